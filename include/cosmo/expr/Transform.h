@@ -1,0 +1,42 @@
+//===- cosmo/expr/Transform.h - substitution and free variables -*- C++ -*-===//
+//
+// Substitution rebuilds a term through the simplifying builders, replacing
+// nodes found in a map (the refinement sigma * e of seed 001 section 4.3 is a
+// substitution of LI cells by values read from the context heap). Free
+// variables are the Var and ArrayVar leaves of a term.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_EXPR_TRANSFORM_H
+#define COSMO_EXPR_TRANSFORM_H
+
+#include "cosmo/expr/ExprContext.h"
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cosmo::expr {
+
+using Substitution = std::unordered_map<ExprRef, ExprRef, ExprRefHash>;
+
+/// `e` with every node in `sub`'s domain replaced (not recursively inside the
+/// replacement), rebuilt with simplification.
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub);
+
+/// Rebuild `e` bottom-up; `leaf` may replace any node (return null to keep
+/// it and recurse into its children).
+ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &e,
+                        const std::function<ExprRef(const ExprRef &)> &leaf);
+
+/// Var and ArrayVar leaves of `e`, ordered by id.
+std::vector<ExprRef> freeVariables(const ExprRef &e);
+
+/// SMT-LIB 2 text of `e` (shared subterms are repeated).
+std::string toSmtLib(const ExprRef &e);
+/// A whole benchmark: declarations, one assert per constraint, check-sat.
+std::string toSmtLibScript(const std::vector<ExprRef> &constraints);
+
+} // namespace cosmo::expr
+
+#endif // COSMO_EXPR_TRANSFORM_H

@@ -1,0 +1,132 @@
+//===- Transform.cpp - substitution, free variables, SMT-LIB text ---------===//
+
+#include "cosmo/expr/Transform.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <llvm/ADT/SmallString.h>
+#include <unordered_map>
+
+namespace cosmo::expr {
+
+ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &root,
+                        const std::function<ExprRef(const ExprRef &)> &leaf) {
+  std::unordered_map<const Expr *, ExprRef> done;
+  // Explicit stack: terms can be deep (long store chains, long sums).
+  std::vector<std::pair<const Expr *, bool>> stack{{root.get(), false}};
+  while (!stack.empty()) {
+    auto [e, expanded] = stack.back();
+    if (done.count(e)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      if (ExprRef r = leaf(ExprRef(e))) {
+        done.emplace(e, r);
+        stack.pop_back();
+        continue;
+      }
+      stack.back().second = true;
+      for (unsigned i = 0; i < e->numChildren(); ++i)
+        if (!done.count(e->child(i)))
+          stack.push_back({e->child(i), false});
+      continue;
+    }
+    stack.pop_back();
+    if (e->numChildren() == 0) {
+      done.emplace(e, ExprRef(e));
+      continue;
+    }
+    std::vector<ExprRef> kids;
+    bool changed = false;
+    for (unsigned i = 0; i < e->numChildren(); ++i) {
+      kids.push_back(done.at(e->child(i)));
+      changed |= kids.back().get() != e->child(i);
+    }
+    done.emplace(e, changed ? ctx.rebuild(e, kids) : ExprRef(e));
+  }
+  return done.at(root.get());
+}
+
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub) {
+  if (sub.empty())
+    return e;
+  return rewriteBottomUp(ctx, e, [&](const ExprRef &n) -> ExprRef {
+    auto it = sub.find(n);
+    return it == sub.end() ? ExprRef() : it->second;
+  });
+}
+
+std::vector<ExprRef> freeVariables(const ExprRef &e) {
+  std::vector<ExprRef> vars;
+  forEachNode(e, [&](const Expr *n) {
+    if (n->kind() == Kind::Var || n->kind() == Kind::ArrayVar)
+      vars.emplace_back(n);
+  });
+  std::sort(vars.begin(), vars.end());
+  return vars;
+}
+
+static std::string quoteSymbol(const std::string &name) {
+  return "|" + name + "|";
+}
+
+static void print(const Expr *e, std::string &out) {
+  switch (e->kind()) {
+  case Kind::BoolConst: out += e->boolValue() ? "true" : "false"; return;
+  case Kind::BVConst: {
+    llvm::SmallString<40> s;
+    e->bvValue().toStringUnsigned(s, 2);
+    out += "#b";
+    out.append(e->width() - s.size(), '0');
+    out += s.str();
+    return;
+  }
+  case Kind::Var:
+  case Kind::ArrayVar: out += quoteSymbol(e->name()); return;
+  case Kind::Extract:
+    out += fmt::format("((_ extract {} {}) ", e->aux0(), e->aux1());
+    break;
+  case Kind::ZExt:
+  case Kind::SExt:
+    out += fmt::format("((_ {} {}) ", kindName(e->kind()),
+                       e->aux0() - e->child(0)->width());
+    break;
+  default:
+    out += "(";
+    out += kindName(e->kind());
+    out += " ";
+  }
+  for (unsigned i = 0; i < e->numChildren(); ++i) {
+    if (i)
+      out += " ";
+    print(e->child(i), out);
+  }
+  out += ")";
+}
+
+std::string toSmtLib(const ExprRef &e) {
+  std::string out;
+  print(e.get(), out);
+  return out;
+}
+
+std::string toSmtLibScript(const std::vector<ExprRef> &constraints) {
+  std::string out = "(set-logic QF_ABV)\n";
+  std::vector<ExprRef> vars;
+  for (const ExprRef &c : constraints)
+    for (ExprRef &v : freeVariables(c))
+      vars.push_back(std::move(v));
+  std::sort(vars.begin(), vars.end());
+  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+  for (const ExprRef &v : vars)
+    out += fmt::format("(declare-fun {} () {})\n", quoteSymbol(v->name()),
+                       v->sort().str());
+  for (const ExprRef &c : constraints)
+    out += "(assert " + toSmtLib(c) + ")\n";
+  out += "(check-sat)\n";
+  return out;
+}
+
+} // namespace cosmo::expr
