@@ -3,6 +3,7 @@
 #include "cosmo/expr/Assignment.h"
 
 #include <unordered_map>
+#include <vector>
 
 using llvm::APInt;
 
@@ -65,6 +66,47 @@ private:
     }
   }
 
+  // The whole value of an array term: its base array's bytes under the
+  // stores on the path to it.
+  std::optional<ArrayValue> arrayValue(const Expr *array) {
+    std::vector<const Expr *> stores;
+    const Expr *a = array;
+    while (a->kind() != Kind::ArrayVar) {
+      if (a->kind() == Kind::Store) {
+        stores.push_back(a);
+        a = a->child(0);
+      } else if (a->kind() == Kind::Ite) {
+        a = truth(a->child(0)) ? a->child(1) : a->child(2);
+      } else {
+        return std::nullopt;
+      }
+    }
+    ArrayValue v;
+    if (const ArrayValue *base = a_.getArray(ExprRef(a)))
+      v = *base;
+    else if (mode_ == Completion::Partial)
+      return std::nullopt;
+    // Innermost store first, so the outermost one wins.
+    for (auto it = stores.rbegin(); it != stores.rend(); ++it)
+      v.bytes[bits((*it)->child(1)).getZExtValue()] = static_cast<uint8_t>(
+          bits((*it)->child(2)).getZExtValue());
+    return v;
+  }
+
+  // Extensional equality: the arrays agree at every index, so on their
+  // defaults and at every explicit byte of either.
+  std::optional<Value> arraysEqual(const Expr *x, const Expr *y) {
+    std::optional<ArrayValue> a = arrayValue(x), b = arrayValue(y);
+    if (!a || !b)
+      return std::nullopt;
+    bool same = a->fallback == b->fallback;
+    for (const auto &[i, byte] : a->bytes)
+      same = same && byte == b->at(i);
+    for (const auto &[i, byte] : b->bytes)
+      same = same && byte == a->at(i);
+    return Value::ofBool(same);
+  }
+
   std::optional<Value> node(const Expr *e) {
     auto B = [](APInt v) { return Value::ofBits(std::move(v)); };
     auto T = [](bool b) { return Value::ofBool(b); };
@@ -84,7 +126,10 @@ private:
     case Kind::And: return T(truth(c(0)) && truth(c(1)));
     case Kind::Or: return T(truth(c(0)) || truth(c(1)));
     case Kind::Ite: return memo_.at(truth(c(0)) ? c(1) : c(2));
-    case Kind::Eq: return T(memo_.at(c(0)) == memo_.at(c(1)));
+    case Kind::Eq:
+      if (c(0)->sort().isArray())
+        return arraysEqual(c(0), c(1));
+      return T(memo_.at(c(0)) == memo_.at(c(1)));
     case Kind::Ult: return T(bits(c(0)).ult(bits(c(1))));
     case Kind::Ule: return T(bits(c(0)).ule(bits(c(1))));
     case Kind::Slt: return T(bits(c(0)).slt(bits(c(1))));

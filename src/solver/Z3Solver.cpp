@@ -3,9 +3,12 @@
 #include "cosmo/expr/Transform.h"
 #include "cosmo/solver/Solver.h"
 
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ADT/StringRef.h>
 #include <z3++.h>
 
 #include <chrono>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -107,45 +110,45 @@ private:
     return llvm::APInt(width, digits, 10);
   }
 
-  // Reads an array model: nested stores over a constant array, or an
-  // as-array function interpretation.
+  // Reads an array model. Z3's value of an array is built from constant
+  // arrays, stores at numeral indices, as-array interpretations and, when
+  // the query compares arrays, ite over array equalities that model
+  // evaluation leaves unreduced (so the value cannot be read off as a store
+  // chain). Such a value is constant outside the numeral indices it
+  // mentions: read it at each of those and at one other index (the default).
   expr::ArrayValue arrayValue(const z3::model &m, const z3::expr &arr) {
-    expr::ArrayValue out;
-    z3::expr v = m.eval(arr, true);
-    std::vector<std::pair<uint64_t, uint8_t>> stores;
-    for (;;) {
-      if (v.is_app() && v.decl().decl_kind() == Z3_OP_STORE) {
-        uint64_t i = v.arg(1).get_numeral_uint64();
-        auto b = static_cast<uint8_t>(v.arg(2).get_numeral_uint64());
-        stores.emplace_back(i, b);
-        v = v.arg(0);
+    std::set<uint64_t> indices;
+    std::unordered_set<unsigned> seen;
+    std::vector<z3::expr> todo{m.eval(arr, true)};
+    while (!todo.empty()) {
+      z3::expr v = todo.back();
+      todo.pop_back();
+      if (!v.is_app() || !seen.insert(v.id()).second)
         continue;
-      }
-      if (v.is_app() && v.decl().decl_kind() == Z3_OP_CONST_ARRAY) {
-        if (v.arg(0).is_numeral())
-          out.fallback = static_cast<uint8_t>(v.arg(0).get_numeral_uint64());
-        break;
-      }
-      if (v.is_app() && Z3_is_as_array(z3_, v)) {
+      if (v.decl().decl_kind() == Z3_OP_STORE && v.arg(1).is_numeral())
+        indices.insert(v.arg(1).get_numeral_uint64());
+      if (Z3_is_as_array(z3_, v)) {
         z3::func_decl f(z3_, Z3_get_as_array_func_decl(z3_, v));
         z3::func_interp fi = m.get_func_interp(f);
-        if (fi.else_value().is_numeral())
-          out.fallback =
-              static_cast<uint8_t>(fi.else_value().get_numeral_uint64());
-        for (unsigned i = 0; i < fi.num_entries(); ++i) {
-          z3::func_entry e = fi.entry(i);
-          if (e.arg(0).is_numeral() && e.value().is_numeral())
-            stores.emplace_back(e.arg(0).get_numeral_uint64(),
-                                static_cast<uint8_t>(
-                                    e.value().get_numeral_uint64()));
-        }
-        break;
+        for (unsigned i = 0; i < fi.num_entries(); ++i)
+          if (fi.entry(i).arg(0).is_numeral())
+            indices.insert(fi.entry(i).arg(0).get_numeral_uint64());
       }
-      break;
+      for (unsigned i = 0; i < v.num_args(); ++i)
+        todo.push_back(v.arg(i));
     }
-    // Outermost store wins: apply innermost first.
-    for (auto it = stores.rbegin(); it != stores.rend(); ++it)
-      out.bytes[it->first] = it->second;
+    auto byteAt = [&](uint64_t i) -> uint8_t {
+      z3::expr b = m.eval(z3::select(arr, z3_.bv_val(i, 64)), true);
+      return b.is_numeral() ? static_cast<uint8_t>(b.get_numeral_uint64()) : 0;
+    };
+    expr::ArrayValue out;
+    uint64_t other = 0;
+    while (indices.count(other))
+      ++other;
+    out.fallback = byteAt(other);
+    for (uint64_t i : indices)
+      if (uint8_t b = byteAt(i); b != out.fallback)
+        out.bytes[i] = b;
     return out;
   }
 

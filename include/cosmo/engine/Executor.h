@@ -1,0 +1,43 @@
+//===- cosmo/engine/Executor.h - symbolic execution of a module -*- C++ -*-===//
+//
+// Explores the paths of one entry function of a prepared module (see
+// frontend), forking at every branch whose condition can go both ways,
+// checking for errors where they can occur, and handing every error and
+// completed path to a RunListener. The verdict is `false` when an error was
+// found, `true` only when every path ran to its end with no limit hit and
+// nothing unsupported met, `unknown` otherwise.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_ENGINE_EXECUTOR_H
+#define COSMO_ENGINE_EXECUTOR_H
+
+#include "cosmo/engine/Options.h"
+#include "cosmo/engine/Results.h"
+
+#include <llvm/IR/Module.h>
+#include <llvm/Support/Error.h>
+
+#include <memory>
+
+namespace cosmo::engine {
+
+class ExecutorImpl;
+
+class Executor {
+public:
+  Executor(llvm::Module &module, EngineOptions options, RunListener &listener);
+  ~Executor();
+
+  /// Checks that the entry exists and can be analysed.
+  llvm::Error prepare();
+  RunSummary run();
+  /// Ask a running exploration to stop soon (e.g. on SIGINT).
+  void interrupt();
+
+private:
+  std::unique_ptr<ExecutorImpl> impl_;
+};
+
+} // namespace cosmo::engine
+
+#endif // COSMO_ENGINE_EXECUTOR_H

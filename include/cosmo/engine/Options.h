@@ -1,0 +1,46 @@
+//===- cosmo/engine/Options.h - what the engine can be told -----*- C++ -*-===//
+//
+// One typed struct, filled by the command line (tools/cosmo) and passed
+// down. Defaults are the documented defaults of `cosmo check`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_ENGINE_OPTIONS_H
+#define COSMO_ENGINE_OPTIONS_H
+
+#include <cstdint>
+#include <string>
+
+namespace cosmo::engine {
+
+enum class SearchStrategy { DFS, BFS, RandomPath, Coverage };
+enum class ExternalPolicy { Unknown, Havoc, Error };
+
+struct EngineOptions {
+  /// Function to analyse; `main` runs the program, any other function gets
+  /// symbolic arguments (pointers: lazily initialised input memory).
+  std::string entry = "main";
+  SearchStrategy search = SearchStrategy::DFS;
+  uint64_t seed = 1; // for random-path
+
+  // Limits; 0 means none. Hitting one makes the verdict `unknown`.
+  double timeoutSeconds = 0;
+  uint64_t maxMemoryMB = 0;
+  uint64_t maxPaths = 0;  // completed + errored paths
+  uint64_t maxDepth = 0;  // symbolic branches along one path
+  uint64_t maxInstructionsPerPath = 0;
+  unsigned solverTimeoutMs = 10000;
+
+  // Optional checks.
+  bool checkOverflow = false;
+  bool checkShift = false;
+
+  ExternalPolicy externals = ExternalPolicy::Unknown;
+  /// Elements of the pointee type in each lazily initialised input object.
+  unsigned inputArrayElements = 1;
+  /// Upper bound on the size of a heap block of symbolic size.
+  uint64_t maxSymbolicAllocation = 4096;
+};
+
+} // namespace cosmo::engine
+
+#endif // COSMO_ENGINE_OPTIONS_H

@@ -1,0 +1,105 @@
+//===- cosmo/engine/Results.h - what exploration produces -------*- C++ -*-===//
+//
+// Plain data handed from the engine to the report layer: errors with their
+// location, call stack and test vector, completed paths with theirs, the
+// reasons paths were cut, and statistics. The engine reports each as it is
+// found through RunListener, so a run cut short still hands over everything.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_ENGINE_RESULTS_H
+#define COSMO_ENGINE_RESULTS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::engine {
+
+// X-macro: id, name in reports, message.
+#define COSMO_ERROR_KINDS(X)                                                   \
+  X(Assert, "assert", "assertion failure")                                     \
+  X(DivByZero, "div-by-zero", "division by zero")                              \
+  X(NullDeref, "null-deref", "null pointer dereference")                       \
+  X(OutOfBounds, "out-of-bounds", "out-of-bounds memory access")               \
+  X(UseAfterFree, "use-after-free", "use of freed memory")                     \
+  X(DoubleFree, "double-free", "double free")                                  \
+  X(InvalidFree, "invalid-free", "free of memory not allocated by malloc")     \
+  X(Overflow, "overflow", "signed integer overflow")                           \
+  X(Shift, "shift", "shift amount out of range")
+
+enum class ErrorKind {
+#define X(id, name, msg) id,
+  COSMO_ERROR_KINDS(X)
+#undef X
+};
+const char *errorKindName(ErrorKind k);
+
+struct SourceLocation {
+  std::string file; // as recorded in debug info (may be empty)
+  unsigned line = 0;
+  std::string function;
+};
+
+/// One symbolic input with its value on a path.
+struct TestInput {
+  std::string name;
+  std::string source;   // nondet | symbolic | argument | input-memory
+  std::string function; // the call that created it, if any
+  std::vector<uint8_t> bytes; // little-endian
+};
+
+struct TestVector {
+  std::string outcome; // completed | error
+  std::optional<ErrorKind> errorKind;
+  SourceLocation errorLocation;
+  std::vector<TestInput> inputs;
+};
+
+struct ErrorReport {
+  ErrorKind kind;
+  SourceLocation location;
+  std::string message;
+  std::vector<SourceLocation> stack; // innermost first
+  TestVector test;
+};
+
+enum class Verdict { True, False, Unknown };
+const char *verdictName(Verdict v);
+
+struct RunStats {
+  uint64_t instructions = 0;
+  uint64_t pathsCompleted = 0;
+  uint64_t pathsErrored = 0;
+  uint64_t pathsCut = 0; // ended by a limit, an unsupported construct or
+                         // a solver unknown
+  uint64_t statesForked = 0;
+  uint64_t solverQueries = 0;
+  uint64_t solverSat = 0, solverUnsat = 0, solverUnknown = 0;
+  double solverSeconds = 0;
+  double wallSeconds = 0;
+  uint64_t peakMemoryKB = 0;
+  uint64_t basicBlocksTotal = 0;
+  uint64_t basicBlocksCovered = 0;
+};
+
+struct RunSummary {
+  Verdict verdict = Verdict::Unknown;
+  std::string reason;
+  std::vector<ErrorReport> errors;
+  /// Distinct reasons some path was cut (each once).
+  std::vector<std::string> unknownReasons;
+  RunStats stats;
+};
+
+/// Receives results as they are found.
+class RunListener {
+public:
+  virtual ~RunListener();
+  virtual void onError(const ErrorReport &error) = 0;
+  virtual void onCompletedPath(const TestVector &test) = 0;
+};
+
+} // namespace cosmo::engine
+
+#endif // COSMO_ENGINE_RESULTS_H

@@ -1,0 +1,122 @@
+//===- cosmo/memory/ObjectMemory.h - byte-addressed memory objects -*- C++ -*-===//
+//
+// The engine's concrete view of memory: every allocation (stack slot,
+// global, heap block, lazily initialised input object, function) is a
+// MemoryObject at a concrete address, far from every other object, so that
+// any out-of-bounds access within kGuardSpacing bytes lands in no object and
+// is reported instead of silently reading a neighbour. Offsets inside an
+// object, sizes of heap blocks and the bytes themselves may be symbolic.
+//
+// ObjectState holds one object's bytes. Two representations:
+//  - byte mode: a vector of byte terms, null meaning "the initial content"
+//    (a select from the object's initial array, which is a fresh symbolic
+//    array for uninitialised memory and input objects);
+//  - array mode, entered on the first write at a symbolic offset: the whole
+//    content is one array term (stores over the initial array).
+// Reads at symbolic offsets build the array term on demand and cache it.
+//
+// AddressSpace maps addresses to objects and shares ObjectStates between
+// forked execution states copy-on-write.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_MEMORY_OBJECTMEMORY_H
+#define COSMO_MEMORY_OBJECTMEMORY_H
+
+#include "cosmo/expr/ExprContext.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::memory {
+
+using expr::ExprContext;
+using expr::ExprRef;
+
+enum class ObjectKind { Stack, Global, Heap, Input, Function };
+const char *objectKindName(ObjectKind k);
+
+/// Addresses below this are the null page.
+constexpr uint64_t kNullPageSize = 4096;
+/// Minimum distance between two objects.
+constexpr uint64_t kGuardSpacing = uint64_t(1) << 24;
+
+struct MemoryObject {
+  uint64_t id = 0;
+  uint64_t address = 0;
+  /// Bytes reserved; the object's size when `symbolicSize` is null.
+  uint64_t capacity = 0;
+  /// For allocations of symbolic size: the size term (<= capacity).
+  ExprRef symbolicSize;
+  ObjectKind kind = ObjectKind::Stack;
+  /// What the user calls it: variable name, "malloc at f.c:12", "*p".
+  std::string name;
+  bool readOnly = false;
+  /// Opaque tag of the allocated type (the engine stores an llvm::Type*),
+  /// used to find alias candidates for lazily initialised pointers.
+  const void *typeTag = nullptr;
+
+  /// The object's size as a 64-bit term.
+  ExprRef sizeExpr(ExprContext &ctx) const {
+    return symbolicSize ? symbolicSize : ctx.bv(64, capacity);
+  }
+};
+
+class ObjectState {
+public:
+  /// Content initially `initial` (an ArrayVar), or all `fill` if no array.
+  ObjectState(uint64_t capacity, ExprRef initial);
+
+  uint64_t capacity() const { return bytes_.size(); }
+  /// `width` bytes at `offset`, little-endian, as one BitVec(8*width).
+  ExprRef read(ExprContext &ctx, const ExprRef &offset, unsigned width) const;
+  /// Write `value` (BitVec of 8*n bits) at `offset`, little-endian.
+  void write(ExprContext &ctx, const ExprRef &offset, const ExprRef &value);
+  /// Write one byte at a concrete offset.
+  void writeByte(ExprContext &ctx, uint64_t offset, const ExprRef &byte);
+  /// True when bytes [offset, offset+width) were never written (byte mode).
+  bool untouched(uint64_t offset, unsigned width) const;
+  const ExprRef &initialArray() const { return initial_; }
+
+private:
+  ExprRef byteAt(ExprContext &ctx, uint64_t offset) const;
+  ExprRef asArray(ExprContext &ctx) const;
+
+  std::vector<ExprRef> bytes_; // byte mode; null = initial content
+  ExprRef initial_;            // ArrayVar holding the initial content
+  ExprRef array_;              // array mode when set
+  mutable ExprRef cachedArray_;
+};
+
+/// One entry of the address space.
+struct ObjectEntry {
+  std::shared_ptr<const MemoryObject> object;
+  std::shared_ptr<const ObjectState> state;
+  bool freed = false;
+};
+
+class AddressSpace {
+public:
+  /// Reserve a fresh address for `capacity` bytes (deterministic sequence).
+  static uint64_t addressFor(uint64_t index);
+
+  void bind(std::shared_ptr<const MemoryObject> object,
+            std::shared_ptr<const ObjectState> state);
+  /// The object whose reserved range contains `address`, freed or not.
+  const ObjectEntry *find(uint64_t address) const;
+  const ObjectEntry *findByBase(uint64_t base) const;
+  /// A writable state for the object at `base` (copied if shared).
+  ObjectState &writable(uint64_t base);
+  void markFreed(uint64_t base);
+  void unbind(uint64_t base);
+  const std::map<uint64_t, ObjectEntry> &objects() const { return objects_; }
+
+private:
+  std::map<uint64_t, ObjectEntry> objects_;
+};
+
+} // namespace cosmo::memory
+
+#endif // COSMO_MEMORY_OBJECTMEMORY_H

@@ -1,0 +1,65 @@
+//===- cosmo/report/Report.h - what the user keeps --------------*- C++ -*-===//
+//
+// OutputDirectory receives results while the engine runs (so a run cut
+// short still leaves every test it found) and writes report.json and
+// stats.json at the end; formats are documented in docs/output-format.md.
+// formatSummary renders the terminal summary; printing it is the CLI's job.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_REPORT_REPORT_H
+#define COSMO_REPORT_REPORT_H
+
+#include "cosmo/engine/Results.h"
+
+#include <llvm/Support/Error.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace cosmo::report {
+
+struct RunInfo {
+  std::string program; // as given by the user
+  std::string entry;
+};
+
+class OutputDirectory final : public engine::RunListener {
+public:
+  /// Creates (or empties the cosmo files of) `dir`.
+  static llvm::Expected<std::unique_ptr<OutputDirectory>>
+  create(const std::string &dir, RunInfo info);
+
+  void onError(const engine::ErrorReport &error) override;
+  void onCompletedPath(const engine::TestVector &test) override;
+  /// Writes report.json and stats.json.
+  llvm::Error finish(const engine::RunSummary &summary);
+
+  const std::string &path() const { return dir_; }
+  /// Test file of the i-th error, relative to the directory.
+  const std::vector<std::string> &errorTests() const { return errorTests_; }
+
+private:
+  OutputDirectory(std::string dir, RunInfo info)
+      : dir_(std::move(dir)), info_(std::move(info)) {}
+  std::string writeTest(const engine::TestVector &test);
+
+  std::string dir_;
+  RunInfo info_;
+  unsigned nextTest_ = 1;
+  std::vector<std::string> errorTests_;
+  std::string writeFailure_; // first write error, reported by finish()
+};
+
+nlohmann::json statsToJson(const engine::RunStats &stats);
+nlohmann::json testToJson(const engine::TestVector &test, const RunInfo &info);
+
+/// The terminal summary: verdict with reason, then each error in the
+/// compiler's diagnostic format with its inputs and call stack.
+std::string formatSummary(const engine::RunSummary &summary,
+                          const RunInfo &info, const std::string &outDir,
+                          bool color);
+
+} // namespace cosmo::report
+
+#endif // COSMO_REPORT_REPORT_H

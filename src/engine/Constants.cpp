@@ -1,0 +1,154 @@
+//===- Constants.cpp - LLVM constants and globals as terms ----------------===//
+
+#include "ExecutorImpl.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Operator.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+ExprRef ExecutorImpl::eval(ExecutionState &s, const llvm::Value *v) {
+  if (auto *c = llvm::dyn_cast<llvm::Constant>(v))
+    return evalConstant(s, c);
+  auto &regs = s.frame().registers;
+  auto it = regs.find(v);
+  if (it != regs.end())
+    return it->second;
+  throw Unsupported{"use of a value with no definition on this path: " +
+                    v->getName().str()};
+}
+
+ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
+  llvm::Type *t = c->getType();
+  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(c)) {
+    if (t->isIntegerTy(1))
+      return ctx_.boolVal(ci->isOne());
+    return ctx_.bv(ci->getValue());
+  }
+  if (llvm::isa<llvm::ConstantPointerNull>(c))
+    return ctx_.bv(storeBits(t), 0);
+  if (auto *gv = llvm::dyn_cast<llvm::GlobalValue>(c)) {
+    auto it = globalAddress_.find(gv);
+    if (it == globalAddress_.end()) {
+      if (auto *alias = llvm::dyn_cast<llvm::GlobalAlias>(gv))
+        return evalConstant(s, alias->getAliasee());
+      throw Unsupported{"address of unknown global '" + gv->getName().str() +
+                        "'"};
+    }
+    return ctx_.bv(64, it->second);
+  }
+  if (llvm::isa<llvm::UndefValue>(c) && !t->isAggregateType()) {
+    // Indeterminate value: anything (C's uninitialised variables).
+    if (t->isIntegerTy(1))
+      return ctx_.var(s.freshName("undef"), expr::Sort::boolean());
+    if (t->isFPOrFPVectorTy())
+      throw Unsupported{"floating-point undefined value"};
+    return ctx_.var(s.freshName("undef"), expr::Sort::bv(storeBits(t)));
+  }
+  if (auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
+    unsigned op = ce->getOpcode();
+    if (op == llvm::Instruction::GetElementPtr) {
+      ExprRef base = evalConstant(s, ce->getOperand(0));
+      return ctx_.add(base, gepOffset(s, *llvm::cast<llvm::GEPOperator>(ce)));
+    }
+    if (ce->isCast())
+      return castOp(op, evalConstant(s, ce->getOperand(0)),
+                    ce->getOperand(0)->getType(), t);
+    if (ce->isCompare())
+      return compareOp(static_cast<llvm::CmpInst::Predicate>(ce->getPredicate()),
+                       evalConstant(s, ce->getOperand(0)),
+                       evalConstant(s, ce->getOperand(1)));
+    if (llvm::Instruction::isBinaryOp(op))
+      return binaryOp(op, evalConstant(s, ce->getOperand(0)),
+                      evalConstant(s, ce->getOperand(1)));
+    if (op == llvm::Instruction::Select)
+      return ctx_.ite(asBool(evalConstant(s, ce->getOperand(0))),
+                      evalConstant(s, ce->getOperand(1)),
+                      evalConstant(s, ce->getOperand(2)));
+    throw Unsupported{fmt::format("unsupported constant expression '{}'",
+                                  ce->getOpcodeName())};
+  }
+  if (t->isAggregateType()) {
+    std::vector<ExprRef> bytes(layout_.getTypeAllocSize(t));
+    constantBytes(s, c, bytes, 0);
+    ExprRef v;
+    for (const ExprRef &b : bytes) {
+      ExprRef byte = b ? b : ctx_.bv(8, 0);
+      v = v ? ctx_.concat(byte, v) : byte;
+    }
+    return v;
+  }
+  if (auto *fp = llvm::dyn_cast<llvm::ConstantFP>(c))
+    return ctx_.bv(fp->getValueAPF().bitcastToAPInt());
+  throw Unsupported{"unsupported constant of type " +
+                    std::to_string(t->getTypeID())};
+}
+
+// Lays a constant out as bytes (little-endian) into `out` at `offset`;
+// padding stays null (zero for globals).
+void ExecutorImpl::constantBytes(ExecutionState &s, const llvm::Constant *c,
+                                 std::vector<ExprRef> &out, uint64_t offset) {
+  llvm::Type *t = c->getType();
+  if (llvm::isa<llvm::ConstantAggregateZero>(c) ||
+      (llvm::isa<llvm::UndefValue>(c) && t->isAggregateType())) {
+    uint64_t n = layout_.getTypeAllocSize(t);
+    for (uint64_t i = 0; i < n; ++i)
+      out[offset + i] = ctx_.bv(8, 0);
+    return;
+  }
+  if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
+    const llvm::StructLayout *sl = layout_.getStructLayout(st);
+    for (unsigned i = 0; i < st->getNumElements(); ++i)
+      constantBytes(s, c->getAggregateElement(i), out,
+                    offset + sl->getElementOffset(i));
+    return;
+  }
+  if (t->isArrayTy() || t->isVectorTy()) {
+    uint64_t n = t->isArrayTy()
+                     ? t->getArrayNumElements()
+                     : llvm::cast<llvm::FixedVectorType>(t)->getNumElements();
+    llvm::Type *et = t->isArrayTy()
+                         ? t->getArrayElementType()
+                         : llvm::cast<llvm::VectorType>(t)->getElementType();
+    uint64_t es = layout_.getTypeAllocSize(et);
+    for (uint64_t i = 0; i < n; ++i)
+      constantBytes(s, c->getAggregateElement(static_cast<unsigned>(i)), out,
+                    offset + i * es);
+    return;
+  }
+  ExprRef v = encode(evalConstant(s, c), t);
+  for (unsigned i = 0; i < v->width() / 8; ++i)
+    out[offset + i] = ctx_.extract(v, 8 * i + 7, 8 * i);
+}
+
+void ExecutorImpl::initializeGlobals(ExecutionState &s) {
+  // Functions first: their addresses may appear in initialisers.
+  for (const llvm::Function &f : module_) {
+    uint64_t base = allocate(s, 1, memory::ObjectKind::Function,
+                             f.getName().str(), ctx_.arrayVar("fn." + f.getName().str()));
+    globalAddress_[&f] = base;
+    functionAt_[base] = &f;
+  }
+  for (const llvm::GlobalVariable &g : module_.globals()) {
+    uint64_t size = layout_.getTypeAllocSize(g.getValueType());
+    uint64_t base = allocate(s, size, memory::ObjectKind::Global,
+                             g.getName().str(),
+                             ctx_.arrayVar("global." + g.getName().str()),
+                             {}, g.getValueType());
+    globalAddress_[&g] = base;
+  }
+  for (const llvm::GlobalVariable &g : module_.globals()) {
+    if (!g.hasInitializer())
+      continue; // external: its content stays symbolic
+    uint64_t size = layout_.getTypeAllocSize(g.getValueType());
+    std::vector<ExprRef> bytes(size);
+    constantBytes(s, g.getInitializer(), bytes, 0);
+    memory::ObjectState &os = s.memory.writable(globalAddress_[&g]);
+    for (uint64_t i = 0; i < size; ++i)
+      os.writeByte(ctx_, i, bytes[i] ? bytes[i] : ctx_.bv(8, 0));
+  }
+}
+
+} // namespace cosmo::engine

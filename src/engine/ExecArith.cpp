@@ -1,0 +1,213 @@
+//===- ExecArith.cpp - integer instructions, casts, comparisons -----------===//
+//
+// Exact fixed-width semantics. i1 values are Bool terms; every other
+// integer is a BitVec of its width; pointers are BitVec(64); aggregates are
+// BitVec(8 * alloc size) in their memory layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/Operator.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+using llvm::Instruction;
+
+unsigned ExecutorImpl::storeBits(const llvm::Type *t) const {
+  auto *tt = const_cast<llvm::Type *>(t);
+  if (t->isAggregateType())
+    return static_cast<unsigned>(layout_.getTypeAllocSize(tt)) * 8;
+  return static_cast<unsigned>(layout_.getTypeStoreSize(tt)) * 8;
+}
+
+ExprRef ExecutorImpl::encode(const ExprRef &v, const llvm::Type *t) {
+  unsigned bits = storeBits(t);
+  ExprRef b = asBV(v);
+  return b->width() == bits ? b : ctx_.zextOrTrunc(b, bits);
+}
+
+ExprRef ExecutorImpl::decode(const ExprRef &bits, const llvm::Type *t) {
+  if (t->isIntegerTy(1))
+    return ctx_.eq(ctx_.extract(bits, 0, 0), ctx_.bv(1, 1));
+  if (t->isIntegerTy())
+    return ctx_.trunc(bits, t->getIntegerBitWidth());
+  return bits;
+}
+
+ExprRef ExecutorImpl::binaryOp(unsigned opcode, const ExprRef &a0,
+                               const ExprRef &b0) {
+  if (a0->sort().isBool()) {
+    // i1 logic.
+    switch (opcode) {
+    case Instruction::And: return ctx_.andE(a0, b0);
+    case Instruction::Or: return ctx_.orE(a0, b0);
+    case Instruction::Xor: return ctx_.ne(a0, b0);
+    default: break;
+    }
+    return ctx_.bvToBool(binaryOp(opcode, asBV(a0), asBV(b0)));
+  }
+  const ExprRef &a = a0, &b = b0;
+  switch (opcode) {
+  case Instruction::Add: return ctx_.add(a, b);
+  case Instruction::Sub: return ctx_.sub(a, b);
+  case Instruction::Mul: return ctx_.mul(a, b);
+  case Instruction::UDiv: return ctx_.udiv(a, b);
+  case Instruction::SDiv: return ctx_.sdiv(a, b);
+  case Instruction::URem: return ctx_.urem(a, b);
+  case Instruction::SRem: return ctx_.srem(a, b);
+  case Instruction::Shl: return ctx_.shl(a, b);
+  case Instruction::LShr: return ctx_.lshr(a, b);
+  case Instruction::AShr: return ctx_.ashr(a, b);
+  case Instruction::And: return ctx_.band(a, b);
+  case Instruction::Or: return ctx_.bor(a, b);
+  case Instruction::Xor: return ctx_.bxor(a, b);
+  default: break;
+  }
+  throw Unsupported{fmt::format("unsupported binary operator '{}'",
+                                Instruction::getOpcodeName(opcode))};
+}
+
+void ExecutorImpl::executeBinary(ExecutionState &s,
+                                 const llvm::BinaryOperator &i) {
+  if (i.getType()->isFPOrFPVectorTy() || i.getType()->isVectorTy())
+    throw Unsupported{fmt::format(
+        "floating-point or vector instruction '{}' at {}:{}",
+        i.getOpcodeName(), locationOf(&i).file, locationOf(&i).line)};
+  ExprRef a = eval(s, i.getOperand(0)), b = eval(s, i.getOperand(1));
+  ExecutionState *cur = &s;
+  unsigned op = i.getOpcode();
+  if (!a->sort().isBool()) {
+    unsigned w = a->width();
+    if (op == Instruction::UDiv || op == Instruction::URem ||
+        op == Instruction::SDiv || op == Instruction::SRem) {
+      ExprRef zero = ctx_.bv(w, 0);
+      cur = checkError(*cur, ctx_.eq(b, zero), ErrorKind::DivByZero,
+                       "division by zero");
+      if (cur && (op == Instruction::SDiv || op == Instruction::SRem)) {
+        ExprRef overflow =
+            ctx_.andE(ctx_.eq(a, ctx_.bv(llvm::APInt::getSignedMinValue(w))),
+                      ctx_.eq(b, ctx_.bv(llvm::APInt::getAllOnes(w))));
+        cur = checkError(*cur, overflow, ErrorKind::DivByZero,
+                         "division overflow (INT_MIN / -1)");
+      }
+    }
+    if (cur && opts_.checkShift &&
+        (op == Instruction::Shl || op == Instruction::LShr ||
+         op == Instruction::AShr))
+      cur = checkError(*cur, ctx_.uge(b, ctx_.bv(w, w)), ErrorKind::Shift,
+                       fmt::format("shift amount out of range for {}-bit value",
+                                   w));
+    if (cur && opts_.checkOverflow && i.hasNoSignedWrap() &&
+        (op == Instruction::Add || op == Instruction::Sub ||
+         op == Instruction::Mul)) {
+      // The operation in 2w bits differs from the sign-extended w-bit one.
+      ExprRef wa = ctx_.sext(a, 2 * w), wb = ctx_.sext(b, 2 * w);
+      ExprRef wide = binaryOp(op, wa, wb);
+      ExprRef narrow = ctx_.sext(binaryOp(op, a, b), 2 * w);
+      cur = checkError(*cur, ctx_.ne(wide, narrow), ErrorKind::Overflow,
+                       fmt::format("signed overflow in '{}'", i.getOpcodeName()));
+    }
+  }
+  if (cur)
+    bind(*cur, &i, binaryOp(op, a, b));
+}
+
+ExprRef ExecutorImpl::castOp(unsigned opcode, const ExprRef &v,
+                             const llvm::Type *from, const llvm::Type *to) {
+  auto widthOf = [&](const llvm::Type *t) -> unsigned {
+    if (t->isPointerTy())
+      return static_cast<unsigned>(
+          layout_.getPointerSizeInBits(t->getPointerAddressSpace()));
+    if (t->isIntegerTy())
+      return t->getIntegerBitWidth();
+    return storeBits(t);
+  };
+  switch (opcode) {
+  case Instruction::Trunc:
+    if (to->isIntegerTy(1))
+      return ctx_.eq(ctx_.extract(v, 0, 0), ctx_.bv(1, 1));
+    return ctx_.trunc(v, widthOf(to));
+  case Instruction::ZExt:
+    return ctx_.zext(asBV(v), widthOf(to));
+  case Instruction::SExt:
+    return ctx_.sext(asBV(v), widthOf(to));
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+    return ctx_.zextOrTrunc(asBV(v), widthOf(to));
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+    if (from->isFPOrFPVectorTy() || to->isFPOrFPVectorTy())
+      break;
+    return v;
+  default: break;
+  }
+  throw Unsupported{fmt::format("unsupported cast '{}'",
+                                Instruction::getOpcodeName(opcode))};
+}
+
+void ExecutorImpl::executeCast(ExecutionState &s, const llvm::CastInst &i) {
+  if (i.getSrcTy()->isFPOrFPVectorTy() || i.getDestTy()->isFPOrFPVectorTy() ||
+      i.getSrcTy()->isVectorTy() || i.getDestTy()->isVectorTy())
+    throw Unsupported{fmt::format("floating-point or vector cast '{}' at {}:{}",
+                                  i.getOpcodeName(), locationOf(&i).file,
+                                  locationOf(&i).line)};
+  bind(s, &i,
+       castOp(i.getOpcode(), eval(s, i.getOperand(0)), i.getSrcTy(),
+              i.getDestTy()));
+}
+
+ExprRef ExecutorImpl::compareOp(llvm::CmpInst::Predicate p, const ExprRef &a0,
+                                const ExprRef &b0) {
+  using P = llvm::CmpInst::Predicate;
+  if (a0->sort().isBool() && (p == P::ICMP_EQ || p == P::ICMP_NE))
+    return p == P::ICMP_EQ ? ctx_.eq(a0, b0) : ctx_.ne(a0, b0);
+  ExprRef a = asBV(a0), b = asBV(b0);
+  switch (p) {
+  case P::ICMP_EQ: return ctx_.eq(a, b);
+  case P::ICMP_NE: return ctx_.ne(a, b);
+  case P::ICMP_UGT: return ctx_.ugt(a, b);
+  case P::ICMP_UGE: return ctx_.uge(a, b);
+  case P::ICMP_ULT: return ctx_.ult(a, b);
+  case P::ICMP_ULE: return ctx_.ule(a, b);
+  case P::ICMP_SGT: return ctx_.sgt(a, b);
+  case P::ICMP_SGE: return ctx_.sge(a, b);
+  case P::ICMP_SLT: return ctx_.slt(a, b);
+  case P::ICMP_SLE: return ctx_.sle(a, b);
+  default: break;
+  }
+  throw Unsupported{"unsupported comparison predicate"};
+}
+
+void ExecutorImpl::executeCompare(ExecutionState &s, const llvm::ICmpInst &i) {
+  if (i.getOperand(0)->getType()->isVectorTy())
+    throw Unsupported{"vector comparison"};
+  bind(s, &i,
+       compareOp(i.getPredicate(), eval(s, i.getOperand(0)),
+                 eval(s, i.getOperand(1))));
+}
+
+ExprRef ExecutorImpl::gepOffset(ExecutionState &s,
+                                const llvm::GEPOperator &gep) {
+  ExprRef offset = ctx_.bv(64, 0);
+  for (auto it = llvm::gep_type_begin(gep), end = llvm::gep_type_end(gep);
+       it != end; ++it) {
+    const llvm::Value *idx = it.getOperand();
+    if (llvm::StructType *st = it.getStructTypeOrNull()) {
+      unsigned field = static_cast<unsigned>(
+          llvm::cast<llvm::ConstantInt>(idx)->getZExtValue());
+      offset = ctx_.add(offset, ctx_.bv(64, layout_.getStructLayout(st)
+                                                ->getElementOffset(field)));
+      continue;
+    }
+    uint64_t elem = layout_.getTypeAllocSize(it.getIndexedType());
+    ExprRef i = ctx_.sextOrTrunc(asBV(eval(s, idx)), 64);
+    offset = ctx_.add(offset, ctx_.mul(ctx_.bv(64, elem), i));
+  }
+  return offset;
+}
+
+} // namespace cosmo::engine

@@ -1,0 +1,362 @@
+//===- ExecControl.cpp - dispatch, branches, phis, calls, returns ---------===//
+
+#include "ExecutorImpl.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Operator.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+void ExecutorImpl::executeInstruction(ExecutionState &s,
+                                      const llvm::Instruction &i) {
+  using llvm::Instruction;
+  switch (i.getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+    executeBinary(s, llvm::cast<llvm::BinaryOperator>(i));
+    return;
+  case Instruction::Trunc:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+    executeCast(s, llvm::cast<llvm::CastInst>(i));
+    return;
+  case Instruction::ICmp:
+    executeCompare(s, llvm::cast<llvm::ICmpInst>(i));
+    return;
+  case Instruction::Select: {
+    if (i.getType()->isFPOrFPVectorTy() || i.getType()->isVectorTy())
+      throw Unsupported{fmt::format("floating-point select at {}:{}",
+                                    locationOf(&i).file, locationOf(&i).line)};
+    ExprRef c = asBool(eval(s, i.getOperand(0)));
+    bind(s, &i, ctx_.ite(c, eval(s, i.getOperand(1)), eval(s, i.getOperand(2))));
+    return;
+  }
+  case Instruction::GetElementPtr: {
+    auto &gep = llvm::cast<llvm::GEPOperator>(llvm::cast<llvm::User>(i));
+    if (i.getType()->isVectorTy())
+      throw Unsupported{"vector getelementptr"};
+    bind(s, &i, ctx_.add(eval(s, gep.getPointerOperand()), gepOffset(s, gep)));
+    return;
+  }
+  case Instruction::Load:
+    executeLoad(s, llvm::cast<llvm::LoadInst>(i));
+    return;
+  case Instruction::Store:
+    executeStore(s, llvm::cast<llvm::StoreInst>(i));
+    return;
+  case Instruction::Alloca:
+    executeAlloca(s, llvm::cast<llvm::AllocaInst>(i));
+    return;
+  case Instruction::Br:
+    executeBranch(s, llvm::cast<llvm::BranchInst>(i));
+    return;
+  case Instruction::Switch:
+    executeSwitch(s, llvm::cast<llvm::SwitchInst>(i));
+    return;
+  case Instruction::IndirectBr: {
+    auto &ib = llvm::cast<llvm::IndirectBrInst>(i);
+    ExprRef target = eval(s, ib.getAddress());
+    ExecutionState *rest = &s;
+    for (unsigned k = 0; k < ib.getNumDestinations() && rest; ++k) {
+      const llvm::BasicBlock *bb = ib.getDestination(k);
+      ExprRef addr = evalConstant(
+          *rest, llvm::BlockAddress::get(const_cast<llvm::BasicBlock *>(bb)));
+      Split sp = split(*rest, ctx_.eq(target, addr));
+      if (sp.onTrue)
+        transferToBlock(*sp.onTrue, bb);
+      rest = sp.onFalse;
+    }
+    if (rest)
+      terminateCut(*rest, "indirect branch to an unknown address");
+    return;
+  }
+  case Instruction::PHI:
+    return; // evaluated on entry to the block (transferToBlock)
+  case Instruction::Call:
+    executeCall(s, llvm::cast<llvm::CallBase>(i));
+    return;
+  case Instruction::Ret:
+    executeReturn(s, llvm::cast<llvm::ReturnInst>(i));
+    return;
+  case Instruction::Unreachable:
+    terminateCut(s, fmt::format("reached an unreachable instruction at {}:{}",
+                                locationOf(&i).file, locationOf(&i).line));
+    return;
+  case Instruction::Freeze:
+    bind(s, &i, eval(s, i.getOperand(0)));
+    return;
+  case Instruction::ExtractValue: {
+    auto &ev = llvm::cast<llvm::ExtractValueInst>(i);
+    ExprRef agg = eval(s, ev.getAggregateOperand());
+    uint64_t offset = 0;
+    llvm::Type *t = ev.getAggregateOperand()->getType();
+    for (unsigned idx : ev.indices()) {
+      if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
+        offset += layout_.getStructLayout(st)->getElementOffset(idx);
+        t = st->getElementType(idx);
+      } else {
+        t = t->getArrayElementType();
+        offset += idx * layout_.getTypeAllocSize(t);
+      }
+    }
+    unsigned bits = storeBits(t);
+    bind(s, &i,
+         decode(ctx_.extract(agg, static_cast<unsigned>(offset * 8 + bits - 1),
+                             static_cast<unsigned>(offset * 8)),
+                t));
+    return;
+  }
+  case Instruction::InsertValue: {
+    auto &iv = llvm::cast<llvm::InsertValueInst>(i);
+    ExprRef agg = eval(s, iv.getAggregateOperand());
+    uint64_t offset = 0;
+    llvm::Type *t = iv.getAggregateOperand()->getType();
+    for (unsigned idx : iv.indices()) {
+      if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
+        offset += layout_.getStructLayout(st)->getElementOffset(idx);
+        t = st->getElementType(idx);
+      } else {
+        t = t->getArrayElementType();
+        offset += idx * layout_.getTypeAllocSize(t);
+      }
+    }
+    ExprRef v = encode(eval(s, iv.getInsertedValueOperand()), t);
+    unsigned lo = static_cast<unsigned>(offset * 8), w = agg->width();
+    unsigned hi = lo + v->width();
+    ExprRef r = v;
+    if (lo > 0)
+      r = ctx_.concat(r, ctx_.extract(agg, lo - 1, 0));
+    if (hi < w)
+      r = ctx_.concat(ctx_.extract(agg, w - 1, hi), r);
+    bind(s, &i, r);
+    return;
+  }
+  default: break;
+  }
+  throw Unsupported{fmt::format("unsupported instruction '{}' at {}:{}",
+                                i.getOpcodeName(), locationOf(&i).file,
+                                locationOf(&i).line)};
+}
+
+void ExecutorImpl::transferToBlock(ExecutionState &s,
+                                   const llvm::BasicBlock *target) {
+  StackFrame &f = s.frame();
+  const llvm::BasicBlock *from = f.block;
+  // All phis read their inputs before any is written.
+  std::vector<std::pair<const llvm::PHINode *, ExprRef>> phis;
+  for (const llvm::PHINode &phi : target->phis()) {
+    if (phi.getType()->isFPOrFPVectorTy())
+      throw Unsupported{fmt::format("floating-point phi at {}:{}",
+                                    locationOf(&phi).file,
+                                    locationOf(&phi).line)};
+    phis.emplace_back(&phi, eval(s, phi.getIncomingValueForBlock(from)));
+  }
+  for (auto &[phi, v] : phis)
+    f.registers[phi] = std::move(v);
+  f.previousBlock = from;
+  f.block = target;
+  f.pc = target->getFirstNonPHI()->getIterator();
+  coveredBlocks_.insert(target);
+}
+
+void ExecutorImpl::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {
+  if (i.isUnconditional()) {
+    transferToBlock(s, i.getSuccessor(0));
+    return;
+  }
+  ExprRef c = asBool(eval(s, i.getCondition()));
+  Split sp = split(s, c);
+  if (sp.onTrue)
+    transferToBlock(*sp.onTrue, i.getSuccessor(0));
+  if (sp.onFalse)
+    transferToBlock(*sp.onFalse, i.getSuccessor(1));
+}
+
+void ExecutorImpl::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
+  ExprRef v = asBV(eval(s, i.getCondition()));
+  if (v->isConst()) {
+    for (auto c : i.cases())
+      if (c.getCaseValue()->getValue() == v->bvValue()) {
+        transferToBlock(s, c.getCaseSuccessor());
+        return;
+      }
+    transferToBlock(s, i.getDefaultDest());
+    return;
+  }
+  // One condition per distinct successor, in first-appearance order.
+  std::vector<std::pair<const llvm::BasicBlock *, ExprRef>> targets;
+  for (auto c : i.cases()) {
+    ExprRef eq = ctx_.eq(v, ctx_.bv(c.getCaseValue()->getValue()));
+    auto it = std::find_if(targets.begin(), targets.end(), [&](auto &p) {
+      return p.first == c.getCaseSuccessor();
+    });
+    if (it == targets.end())
+      targets.emplace_back(c.getCaseSuccessor(), eq);
+    else
+      it->second = ctx_.orE(it->second, eq);
+  }
+  ExecutionState *rest = &s;
+  for (auto &[bb, cond] : targets) {
+    if (!rest)
+      return;
+    Split sp = split(*rest, cond);
+    if (sp.onTrue)
+      transferToBlock(*sp.onTrue, bb);
+    rest = sp.onFalse;
+  }
+  if (rest)
+    transferToBlock(*rest, i.getDefaultDest());
+}
+
+void ExecutorImpl::executeCall(ExecutionState &s, const llvm::CallBase &call) {
+  if (call.isInlineAsm())
+    throw Unsupported{fmt::format("inline assembly at {}:{}",
+                                  locationOf(&call).file,
+                                  locationOf(&call).line)};
+  std::vector<ExprRef> args;
+  for (const llvm::Use &a : call.args()) {
+    if (a->getType()->isFPOrFPVectorTy() || a->getType()->isVectorTy())
+      throw Unsupported{fmt::format(
+          "call with a floating-point or vector argument at {}:{}",
+          locationOf(&call).file, locationOf(&call).line)};
+    if (a->getType()->isMetadataTy()) {
+      args.push_back(ctx_.bv(64, 0));
+      continue;
+    }
+    args.push_back(eval(s, a.get()));
+  }
+  const llvm::Value *callee = call.getCalledOperand()->stripPointerCasts();
+  if (auto *f = llvm::dyn_cast<llvm::Function>(callee)) {
+    callFunction(s, call, *f, std::move(args));
+    return;
+  }
+  // Through a function pointer: one fork per function it can be.
+  ExprRef target = eval(s, call.getCalledOperand());
+  ExecutionState *rest = &s;
+  if (target->isConst()) {
+    uint64_t a = target->bvValue().getZExtValue();
+    auto it = functionAt_.find(a);
+    if (it == functionAt_.end()) {
+      terminateError(s, a < memory::kNullPageSize ? ErrorKind::NullDeref
+                                                  : ErrorKind::OutOfBounds,
+                     fmt::format("call through invalid function pointer {:#x}",
+                                 a));
+      return;
+    }
+    callFunction(s, call, *it->second, std::move(args));
+    return;
+  }
+  for (unsigned n = 0; rest && n < 64; ++n) {
+    auto value = concreteValue(*rest, target);
+    if (!value) {
+      terminateCut(*rest, "solver could not resolve a function pointer");
+      return;
+    }
+    auto it = functionAt_.find(*value);
+    if (it == functionAt_.end()) {
+      terminateError(*rest,
+                     *value < memory::kNullPageSize ? ErrorKind::NullDeref
+                                                    : ErrorKind::OutOfBounds,
+                     fmt::format("call through invalid function pointer {:#x}",
+                                 *value));
+      return;
+    }
+    Split sp = split(*rest, ctx_.eq(target, ctx_.bv(64, *value)));
+    if (sp.onTrue)
+      callFunction(*sp.onTrue, call, *it->second, args);
+    rest = sp.onFalse;
+  }
+  if (rest)
+    terminateCut(*rest, "function pointer may reach too many functions");
+}
+
+void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
+                                const llvm::Function &f,
+                                std::vector<ExprRef> args) {
+  if (f.isIntrinsic()) {
+    if (!handleIntrinsic(s, call, f, args))
+      throw Unsupported{fmt::format("unsupported intrinsic '{}' at {}:{}",
+                                    f.getName().str(), locationOf(&call).file,
+                                    locationOf(&call).line)};
+    return;
+  }
+  if (handleSpecial(s, call, f, args))
+    return;
+  if (f.isDeclaration()) {
+    std::string name = f.getName().str();
+    switch (opts_.externals) {
+    case ExternalPolicy::Havoc:
+      if (!call.getType()->isVoidTy())
+        bind(s, &call,
+             makeSymbolicValue(s, call.getType(), name + "()", "havoc", name));
+      return;
+    case ExternalPolicy::Error:
+    case ExternalPolicy::Unknown:
+      terminateCut(s, fmt::format("call to external function '{}' at {}:{}",
+                                  name, locationOf(&call).file,
+                                  locationOf(&call).line));
+      return;
+    }
+  }
+  if (f.isVarArg())
+    throw Unsupported{fmt::format("call to variadic function '{}'",
+                                  f.getName().str())};
+  StackFrame frame;
+  frame.function = &f;
+  frame.block = &f.getEntryBlock();
+  frame.pc = frame.block->begin();
+  frame.callSite = &call;
+  unsigned k = 0;
+  for (const llvm::Argument &a : f.args()) {
+    if (k < args.size())
+      frame.registers[&a] = args[k];
+    ++k;
+  }
+  s.stack.push_back(std::move(frame));
+  coveredBlocks_.insert(&f.getEntryBlock());
+}
+
+void ExecutorImpl::returnValue(ExecutionState &s, const llvm::CallBase &call,
+                               ExprRef value) {
+  if (!call.getType()->isVoidTy() && value)
+    bind(s, &call, std::move(value));
+}
+
+void ExecutorImpl::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
+  ExprRef value;
+  if (const llvm::Value *rv = i.getReturnValue()) {
+    if (rv->getType()->isFPOrFPVectorTy())
+      throw Unsupported{fmt::format("floating-point return at {}:{}",
+                                    locationOf(&i).file, locationOf(&i).line)};
+    value = eval(s, rv);
+  }
+  StackFrame done = std::move(s.stack.back());
+  s.stack.pop_back();
+  for (uint64_t base : done.allocas)
+    s.memory.markFreed(base);
+  if (s.stack.empty()) {
+    terminateCompleted(s);
+    return;
+  }
+  returnValue(s, *done.callSite, std::move(value));
+}
+
+} // namespace cosmo::engine

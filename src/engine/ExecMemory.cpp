@@ -1,0 +1,472 @@
+//===- ExecMemory.cpp - addresses, loads, stores, allocation --------------===//
+//
+// Address resolution. A pointer term is resolved to the object it points
+// into, with every invalid case reported as an error on the states where it
+// can happen:
+//  1. input pointers met for the first time are lazily initialised (seed
+//     002 section IV.C): the state forks into null, an alias of each input
+//     object of the same type already seen, and a fresh input object;
+//  2. a concrete address is looked up directly;
+//  3. a symbolic address `k + x` with a constant part `k` has the object
+//     around `k` as its provenance: the access must stay inside that
+//     object, which is C's rule for pointer arithmetic;
+//  4. any other symbolic address is enumerated: the solver proposes a
+//     value, the state forks on "inside that object", and the rest goes on
+//     until nothing is left or the proposal is no object at all (an error).
+// No concretisation loses a path: every fork carries its constraint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+using memory::kGuardSpacing;
+using memory::kNullPageSize;
+using memory::ObjectKind;
+
+namespace {
+constexpr unsigned kMaxEnumeratedTargets = 16;
+}
+
+uint64_t ExecutorImpl::allocate(ExecutionState &s, uint64_t capacity,
+                                ObjectKind kind, const std::string &name,
+                                ExprRef initial, ExprRef symbolicSize,
+                                const void *typeTag) {
+  auto obj = std::make_shared<memory::MemoryObject>();
+  obj->id = s.nextObjectId++;
+  obj->address = memory::AddressSpace::addressFor(s.nextObjectIndex);
+  s.nextObjectIndex += capacity / kGuardSpacing + 1;
+  obj->capacity = capacity;
+  obj->symbolicSize = std::move(symbolicSize);
+  obj->kind = kind;
+  obj->name = name;
+  obj->typeTag = typeTag;
+  uint64_t base = obj->address;
+  s.memory.bind(std::move(obj), std::make_shared<memory::ObjectState>(
+                                    capacity, std::move(initial)));
+  return base;
+}
+
+void ExecutorImpl::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
+                                       const llvm::Type *pointee,
+                                       std::string path) {
+  if (ptr->isConst() || s.lazyPointers.count(ptr))
+    return;
+  s.lazyPointers.emplace(ptr, LazyPointer{pointee, std::move(path), {}});
+}
+
+namespace {
+// An unresolved lazy pointer occurring in `address`, if any.
+std::optional<ExprRef> findUnresolvedLazy(const ExecutionState &s,
+                                          const ExprRef &address) {
+  std::optional<ExprRef> found;
+  expr::forEachNode(address, [&](const expr::Expr *e) {
+    if (found)
+      return;
+    auto it = s.lazyPointers.find(ExprRef(e));
+    if (it != s.lazyPointers.end() && !it->second.target)
+      found = it->first;
+  });
+  return found;
+}
+
+std::string objectNameFor(const std::string &pointerPath) {
+  bool simple = pointerPath.find_first_of("+*()") == std::string::npos;
+  return simple ? "*" + pointerPath : "*(" + pointerPath + ")";
+}
+} // namespace
+
+std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
+                                                  ExprRef address,
+                                                  uint64_t size) {
+  std::vector<ResolvedAccess> out;
+  // Substitute the targets of input pointers resolved on this path.
+  if (!address->isConst() && !s.lazyPointers.empty()) {
+    expr::Substitution sub;
+    expr::forEachNode(address, [&](const expr::Expr *e) {
+      auto it = s.lazyPointers.find(ExprRef(e));
+      if (it != s.lazyPointers.end() && it->second.target)
+        sub.emplace(it->first, ctx_.bv(64, *it->second.target));
+    });
+    address = expr::substitute(ctx_, address, sub);
+  }
+
+  // 1. Lazy initialisation of an input pointer met for the first time.
+  if (!address->isConst()) {
+    if (auto lazy = findUnresolvedLazy(s, address)) {
+      const LazyPointer lp = s.lazyPointers.at(*lazy);
+      uint64_t elemSize = 1;
+      if (lp.pointee && lp.pointee->isSized())
+        elemSize = std::max<uint64_t>(
+            1, layout_.getTypeAllocSize(const_cast<llvm::Type *>(lp.pointee)));
+      uint64_t capacity = elemSize * std::max(1u, opts_.inputArrayElements);
+      uint64_t freshAddress =
+          memory::AddressSpace::addressFor(s.nextObjectIndex);
+      std::vector<uint64_t> targets{0};
+      for (const auto &[base, entry] : s.memory.objects())
+        if (entry.object->kind == ObjectKind::Input &&
+            entry.object->typeTag == lp.pointee)
+          targets.push_back(base);
+      targets.push_back(freshAddress);
+      std::vector<uint64_t> feasible;
+      for (uint64_t t : targets) {
+        std::vector<ExprRef> q = s.constraints;
+        q.push_back(ctx_.eq(*lazy, ctx_.bv(64, t)));
+        solver::SolverResult r = solver_->check(q, false);
+        if (r.isUnknown()) {
+          terminateCut(s, "solver could not decide lazy initialisation: " +
+                              r.reason);
+          return out;
+        }
+        if (r.isSat())
+          feasible.push_back(t);
+      }
+      std::vector<ExecutionState *> children;
+      for (size_t k = 0; k + 1 < feasible.size(); ++k)
+        children.push_back(&clone(s));
+      children.push_back(&s);
+      for (size_t k = 0; k < feasible.size(); ++k) {
+        ExecutionState &c = *children[k];
+        uint64_t t = feasible[k];
+        if (t == freshAddress) {
+          std::string name = objectNameFor(lp.path);
+          ExprRef initial = ctx_.arrayVar(c.freshName("input"));
+          t = allocate(c, capacity, ObjectKind::Input, name, initial, {},
+                       lp.pointee);
+          c.inputs.push_back(
+              InputRecord{name, "input-memory", "", {}, initial, capacity});
+        }
+        addConstraint(c, ctx_.eq(*lazy, ctx_.bv(64, t)));
+        c.lazyPointers.at(*lazy).target = t;
+      }
+      if (feasible.empty()) {
+        terminateInfeasible(s);
+        return out;
+      }
+      for (ExecutionState *c : children) {
+        auto r = resolve(*c, address, size);
+        out.insert(out.end(), r.begin(), r.end());
+      }
+      return out;
+    }
+  }
+
+  auto boundsError = [&](ExecutionState &st, uint64_t value) {
+    const memory::ObjectEntry *e = st.memory.find(value);
+    if (value < kNullPageSize)
+      terminateError(st, ErrorKind::NullDeref,
+                     fmt::format("null pointer dereference (address {:#x})",
+                                 value));
+    else if (e && e->freed)
+      terminateError(st, ErrorKind::UseAfterFree,
+                     fmt::format("access to freed {} object '{}'",
+                                 memory::objectKindName(e->object->kind),
+                                 e->object->name));
+    else
+      terminateError(st, ErrorKind::OutOfBounds,
+                     fmt::format("access of {} bytes at address {:#x} outside "
+                                 "any object",
+                                 size, value));
+  };
+
+  // Checks the access against object `base` on state `st`.
+  auto within = [&](ExecutionState &st, uint64_t base,
+                    const ExprRef &offset) -> ExecutionState * {
+    const memory::ObjectEntry &e = *st.memory.findByBase(base);
+    const memory::MemoryObject &o = *e.object;
+    if (e.freed) {
+      terminateError(st, ErrorKind::UseAfterFree,
+                     fmt::format("access to freed {} object '{}'",
+                                 memory::objectKindName(o.kind), o.name));
+      return nullptr;
+    }
+    if (o.kind == ObjectKind::Function) {
+      terminateError(st, ErrorKind::OutOfBounds,
+                     "data access to function '" + o.name + "'");
+      return nullptr;
+    }
+    ExprRef objSize = o.sizeExpr(ctx_);
+    ExprRef fits = ctx_.andE(
+        ctx_.uge(objSize, ctx_.bv(64, size)),
+        ctx_.ule(offset, ctx_.sub(objSize, ctx_.bv(64, size))));
+    return checkError(
+        st, ctx_.notE(fits), ErrorKind::OutOfBounds,
+        fmt::format("out-of-bounds access of {} bytes to {} object '{}'", size,
+                    memory::objectKindName(o.kind), o.name));
+  };
+
+  // 2. Concrete address.
+  if (address->isConst()) {
+    uint64_t value = address->bvValue().getZExtValue();
+    const memory::ObjectEntry *e = s.memory.find(value);
+    if (!e || e->object->kind == ObjectKind::Function) {
+      boundsError(s, value);
+      return out;
+    }
+    uint64_t base = e->object->address;
+    ExprRef offset = ctx_.bv(64, value - base);
+    if (ExecutionState *ok = within(s, base, offset))
+      out.push_back({ok, base, offset});
+    return out;
+  }
+
+  // 3. Provenance from the constant part of `k + x`.
+  if (address->kind() == expr::Kind::Add &&
+      address->child(0)->kind() == expr::Kind::BVConst) {
+    uint64_t k = address->child(0)->bvValue().getZExtValue();
+    const memory::ObjectEntry *e = s.memory.find(k);
+    if (!e) {
+      // Just outside an object (e.g. &a[i - 5]): the nearest one.
+      auto &objs = s.memory.objects();
+      auto it = objs.upper_bound(k);
+      const memory::ObjectEntry *below =
+          it == objs.begin() ? nullptr : &std::prev(it)->second;
+      const memory::ObjectEntry *above = it == objs.end() ? nullptr : &it->second;
+      if (below && above)
+        e = (k - (below->object->address + below->object->capacity) <
+             above->object->address - k)
+                ? below
+                : above;
+      else
+        e = below ? below : above;
+    }
+    if (e && e->object->kind != ObjectKind::Function &&
+        k >= kNullPageSize) {
+      uint64_t base = e->object->address;
+      ExprRef offset = ctx_.sub(address, ctx_.bv(64, base));
+      if (ExecutionState *ok = within(s, base, offset))
+        out.push_back({ok, base, offset});
+      return out;
+    }
+  }
+
+  // 4. Enumeration of the objects the address can reach.
+  ExecutionState *rest = &s;
+  for (unsigned n = 0; rest; ++n) {
+    if (n == kMaxEnumeratedTargets) {
+      terminateCut(*rest, fmt::format("symbolic pointer may reach more than {} "
+                                       "objects",
+                                       kMaxEnumeratedTargets));
+      break;
+    }
+    solver::SolverResult r = solver_->check(rest->constraints, true);
+    if (!r.isSat()) {
+      terminateCut(*rest, "solver could not resolve a symbolic pointer: " +
+                              (r.isUnknown() ? r.reason : "unsat"));
+      break;
+    }
+    uint64_t value =
+        expr::evaluate(address, r.model)->bits.getZExtValue();
+    const memory::ObjectEntry *e = rest->memory.find(value);
+    if (!e || e->freed || e->object->kind == ObjectKind::Function) {
+      boundsError(*rest, value);
+      break;
+    }
+    uint64_t base = e->object->address;
+    ExprRef inside = ctx_.andE(
+        ctx_.uge(address, ctx_.bv(64, base)),
+        ctx_.ult(address, ctx_.add(ctx_.bv(64, base),
+                                   e->object->sizeExpr(ctx_))));
+    Split sp = split(*rest, inside);
+    if (sp.onTrue) {
+      ExprRef offset = ctx_.sub(address, ctx_.bv(64, base));
+      if (ExecutionState *ok = within(*sp.onTrue, base, offset))
+        out.push_back({ok, base, offset});
+    }
+    rest = sp.onFalse;
+  }
+  return out;
+}
+
+ExprRef ExecutorImpl::readMemory(ExecutionState &s, const ResolvedAccess &a,
+                                 unsigned n) {
+  const memory::ObjectEntry *e = s.memory.findByBase(a.base);
+  return e->state->read(ctx_, a.offset, n);
+}
+
+void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
+  const llvm::Type *t = i.getType();
+  if (t->isFPOrFPVectorTy() || t->isVectorTy())
+    throw Unsupported{fmt::format("floating-point or vector load at {}:{}",
+                                  locationOf(&i).file, locationOf(&i).line)};
+  unsigned bytes = storeBits(t) / 8;
+  for (const ResolvedAccess &a : resolve(s, eval(s, i.getPointerOperand()),
+                                         bytes)) {
+    ExprRef v = decode(readMemory(*a.state, a, bytes), t);
+    const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
+    if (t->isPointerTy() && e->object->kind == ObjectKind::Input &&
+        a.offset->isConst()) {
+      uint64_t off = a.offset->bvValue().getZExtValue();
+      if (e->state->untouched(off, bytes)) {
+        std::string path = e->object->name;
+        if (off)
+          path += "+" + std::to_string(off);
+        registerLazyPointer(*a.state, v,
+                            t->getPointerElementType(), path);
+      }
+    }
+    bind(*a.state, &i, v);
+  }
+}
+
+void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
+  const llvm::Type *t = i.getValueOperand()->getType();
+  if (t->isFPOrFPVectorTy() || t->isVectorTy())
+    throw Unsupported{fmt::format("floating-point or vector store at {}:{}",
+                                  locationOf(&i).file, locationOf(&i).line)};
+  ExprRef value = encode(eval(s, i.getValueOperand()), t);
+  for (const ResolvedAccess &a :
+       resolve(s, eval(s, i.getPointerOperand()), value->width() / 8))
+    a.state->memory.writable(a.base).write(ctx_, a.offset, value);
+}
+
+void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
+  uint64_t elem = layout_.getTypeAllocSize(i.getAllocatedType());
+  ExprRef count = ctx_.zextOrTrunc(asBV(eval(s, i.getArraySize())), 64);
+  std::string name = i.getName().str();
+  if (count->isConst()) {
+    uint64_t n = count->bvValue().getZExtValue() * elem;
+    uint64_t base = allocate(s, n, ObjectKind::Stack, name,
+                             ctx_.arrayVar(s.freshName("uninit")), {},
+                             i.getAllocatedType());
+    s.frame().allocas.push_back(base);
+    bind(s, &i, ctx_.bv(64, base));
+    return;
+  }
+  // A variable-length array.
+  ExprRef size = ctx_.mul(count, ctx_.bv(64, elem));
+  Split sp = split(s, ctx_.ule(size, ctx_.bv(64, opts_.maxSymbolicAllocation)));
+  if (sp.onFalse)
+    terminateCut(*sp.onFalse,
+                 fmt::format("variable-length array may exceed {} bytes",
+                             opts_.maxSymbolicAllocation));
+  if (!sp.onTrue)
+    return;
+  ExecutionState &t = *sp.onTrue;
+  uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Stack,
+                           name, ctx_.arrayVar(t.freshName("uninit")), size,
+                           i.getAllocatedType());
+  t.frame().allocas.push_back(base);
+  bind(t, &i, ctx_.bv(64, base));
+}
+
+void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
+                                bool zeroed, const llvm::Value *result,
+                                const std::string &site) {
+  ExprRef size = ctx_.zextOrTrunc(size0, 64);
+  auto fill = [&](ExecutionState &st, uint64_t base, uint64_t capacity) {
+    if (!zeroed)
+      return;
+    memory::ObjectState &os = st.memory.writable(base);
+    ExprRef zero = ctx_.bv(8, 0);
+    for (uint64_t k = 0; k < capacity; ++k)
+      os.writeByte(ctx_, k, zero);
+  };
+  if (size->isConst()) {
+    uint64_t n = size->bvValue().getZExtValue();
+    if (n > (uint64_t(1) << 32))
+      throw Unsupported{fmt::format("heap allocation of {} bytes", n)};
+    uint64_t base = allocate(s, n, ObjectKind::Heap, site,
+                             ctx_.arrayVar(s.freshName("uninit")));
+    fill(s, base, n);
+    bind(s, result, ctx_.bv(64, base));
+    return;
+  }
+  Split sp = split(s, ctx_.ule(size, ctx_.bv(64, opts_.maxSymbolicAllocation)));
+  if (sp.onFalse)
+    terminateCut(*sp.onFalse,
+                 fmt::format("heap allocation of symbolic size may exceed {} "
+                             "bytes (--max-sym-alloc)",
+                             opts_.maxSymbolicAllocation));
+  if (!sp.onTrue)
+    return;
+  ExecutionState &t = *sp.onTrue;
+  uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Heap,
+                           site, ctx_.arrayVar(t.freshName("uninit")), size);
+  fill(t, base, opts_.maxSymbolicAllocation);
+  bind(t, result, ctx_.bv(64, base));
+}
+
+void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
+  Split sp = split(s, ctx_.eq(address, ctx_.bv(64, 0)));
+  if (!sp.onFalse)
+    return; // free(NULL) does nothing
+  ExecutionState *rest = sp.onFalse;
+  ExprRef addr = address;
+  // Input pointers are resolved like any other first use.
+  if (findUnresolvedLazy(*rest, addr)) {
+    for (const ResolvedAccess &a : resolve(*rest, addr, 0))
+      terminateError(*a.state, ErrorKind::InvalidFree,
+                     "free of memory not allocated by malloc (input memory)");
+    return;
+  }
+  for (unsigned n = 0; rest; ++n) {
+    if (n == kMaxEnumeratedTargets) {
+      terminateCut(*rest, "symbolic pointer passed to free may reach too many "
+                          "objects");
+      return;
+    }
+    auto value = concreteValue(*rest, addr);
+    if (!value) {
+      terminateCut(*rest, "solver could not resolve the pointer passed to free");
+      return;
+    }
+    const memory::ObjectEntry *e = rest->memory.find(*value);
+    bool isBase = e && e->object->address == *value;
+    if (!e || !isBase || e->object->kind != ObjectKind::Heap) {
+      terminateError(*rest, ErrorKind::InvalidFree,
+                     fmt::format("free of {} that malloc did not return",
+                                 e ? std::string("a pointer into ") +
+                                         memory::objectKindName(e->object->kind) +
+                                         " object '" + e->object->name + "'"
+                                   : std::string("an address")));
+      return;
+    }
+    if (e->freed) {
+      terminateError(*rest, ErrorKind::DoubleFree,
+                     "double free of heap object '" + e->object->name + "'");
+      return;
+    }
+    Split at = split(*rest, ctx_.eq(addr, ctx_.bv(64, *value)));
+    if (at.onTrue)
+      at.onTrue->memory.markFreed(*value);
+    rest = at.onFalse;
+  }
+}
+
+void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
+                             const ExprRef &src, uint64_t n) {
+  if (n == 0)
+    return;
+  for (const ResolvedAccess &from : resolve(s, src, n)) {
+    ExprRef bytes = readMemory(*from.state, from, static_cast<unsigned>(n));
+    for (const ResolvedAccess &to : resolve(*from.state, dst, n))
+      to.state->memory.writable(to.base).write(ctx_, to.offset, bytes);
+  }
+}
+
+std::string ExecutorImpl::readCString(ExecutionState &s,
+                                      const ExprRef &address) {
+  if (!address->isConst())
+    return "";
+  uint64_t a = address->bvValue().getZExtValue();
+  const memory::ObjectEntry *e = s.memory.find(a);
+  if (!e)
+    return "";
+  std::string out;
+  for (uint64_t off = a - e->object->address;
+       off < e->object->capacity && out.size() < 256; ++off) {
+    ExprRef b = e->state->read(ctx_, ctx_.bv(64, off), 1);
+    if (!b->isConst() || b->bvValue().isZero())
+      break;
+    out.push_back(static_cast<char>(b->bvValue().getZExtValue()));
+  }
+  return out;
+}
+
+} // namespace cosmo::engine

@@ -1,0 +1,84 @@
+//===- ExecutionState.h - one path's state --------------------*- C++ -*-===//
+//
+// A state is a point on one path: its call stack with register values, its
+// path condition, its memory, the symbolic inputs it has created, and the
+// lazily initialised input pointers it has met. Forking copies it; memory
+// objects are shared copy-on-write.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_ENGINE_EXECUTIONSTATE_H
+#define COSMO_ENGINE_EXECUTIONSTATE_H
+
+#include "cosmo/memory/ObjectMemory.h"
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace cosmo::engine {
+
+using expr::ExprRef;
+
+struct StackFrame {
+  const llvm::Function *function = nullptr;
+  const llvm::BasicBlock *block = nullptr;
+  llvm::BasicBlock::const_iterator pc;
+  const llvm::BasicBlock *previousBlock = nullptr;
+  /// The call in the caller's frame that created this frame.
+  const llvm::CallBase *callSite = nullptr;
+  std::unordered_map<const llvm::Value *, ExprRef> registers;
+  std::vector<uint64_t> allocas; // bases of this frame's stack objects
+};
+
+/// A symbolic input created on this path, in creation order.
+struct InputRecord {
+  std::string name;
+  std::string source;   // nondet | symbolic | argument | input-memory
+  std::string function; // creating call
+  ExprRef var;          // scalar inputs
+  ExprRef array;        // byte inputs (symbolic, input-memory)
+  uint64_t size = 0;    // bytes
+};
+
+/// An input pointer that lazy initialisation resolves on first use
+/// (seed 002 section IV.C): null, a fresh input object, or an alias.
+struct LazyPointer {
+  const llvm::Type *pointee = nullptr;
+  std::string path;          // how the user reaches it: p, (*p)+8, ...
+  std::optional<uint64_t> target; // resolved address (0 = null)
+};
+
+class ExecutionState {
+public:
+  uint64_t id = 0;
+  std::vector<StackFrame> stack;
+  std::vector<ExprRef> constraints;
+  memory::AddressSpace memory;
+  std::vector<InputRecord> inputs;
+  std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id
+  uint64_t symbolicBranches = 0;
+  uint64_t instructions = 0;
+  uint64_t nextObjectIndex = 0; // address slots used
+  uint64_t nextObjectId = 0;
+  uint64_t nameCounter = 0;     // fresh variable names
+  bool terminated = false;
+  /// Set when the state forked: searchers get a chance to switch.
+  bool forkedThisStep = false;
+  /// Node in the random-path process tree.
+  struct PTreeNode *ptreeNode = nullptr;
+
+  StackFrame &frame() { return stack.back(); }
+  const llvm::Instruction &nextInstruction() const { return *stack.back().pc; }
+  std::string freshName(const std::string &base) {
+    return base + "#" + std::to_string(nameCounter++);
+  }
+};
+
+} // namespace cosmo::engine
+
+#endif // COSMO_ENGINE_EXECUTIONSTATE_H

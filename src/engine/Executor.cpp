@@ -1,0 +1,466 @@
+//===- Executor.cpp - the exploration loop, forking and path endings -----===//
+
+#include "ExecutorImpl.h"
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/Frontend.h"
+
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+
+#include <fmt/format.h>
+#include <fstream>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace cosmo::engine {
+
+RunListener::~RunListener() = default;
+
+const char *errorKindName(ErrorKind k) {
+  switch (k) {
+#define X(id, name, msg)                                                       \
+  case ErrorKind::id: return name;
+    COSMO_ERROR_KINDS(X)
+#undef X
+  }
+  return "?";
+}
+
+const char *verdictName(Verdict v) {
+  switch (v) {
+  case Verdict::True: return "true";
+  case Verdict::False: return "false";
+  case Verdict::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+//===--- Public facade ----------------------------------------------------===//
+
+Executor::Executor(llvm::Module &m, EngineOptions o, RunListener &l)
+    : impl_(std::make_unique<ExecutorImpl>(m, std::move(o), l)) {}
+Executor::~Executor() = default;
+llvm::Error Executor::prepare() { return impl_->prepare(); }
+RunSummary Executor::run() { return impl_->run(); }
+void Executor::interrupt() { impl_->interrupt(); }
+
+//===--- Set-up -----------------------------------------------------------===//
+
+ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
+                           RunListener &listener)
+    : module_(m), opts_(std::move(opts)), listener_(listener),
+      layout_(&m) {
+  solver::SolverOptions so;
+  so.timeoutMs = opts_.solverTimeoutMs;
+  solver_ = solver::createZ3Solver(ctx_, so);
+}
+
+ExecutorImpl::~ExecutorImpl() = default;
+
+static llvm::Error usageError(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+llvm::Error ExecutorImpl::prepare() {
+  entry_ = module_.getFunction(opts_.entry);
+  if (!entry_ || entry_->isDeclaration()) {
+    std::vector<std::string> names;
+    for (const llvm::Function &f : module_)
+      if (!f.isDeclaration() && !frontend::isModelFunction(f))
+        names.push_back(f.getName().str());
+    std::string list;
+    for (size_t i = 0; i < names.size() && i < 10; ++i)
+      list += (i ? ", " : "") + names[i];
+    return usageError(fmt::format(
+        "entry function '{}' is not defined in the program{}", opts_.entry,
+        names.empty() ? "" : " (defined: " + list + ")"));
+  }
+  if (entry_->isVarArg())
+    return usageError("entry function '" + opts_.entry + "' is variadic");
+  return llvm::Error::success();
+}
+
+std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
+  auto s = std::make_unique<ExecutionState>();
+  s->id = nextStateId_++;
+  initializeGlobals(*s);
+  StackFrame f;
+  f.function = entry_;
+  f.block = &entry_->getEntryBlock();
+  f.pc = f.block->begin();
+  s->stack.push_back(std::move(f));
+  setUpEntryArguments(*s, *entry_);
+  coveredBlocks_.insert(&entry_->getEntryBlock());
+  return s;
+}
+
+//===--- The loop ---------------------------------------------------------===//
+
+uint64_t ExecutorImpl::currentRssKB() const {
+  std::ifstream statm("/proc/self/statm");
+  uint64_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * (static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024);
+}
+
+bool ExecutorImpl::limitsReached(std::string &why) {
+  if (interrupted_) {
+    why = "interrupted";
+    return true;
+  }
+  double elapsed = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start_)
+                       .count();
+  if (opts_.timeoutSeconds > 0 && elapsed >= opts_.timeoutSeconds) {
+    why = fmt::format("time limit of {}s reached", opts_.timeoutSeconds);
+    return true;
+  }
+  if (opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB) {
+    why = fmt::format("memory limit of {} MB reached", opts_.maxMemoryMB);
+    return true;
+  }
+  if (opts_.maxPaths > 0 && summary_.stats.pathsCompleted +
+                                    summary_.stats.pathsErrored >=
+                                opts_.maxPaths) {
+    why = fmt::format("path limit of {} reached", opts_.maxPaths);
+    return true;
+  }
+  return false;
+}
+
+RunSummary ExecutorImpl::run() {
+  start_ = std::chrono::steady_clock::now();
+  searcher_ = createSearcher(opts_.search, opts_.seed,
+                             [this](const ExecutionState &s) -> uint64_t {
+                               return coveredBlocks_.count(
+                                          s.stack.back().block)
+                                          ? 1
+                                          : 0;
+                             });
+  auto initial = makeInitialState();
+  ExecutionState *first = initial.get();
+  states_.push_back(std::move(initial));
+  searcher_->add(first);
+
+  uint64_t sinceCheck = 0;
+  while (!searcher_->empty()) {
+    if (++sinceCheck >= 64) {
+      sinceCheck = 0;
+      std::string why;
+      if (limitsReached(why)) {
+        cutAll(why);
+        break;
+      }
+    }
+    ExecutionState *s = searcher_->select();
+    stepState(*s);
+    // Register states forked during the step, then drop ended ones.
+    for (ExecutionState *n : added_)
+      searcher_->forked(s, n);
+    added_.clear();
+    if (!s->terminated)
+      searcher_->stepped(s);
+    s->forkedThisStep = false;
+    for (auto it = states_.begin(); it != states_.end();) {
+      if ((*it)->terminated) {
+        searcher_->remove(it->get());
+        it = states_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  RunStats &st = summary_.stats;
+  const solver::SolverStats &ss = solver_->stats();
+  st.solverQueries = ss.queries;
+  st.solverSat = ss.sat;
+  st.solverUnsat = ss.unsat;
+  st.solverUnknown = ss.unknown;
+  st.solverSeconds = ss.seconds;
+  st.wallSeconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start_)
+                       .count();
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  st.peakMemoryKB = static_cast<uint64_t>(ru.ru_maxrss);
+  for (const llvm::Function &f : module_)
+    if (!f.isDeclaration() && !frontend::isModelFunction(f))
+      st.basicBlocksTotal += f.size();
+  for (const llvm::BasicBlock *b : coveredBlocks_)
+    if (!frontend::isModelFunction(*b->getParent()))
+      ++st.basicBlocksCovered;
+
+  if (!summary_.errors.empty()) {
+    summary_.verdict = Verdict::False;
+    summary_.reason = fmt::format("{} error{} found", summary_.errors.size(),
+                                  summary_.errors.size() == 1 ? "" : "s");
+  } else if (!summary_.unknownReasons.empty()) {
+    summary_.verdict = Verdict::Unknown;
+    summary_.reason = summary_.unknownReasons.front();
+    if (summary_.unknownReasons.size() > 1)
+      summary_.reason += fmt::format(" (and {} more reason{})",
+                                     summary_.unknownReasons.size() - 1,
+                                     summary_.unknownReasons.size() > 2 ? "s"
+                                                                        : "");
+  } else {
+    summary_.verdict = Verdict::True;
+    summary_.reason = fmt::format(
+        "all {} paths explored to their end, no error reachable",
+        st.pathsCompleted);
+  }
+  return summary_;
+}
+
+void ExecutorImpl::stepState(ExecutionState &s) {
+  // Run until the state ends or forks, so searchers see every fork.
+  while (!s.terminated && !s.forkedThisStep) {
+    if (opts_.maxInstructionsPerPath &&
+        s.instructions >= opts_.maxInstructionsPerPath) {
+      terminateCut(s, fmt::format("instruction limit of {} per path reached",
+                                  opts_.maxInstructionsPerPath));
+      return;
+    }
+    const llvm::Instruction &i = *s.frame().pc;
+    ++s.frame().pc;
+    ++s.instructions;
+    ++summary_.stats.instructions;
+    try {
+      executeInstruction(s, i);
+    } catch (const Unsupported &u) {
+      // Only the states still at this instruction are cut; forks made by
+      // the handler before it gave up were already registered.
+      if (!s.terminated)
+        terminateCut(s, u.reason);
+    }
+    if ((summary_.stats.instructions & 0xffff) == 0) {
+      std::string why;
+      if (limitsReached(why))
+        return;
+    }
+  }
+}
+
+void ExecutorImpl::cutAll(const std::string &reason) {
+  for (auto &s : states_)
+    if (!s->terminated)
+      terminateCut(*s, reason);
+}
+
+//===--- Forking ----------------------------------------------------------===//
+
+void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c) {
+  if (c->isTrue())
+    return;
+  s.constraints.push_back(c);
+}
+
+ExecutionState &ExecutorImpl::clone(ExecutionState &s) {
+  auto copy = std::make_unique<ExecutionState>(s);
+  copy->id = nextStateId_++;
+  copy->ptreeNode = nullptr;
+  copy->forkedThisStep = false;
+  ExecutionState &ref = *copy;
+  states_.push_back(std::move(copy));
+  added_.push_back(&ref);
+  s.forkedThisStep = true;
+  ++summary_.stats.statesForked;
+  return ref;
+}
+
+Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond) {
+  if (cond->isTrue())
+    return {&s, nullptr};
+  if (cond->isFalse())
+    return {nullptr, &s};
+  std::vector<ExprRef> q = s.constraints;
+  q.push_back(cond);
+  solver::SolverResult t = solver_->check(q, false);
+  if (t.isUnknown()) {
+    terminateCut(s, "solver could not decide a branch: " + t.reason);
+    return {};
+  }
+  if (t.isUnsat())
+    return {nullptr, &s};
+  q.back() = ctx_.notE(cond);
+  solver::SolverResult f = solver_->check(q, false);
+  if (f.isUnknown()) {
+    terminateCut(s, "solver could not decide a branch: " + f.reason);
+    return {};
+  }
+  if (f.isUnsat())
+    return {&s, nullptr};
+  // Both sides feasible.
+  ++s.symbolicBranches;
+  if (opts_.maxDepth && s.symbolicBranches > opts_.maxDepth) {
+    terminateCut(s, fmt::format("depth limit of {} symbolic branches reached",
+                                opts_.maxDepth));
+    return {};
+  }
+  ExecutionState &other = clone(s);
+  addConstraint(s, cond);
+  addConstraint(other, ctx_.notE(cond));
+  return {&s, &other};
+}
+
+ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
+                                         const ExprRef &errorCond,
+                                         ErrorKind kind,
+                                         const std::string &message) {
+  if (errorCond->isFalse())
+    return &s;
+  Split sp = split(s, errorCond);
+  if (sp.onTrue) {
+    // The error state is the one that stops; keep `s` for the good side.
+    if (sp.onTrue == &s && sp.onFalse) {
+      std::swap(s.constraints.back(), sp.onFalse->constraints.back());
+      terminateError(*sp.onFalse, kind, message);
+      return &s;
+    }
+    terminateError(*sp.onTrue, kind, message);
+  }
+  return sp.onFalse;
+}
+
+std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
+                                                    const ExprRef &e) {
+  if (e->kind() == expr::Kind::BVConst)
+    return e->bvValue().getZExtValue();
+  solver::SolverResult r = solver_->check(s.constraints, true);
+  if (!r.isSat())
+    return std::nullopt;
+  auto v = expr::evaluate(e, r.model);
+  if (!v)
+    return std::nullopt;
+  return v->bits.getZExtValue();
+}
+
+//===--- Path endings -----------------------------------------------------===//
+
+SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) const {
+  SourceLocation loc;
+  if (!i)
+    return loc;
+  loc.function = i->getFunction()->getName().str();
+  if (const llvm::DebugLoc &dl = i->getDebugLoc()) {
+    loc.line = dl.getLine();
+    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(dl.getScope()))
+      loc.file = scope->getFilename().str();
+  }
+  if (loc.file.empty())
+    if (const llvm::DISubprogram *sp = i->getFunction()->getSubprogram())
+      loc.file = sp->getFilename().str();
+  return loc;
+}
+
+std::vector<SourceLocation>
+ExecutorImpl::stackOf(const ExecutionState &s) const {
+  // The innermost frame's position is the instruction just executed.
+  std::vector<SourceLocation> out;
+  for (size_t k = s.stack.size(); k-- > 0;) {
+    const StackFrame &f = s.stack[k];
+    const llvm::Instruction *at =
+        (k + 1 == s.stack.size())
+            ? (f.pc == f.block->begin() ? &*f.pc : &*std::prev(f.pc))
+            : s.stack[k + 1].callSite;
+    if (frontend::isModelFunction(*f.function))
+      continue; // errors inside libc models belong to the program's call
+    out.push_back(locationOf(at));
+  }
+  return out;
+}
+
+static std::vector<uint8_t> bytesOf(const llvm::APInt &value, unsigned nbytes) {
+  llvm::APInt v = value.zextOrTrunc(nbytes * 8);
+  std::vector<uint8_t> out(nbytes);
+  for (unsigned i = 0; i < nbytes; ++i)
+    out[i] = static_cast<uint8_t>(v.extractBitsAsZExtValue(8, 8 * i));
+  return out;
+}
+
+TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
+                                  const solver::SolverResult &model) {
+  TestVector t;
+  t.outcome = outcome;
+  for (const InputRecord &in : s.inputs) {
+    TestInput ti;
+    ti.name = in.name;
+    ti.source = in.source;
+    ti.function = in.function;
+    if (in.var) {
+      auto v = expr::evaluate(in.var, model.model);
+      if (in.var->sort().isBool())
+        ti.bytes = {static_cast<uint8_t>(v && v->boolValue ? 1 : 0)};
+      else
+        ti.bytes = bytesOf(v->bits, static_cast<unsigned>(in.size));
+    } else {
+      const expr::ArrayValue *av = model.model.getArray(in.array);
+      for (uint64_t i = 0; i < in.size; ++i)
+        ti.bytes.push_back(av ? av->at(i) : 0);
+    }
+    t.inputs.push_back(std::move(ti));
+  }
+  return t;
+}
+
+void ExecutorImpl::noteUnknown(const std::string &reason) {
+  for (const std::string &r : summary_.unknownReasons)
+    if (r == reason)
+      return;
+  summary_.unknownReasons.push_back(reason);
+}
+
+void ExecutorImpl::terminateCompleted(ExecutionState &s) {
+  s.terminated = true;
+  ++summary_.stats.pathsCompleted;
+  solver::SolverResult r = solver_->check(s.constraints, true);
+  if (!r.isSat()) {
+    // Cannot happen for a feasible path unless the solver gave up.
+    noteUnknown("solver could not produce a test for a completed path");
+    return;
+  }
+  listener_.onCompletedPath(makeTest(s, "completed", r));
+}
+
+void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
+                                  const std::string &message) {
+  s.terminated = true;
+  ++summary_.stats.pathsErrored;
+  std::vector<SourceLocation> stack = stackOf(s);
+  SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
+  if (!reportedErrors_
+           .insert({static_cast<int>(kind), loc.file, loc.line})
+           .second)
+    return; // the same error at the same place was reported already
+  solver::SolverResult r = solver_->check(s.constraints, true);
+  if (!r.isSat()) {
+    // An error we cannot demonstrate is not reported as one.
+    reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
+    noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
+                            errorKindName(kind), loc.file, loc.line));
+    return;
+  }
+  ErrorReport e;
+  e.kind = kind;
+  e.location = loc;
+  e.message = message;
+  e.stack = std::move(stack);
+  e.test = makeTest(s, "error", r);
+  e.test.errorKind = kind;
+  e.test.errorLocation = loc;
+  summary_.errors.push_back(e);
+  listener_.onError(e);
+}
+
+void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
+  s.terminated = true;
+  ++summary_.stats.pathsCut;
+  noteUnknown(reason);
+}
+
+void ExecutorImpl::terminateInfeasible(ExecutionState &s) {
+  s.terminated = true;
+}
+
+} // namespace cosmo::engine

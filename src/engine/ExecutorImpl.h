@@ -1,0 +1,211 @@
+//===- ExecutorImpl.h - the executor's internals ----------------*- C++ -*-===//
+//
+// The executor is split by instruction family (STYLE.md): Executor.cpp runs
+// the exploration loop, forks and terminates paths; ExecArith.cpp gives
+// integer instructions and casts their semantics; ExecMemory.cpp resolves
+// addresses and does loads, stores, allocation and lazy initialisation;
+// ExecControl.cpp handles branches, phis, calls and returns;
+// SpecialFunctions.cpp models verifier/KLEE/cosmo intrinsics, malloc and
+// friends, and LLVM intrinsics; Constants.cpp turns LLVM constants into
+// terms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_ENGINE_EXECUTORIMPL_H
+#define COSMO_ENGINE_EXECUTORIMPL_H
+
+#include "ExecutionState.h"
+#include "Searcher.h"
+
+#include "cosmo/engine/Options.h"
+#include "cosmo/engine/Results.h"
+#include "cosmo/expr/ExprContext.h"
+#include "cosmo/solver/Solver.h"
+
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <atomic>
+#include <chrono>
+#include <set>
+#include <unordered_set>
+
+namespace cosmo::engine {
+
+/// Thrown inside an instruction handler when the construct cannot be
+/// analysed; the path is cut with this reason (verdict unknown).
+struct Unsupported {
+  std::string reason;
+};
+
+/// The result of splitting a state on a condition.
+struct Split {
+  ExecutionState *onTrue = nullptr;
+  ExecutionState *onFalse = nullptr;
+};
+
+/// A memory access resolved to one object.
+struct ResolvedAccess {
+  ExecutionState *state;
+  uint64_t base;
+  ExprRef offset; // BitVec(64)
+};
+
+class ExecutorImpl {
+public:
+  ExecutorImpl(llvm::Module &m, EngineOptions opts, RunListener &listener);
+  ~ExecutorImpl();
+
+  llvm::Error prepare();
+  RunSummary run();
+  void interrupt() { interrupted_ = true; }
+
+  //===--- Forking and termination (Executor.cpp) -------------------------===//
+  /// Splits `s` on `cond`. When both sides are feasible, `s` continues as
+  /// the true side and a new state (registered for exploration) takes the
+  /// false side. When neither can be decided (solver unknown), `s` is cut
+  /// and both sides are null.
+  Split split(ExecutionState &s, const ExprRef &cond);
+  /// Reports `kind` on the states where `errorCond` holds; returns the state
+  /// where it does not (or null).
+  ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,
+                             ErrorKind kind, const std::string &message);
+  void addConstraint(ExecutionState &s, const ExprRef &c);
+  ExecutionState &clone(ExecutionState &s);
+  void terminateCompleted(ExecutionState &s);
+  void terminateError(ExecutionState &s, ErrorKind kind,
+                      const std::string &message);
+  void terminateCut(ExecutionState &s, const std::string &reason);
+  /// An assumption failed: the path does not exist.
+  void terminateInfeasible(ExecutionState &s);
+  /// A concrete value of `e` on this path (one solver call).
+  std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
+
+  //===--- Values (ExecArith.cpp, Constants.cpp) --------------------------===//
+  ExprRef eval(ExecutionState &s, const llvm::Value *v);
+  ExprRef evalConstant(ExecutionState &s, const llvm::Constant *c);
+  void constantBytes(ExecutionState &s, const llvm::Constant *c,
+                     std::vector<ExprRef> &out, uint64_t offset);
+  void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
+    s.frame().registers[v] = std::move(value);
+  }
+  /// Bits of `t` as stored in memory (Bool -> byte, aggregates as laid out).
+  ExprRef encode(const ExprRef &v, const llvm::Type *t);
+  ExprRef decode(const ExprRef &bits, const llvm::Type *t);
+  unsigned storeBits(const llvm::Type *t) const;
+  void executeBinary(ExecutionState &s, const llvm::BinaryOperator &i);
+  void executeCast(ExecutionState &s, const llvm::CastInst &i);
+  void executeCompare(ExecutionState &s, const llvm::ICmpInst &i);
+  ExprRef binaryOp(unsigned opcode, const ExprRef &a, const ExprRef &b);
+  ExprRef castOp(unsigned opcode, const ExprRef &v, const llvm::Type *from,
+                 const llvm::Type *to);
+  ExprRef compareOp(llvm::CmpInst::Predicate p, const ExprRef &a,
+                    const ExprRef &b);
+  ExprRef gepOffset(ExecutionState &s, const llvm::GEPOperator &gep);
+  ExprRef asBV(const ExprRef &v) {
+    return v->sort().isBool() ? ctx_.boolToBV(v) : v;
+  }
+  ExprRef asBool(const ExprRef &v) {
+    return v->sort().isBool() ? v : ctx_.bvToBool(v);
+  }
+
+  //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
+  /// Resolves `address` for an access of `size` bytes; reports errors on
+  /// the states where it is invalid. May fork; returns every state that
+  /// can go on, with the object it reaches.
+  std::vector<ResolvedAccess> resolve(ExecutionState &s, ExprRef address,
+                                      uint64_t size);
+  void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
+  void executeStore(ExecutionState &s, const llvm::StoreInst &i);
+  void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
+  uint64_t allocate(ExecutionState &s, uint64_t capacity,
+                    memory::ObjectKind kind, const std::string &name,
+                    ExprRef initial, ExprRef symbolicSize = {},
+                    const void *typeTag = nullptr);
+  /// Heap allocation of `size` bytes (maybe symbolic); returns the states
+  /// that go on with the block's address bound to `result`.
+  void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
+                    const llvm::Value *result, const std::string &site);
+  void freeAddress(ExecutionState &s, const ExprRef &address);
+  void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
+                           const llvm::Type *pointee, std::string path);
+  /// Copy `n` concrete bytes (memcpy/memmove semantics with overlap).
+  void copyBytes(ExecutionState &s, const ExprRef &dst, const ExprRef &src,
+                 uint64_t n);
+  ExprRef readMemory(ExecutionState &s, const ResolvedAccess &a, unsigned n);
+  std::string readCString(ExecutionState &s, const ExprRef &address);
+
+  //===--- Control (ExecControl.cpp) --------------------------------------===//
+  void executeInstruction(ExecutionState &s, const llvm::Instruction &i);
+  void transferToBlock(ExecutionState &s, const llvm::BasicBlock *target);
+  void executeBranch(ExecutionState &s, const llvm::BranchInst &i);
+  void executeSwitch(ExecutionState &s, const llvm::SwitchInst &i);
+  void executeCall(ExecutionState &s, const llvm::CallBase &call);
+  void callFunction(ExecutionState &s, const llvm::CallBase &call,
+                    const llvm::Function &f, std::vector<ExprRef> args);
+  void executeReturn(ExecutionState &s, const llvm::ReturnInst &i);
+  /// Finish a call that was handled without a frame.
+  void returnValue(ExecutionState &s, const llvm::CallBase &call,
+                   ExprRef value);
+
+  //===--- Special functions and intrinsics (SpecialFunctions.cpp) --------===//
+  /// True when `f` was handled (the state has moved on or ended).
+  bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
+                     const llvm::Function &f, std::vector<ExprRef> &args);
+  bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
+                       const llvm::Function &f, std::vector<ExprRef> &args);
+  ExprRef makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
+                            const std::string &name, const std::string &source,
+                            const std::string &function);
+
+  //===--- Locations ------------------------------------------------------===//
+  SourceLocation locationOf(const llvm::Instruction *i) const;
+  /// The instruction an error should be reported at: the current one, or
+  /// for errors inside cosmo's libc models, the program's call.
+  std::vector<SourceLocation> stackOf(const ExecutionState &s) const;
+
+  expr::ExprContext &ctx() { return ctx_; }
+  const llvm::DataLayout &layout() const { return layout_; }
+  const EngineOptions &options() const { return opts_; }
+
+private:
+  void initializeGlobals(ExecutionState &s);
+  std::unique_ptr<ExecutionState> makeInitialState();
+  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  void stepState(ExecutionState &s);
+  bool limitsReached(std::string &why);
+  TestVector makeTest(ExecutionState &s, const std::string &outcome,
+                      const solver::SolverResult &model);
+  void cutAll(const std::string &reason);
+  void noteUnknown(const std::string &reason);
+  uint64_t currentRssKB() const;
+
+  llvm::Module &module_;
+  EngineOptions opts_;
+  RunListener &listener_;
+  llvm::DataLayout layout_;
+  expr::ExprContext ctx_;
+  std::unique_ptr<solver::Solver> solver_;
+  std::unique_ptr<Searcher> searcher_;
+  const llvm::Function *entry_ = nullptr;
+
+  std::vector<std::unique_ptr<ExecutionState>> states_;
+  std::vector<ExecutionState *> added_;
+  uint64_t nextStateId_ = 0;
+
+  // Addresses shared by all states: globals and functions are allocated in
+  // the initial state, before any fork.
+  std::unordered_map<const llvm::GlobalValue *, uint64_t> globalAddress_;
+  std::unordered_map<uint64_t, const llvm::Function *> functionAt_;
+
+  std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
+  std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
+  RunSummary summary_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<bool> interrupted_{false};
+  bool stopping_ = false;
+};
+
+} // namespace cosmo::engine
+
+#endif // COSMO_ENGINE_EXECUTORIMPL_H

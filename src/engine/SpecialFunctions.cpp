@@ -1,0 +1,397 @@
+//===- SpecialFunctions.cpp - verifier, KLEE and cosmo intrinsics, malloc,
+//                            LLVM intrinsics, entry arguments -------------===//
+
+#include "ExecutorImpl.h"
+
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Intrinsics.h>
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <unordered_map>
+
+namespace cosmo::engine {
+
+namespace {
+bool startsWith(llvm::StringRef s, llvm::StringRef p) { return s.startswith(p); }
+} // namespace
+
+ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
+                                        const std::string &name,
+                                        const std::string &source,
+                                        const std::string &function) {
+  expr::Sort sort = t->isIntegerTy(1) ? expr::Sort::boolean()
+                                      : expr::Sort::bv(storeBits(t));
+  if (t->isIntegerTy() && !t->isIntegerTy(1))
+    sort = expr::Sort::bv(t->getIntegerBitWidth());
+  ExprRef v = ctx_.var(s.freshName(name), sort);
+  uint64_t bytes = t->isIntegerTy(1) ? 1 : (sort.width + 7) / 8;
+  s.inputs.push_back(InputRecord{name, source, function, v, {}, bytes});
+  return v;
+}
+
+bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
+                                 const llvm::Function &f,
+                                 std::vector<ExprRef> &args) {
+  llvm::StringRef name = f.getName();
+  auto arg = [&](unsigned k) -> ExprRef {
+    if (k >= args.size())
+      throw Unsupported{fmt::format("call to '{}' with too few arguments",
+                                    name.str())};
+    return args[k];
+  };
+  auto assume = [&](const ExprRef &cond) {
+    Split sp = split(s, cond);
+    if (sp.onFalse)
+      terminateInfeasible(*sp.onFalse);
+  };
+
+  // Errors reported at the call, whatever the function's body.
+  if (name == "reach_error") {
+    terminateError(s, ErrorKind::Assert, "reach_error() is reachable");
+    return true;
+  }
+  if (name == "__assert_fail" || name == "__assert_rtn" ||
+      name == "__assert" || name == "klee_report_error") {
+    std::string msg = name == "__assert_fail" ? readCString(s, arg(0)) : "";
+    terminateError(s, ErrorKind::Assert,
+                   msg.empty() ? "assertion failure"
+                               : "assertion '" + msg + "' failed");
+    return true;
+  }
+  if (name == "cosmo_assert" || name == "klee_assert" ||
+      name == "__VERIFIER_assert") {
+    if (name == "__VERIFIER_assert" && !f.isDeclaration())
+      return false; // SV-COMP tasks often define it; run their definition
+    checkError(s, ctx_.eq(asBV(arg(0)), ctx_.bv(arg(0)->width(), 0)),
+               ErrorKind::Assert, name.str() + " failed");
+    return true;
+  }
+  if (!f.isDeclaration())
+    return false; // the program's own definition wins from here on
+
+  if (startsWith(name, "__VERIFIER_nondet_")) {
+    if (call.getType()->isFPOrFPVectorTy())
+      throw Unsupported{"floating-point nondet value (" + name.str() + ")"};
+    returnValue(s, call,
+                makeSymbolicValue(s, call.getType(),
+                                  name.substr(18).str(), "nondet", name.str()));
+    return true;
+  }
+  if (name == "__VERIFIER_assume" || name == "klee_assume" ||
+      name == "cosmo_assume" || name == "assume_abort_if_not") {
+    assume(ctx_.ne(asBV(arg(0)), ctx_.bv(asBV(arg(0))->width(), 0)));
+    return true;
+  }
+  if (name == "klee_make_symbolic" || name == "cosmo_symbolic") {
+    ExprRef size = arg(1);
+    if (!size->isConst())
+      throw Unsupported{name.str() + " with a symbolic size"};
+    uint64_t n = size->bvValue().getZExtValue();
+    std::string label = readCString(s, arg(2));
+    if (label.empty())
+      label = "symbolic";
+    ExprRef array = ctx_.arrayVar(s.freshName(label));
+    for (const ResolvedAccess &a : resolve(s, arg(0), n)) {
+      if (!a.offset->isConst())
+        throw Unsupported{name.str() + " on a symbolic address"};
+      uint64_t off = a.offset->bvValue().getZExtValue();
+      memory::ObjectState &os = a.state->memory.writable(a.base);
+      for (uint64_t k = 0; k < n; ++k)
+        os.writeByte(ctx_, off + k, ctx_.select(array, ctx_.bv(64, k)));
+      a.state->inputs.push_back(
+          InputRecord{label, "symbolic", name.str(), {}, array, n});
+    }
+    return true;
+  }
+  if (name == "klee_range") {
+    std::string label = readCString(s, arg(2));
+    ExprRef v = makeSymbolicValue(s, call.getType(),
+                                  label.empty() ? "range" : label, "nondet",
+                                  name.str());
+    assume(ctx_.andE(ctx_.sge(v, arg(0)), ctx_.slt(v, arg(1))));
+    if (!s.terminated)
+      returnValue(s, call, v);
+    return true;
+  }
+  if (name == "exit" || name == "_exit" || name == "_Exit" ||
+      name == "abort" || name == "klee_silent_exit") {
+    terminateCompleted(s);
+    return true;
+  }
+  if (name == "malloc" || name == "valloc") {
+    allocateHeap(s, arg(0), false, &call, fmt::format("malloc at line {}",
+                                                      locationOf(&call).line));
+    return true;
+  }
+  if (name == "calloc") {
+    ExprRef n = ctx_.zextOrTrunc(arg(0), 64), sz = ctx_.zextOrTrunc(arg(1), 64);
+    allocateHeap(s, ctx_.mul(n, sz), true, &call,
+                 fmt::format("calloc at line {}", locationOf(&call).line));
+    return true;
+  }
+  if (name == "free") {
+    freeAddress(s, arg(0));
+    return true;
+  }
+  if (name == "realloc") {
+    ExprRef p = arg(0), n = ctx_.zextOrTrunc(arg(1), 64);
+    if (!p->isConst() || !n->isConst())
+      throw Unsupported{"realloc with a symbolic pointer or size"};
+    uint64_t addr = p->bvValue().getZExtValue();
+    if (addr == 0) {
+      allocateHeap(s, n, false, &call,
+                   fmt::format("realloc at line {}", locationOf(&call).line));
+      return true;
+    }
+    const memory::ObjectEntry *e = s.memory.find(addr);
+    if (!e || e->freed || e->object->address != addr ||
+        e->object->kind != memory::ObjectKind::Heap ||
+        e->object->symbolicSize) {
+      freeAddress(s, p); // reports the error
+      if (!s.terminated)
+        throw Unsupported{"realloc of a block of symbolic size"};
+      return true;
+    }
+    uint64_t old = e->object->capacity, size = n->bvValue().getZExtValue();
+    allocateHeap(s, n, false, &call,
+                 fmt::format("realloc at line {}", locationOf(&call).line));
+    copyBytes(s, s.frame().registers.at(&call), p, std::min(old, size));
+    s.memory.markFreed(addr);
+    return true;
+  }
+  // Output functions: arguments are evaluated (they were), nothing printed.
+  static const std::unordered_map<std::string, int> outputs = {
+      {"printf", 0}, {"puts", 1}, {"putchar", 2}, {"fprintf", 0},
+      {"fputs", 1},  {"fflush", 0}, {"fputc", 2}, {"putc", 2}, {"perror", 1}};
+  if (auto it = outputs.find(name.str()); it != outputs.end()) {
+    if (!call.getType()->isVoidTy()) {
+      ExprRef r = it->second == 2 ? ctx_.zextOrTrunc(asBV(arg(0)),
+                                                     storeBits(call.getType()))
+                                  : ctx_.bv(storeBits(call.getType()), 0);
+      if (call.getType()->isIntegerTy())
+        r = ctx_.zextOrTrunc(r, call.getType()->getIntegerBitWidth());
+      returnValue(s, call, r);
+    }
+    return true;
+  }
+  return false;
+}
+
+bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
+                                   const llvm::Function &f,
+                                   std::vector<ExprRef> &args) {
+  using llvm::Intrinsic::ID;
+  namespace I = llvm::Intrinsic;
+  switch (f.getIntrinsicID()) {
+  case I::dbg_declare:
+  case I::dbg_value:
+  case I::dbg_label:
+  case I::lifetime_start:
+  case I::lifetime_end:
+  case I::donothing:
+  case I::stackrestore:
+  case I::experimental_noalias_scope_decl:
+  case I::invariant_end:
+    return true;
+  case I::stacksave:
+    returnValue(s, call, ctx_.bv(64, 0));
+    return true;
+  case I::expect:
+  case I::ssa_copy:
+  case I::launder_invariant_group:
+  case I::strip_invariant_group:
+    returnValue(s, call, args[0]);
+    return true;
+  case I::assume: {
+    Split sp = split(s, asBool(args[0]));
+    if (sp.onFalse)
+      terminateInfeasible(*sp.onFalse);
+    return true;
+  }
+  case I::trap:
+    terminateCut(s, fmt::format("__builtin_trap reached at {}:{}",
+                                locationOf(&call).file, locationOf(&call).line));
+    return true;
+  case I::memcpy:
+  case I::memmove:
+  case I::memset: {
+    ExprRef n = ctx_.zextOrTrunc(asBV(args[2]), 64);
+    if (!n->isConst())
+      throw Unsupported{fmt::format("{} with a symbolic length at {}:{}",
+                                    f.getName().str(), locationOf(&call).file,
+                                    locationOf(&call).line)};
+    uint64_t len = n->bvValue().getZExtValue();
+    if (f.getIntrinsicID() != I::memset) {
+      copyBytes(s, args[0], args[1], len);
+      return true;
+    }
+    if (len == 0)
+      return true;
+    ExprRef byte = ctx_.trunc(asBV(args[1]), 8);
+    for (const ResolvedAccess &a : resolve(s, args[0], len)) {
+      ExprRef v = byte;
+      for (uint64_t k = 1; k < len; ++k)
+        v = ctx_.concat(byte, v);
+      a.state->memory.writable(a.base).write(ctx_, a.offset, v);
+    }
+    return true;
+  }
+  case I::sadd_with_overflow:
+  case I::uadd_with_overflow:
+  case I::ssub_with_overflow:
+  case I::usub_with_overflow:
+  case I::smul_with_overflow:
+  case I::umul_with_overflow: {
+    ExprRef a = args[0], b = args[1];
+    unsigned w = a->width();
+    ID id = f.getIntrinsicID();
+    bool isSigned = id == I::sadd_with_overflow ||
+                    id == I::ssub_with_overflow || id == I::smul_with_overflow;
+    unsigned op = (id == I::sadd_with_overflow || id == I::uadd_with_overflow)
+                      ? llvm::Instruction::Add
+                  : (id == I::ssub_with_overflow || id == I::usub_with_overflow)
+                      ? llvm::Instruction::Sub
+                      : llvm::Instruction::Mul;
+    auto ext = [&](const ExprRef &x) {
+      return isSigned ? ctx_.sext(x, 2 * w) : ctx_.zext(x, 2 * w);
+    };
+    ExprRef r = binaryOp(op, a, b);
+    ExprRef overflow = ctx_.ne(binaryOp(op, ext(a), ext(b)), ext(r));
+    // {iN, i1} laid out as in memory.
+    llvm::Type *st = call.getType();
+    ExprRef agg = ctx_.bv(storeBits(st), 0);
+    const llvm::StructLayout *sl =
+        layout_.getStructLayout(llvm::cast<llvm::StructType>(st));
+    unsigned flagAt = static_cast<unsigned>(sl->getElementOffset(1) * 8);
+    ExprRef flag = ctx_.zext(ctx_.boolToBV(overflow), 8);
+    unsigned total = agg->width();
+    ExprRef v = ctx_.concat(flag, ctx_.zextOrTrunc(r, flagAt));
+    v = ctx_.zextOrTrunc(v, total);
+    returnValue(s, call, v);
+    return true;
+  }
+  case I::smin:
+  case I::smax:
+  case I::umin:
+  case I::umax: {
+    ExprRef a = args[0], b = args[1];
+    ID id = f.getIntrinsicID();
+    ExprRef less = (id == I::smin || id == I::smax) ? ctx_.slt(a, b)
+                                                    : ctx_.ult(a, b);
+    bool wantMin = id == I::smin || id == I::umin;
+    returnValue(s, call, wantMin ? ctx_.ite(less, a, b) : ctx_.ite(less, b, a));
+    return true;
+  }
+  case I::abs: {
+    ExprRef a = args[0];
+    unsigned w = a->width();
+    returnValue(s, call,
+                ctx_.ite(ctx_.slt(a, ctx_.bv(w, 0)), ctx_.neg(a), a));
+    return true;
+  }
+  case I::bswap: {
+    ExprRef a = args[0], r;
+    for (unsigned k = 0; k < a->width() / 8; ++k) {
+      ExprRef b = ctx_.extract(a, 8 * k + 7, 8 * k);
+      r = r ? ctx_.concat(r, b) : b;
+    }
+    returnValue(s, call, r);
+    return true;
+  }
+  case I::ctpop: {
+    ExprRef a = args[0];
+    unsigned w = a->width();
+    ExprRef sum = ctx_.bv(w, 0);
+    for (unsigned k = 0; k < w; ++k)
+      sum = ctx_.add(sum, ctx_.zext(ctx_.extract(a, k, k), w));
+    returnValue(s, call, sum);
+    return true;
+  }
+  case I::ctlz:
+  case I::cttz: {
+    ExprRef a = args[0];
+    unsigned w = a->width();
+    bool lead = f.getIntrinsicID() == I::ctlz;
+    ExprRef r = ctx_.bv(w, w);
+    // The outermost ite is tested first, so build it from the bit that
+    // matters least: ctlz wants the highest set bit, cttz the lowest.
+    for (unsigned k = 0; k < w; ++k) {
+      unsigned bit = lead ? k : w - 1 - k;
+      unsigned count = lead ? w - 1 - bit : bit;
+      r = ctx_.ite(ctx_.eq(ctx_.extract(a, bit, bit), ctx_.bv(1, 1)),
+                   ctx_.bv(w, count), r);
+    }
+    returnValue(s, call, r);
+    return true;
+  }
+  case I::fshl:
+  case I::fshr: {
+    ExprRef a = args[0], b = args[1];
+    unsigned w = a->width();
+    ExprRef amount = ctx_.urem(args[2], ctx_.bv(w, w));
+    ExprRef wide = ctx_.concat(a, b);
+    ExprRef amt2 = ctx_.zext(amount, 2 * w);
+    ExprRef r = f.getIntrinsicID() == I::fshl
+                    ? ctx_.extract(ctx_.shl(wide, amt2), 2 * w - 1, w)
+                    : ctx_.extract(ctx_.lshr(wide, amt2), w - 1, 0);
+    returnValue(s, call, r);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
+                                       const llvm::Function &f) {
+  StackFrame &frame = s.frame();
+  if (f.getName() == "main") {
+    // main(argc, argv): one argument, the program's name.
+    if (f.arg_size() >= 1)
+      frame.registers[f.getArg(0)] =
+          ctx_.bv(f.getArg(0)->getType()->getIntegerBitWidth(), 1);
+    if (f.arg_size() >= 2) {
+      uint64_t name = allocate(s, 5, memory::ObjectKind::Global, "argv[0]",
+                               ctx_.arrayVar("argv0"));
+      memory::ObjectState &ns = s.memory.writable(name);
+      const char *prog = "prog";
+      for (unsigned k = 0; k < 5; ++k)
+        ns.writeByte(ctx_, k, ctx_.bv(8, static_cast<uint8_t>(prog[k])));
+      uint64_t argv = allocate(s, 16, memory::ObjectKind::Global, "argv",
+                               ctx_.arrayVar("argv"));
+      s.memory.writable(argv).write(
+          ctx_, ctx_.bv(64, 0),
+          ctx_.concat(ctx_.bv(64, 0), ctx_.bv(64, name)));
+      frame.registers[f.getArg(1)] = ctx_.bv(64, argv);
+    }
+    for (unsigned k = 2; k < f.arg_size(); ++k)
+      frame.registers[f.getArg(k)] = ctx_.bv(64, 0);
+    return;
+  }
+  for (const llvm::Argument &a : f.args()) {
+    std::string name =
+        a.hasName() ? a.getName().str() : "arg" + std::to_string(a.getArgNo());
+    llvm::Type *t = a.getType();
+    if (t->isFPOrFPVectorTy() || t->isVectorTy())
+      throw Unsupported{"floating-point or vector parameter '" + name + "'"};
+    if (t->isPointerTy() && a.hasByValAttr()) {
+      // A struct passed by value: a private copy with symbolic content.
+      llvm::Type *vt = a.getParamByValType();
+      uint64_t size = layout_.getTypeAllocSize(vt);
+      ExprRef initial = ctx_.arrayVar(s.freshName(name));
+      uint64_t base = allocate(s, size, memory::ObjectKind::Input, name,
+                               initial, {}, vt);
+      s.inputs.push_back(InputRecord{name, "argument", "", {}, initial, size});
+      frame.registers[&a] = ctx_.bv(64, base);
+      continue;
+    }
+    ExprRef v = makeSymbolicValue(s, t, name, "argument", "");
+    if (t->isPointerTy())
+      registerLazyPointer(s, v, t->getPointerElementType(), name);
+    frame.registers[&a] = v;
+  }
+}
+
+} // namespace cosmo::engine

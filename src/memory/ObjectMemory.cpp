@@ -1,0 +1,144 @@
+//===- ObjectMemory.cpp - byte-addressed memory objects -------------------===//
+
+#include "cosmo/memory/ObjectMemory.h"
+
+#include <cassert>
+
+namespace cosmo::memory {
+
+const char *objectKindName(ObjectKind k) {
+  switch (k) {
+  case ObjectKind::Stack: return "stack";
+  case ObjectKind::Global: return "global";
+  case ObjectKind::Heap: return "heap";
+  case ObjectKind::Input: return "input";
+  case ObjectKind::Function: return "function";
+  }
+  return "?";
+}
+
+ObjectState::ObjectState(uint64_t capacity, ExprRef initial)
+    : bytes_(capacity), initial_(std::move(initial)) {
+  assert(initial_ && initial_->sort().isArray());
+}
+
+ExprRef ObjectState::byteAt(ExprContext &ctx, uint64_t offset) const {
+  if (array_)
+    return ctx.select(array_, ctx.bv(64, offset));
+  if (offset < bytes_.size() && bytes_[offset])
+    return bytes_[offset];
+  return ctx.select(initial_, ctx.bv(64, offset));
+}
+
+ExprRef ObjectState::asArray(ExprContext &ctx) const {
+  if (array_)
+    return array_;
+  if (!cachedArray_) {
+    ExprRef a = initial_;
+    for (uint64_t i = 0; i < bytes_.size(); ++i)
+      if (bytes_[i])
+        a = ctx.store(a, ctx.bv(64, i), bytes_[i]);
+    cachedArray_ = a;
+  }
+  return cachedArray_;
+}
+
+ExprRef ObjectState::read(ExprContext &ctx, const ExprRef &offset,
+                          unsigned width) const {
+  ExprRef result;
+  if (offset->kind() == expr::Kind::BVConst) {
+    uint64_t base = offset->bvValue().getZExtValue();
+    for (unsigned i = 0; i < width; ++i) {
+      ExprRef b = byteAt(ctx, base + i);
+      result = result ? ctx.concat(b, result) : b;
+    }
+    return result;
+  }
+  ExprRef arr = asArray(ctx);
+  for (unsigned i = 0; i < width; ++i) {
+    ExprRef b = ctx.select(arr, ctx.add(offset, ctx.bv(64, i)));
+    result = result ? ctx.concat(b, result) : b;
+  }
+  return result;
+}
+
+void ObjectState::writeByte(ExprContext &ctx, uint64_t offset,
+                            const ExprRef &byte) {
+  if (array_) {
+    array_ = ctx.store(array_, ctx.bv(64, offset), byte);
+    return;
+  }
+  assert(offset < bytes_.size());
+  bytes_[offset] = byte;
+  cachedArray_ = ExprRef();
+}
+
+void ObjectState::write(ExprContext &ctx, const ExprRef &offset,
+                        const ExprRef &value) {
+  assert(value->width() % 8 == 0);
+  unsigned width = value->width() / 8;
+  if (offset->kind() == expr::Kind::BVConst) {
+    uint64_t base = offset->bvValue().getZExtValue();
+    for (unsigned i = 0; i < width; ++i)
+      writeByte(ctx, base + i, ctx.extract(value, 8 * i + 7, 8 * i));
+    return;
+  }
+  if (!array_) {
+    array_ = asArray(ctx);
+    bytes_.assign(bytes_.size(), ExprRef());
+    cachedArray_ = ExprRef();
+  }
+  for (unsigned i = 0; i < width; ++i)
+    array_ = ctx.store(array_, ctx.add(offset, ctx.bv(64, i)),
+                       ctx.extract(value, 8 * i + 7, 8 * i));
+}
+
+bool ObjectState::untouched(uint64_t offset, unsigned width) const {
+  if (array_)
+    return false;
+  for (unsigned i = 0; i < width; ++i)
+    if (offset + i >= bytes_.size() || bytes_[offset + i])
+      return false;
+  return true;
+}
+
+uint64_t AddressSpace::addressFor(uint64_t index) {
+  // Object k lives at (k + 1) * spacing; objects larger than the spacing
+  // are given several slots by the caller (see Executor's allocator).
+  return (index + 1) * kGuardSpacing;
+}
+
+void AddressSpace::bind(std::shared_ptr<const MemoryObject> object,
+                        std::shared_ptr<const ObjectState> state) {
+  uint64_t base = object->address;
+  objects_[base] = ObjectEntry{std::move(object), std::move(state), false};
+}
+
+const ObjectEntry *AddressSpace::find(uint64_t address) const {
+  auto it = objects_.upper_bound(address);
+  if (it == objects_.begin())
+    return nullptr;
+  --it;
+  const MemoryObject &o = *it->second.object;
+  if (address - o.address < std::max<uint64_t>(o.capacity, 1))
+    return &it->second;
+  return nullptr;
+}
+
+const ObjectEntry *AddressSpace::findByBase(uint64_t base) const {
+  auto it = objects_.find(base);
+  return it == objects_.end() ? nullptr : &it->second;
+}
+
+ObjectState &AddressSpace::writable(uint64_t base) {
+  ObjectEntry &e = objects_.at(base);
+  if (e.state.use_count() > 1)
+    e.state = std::make_shared<ObjectState>(*e.state);
+  return const_cast<ObjectState &>(*e.state);
+}
+
+void AddressSpace::markFreed(uint64_t base) { objects_.at(base).freed = true; }
+
+void AddressSpace::unbind(uint64_t base) { objects_.erase(base); }
+
+} // namespace cosmo::memory

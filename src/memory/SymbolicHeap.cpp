@@ -1,0 +1,240 @@
+//===- SymbolicHeap.cpp - read, write, refine, compose, merge -------------===//
+//
+// Seed 001 section 4, definitions 3-8, on cosmo's terms. Each operation
+// follows its definition; the only shortcuts are syntactic ones that the
+// heap invariant (1) makes exact:
+//  - read(sigma, x) = sigma(x) when x is a key (def. 3 and invariant (1));
+//  - a guard x = l that the builder folds to false drops its arm, one that
+//    folds to true ends the union (statement 1 (a), (b));
+//  - refinement in the empty heap is the identity (theorem 2 (b)).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/memory/SymbolicHeap.h"
+
+#include <cassert>
+#include <set>
+
+namespace cosmo::memory {
+
+using expr::Expr;
+using expr::Sort;
+
+/// Builds result heaps cell by cell (compose and merge compute every cell
+/// themselves, so they bypass write).
+class HeapAccess {
+public:
+  static SymbolicHeap::Cells &cells(SymbolicHeap &h) { return h.map_; }
+};
+
+//===--- read and write (defs. 3, 8) --------------------------------------===//
+
+std::vector<ExprRef> SymbolicHeap::domain() const {
+  std::vector<ExprRef> out;
+  out.reserve(map_.size());
+  for (const auto &[l, v] : map_)
+    out.push_back(l);
+  return out;
+}
+
+ExprRef SymbolicHeap::lookup(const ExprRef &location) const {
+  auto it = map_.find(location);
+  return it == map_.end() ? ExprRef() : it->second;
+}
+
+ExprRef SymbolicHeap::read(const ExprRef &x) const {
+  assert(x->sort() == Sort::bv(64) && "read: location must be BitVec(64)");
+  if (ExprRef v = lookup(x))
+    return v;
+  // union(<x = l, sigma(l)> for l in dom, <all x != l, LI(x)>): the last
+  // arm is the default of the nested ite.
+  expr::ExprContext &c = ctx();
+  std::vector<GuardedValue> arms;
+  for (const auto &[l, v] : map_) {
+    ExprRef g = c.eq(x, l);
+    if (!g->isFalse())
+      arms.push_back({std::move(g), v});
+  }
+  return guardedUnion(c, arms, cells_->cell(x));
+}
+
+void SymbolicHeap::write(const ExprRef &u, const ExprRef &v) {
+  assert(u->sort() == Sort::bv(64) && "write: location must be BitVec(64)");
+  assert(v->sort() == Sort::bv(cells_->valueWidth()) &&
+         "write: value width differs from the heap's");
+  expr::ExprContext &c = ctx();
+  for (auto &[x, old] : map_) {
+    if (x == u)
+      continue;
+    ExprRef g = c.eq(x, u);
+    if (!g->isFalse())
+      old = c.ite(g, v, old);
+  }
+  map_[u] = v;
+}
+
+std::string SymbolicHeap::str() const {
+  std::string out = "{";
+  for (const auto &[l, v] : map_) {
+    if (out.size() > 1)
+      out += "; ";
+    out += cells_->print(l) + " -> " + cells_->print(v);
+  }
+  return out + "}";
+}
+
+//===--- refinement (def. 4) ----------------------------------------------===//
+
+ExprRef Refinement::readAt(const ExprRef &refinedLocation) {
+  auto it = reads_.find(refinedLocation);
+  if (it != reads_.end())
+    return it->second;
+  ExprRef r = sigma_.read(refinedLocation);
+  reads_.emplace(refinedLocation, r);
+  return r;
+}
+
+ExprRef Refinement::operator()(const ExprRef &root) {
+  // Theorem 2 (b): epsilon * e = e.
+  if (sigma_.empty())
+    return root;
+  expr::ExprContext &ctx = sigma_.ctx();
+  const LICells &li = sigma_.liCells();
+  // Post-order over the DAG with an explicit stack (terms can be deep).
+  // An LI cell, whole or one byte, depends on its location only: it is
+  // replaced, not rebuilt.
+  struct Frame {
+    ExprRef e;
+    ExprRef location; // set for LI cells
+    int byte;         // -1: whole cell, >= 0: byte k of a cell
+    bool expanded;
+  };
+  auto frameFor = [&](const ExprRef &e) {
+    if (ExprRef l = li.locationOf(e))
+      return Frame{e, l, -1, false};
+    if (auto b = li.byteOf(e.get()))
+      return Frame{e, b->second, static_cast<int>(b->first), false};
+    return Frame{e, ExprRef(), -1, false};
+  };
+  std::vector<Frame> stack{frameFor(root)};
+  while (!stack.empty()) {
+    Frame &f = stack.back();
+    if (memo_.count(f.e)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!f.expanded) {
+      f.expanded = true;
+      std::vector<ExprRef> deps;
+      if (f.location)
+        deps.push_back(f.location);
+      else
+        for (unsigned i = 0; i < f.e->numChildren(); ++i)
+          deps.emplace_back(f.e->child(i));
+      for (const ExprRef &d : deps) // `f` may dangle after a push
+        if (!memo_.count(d))
+          stack.push_back(frameFor(d));
+      continue;
+    }
+    Frame done = std::move(stack.back());
+    stack.pop_back();
+    ExprRef result;
+    if (done.location) {
+      // Def. 4 item 4: sigma * LI(l) = read(sigma, sigma * l).
+      ExprRef value = readAt(memo_.at(done.location));
+      result = done.byte < 0
+                   ? value
+                   : ctx.extract(value, 8 * done.byte + 7, 8 * done.byte);
+    } else if (done.e->numChildren() == 0) {
+      result = done.e; // item 1: primitive values stay
+    } else {
+      // Items 2, 3: operators and unions (ite) over refined operands.
+      std::vector<ExprRef> kids;
+      bool changed = false;
+      for (unsigned i = 0; i < done.e->numChildren(); ++i) {
+        kids.push_back(memo_.at(ExprRef(done.e->child(i))));
+        changed |= kids.back().get() != done.e->child(i);
+      }
+      result = changed ? ctx.rebuild(done.e.get(), kids) : done.e;
+    }
+    memo_.emplace(done.e, std::move(result));
+  }
+  return memo_.at(root);
+}
+
+ExprRef refine(const SymbolicHeap &sigma, const ExprRef &e) {
+  Refinement r(sigma);
+  return r(e);
+}
+
+//===--- composition (def. 5) ---------------------------------------------===//
+
+SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) {
+  assert(&sigma.liCells() == &sigmaPrime.liCells() &&
+         "compose: heaps of different LI cells");
+  if (sigmaPrime.empty()) // theorem 2 (d), syntactically
+    return sigma;
+  expr::ExprContext &ctx = sigma.ctx();
+  Refinement refineIn(sigma);
+  // The cells of sigma' filled from sigma: <sigma * l, sigma * sigma'(l)>.
+  std::vector<GuardedValue> filled;
+  filled.reserve(sigmaPrime.size());
+  for (const auto &[l, v] : sigmaPrime.cells())
+    filled.push_back({refineIn(l), refineIn(v)});
+
+  // (sigma o sigma')(x) = union(<x = sigma * l, sigma * sigma'(l)>,
+  //                             <all x != sigma * l, sigma(x)>)
+  // on dom(sigma) u sigma * dom(sigma') (3). For x in sigma * dom(sigma')
+  // one guard folds to true, so sigma(x) is never needed there.
+  auto cellAt = [&](const ExprRef &x, const ExprRef &old) {
+    std::vector<GuardedValue> arms;
+    for (const GuardedValue &f : filled) {
+      ExprRef g = ctx.eq(x, f.guard);
+      if (g->isFalse())
+        continue;
+      bool decided = g->isTrue();
+      arms.push_back({std::move(g), f.value});
+      if (decided)
+        break;
+    }
+    bool decided = !arms.empty() && arms.back().guard->isTrue();
+    return guardedUnion(ctx, arms,
+                        decided ? ExprRef() : (old ? old : sigma.read(x)));
+  };
+  SymbolicHeap out(sigma.liCells());
+  SymbolicHeap::Cells &cells = HeapAccess::cells(out);
+  for (const auto &[x, v] : sigma.cells())
+    cells.emplace(x, cellAt(x, v));
+  for (const GuardedValue &f : filled)
+    if (!cells.count(f.guard))
+      cells.emplace(f.guard, cellAt(f.guard, ExprRef()));
+  return out;
+}
+
+//===--- merge (def. 7) ---------------------------------------------------===//
+
+SymbolicHeap merge(std::span<const GuardedHeap> arms) {
+  assert(!arms.empty() && "merge: no arms");
+  const LICells &li = arms.front().heap.liCells();
+  expr::ExprContext &ctx = li.ctx();
+  std::set<ExprRef> domain; // ordered by term id, like the cells
+  for (const GuardedHeap &a : arms) {
+    assert(&a.heap.liCells() == &li && "merge: heaps of different LI cells");
+    assert(a.guard->sort().isBool() && "merge: guard must be Bool");
+    for (const auto &[l, v] : a.heap.cells())
+      domain.insert(l);
+  }
+  // merge(g_i, s_i)(x) = union(<g_i, read(s_i, x)>); the last arm is the
+  // default (see the union encoding in SymbolicHeap.h).
+  SymbolicHeap out(li);
+  SymbolicHeap::Cells &cells = HeapAccess::cells(out);
+  std::vector<GuardedValue> values(arms.size());
+  for (const ExprRef &x : domain) {
+    for (size_t i = 0; i < arms.size(); ++i)
+      values[i] = {arms[i].guard, arms[i].heap.read(x)};
+    cells.emplace_hint(cells.end(), x, guardedUnion(ctx, values));
+  }
+  return out;
+}
+
+} // namespace cosmo::memory

@@ -1,0 +1,209 @@
+//===- Report.cpp - output directory, JSON formats, terminal summary ------===//
+
+#include "cosmo/report/Report.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <fmt/format.h>
+
+#include <fstream>
+
+namespace cosmo::report {
+
+using nlohmann::json;
+
+namespace {
+
+llvm::Error ioError(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+std::string hexOf(const std::vector<uint8_t> &bytes) {
+  std::string out;
+  for (uint8_t b : bytes)
+    out += fmt::format("{:02x}", b);
+  return out;
+}
+
+// Signed decimal value of a little-endian scalar of at most 8 bytes.
+std::optional<std::string> decimalOf(const std::vector<uint8_t> &bytes) {
+  if (bytes.empty() || bytes.size() > 8)
+    return std::nullopt;
+  uint64_t v = 0;
+  for (size_t i = bytes.size(); i-- > 0;)
+    v = (v << 8) | bytes[i];
+  unsigned bits = static_cast<unsigned>(bytes.size() * 8);
+  int64_t sv = static_cast<int64_t>(v);
+  if (bits < 64 && (v >> (bits - 1)) & 1)
+    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
+  return std::to_string(sv);
+}
+
+json locationToJson(const engine::SourceLocation &l) {
+  return json{{"function", l.function}, {"file", l.file}, {"line", l.line}};
+}
+
+bool writeJson(const std::string &path, const json &j) {
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+  return static_cast<bool>(out);
+}
+
+} // namespace
+
+json statsToJson(const engine::RunStats &s) {
+  return json{{"instructions", s.instructions},
+              {"paths_completed", s.pathsCompleted},
+              {"paths_errored", s.pathsErrored},
+              {"paths_cut", s.pathsCut},
+              {"states_forked", s.statesForked},
+              {"solver_queries", s.solverQueries},
+              {"solver_sat", s.solverSat},
+              {"solver_unsat", s.solverUnsat},
+              {"solver_unknown", s.solverUnknown},
+              {"solver_seconds", s.solverSeconds},
+              {"wall_seconds", s.wallSeconds},
+              {"peak_memory_kb", s.peakMemoryKB},
+              {"basic_blocks_total", s.basicBlocksTotal},
+              {"basic_blocks_covered", s.basicBlocksCovered}};
+}
+
+json testToJson(const engine::TestVector &t, const RunInfo &info) {
+  json inputs = json::array();
+  for (const engine::TestInput &in : t.inputs) {
+    json j{{"name", in.name},
+           {"source", in.source},
+           {"size", in.bytes.size()},
+           {"hex", hexOf(in.bytes)}};
+    if (!in.function.empty())
+      j["function"] = in.function;
+    if (auto d = decimalOf(in.bytes); d && in.source != "symbolic" &&
+                                      in.source != "input-memory")
+      j["value"] = *d;
+    inputs.push_back(std::move(j));
+  }
+  json err = nullptr;
+  if (t.errorKind)
+    err = json{{"kind", engine::errorKindName(*t.errorKind)},
+               {"file", t.errorLocation.file},
+               {"line", t.errorLocation.line},
+               {"function", t.errorLocation.function}};
+  return json{{"version", 1},           {"program", info.program},
+              {"entry", info.entry},    {"outcome", t.outcome},
+              {"error", err},           {"inputs", inputs}};
+}
+
+llvm::Expected<std::unique_ptr<OutputDirectory>>
+OutputDirectory::create(const std::string &dir, RunInfo info) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir + "/tests"))
+    return ioError("cannot create output directory " + dir + ": " +
+                   ec.message());
+  // Remove what an earlier run left, so the directory describes this run.
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir + "/tests", ec), end;
+       it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.startswith("test-") && name.endswith(".json"))
+      llvm::sys::fs::remove(it->path());
+  }
+  for (const char *f : {"report.json", "stats.json"})
+    llvm::sys::fs::remove(dir + "/" + f);
+  return std::unique_ptr<OutputDirectory>(
+      new OutputDirectory(dir, std::move(info)));
+}
+
+std::string OutputDirectory::writeTest(const engine::TestVector &test) {
+  std::string rel = fmt::format("tests/test-{:06}.json", nextTest_++);
+  if (!writeJson(dir_ + "/" + rel, testToJson(test, info_)) &&
+      writeFailure_.empty())
+    writeFailure_ = "cannot write " + dir_ + "/" + rel;
+  return rel;
+}
+
+void OutputDirectory::onError(const engine::ErrorReport &error) {
+  errorTests_.push_back(writeTest(error.test));
+}
+
+void OutputDirectory::onCompletedPath(const engine::TestVector &test) {
+  writeTest(test);
+}
+
+llvm::Error OutputDirectory::finish(const engine::RunSummary &summary) {
+  if (!writeFailure_.empty())
+    return ioError(writeFailure_);
+  json errors = json::array();
+  for (size_t i = 0; i < summary.errors.size(); ++i) {
+    const engine::ErrorReport &e = summary.errors[i];
+    json stack = json::array();
+    for (const auto &l : e.stack)
+      stack.push_back(locationToJson(l));
+    errors.push_back(json{{"kind", engine::errorKindName(e.kind)},
+                          {"file", e.location.file},
+                          {"line", e.location.line},
+                          {"function", e.location.function},
+                          {"message", e.message},
+                          {"stack", stack},
+                          {"test", i < errorTests_.size() ? errorTests_[i]
+                                                          : ""}});
+  }
+  json stats = statsToJson(summary.stats);
+  json report{{"version", 1},
+              {"program", info_.program},
+              {"entry", info_.entry},
+              {"verdict", engine::verdictName(summary.verdict)},
+              {"reason", summary.reason},
+              {"errors", errors},
+              {"unknown_reasons", summary.unknownReasons},
+              {"stats", stats}};
+  if (!writeJson(dir_ + "/report.json", report) ||
+      !writeJson(dir_ + "/stats.json", stats))
+    return ioError("cannot write the report into " + dir_);
+  return llvm::Error::success();
+}
+
+std::string formatSummary(const engine::RunSummary &summary,
+                          const RunInfo &info, const std::string &outDir,
+                          bool color) {
+  auto paint = [&](const char *code, const std::string &s) {
+    return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
+  };
+  std::string out;
+  for (const engine::ErrorReport &e : summary.errors) {
+    std::string file = e.location.file.empty() ? info.program : e.location.file;
+    out += fmt::format("{}:{}: {} {} in {}: {}\n", file, e.location.line,
+                       paint("1;31", "error:"), engine::errorKindName(e.kind),
+                       e.location.function, e.message);
+    for (const engine::TestInput &in : e.test.inputs) {
+      std::string value;
+      if (in.source == "symbolic" || in.source == "input-memory" ||
+          in.bytes.size() > 8)
+        value = "0x" + hexOf(in.bytes) + " (bytes)";
+      else
+        value = decimalOf(in.bytes).value_or("?");
+      out += fmt::format("    input {} = {}{}\n", in.name, value,
+                         in.function.empty() ? "" : "  (" + in.function + ")");
+    }
+    for (const auto &l : e.stack)
+      out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
+  }
+  const char *vc = summary.verdict == engine::Verdict::True    ? "1;32"
+                   : summary.verdict == engine::Verdict::False ? "1;31"
+                                                               : "1;33";
+  const auto &st = summary.stats;
+  out += fmt::format(
+      "verdict: {} ({})\n", paint(vc, engine::verdictName(summary.verdict)),
+      summary.reason);
+  for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
+    out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
+  out += fmt::format("paths: {} completed, {} with errors, {} cut; "
+                     "{} instructions; {} solver queries ({:.2f}s); "
+                     "{:.2f}s total\n",
+                     st.pathsCompleted, st.pathsErrored, st.pathsCut,
+                     st.instructions, st.solverQueries, st.solverSeconds,
+                     st.wallSeconds);
+  out += fmt::format("results in {}/ (report.json, tests/)\n", outDir);
+  return out;
+}
+
+} // namespace cosmo::report

@@ -1,0 +1,100 @@
+//===- main.cpp - the `cosmo` command -------------------------------------===//
+//
+// Options live here, in one place, and are documented by `--help` and in
+// docs/cli.md. Exit codes: 0 verdict true, 1 errors found, 2 bad usage or
+// input, 3 unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckCommand.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <map>
+
+using namespace cosmo;
+
+int main(int argc, char **argv) {
+  CLI::App app{"cosmo: compositional symbolic execution for C programs"};
+  app.set_version_flag("--version", std::string("cosmo ") + COSMO_VERSION);
+  app.require_subcommand(1);
+
+  cli::CheckOptions opts;
+  engine::EngineOptions &eo = opts.engine;
+  CLI::App *check = app.add_subcommand(
+      "check", "explore a program's paths, report reachable errors with "
+               "inputs, and give a verdict");
+  check->add_option("file", opts.input,
+                    "program to analyse: .c or .i (compiled with clang-14), "
+                    ".bc or .ll")
+      ->required();
+  check->add_option("--entry", eo.entry,
+                    "function to analyse; parameters get symbolic values, "
+                    "pointer parameters lazily initialised input memory")
+      ->capture_default_str();
+  check->add_option("--out", opts.outDir,
+                    "output directory (report.json, stats.json, tests/)")
+      ->capture_default_str();
+  std::map<std::string, engine::SearchStrategy> searches{
+      {"dfs", engine::SearchStrategy::DFS},
+      {"bfs", engine::SearchStrategy::BFS},
+      {"random-path", engine::SearchStrategy::RandomPath},
+      {"coverage", engine::SearchStrategy::Coverage}};
+  check->add_option("--search", eo.search, "search strategy")
+      ->transform(CLI::CheckedTransformer(searches, CLI::ignore_case))
+      ->default_str("dfs");
+  check->add_option("--seed", eo.seed, "random seed for random-path")
+      ->capture_default_str();
+  check->add_option("--timeout", eo.timeoutSeconds,
+                    "wall-clock limit in seconds (0: none); verdict unknown "
+                    "when hit")
+      ->capture_default_str();
+  check->add_option("--max-memory", eo.maxMemoryMB,
+                    "memory limit in MB (0: none)")
+      ->capture_default_str();
+  check->add_option("--max-paths", eo.maxPaths,
+                    "stop after this many completed or errored paths (0: none)")
+      ->capture_default_str();
+  check->add_option("--max-depth", eo.maxDepth,
+                    "cut paths after this many symbolic branches (0: none)")
+      ->capture_default_str();
+  check->add_option("--max-instructions", eo.maxInstructionsPerPath,
+                    "cut paths after this many instructions (0: none)")
+      ->capture_default_str();
+  check->add_option("--solver-timeout", eo.solverTimeoutMs,
+                    "per-query solver limit in milliseconds (0: none)")
+      ->capture_default_str();
+  check->add_option("--check", opts.checks,
+                    "optional checks: overflow (signed), shift")
+      ->delimiter(',');
+  std::map<std::string, engine::ExternalPolicy> externals{
+      {"unknown", engine::ExternalPolicy::Unknown},
+      {"havoc", engine::ExternalPolicy::Havoc}};
+  check->add_option("--externals", eo.externals,
+                    "calls to functions with no definition or model: "
+                    "unknown (cut the path, verdict unknown naming them) or "
+                    "havoc (return a fresh symbolic value)")
+      ->transform(CLI::CheckedTransformer(externals, CLI::ignore_case))
+      ->default_str("unknown");
+  check->add_option("--input-array-size", eo.inputArrayElements,
+                    "elements of the pointee type in each lazily initialised "
+                    "input object (--entry)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 1u << 20));
+  check->add_option("--max-sym-alloc", eo.maxSymbolicAllocation,
+                    "largest size in bytes explored for an allocation of "
+                    "symbolic size; larger sizes make the verdict unknown")
+      ->capture_default_str();
+  check->add_flag("--quiet,-q", opts.quiet, "print nothing on success");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : cli::kExitUsage;
+  }
+  if (check->parsed())
+    return cli::runCheck(opts);
+  return cli::kExitUsage;
+}
