@@ -1,0 +1,490 @@
+/* replay.c -- cosmo's native replay runtime.
+ *
+ * Linked into a program under test so that it runs natively on the inputs of
+ * one test vector. The inputs come from the file named by COSMO_REPLAY_FILE
+ * (docs/output-format.md): one line per input, `<source> <size> <hex>`, in the
+ * order the program asked for them. `nondet` lines feed __VERIFIER_nondet_*
+ * and klee_range, `symbolic` lines feed klee_make_symbolic / cosmo_symbolic.
+ *
+ * Errors the runtime detects itself (failed cosmo_assert / klee_assert, a
+ * call to reach_error) are printed to stderr as
+ *     COSMO-REPLAY-ERROR <kind> <file>:<line>
+ * followed by _exit(77). The line is the caller's, found by symbolizing the
+ * return address, so build the program with `-g -no-pie`. Calls to a
+ * reach_error() that the program defines itself are seen through
+ * `-finstrument-functions` (build the program with it, and this file without).
+ *
+ * Only libc; no sanitizer or LLVM dependency.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define NO_INSTRUMENT __attribute__((no_instrument_function))
+/* SV-COMP programs sometimes define these themselves (assume_abort_if_not
+ * especially); theirs then win over ours. */
+#define SVCOMP_API __attribute__((weak, no_instrument_function))
+
+enum { REPLAY_ERROR_EXIT_CODE = 77, REPLAY_SETUP_EXIT_CODE = 2 };
+
+/* ------------------------------------------------------------------------ */
+/* Diagnostics                                                              */
+/* ------------------------------------------------------------------------ */
+
+NO_INSTRUMENT static void replay_warning(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fputs("cosmo-replay: warning: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+}
+
+NO_INSTRUMENT __attribute__((noreturn)) static void
+replay_fatal(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fputs("cosmo-replay: error: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+  _exit(REPLAY_SETUP_EXIT_CODE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The replay file                                                          */
+/* ------------------------------------------------------------------------ */
+
+enum input_source { SOURCE_NONDET, SOURCE_SYMBOLIC, SOURCE_COUNT };
+
+static const char *const source_names[SOURCE_COUNT] = {"nondet", "symbolic"};
+
+struct recorded_input {
+  size_t size;
+  unsigned char *bytes;
+};
+
+/* One queue per source, consumed front to back. */
+struct input_queue {
+  struct recorded_input *items;
+  size_t count;
+  size_t capacity;
+  size_t next;
+};
+
+static struct input_queue input_queues[SOURCE_COUNT];
+static int replay_file_loaded;
+
+NO_INSTRUMENT static int hex_digit_value(int c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+NO_INSTRUMENT static void queue_push(struct input_queue *queue,
+                                     struct recorded_input input) {
+  if (queue->count == queue->capacity) {
+    size_t capacity = queue->capacity ? 2 * queue->capacity : 16;
+    struct recorded_input *items =
+        realloc(queue->items, capacity * sizeof *items);
+    if (!items)
+      replay_fatal("out of memory reading the replay file");
+    queue->items = items;
+    queue->capacity = capacity;
+  }
+  queue->items[queue->count++] = input;
+}
+
+/* Parses `<source> <size> <hex>`; lines of other sources (argument,
+ * input-memory) are skipped: the native program has no use for them. */
+NO_INSTRUMENT static void parse_replay_line(char *line, size_t line_number,
+                                            const char *path) {
+  char *cursor = line;
+  while (*cursor == ' ' || *cursor == '\t')
+    ++cursor;
+  if (*cursor == '\0' || *cursor == '\n' || *cursor == '#')
+    return;
+
+  char *source = cursor;
+  while (*cursor && *cursor != ' ' && *cursor != '\t' && *cursor != '\n')
+    ++cursor;
+  if (*cursor)
+    *cursor++ = '\0';
+
+  int source_index = -1;
+  for (int i = 0; i < SOURCE_COUNT; ++i)
+    if (strcmp(source, source_names[i]) == 0)
+      source_index = i;
+  if (source_index < 0)
+    return;
+
+  errno = 0;
+  char *size_end = NULL;
+  unsigned long long size = strtoull(cursor, &size_end, 10);
+  if (size_end == cursor || errno != 0)
+    replay_fatal("%s:%zu: expected `<source> <size> <hex>`", path,
+                 line_number);
+  cursor = size_end;
+  while (*cursor == ' ' || *cursor == '\t')
+    ++cursor;
+
+  struct recorded_input input = {(size_t)size, NULL};
+  input.bytes = malloc(input.size ? input.size : 1);
+  if (!input.bytes)
+    replay_fatal("out of memory reading the replay file");
+  for (size_t i = 0; i < input.size; ++i) {
+    int high = hex_digit_value((unsigned char)cursor[2 * i]);
+    int low = high < 0 ? -1 : hex_digit_value((unsigned char)cursor[2 * i + 1]);
+    if (high < 0 || low < 0)
+      replay_fatal("%s:%zu: expected %llu bytes of hex", path, line_number,
+                   size);
+    input.bytes[i] = (unsigned char)(high * 16 + low);
+  }
+  queue_push(&input_queues[source_index], input);
+}
+
+NO_INSTRUMENT static void load_replay_file(void) {
+  if (replay_file_loaded)
+    return;
+  replay_file_loaded = 1;
+
+  const char *path = getenv("COSMO_REPLAY_FILE");
+  if (!path || !*path) {
+    replay_warning("COSMO_REPLAY_FILE is not set; every input is 0");
+    return;
+  }
+  FILE *file = fopen(path, "r");
+  if (!file)
+    replay_fatal("cannot open COSMO_REPLAY_FILE '%s': %s", path,
+                 strerror(errno));
+
+  char *line = NULL;
+  size_t line_capacity = 0;
+  size_t line_number = 0;
+  while (getline(&line, &line_capacity, file) != -1)
+    parse_replay_line(line, ++line_number, path);
+  free(line);
+  fclose(file);
+}
+
+/* Copies the next recorded input of `source` into `dest` (`size` bytes).
+ * A shorter or missing input is padded with zeros, with a warning. */
+NO_INSTRUMENT static void take_input(enum input_source source, void *dest,
+                                     size_t size, const char *requester) {
+  load_replay_file();
+  struct input_queue *queue = &input_queues[source];
+  memset(dest, 0, size);
+  if (queue->next == queue->count) {
+    replay_warning("%s: no %s input left in the replay file; using 0",
+                   requester, source_names[source]);
+    return;
+  }
+  struct recorded_input *input = &queue->items[queue->next++];
+  if (input->size != size)
+    replay_warning("%s: recorded %s input %zu has %zu bytes, %zu requested",
+                   requester, source_names[source], queue->next,
+                   input->size, size);
+  memcpy(dest, input->bytes, input->size < size ? input->size : size);
+}
+
+/* Reads the next nondet input as a little-endian integer of `width` bytes. */
+NO_INSTRUMENT static uint64_t take_nondet(size_t width,
+                                          const char *requester) {
+  unsigned char bytes[sizeof(uint64_t)];
+  take_input(SOURCE_NONDET, bytes, width, requester);
+  uint64_t value = 0;
+  for (size_t i = width; i-- > 0;)
+    value = (value << 8) | bytes[i];
+  return value;
+}
+
+/* Whether the next nondet input exists; klee_range needs to know. */
+NO_INSTRUMENT static int nondet_input_left(void) {
+  load_replay_file();
+  return input_queues[SOURCE_NONDET].next < input_queues[SOURCE_NONDET].count;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Source locations of return addresses                                     */
+/* ------------------------------------------------------------------------ */
+
+struct source_location {
+  char file[256];
+  unsigned line;
+};
+
+/* Parses `.../file.c:LINE[:COL][ (discriminator N)]`; returns 0 otherwise. */
+NO_INSTRUMENT static int parse_location_line(char *text,
+                                             struct source_location *loc) {
+  text[strcspn(text, "\r\n")] = '\0';
+  char *discriminator = strstr(text, " (discriminator");
+  if (discriminator)
+    *discriminator = '\0';
+
+  unsigned numbers[2];
+  int found = 0;
+  char *end = text + strlen(text);
+  while (found < 2) {
+    char *colon = end;
+    while (colon > text && colon[-1] >= '0' && colon[-1] <= '9')
+      --colon;
+    if (colon == end || colon == text || colon[-1] != ':')
+      break;
+    numbers[found++] = (unsigned)strtoul(colon, NULL, 10);
+    end = colon - 1;
+    *end = '\0';
+  }
+  if (found == 0 || end == text || strcmp(text, "??") == 0)
+    return 0;
+
+  const char *slash = strrchr(text, '/');
+  snprintf(loc->file, sizeof loc->file, "%s", slash ? slash + 1 : text);
+  loc->line = numbers[found - 1]; /* file:LINE:COL or file:LINE */
+  return loc->line != 0;
+}
+
+/* Runs `symbolizer` on `address` of `executable`; 1 on success. */
+NO_INSTRUMENT static int run_symbolizer(const char *symbolizer,
+                                        const char *executable,
+                                        uintptr_t address,
+                                        struct source_location *loc) {
+  char address_text[32];
+  snprintf(address_text, sizeof address_text, "0x%lx",
+           (unsigned long)address);
+  char object_option[4200];
+  const char *argv[6];
+  if (strstr(symbolizer, "addr2line")) {
+    argv[0] = symbolizer;
+    argv[1] = "-e";
+    argv[2] = executable;
+    argv[3] = address_text;
+    argv[4] = NULL;
+  } else {
+    snprintf(object_option, sizeof object_option, "--obj=%s", executable);
+    argv[0] = symbolizer;
+    argv[1] = "--no-inlines";
+    argv[2] = object_option;
+    argv[3] = address_text;
+    argv[4] = NULL;
+  }
+
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0)
+    return 0;
+  pid_t child = fork();
+  if (child < 0) {
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    return 0;
+  }
+  if (child == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    execvp(symbolizer, (char *const *)argv);
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  FILE *output = fdopen(pipe_fds[0], "r");
+  int found = 0;
+  if (output) {
+    char text[4096];
+    while (!found && fgets(text, sizeof text, output))
+      found = parse_location_line(text, loc);
+    while (fgets(text, sizeof text, output)) {
+    }
+    fclose(output);
+  } else {
+    close(pipe_fds[0]);
+  }
+  int status;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return found;
+}
+
+/* The file and line of the call instruction that returns to `return_address`. */
+NO_INSTRUMENT static struct source_location
+locate_call_site(void *return_address) {
+  struct source_location loc = {"??", 0};
+  char executable[4096];
+  ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+  if (length <= 0)
+    return loc;
+  executable[length] = '\0';
+
+  /* One byte back lands inside the call instruction itself. */
+  uintptr_t call_address = (uintptr_t)return_address - 1;
+  const char *candidates[] = {getenv("COSMO_REPLAY_SYMBOLIZER"),
+                              getenv("ASAN_SYMBOLIZER_PATH"),
+                              "llvm-symbolizer-14", "llvm-symbolizer",
+                              "llvm-addr2line-14", "addr2line"};
+  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i)
+    if (candidates[i] && *candidates[i] &&
+        run_symbolizer(candidates[i], executable, call_address, &loc))
+      return loc;
+  replay_warning("cannot symbolize address 0x%lx of %s",
+                 (unsigned long)call_address, executable);
+  return loc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Error reporting                                                          */
+/* ------------------------------------------------------------------------ */
+
+NO_INSTRUMENT __attribute__((noreturn)) static void
+report_error_at(const char *kind, const char *file, unsigned line) {
+  fflush(stdout);
+  fprintf(stderr, "COSMO-REPLAY-ERROR %s %s:%u\n", kind, file, line);
+  fflush(stderr);
+  _exit(REPLAY_ERROR_EXIT_CODE);
+}
+
+NO_INSTRUMENT __attribute__((noreturn)) static void
+report_error_at_call(const char *kind, void *return_address) {
+  struct source_location loc = locate_call_site(return_address);
+  report_error_at(kind, loc.file, loc.line);
+}
+
+/* An assumption that does not hold: the path is infeasible, end it quietly. */
+NO_INSTRUMENT static void end_path_unless(int condition) {
+  if (!condition) {
+    fflush(stdout);
+    _exit(0);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* SV-COMP                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define DEFINE_NONDET(suffix, type)                                            \
+  SVCOMP_API type __VERIFIER_nondet_##suffix(void) {                        \
+    type value;                                                                \
+    uint64_t bits = take_nondet(sizeof(type), "__VERIFIER_nondet_" #suffix);   \
+    memcpy(&value, &bits, sizeof value); /* little-endian host */              \
+    return value;                                                              \
+  }
+
+DEFINE_NONDET(int, int)
+DEFINE_NONDET(uint, unsigned int)
+DEFINE_NONDET(unsigned, unsigned int)
+DEFINE_NONDET(char, char)
+DEFINE_NONDET(uchar, unsigned char)
+DEFINE_NONDET(short, short)
+DEFINE_NONDET(ushort, unsigned short)
+DEFINE_NONDET(long, long)
+DEFINE_NONDET(ulong, unsigned long)
+DEFINE_NONDET(longlong, long long)
+DEFINE_NONDET(ulonglong, unsigned long long)
+DEFINE_NONDET(pointer, void *)
+DEFINE_NONDET(size_t, size_t)
+DEFINE_NONDET(float, float)
+DEFINE_NONDET(double, double)
+
+SVCOMP_API _Bool __VERIFIER_nondet_bool(void) {
+  return take_nondet(1, "__VERIFIER_nondet_bool") != 0;
+}
+
+SVCOMP_API void __VERIFIER_assume(int condition) {
+  end_path_unless(condition);
+}
+
+SVCOMP_API void assume_abort_if_not(int condition) {
+  end_path_unless(condition);
+}
+
+/* The program usually defines reach_error() itself; this weak definition
+ * serves programs that only declare it. Either way `reach_error` names the
+ * function that __cyg_profile_func_enter watches for. */
+SVCOMP_API void reach_error(void) {
+  report_error_at_call("assert", __builtin_return_address(0));
+}
+
+SVCOMP_API void __VERIFIER_error(void) {
+  report_error_at_call("assert", __builtin_return_address(0));
+}
+
+/* Called on entry to every function of a program built with
+ * -finstrument-functions; `call_site` is the return address in the caller. */
+NO_INSTRUMENT void __cyg_profile_func_enter(void *function, void *call_site) {
+  if (function == (void *)&reach_error)
+    report_error_at_call("assert", call_site);
+}
+
+NO_INSTRUMENT void __cyg_profile_func_exit(void *function, void *call_site) {
+  (void)function;
+  (void)call_site;
+}
+
+/* ------------------------------------------------------------------------ */
+/* cosmo.h                                                                  */
+/* ------------------------------------------------------------------------ */
+
+NO_INSTRUMENT void cosmo_symbolic(void *ptr, size_t size, const char *name) {
+  take_input(SOURCE_SYMBOLIC, ptr, size, name ? name : "cosmo_symbolic");
+}
+
+NO_INSTRUMENT void cosmo_assume(int condition) { end_path_unless(condition); }
+
+NO_INSTRUMENT void cosmo_assert(int condition) {
+  if (!condition)
+    report_error_at_call("assert", __builtin_return_address(0));
+}
+
+/* ------------------------------------------------------------------------ */
+/* klee/klee.h                                                              */
+/* ------------------------------------------------------------------------ */
+
+NO_INSTRUMENT void klee_make_symbolic(void *addr, size_t nbytes,
+                                      const char *name) {
+  take_input(SOURCE_SYMBOLIC, addr, nbytes, name ? name : "klee_make_symbolic");
+}
+
+NO_INSTRUMENT void klee_assume(uintptr_t condition) {
+  end_path_unless(condition != 0);
+}
+
+/* A value in [begin, end). Without a recorded input, `begin`. */
+NO_INSTRUMENT int klee_range(int begin, int end, const char *name) {
+  if (!nondet_input_left()) {
+    replay_warning("klee_range(%s): no nondet input left; using %d",
+                   name ? name : "", begin);
+    return begin;
+  }
+  int value = (int)(uint32_t)take_nondet(sizeof(int), "klee_range");
+  if (value < begin || value >= end)
+    replay_warning("klee_range(%s): recorded %d is outside [%d, %d)",
+                   name ? name : "", value, begin, end);
+  return value;
+}
+
+NO_INSTRUMENT void klee_assert(int condition) {
+  if (!condition)
+    report_error_at_call("assert", __builtin_return_address(0));
+}
+
+NO_INSTRUMENT void klee_silent_exit(int status) {
+  fflush(stdout);
+  _exit(status);
+}
+
+NO_INSTRUMENT void klee_report_error(const char *file, int line,
+                                     const char *message, const char *suffix) {
+  const char *slash = file ? strrchr(file, '/') : NULL;
+  fprintf(stderr, "cosmo-replay: klee_report_error: %s (%s)\n",
+          message ? message : "", suffix ? suffix : "");
+  report_error_at("assert", slash ? slash + 1 : (file ? file : "??"),
+                  line > 0 ? (unsigned)line : 0);
+}

@@ -1,0 +1,139 @@
+#include "CosmoOutput.h"
+
+#include "TextUtil.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cosmo::e2e {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void malformed(const std::filesystem::path &file, std::string_view what) {
+  throw std::runtime_error(fmt::format("{}: {}", file.string(), what));
+}
+
+json parseJsonFile(const std::filesystem::path &file) {
+  std::string text = readTextFile(file);
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error &error) {
+    malformed(file, fmt::format("not valid JSON: {}", error.what()));
+  }
+}
+
+// The member `key` of `object` as T, or a clear error.
+template <typename T>
+T member(const std::filesystem::path &file, const json &object, std::string_view context,
+         const char *key) {
+  if (!object.is_object() || !object.contains(key))
+    malformed(file, fmt::format("{} has no \"{}\"", context, key));
+  try {
+    return object.at(key).get<T>();
+  } catch (const json::exception &error) {
+    malformed(file, fmt::format("{}.{} has the wrong type: {}", context, key, error.what()));
+  }
+}
+
+template <typename T>
+T optionalMember(const json &object, const char *key, T fallback) {
+  if (!object.is_object() || !object.contains(key) || object.at(key).is_null())
+    return fallback;
+  try {
+    return object.at(key).get<T>();
+  } catch (const json::exception &) {
+    return fallback;
+  }
+}
+
+ErrorSite readErrorSite(const std::filesystem::path &file, const json &error,
+                        std::string_view context) {
+  return {member<std::string>(file, error, context, "kind"), member<int>(file, error, context, "line")};
+}
+
+VectorInput readInput(const std::filesystem::path &file, const json &input, std::size_t index) {
+  std::string context = fmt::format("inputs[{}]", index);
+  VectorInput result;
+  result.name = optionalMember<std::string>(input, "name", "");
+  result.source = member<std::string>(file, input, context, "source");
+  result.function = optionalMember<std::string>(input, "function", "");
+  result.size = member<std::size_t>(file, input, context, "size");
+  result.hex = member<std::string>(file, input, context, "hex");
+  result.value = optionalMember<std::string>(input, "value", "");
+  return result;
+}
+
+} // namespace
+
+CosmoReport readCosmoReport(const std::filesystem::path &reportJson) {
+  json report = parseJsonFile(reportJson);
+  CosmoReport result;
+  result.verdict = member<std::string>(reportJson, report, "report", "verdict");
+  result.reason = optionalMember<std::string>(report, "reason", "");
+  json errors = member<json>(reportJson, report, "report", "errors");
+  if (!errors.is_array())
+    malformed(reportJson, "\"errors\" is not an array");
+  for (std::size_t i = 0; i < errors.size(); ++i)
+    result.errors.insert(readErrorSite(reportJson, errors[i], fmt::format("errors[{}]", i)));
+  result.unknownReasons =
+      optionalMember<std::vector<std::string>>(report, "unknown_reasons", {});
+  return result;
+}
+
+TestVector readTestVector(const std::filesystem::path &vectorJson) {
+  json vector = parseJsonFile(vectorJson);
+  TestVector result;
+  result.file = vectorJson;
+  result.outcome = member<std::string>(vectorJson, vector, "vector", "outcome");
+  bool hasError = vector.contains("error") && !vector.at("error").is_null();
+  if (result.outcome == "error") {
+    if (!hasError)
+      malformed(vectorJson, "outcome \"error\" without an \"error\" object");
+    result.error = readErrorSite(vectorJson, vector.at("error"), "error");
+  } else if (result.outcome == "completed") {
+    if (hasError)
+      malformed(vectorJson, "outcome \"completed\" with a non-null \"error\"");
+  } else {
+    malformed(vectorJson, fmt::format("outcome must be \"completed\" or \"error\", not \"{}\"",
+                                      result.outcome));
+  }
+  json inputs = member<json>(vectorJson, vector, "vector", "inputs");
+  if (!inputs.is_array())
+    malformed(vectorJson, "\"inputs\" is not an array");
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    result.inputs.push_back(readInput(vectorJson, inputs[i], i));
+  return result;
+}
+
+std::vector<TestVector> readTestVectors(const std::filesystem::path &testsDir) {
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(testsDir))
+    for (const auto &entry : std::filesystem::directory_iterator(testsDir))
+      if (entry.is_regular_file() && entry.path().extension() == ".json")
+        files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<TestVector> vectors;
+  for (const auto &file : files)
+    vectors.push_back(readTestVector(file));
+  return vectors;
+}
+
+std::string describeInputs(const TestVector &vector) {
+  if (vector.inputs.empty())
+    return "(no inputs)\n";
+  std::string text;
+  for (const VectorInput &input : vector.inputs) {
+    std::string value = input.value.empty() ? "" : " = " + input.value;
+    std::string from = input.function.empty() ? "" : " from " + input.function;
+    text += fmt::format("{}{}  ({}{}, {} bytes {})\n", input.name.empty() ? "?" : input.name,
+                        value, input.source, from, input.size, abbreviate(input.hex, 80));
+  }
+  return text;
+}
+
+} // namespace cosmo::e2e

@@ -1,0 +1,152 @@
+// Reading report.json and test vectors (docs/output-format.md), and the
+// replay files made from vectors.
+#include "CosmoOutput.h"
+#include "ReplayFile.h"
+#include "ScopedTempDir.h"
+#include "TextUtil.h"
+
+#include <gtest/gtest.h>
+
+namespace cosmo::e2e {
+namespace {
+
+class CosmoOutput : public testing::Test {
+protected:
+  std::filesystem::path write(const std::string &name, std::string_view text) {
+    std::filesystem::path file = dir_.path() / name;
+    std::filesystem::create_directories(file.parent_path());
+    writeTextFile(file, text);
+    return file;
+  }
+
+  // The message of the std::runtime_error `read` throws, or "" if none.
+  template <typename Read> std::string errorOf(Read read) {
+    try {
+      read();
+    } catch (const std::runtime_error &error) {
+      return error.what();
+    }
+    return "";
+  }
+
+  ScopedTempDir dir_{"cosmo-output-test"};
+};
+
+constexpr std::string_view documentedReport = R"({
+  "version": 1, "program": "prog.c", "entry": "main",
+  "verdict": "false", "reason": "1 error found",
+  "errors": [
+    {"kind": "div-by-zero", "file": "prog.c", "line": 14, "function": "compute",
+     "message": "division by zero",
+     "stack": [{"function": "compute", "file": "prog.c", "line": 14},
+               {"function": "main", "file": "prog.c", "line": 30}],
+     "test": "tests/test-000002.json"},
+    {"kind": "assert", "file": "prog.c", "line": 22, "function": "main",
+     "message": "assertion failed", "stack": [], "test": "tests/test-000003.json"}
+  ],
+  "unknown_reasons": ["loop bound reached at prog.c:40"],
+  "stats": {}
+})";
+
+constexpr std::string_view documentedVector = R"({
+  "version": 1, "program": "prog.c", "entry": "main",
+  "outcome": "error",
+  "error": {"kind": "div-by-zero", "file": "prog.c", "line": 14},
+  "inputs": [
+    {"name": "x", "source": "nondet", "function": "__VERIFIER_nondet_int",
+     "size": 4, "hex": "fbffffff", "value": "-5"},
+    {"name": "p->next->elem", "source": "input-memory", "size": 4, "hex": "00000000",
+     "object": "p->next", "offset": 0},
+    {"name": "n", "source": "argument", "size": 4, "hex": "03000000", "value": "3"},
+    {"name": "buf", "source": "symbolic", "function": "klee_make_symbolic",
+     "size": 3, "hex": "616263"},
+    {"name": "empty", "source": "symbolic", "function": "cosmo_symbolic", "size": 0, "hex": ""}
+  ]
+})";
+
+TEST_F(CosmoOutput, ReadsTheDocumentedReport) {
+  CosmoReport report = readCosmoReport(write("report.json", documentedReport));
+  EXPECT_EQ(report.verdict, "false");
+  EXPECT_EQ(report.reason, "1 error found");
+  EXPECT_EQ(report.errors, (std::set<ErrorSite>{{"div-by-zero", 14}, {"assert", 22}}));
+  EXPECT_EQ(report.unknownReasons, std::vector<std::string>{"loop bound reached at prog.c:40"});
+}
+
+TEST_F(CosmoOutput, MalformedReportsNameTheProblem) {
+  EXPECT_NE(errorOf([&] { readCosmoReport(write("a.json", "{ nope")); }).find("not valid JSON"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { readCosmoReport(write("b.json", R"({"errors": []})")); })
+                .find("report has no \"verdict\""),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              readCosmoReport(write("c.json", R"({"verdict": "false", "errors": [{"kind": "assert"}]})"));
+            }).find("errors[0] has no \"line\""),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { readCosmoReport(dir_.path() / "missing.json"); }).find("cannot read"),
+            std::string::npos);
+}
+
+TEST_F(CosmoOutput, ReadsTheDocumentedVector) {
+  TestVector vector = readTestVector(write("tests/test-000002.json", documentedVector));
+  EXPECT_EQ(vector.outcome, "error");
+  EXPECT_EQ(vector.error, (ErrorSite{"div-by-zero", 14}));
+  ASSERT_EQ(vector.inputs.size(), 5u);
+  EXPECT_EQ(vector.inputs[0].name, "x");
+  EXPECT_EQ(vector.inputs[0].value, "-5");
+  EXPECT_EQ(vector.inputs[3].hex, "616263");
+}
+
+TEST_F(CosmoOutput, VectorOutcomeAndErrorMustAgree) {
+  EXPECT_NE(errorOf([&] {
+              readTestVector(write("v1.json", R"({"outcome": "error", "error": null, "inputs": []})"));
+            }).find("without an \"error\""),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              readTestVector(write("v2.json", R"({"outcome": "completed",
+                "error": {"kind": "assert", "line": 3}, "inputs": []})"));
+            }).find("non-null \"error\""),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { readTestVector(write("v3.json", R"({"outcome": "crashed", "inputs": []})")); })
+                .find("\"completed\" or \"error\""),
+            std::string::npos);
+  TestVector completed =
+      readTestVector(write("v4.json", R"({"outcome": "completed", "error": null, "inputs": []})"));
+  EXPECT_FALSE(completed.error.has_value());
+}
+
+TEST_F(CosmoOutput, ReadsAllVectorsInNameOrder) {
+  write("tests/test-000002.json", documentedVector);
+  write("tests/test-000001.json", R"({"outcome": "completed", "error": null, "inputs": []})");
+  write("tests/notes.txt", "not a vector");
+  std::vector<TestVector> vectors = readTestVectors(dir_.path() / "tests");
+  ASSERT_EQ(vectors.size(), 2u);
+  EXPECT_EQ(vectors[0].file.filename(), "test-000001.json");
+  EXPECT_EQ(vectors[1].file.filename(), "test-000002.json");
+  EXPECT_TRUE(readTestVectors(dir_.path() / "no-such-dir").empty());
+}
+
+TEST_F(CosmoOutput, ReplayFileHoldsNondetAndSymbolicInputsInOrder) {
+  TestVector vector = readTestVector(write("tests/test-000002.json", documentedVector));
+  EXPECT_EQ(replayFileText(vector), "nondet 4 fbffffff\nsymbolic 3 616263\nsymbolic 0 \n");
+}
+
+TEST_F(CosmoOutput, ReplayFileRejectsHexOfTheWrongSize) {
+  TestVector vector;
+  vector.file = "tests/test-000009.json";
+  vector.inputs.push_back({"x", "nondet", "__VERIFIER_nondet_int", 4, "fbff", "-5"});
+  EXPECT_NE(errorOf([&] { replayFileText(vector); }).find("input 'x' has size 4 but hex \"fbff\""),
+            std::string::npos);
+  vector.inputs[0].hex = "fbffffzz";
+  EXPECT_NE(errorOf([&] { replayFileText(vector); }).find("input 'x'"), std::string::npos);
+}
+
+TEST_F(CosmoOutput, DescribesInputsForFailureMessages) {
+  TestVector vector = readTestVector(write("v.json", documentedVector));
+  std::string text = describeInputs(vector);
+  EXPECT_NE(text.find("x = -5  (nondet from __VERIFIER_nondet_int, 4 bytes fbffffff)"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("buf  (symbolic from klee_make_symbolic, 3 bytes 616263)"), std::string::npos) << text;
+}
+
+} // namespace
+} // namespace cosmo::e2e

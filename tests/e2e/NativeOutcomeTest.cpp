@@ -1,0 +1,214 @@
+// NativeOutcome on real sanitizer output: sanitizer-samples/<name>.stderr was
+// produced by building and running sanitizer-samples/<name>.c the way the
+// runner builds programs (see sanitizer-samples/generate.sh).
+#include "NativeOutcome.h"
+
+#include "TextUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <optional>
+
+#ifndef COSMO_E2E_SANITIZER_SAMPLES_DIR
+#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_SANITIZER_SAMPLES_DIR"
+#endif
+
+namespace cosmo::e2e {
+namespace {
+
+using Category = NativeOutcome::Category;
+
+ProcessResult exited(int code, std::string err) {
+  ProcessResult run;
+  run.ending = ProcessResult::Ending::Exited;
+  run.exitCode = code;
+  run.err = std::move(err);
+  return run;
+}
+
+ProcessResult signaled(int signal, std::string err) {
+  ProcessResult run;
+  run.ending = ProcessResult::Ending::Signaled;
+  run.signal = signal;
+  run.err = std::move(err);
+  return run;
+}
+
+std::string sampleStderr(const std::string &name) {
+  return readTextFile(std::filesystem::path(COSMO_E2E_SANITIZER_SAMPLES_DIR) / (name + ".stderr"));
+}
+
+struct SanitizerSample {
+  std::string name;                  // sanitizer-samples/<name>.{c,stderr}
+  std::optional<ErrorSite> expected; // nothing: completed
+};
+
+void PrintTo(const SanitizerSample &sample, std::ostream *os) { *os << sample.name; }
+
+class ClassifiesSanitizerSample : public testing::TestWithParam<SanitizerSample> {};
+
+// Every sample but glibcassert (SIGABRT) exits with code 1 after its report.
+TEST_P(ClassifiesSanitizerSample, AsItsKindAndLine) {
+  const SanitizerSample &sample = GetParam();
+  std::string err = sampleStderr(sample.name);
+  ProcessResult run = sample.name == "glibcassert" ? signaled(SIGABRT, err)
+                      : sample.name == "clean"     ? exited(0, err)
+                                                   : exited(1, err);
+  NativeOutcome outcome = classifyNativeRun(run, sample.name + ".c");
+  if (sample.expected) {
+    EXPECT_EQ(outcome.category, Category::Error) << describe(outcome);
+    EXPECT_EQ(outcome.error, *sample.expected) << describe(outcome);
+  } else {
+    EXPECT_EQ(outcome.category, Category::Completed) << describe(outcome);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Samples, ClassifiesSanitizerSample,
+    testing::Values(SanitizerSample{"clean", std::nullopt},
+                    SanitizerSample{"divzero", ErrorSite{"div-by-zero", 3}},
+                    SanitizerSample{"intmin", ErrorSite{"div-by-zero", 5}},
+                    SanitizerSample{"intmin-trap", ErrorSite{"div-by-zero", 5}},
+                    SanitizerSample{"overflow", ErrorSite{"overflow", 4}},
+                    SanitizerSample{"neg", ErrorSite{"overflow", 4}},
+                    SanitizerSample{"shift", ErrorSite{"shift", 3}},
+                    SanitizerSample{"lshift", ErrorSite{"shift", 3}},
+                    SanitizerSample{"nullload", ErrorSite{"null-deref", 4}},
+                    SanitizerSample{"nullstore", ErrorSite{"null-deref", 4}},
+                    SanitizerSample{"nullmember", ErrorSite{"null-deref", 5}},
+                    SanitizerSample{"nulloffset", ErrorSite{"null-deref", 4}},
+                    SanitizerSample{"nullmemset", ErrorSite{"null-deref", 5}},
+                    SanitizerSample{"nullsegv", ErrorSite{"null-deref", 5}},
+                    SanitizerSample{"index", ErrorSite{"out-of-bounds", 4}},
+                    SanitizerSample{"heapoob", ErrorSite{"out-of-bounds", 5}},
+                    SanitizerSample{"stackunder", ErrorSite{"out-of-bounds", 5}},
+                    SanitizerSample{"globaloob", ErrorSite{"out-of-bounds", 4}},
+                    SanitizerSample{"uaf", ErrorSite{"use-after-free", 5}},
+                    SanitizerSample{"dfree", ErrorSite{"double-free", 5}},
+                    SanitizerSample{"badfree", ErrorSite{"invalid-free", 5}},
+                    SanitizerSample{"midfree", ErrorSite{"invalid-free", 4}},
+                    SanitizerSample{"glibcassert", ErrorSite{"assert", 4}}),
+    [](const testing::TestParamInfo<SanitizerSample> &info) {
+      std::string name = info.param.name;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+TEST(NativeOutcome, SegvFarFromNullIsUnrecognised) {
+  NativeOutcome outcome = classifyNativeRun(exited(1, sampleStderr("segvfar")), "segvfar.c");
+  EXPECT_EQ(outcome.category, Category::Unrecognised);
+  EXPECT_NE(outcome.evidence.find("SEGV on unknown address 0x000000100000"), std::string::npos)
+      << outcome.evidence;
+}
+
+TEST(NativeOutcome, StackOverflowIsUnrecognised) {
+  NativeOutcome outcome = classifyNativeRun(exited(1, sampleStderr("recursion")), "recursion.c");
+  EXPECT_EQ(outcome.category, Category::Unrecognised);
+  EXPECT_NE(outcome.evidence.find("stack-overflow"), std::string::npos) << outcome.evidence;
+}
+
+TEST(NativeOutcome, UnknownUndefinedBehaviorIsUnrecognised) {
+  NativeOutcome outcome = classifyNativeRun(
+      exited(1, "/src/p.c:7:3: runtime error: load of misaligned address 0x000001 for type "
+                "'int', which requires 4 byte alignment\n"),
+      "p.c");
+  EXPECT_EQ(outcome.category, Category::Unrecognised);
+  EXPECT_NE(outcome.evidence.find("misaligned"), std::string::npos) << outcome.evidence;
+}
+
+TEST(NativeOutcome, ReplayRuntimeErrorGivesKindAndLine) {
+  NativeOutcome outcome = classifyNativeRun(
+      exited(77, "cosmo-replay: warning: x: no nondet input left in the replay file; using 0\n"
+                 "COSMO-REPLAY-ERROR assert prog.c:22\n"),
+      "prog.c");
+  EXPECT_EQ(outcome.category, Category::Error);
+  EXPECT_EQ(outcome.error, (ErrorSite{"assert", 22}));
+}
+
+TEST(NativeOutcome, ReplayRuntimeSetupFailureIsUnrecognised) {
+  NativeOutcome outcome = classifyNativeRun(
+      exited(2, "cosmo-replay: error: /tmp/r:3: expected `<source> <size> <hex>`\n"), "prog.c");
+  EXPECT_EQ(outcome.category, Category::Unrecognised);
+}
+
+TEST(NativeOutcome, CleanExitWithAnyCodeIsCompleted) {
+  EXPECT_EQ(classifyNativeRun(exited(0, ""), "p.c").category, Category::Completed);
+  EXPECT_EQ(classifyNativeRun(exited(3, "some output of the program\n"), "p.c").category,
+            Category::Completed);
+}
+
+TEST(NativeOutcome, AbortWithoutReportIsCompleted) {
+  EXPECT_EQ(classifyNativeRun(signaled(SIGABRT, ""), "p.c").category, Category::Completed);
+}
+
+TEST(NativeOutcome, SigfpeWithoutReportIsDivByZero) {
+  NativeOutcome outcome = classifyNativeRun(signaled(SIGFPE, ""), "p.c");
+  EXPECT_EQ(outcome.category, Category::Error);
+  EXPECT_EQ(outcome.error.kind, "div-by-zero");
+}
+
+TEST(NativeOutcome, OtherSignalWithoutReportIsUnrecognised) {
+  EXPECT_EQ(classifyNativeRun(signaled(SIGSEGV, ""), "p.c").category, Category::Unrecognised);
+}
+
+TEST(NativeOutcome, TimeoutIsUnrecognisedEvenWithAReport) {
+  ProcessResult run = exited(0, "COSMO-REPLAY-ERROR assert p.c:3\n");
+  run.ending = ProcessResult::Ending::TimedOut;
+  EXPECT_EQ(classifyNativeRun(run, "p.c").category, Category::Unrecognised);
+}
+
+TEST(NativeOutcome, LineComesFromTheProgramFileNotFromLibraryFrames) {
+  // Frame #0 is in the replay runtime, #1 in a file whose name ends like the
+  // program's; the program's own frame is #2.
+  std::string err =
+      "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x1\n"
+      "WRITE of size 4 at 0x602000000020 thread T0\n"
+      "    #0 0x4a1 in __asan_memcpy (/tmp/w/p.native+0x4a1)\n"
+      "    #1 0x4b2 in klee_make_symbolic /work/main/runtime/replay.c:180:3\n"
+      "    #2 0x4c3 in helper /src/other_p.c:9:3\n"
+      "    #3 0x4d4 in main /src/p.c:12:5\n";
+  NativeOutcome outcome = classifyNativeRun(exited(1, err), "p.c");
+  EXPECT_EQ(outcome.error, (ErrorSite{"out-of-bounds", 12}));
+}
+
+TEST(NativeOutcome, ErrorWithoutProgramFrameHasLineZero) {
+  NativeOutcome outcome = classifyNativeRun(
+      exited(1, "/usr/include/x.h:3:10: runtime error: division by zero\n"), "p.c");
+  EXPECT_EQ(outcome.error, (ErrorSite{"div-by-zero", 0}));
+}
+
+TEST(NativeOutcome, FirstReportWins) {
+  std::string err = "/src/p.c:4:10: runtime error: load of null pointer of type 'int'\n"
+                    "COSMO-REPLAY-ERROR assert p.c:9\n";
+  EXPECT_EQ(classifyNativeRun(exited(1, err), "p.c").error, (ErrorSite{"null-deref", 4}));
+}
+
+TEST(NativeOutcome, MatchesExpectation) {
+  NativeOutcome divByZero = classifyNativeRun(exited(77, "COSMO-REPLAY-ERROR div-by-zero p.c:3\n"), "p.c");
+  NativeOutcome completed = classifyNativeRun(exited(0, ""), "p.c");
+  NativeOutcome unknown = classifyNativeRun(signaled(SIGSEGV, ""), "p.c");
+  EXPECT_TRUE(matchesExpectation(divByZero, ErrorSite{"div-by-zero", 3}));
+  EXPECT_FALSE(matchesExpectation(divByZero, ErrorSite{"div-by-zero", 4}));
+  EXPECT_FALSE(matchesExpectation(divByZero, ErrorSite{"overflow", 3}));
+  EXPECT_FALSE(matchesExpectation(divByZero, std::nullopt));
+  EXPECT_TRUE(matchesExpectation(completed, std::nullopt));
+  EXPECT_FALSE(matchesExpectation(completed, ErrorSite{"assert", 1}));
+  EXPECT_FALSE(matchesExpectation(unknown, std::nullopt));
+}
+
+TEST(NativeOutcome, KindsOfAddressSanitizerReports) {
+  EXPECT_EQ(kindOfAddressSanitizerReport("dynamic-stack-buffer-overflow on address 0x7ff"),
+            "out-of-bounds");
+  EXPECT_EQ(kindOfAddressSanitizerReport("stack-buffer-overflow on address 0x7ff"), "out-of-bounds");
+  EXPECT_EQ(kindOfAddressSanitizerReport("SEGV on unknown address 0x000000000fff (pc 0x1)"),
+            "null-deref");
+  EXPECT_EQ(kindOfAddressSanitizerReport("SEGV on unknown address 0x000000001000 (pc 0x1)"),
+            std::nullopt);
+  EXPECT_EQ(kindOfAddressSanitizerReport("stack-use-after-scope on address 0x7ff"), std::nullopt);
+}
+
+} // namespace
+} // namespace cosmo::e2e

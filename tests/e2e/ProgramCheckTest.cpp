@@ -1,0 +1,247 @@
+// The end-to-end test: one test per program under tests/programs. Each runs
+// `cosmo check` on the program, compares the exit code and report.json with
+// the program's header, then replays every test vector natively (unless the
+// header says NO-REPLAY) and compares the native outcome with the vector's.
+//
+// COSMO_E2E_PROGRAM=<path relative to tests/programs> restricts the run to
+// that one program; ctest sets it for each of its `e2e/<path>` tests.
+#include "CosmoOutput.h"
+#include "NativeOutcome.h"
+#include "NativeProgram.h"
+#include "ProgramFiles.h"
+#include "ProgramSpec.h"
+#include "ReplayFile.h"
+#include "ScopedTempDir.h"
+#include "Subprocess.h"
+#include "TextUtil.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+
+#if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR)
+#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO and COSMO_E2E_PROGRAMS_DIR"
+#endif
+
+namespace cosmo::e2e {
+namespace {
+
+const std::filesystem::path cosmoBinary = COSMO_E2E_COSMO;
+const std::filesystem::path programsDir = COSMO_E2E_PROGRAMS_DIR;
+
+constexpr std::chrono::seconds cosmoTimeout{120};
+constexpr std::chrono::seconds nativeRunTimeout{10};
+constexpr int maxReplayMismatchesShown = 10;
+
+std::vector<ProgramFile> programsUnderTest() {
+  const char *only = std::getenv("COSMO_E2E_PROGRAM");
+  return findProgramFiles(programsDir, only ? only : "");
+}
+
+std::string describeErrors(const std::set<ErrorSite> &errors) {
+  if (errors.empty())
+    return "{}";
+  std::vector<std::string> items;
+  for (const ErrorSite &site : errors)
+    items.push_back(fmt::format("{} {}", site.kind, site.line));
+  return fmt::format("{{{}}}", fmt::join(items, ", "));
+}
+
+std::set<ErrorSite> difference(const std::set<ErrorSite> &a, const std::set<ErrorSite> &b) {
+  std::set<ErrorSite> result;
+  for (const ErrorSite &site : a)
+    if (!b.contains(site))
+      result.insert(site);
+  return result;
+}
+
+std::string processOutput(const ProcessResult &run) {
+  std::string text;
+  if (!trimWhitespace(run.err).empty())
+    text += "  stderr:\n" + indentLines(abbreviate(run.err));
+  if (!trimWhitespace(run.out).empty())
+    text += "  stdout:\n" + indentLines(abbreviate(run.out, 1500));
+  return text.empty() ? "  (no output)\n" : text;
+}
+
+class ProgramCheck : public testing::TestWithParam<ProgramFile> {
+protected:
+  void TearDown() override {
+    if (!HasFailure())
+      return;
+    workDir_.keep();
+    std::cout << "[   KEPT   ] " << workDir_.path().string() << "\n";
+    RecordProperty("kept_work_dir", workDir_.path().string());
+  }
+
+  const std::filesystem::path &workDir() const { return workDir_.path(); }
+
+  // Step 1: the header.
+  std::optional<ProgramSpec> readSpec(const ProgramFile &program) {
+    std::string source;
+    try {
+      source = readTextFile(program.path);
+    } catch (const std::exception &error) {
+      ADD_FAILURE() << error.what();
+      return std::nullopt;
+    }
+    ProgramSpecParse parsed = parseProgramSpec(source);
+    if (!parsed.spec)
+      ADD_FAILURE() << program.relativePath << ": malformed header (docs/test-programs.md):\n  "
+                    << fmt::format("{}", fmt::join(parsed.problems, "\n  "));
+    return parsed.spec;
+  }
+
+  // Step 2: `cosmo check`; false when there is no report to look at.
+  bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
+                const std::filesystem::path &outDir) {
+    std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+    argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
+    argv.push_back("--out=" + outDir.string());
+    argv.push_back(program.path.string());
+    ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir()});
+    cosmoOutput_ = processOutput(run);
+    std::string command = commandLine(argv);
+    if (run.ending != ProcessResult::Ending::Exited) {
+      ADD_FAILURE() << "cosmo " << describeEnding(run) << "\n  " << command << "\n" << cosmoOutput_;
+      return false;
+    }
+    int expectedCode = expectedExitCode(spec.verdict);
+    EXPECT_EQ(run.exitCode, expectedCode)
+        << "cosmo's exit code should be " << expectedCode << " for verdict "
+        << toString(spec.verdict) << "\n  " << command << "\n" << cosmoOutput_;
+    return true;
+  }
+
+  // Step 3: report.json against the header.
+  void checkReport(const ProgramSpec &spec, const std::filesystem::path &outDir) {
+    CosmoReport report;
+    try {
+      report = readCosmoReport(outDir / "report.json");
+    } catch (const std::exception &error) {
+      ADD_FAILURE() << "no usable report.json: " << error.what() << "\ncosmo's output:\n"
+                    << cosmoOutput_;
+      return;
+    }
+    std::string expectedVerdict(toString(spec.verdict));
+    if (report.verdict == expectedVerdict && report.errors == spec.errors)
+      return;
+    std::string diff;
+    if (report.verdict != expectedVerdict)
+      diff += fmt::format("  verdict: expected {}, got {}\n", expectedVerdict, report.verdict);
+    if (report.errors != spec.errors) {
+      diff += fmt::format("  errors expected: {}\n", describeErrors(spec.errors));
+      diff += fmt::format("  errors reported: {}\n", describeErrors(report.errors));
+      diff += fmt::format("    missing:    {}\n", describeErrors(difference(spec.errors, report.errors)));
+      diff += fmt::format("    unexpected: {}\n", describeErrors(difference(report.errors, spec.errors)));
+    }
+    diff += fmt::format("  reason: \"{}\"\n", report.reason);
+    for (const std::string &why : report.unknownReasons)
+      diff += fmt::format("  unknown reason: {}\n", why);
+    ADD_FAILURE() << "report.json does not match the program's header:\n" << diff;
+  }
+
+  // Step 4: every test vector replayed natively.
+  void checkReplays(const ProgramSpec &spec, const ProgramFile &program,
+                    const std::filesystem::path &outDir) {
+    std::vector<TestVector> vectors;
+    try {
+      vectors = readTestVectors(outDir / "tests");
+    } catch (const std::exception &error) {
+      ADD_FAILURE() << "unreadable test vector: " << error.what();
+      return;
+    }
+    if (vectors.empty()) {
+      // Only news when all else matched: an unexpected verdict already failed.
+      if (spec.verdict != Verdict::Unknown && !HasFailure())
+        ADD_FAILURE() << "cosmo wrote no test vectors in " << (outDir / "tests").string()
+                      << ", so nothing could be replayed (add `// NO-REPLAY: <reason>` if that is right)";
+      return;
+    }
+
+    NativeToolchain toolchain = defaultNativeToolchain();
+    std::filesystem::path replayDir = workDir() / "replay";
+    std::filesystem::create_directories(replayDir);
+    std::filesystem::path executable;
+    try {
+      executable = buildNativeProgram(toolchain, program.path, spec.runArgs, replayDir);
+    } catch (const NativeBuildError &error) {
+      ADD_FAILURE() << error.what();
+      return;
+    }
+
+    int mismatches = 0;
+    for (const TestVector &vector : vectors) {
+      std::optional<std::string> mismatch = replayOne(toolchain, executable, vector, program, outDir);
+      if (mismatch && ++mismatches <= maxReplayMismatchesShown)
+        ADD_FAILURE() << *mismatch;
+    }
+    if (mismatches > maxReplayMismatchesShown)
+      ADD_FAILURE() << "... and " << mismatches - maxReplayMismatchesShown
+                    << " more test vectors disagree with their native replay";
+  }
+
+  // The failure message for `vector`, or nothing if the native run agrees.
+  std::optional<std::string> replayOne(const NativeToolchain &toolchain,
+                                       const std::filesystem::path &executable,
+                                       const TestVector &vector, const ProgramFile &program,
+                                       const std::filesystem::path &outDir) {
+    std::string vectorName = vector.file.lexically_relative(outDir).generic_string();
+    std::filesystem::path replayFile =
+        executable.parent_path() / (vector.file.stem().string() + ".replay");
+    try {
+      writeReplayFile(vector, replayFile);
+    } catch (const std::exception &error) {
+      return fmt::format("cannot replay {}: {}", vectorName, error.what());
+    }
+    ProcessResult run = runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
+    if (matchesExpectation(outcome, vector.error))
+      return std::nullopt;
+    return fmt::format(
+        "native replay of {} disagrees with cosmo\n"
+        "  cosmo:  {}\n"
+        "  native: {} ({})\n"
+        "  inputs:\n{}"
+        "  reproduce: COSMO_REPLAY_FILE={} ASAN_OPTIONS=detect_leaks=0 {}\n"
+        "{}",
+        vectorName, vector.error ? describe(*vector.error) : "completed", describe(outcome),
+        describeEnding(run), indentLines(describeInputs(vector)), replayFile.string(),
+        executable.string(), processOutput(run));
+  }
+
+private:
+  ScopedTempDir workDir_{"cosmo-e2e"};
+  std::string cosmoOutput_;
+};
+
+TEST_P(ProgramCheck, MatchesExpectations) {
+  const ProgramFile &program = GetParam();
+  RecordProperty("program", program.relativePath);
+  ASSERT_TRUE(std::filesystem::is_regular_file(program.path))
+      << "no program " << program.relativePath << " under " << programsDir.string();
+
+  std::optional<ProgramSpec> spec = readSpec(program);
+  if (!spec)
+    return;
+  std::filesystem::path outDir = workDir() / "cosmo-out";
+  if (!runCosmo(*spec, program, outDir))
+    return;
+  checkReport(*spec, outDir);
+  if (spec->noReplayReason)
+    return;
+  checkReplays(*spec, program, outDir);
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ProgramCheck);
+INSTANTIATE_TEST_SUITE_P(Programs, ProgramCheck, testing::ValuesIn(programsUnderTest()),
+                         [](const testing::TestParamInfo<ProgramFile> &info) {
+                           return info.param.testName;
+                         });
+
+} // namespace
+} // namespace cosmo::e2e

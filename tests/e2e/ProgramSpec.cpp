@@ -1,0 +1,262 @@
+#include "ProgramSpec.h"
+
+#include "TextUtil.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace cosmo::e2e {
+
+std::string_view toString(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::True:
+    return "true";
+  case Verdict::False:
+    return "false";
+  case Verdict::Unknown:
+    return "unknown";
+  }
+  return "?";
+}
+
+std::optional<Verdict> parseVerdict(std::string_view text) {
+  for (Verdict verdict : {Verdict::True, Verdict::False, Verdict::Unknown})
+    if (text == toString(verdict))
+      return verdict;
+  return std::nullopt;
+}
+
+int expectedExitCode(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::True:
+    return 0;
+  case Verdict::False:
+    return 1;
+  case Verdict::Unknown:
+    return 3;
+  }
+  return -1;
+}
+
+const std::set<std::string, std::less<>> &knownErrorKinds() {
+  static const std::set<std::string, std::less<>> kinds = {
+      "assert",         "div-by-zero", "null-deref",   "out-of-bounds",
+      "use-after-free", "double-free", "invalid-free", "overflow",
+      "shift"};
+  return kinds;
+}
+
+namespace {
+
+constexpr std::string_view directiveKeys[] = {"RUN", "VERDICT", "ERROR",
+                                              "NO-REPLAY"};
+
+// `// KEY: value` with KEY all capitals (and '-', '_'): a directive or a
+// misspelt one. Free-text comments ("// Note: ...") are not.
+struct DirectiveLine {
+  std::string_view key;
+  std::string_view value;
+};
+
+std::optional<DirectiveLine> matchDirective(std::string_view line) {
+  line = trimWhitespace(line);
+  if (!line.starts_with("//"))
+    return std::nullopt;
+  line = trimWhitespace(line.substr(2));
+  std::size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0)
+    return std::nullopt;
+  std::string_view key = line.substr(0, colon);
+  bool allCapitals = std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isupper(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
+  if (!allCapitals || !std::isupper(static_cast<unsigned char>(key.front())))
+    return std::nullopt;
+  return DirectiveLine{key, trimWhitespace(line.substr(colon + 1))};
+}
+
+bool isKnownKey(std::string_view key) {
+  return std::find(std::begin(directiveKeys), std::end(directiveKeys), key) !=
+         std::end(directiveKeys);
+}
+
+// Tracks whether a line still belongs to the header comment at the top.
+class HeaderScanner {
+public:
+  bool inHeader(std::string_view line) {
+    if (!inHeader_)
+      return false;
+    std::string_view text = trimWhitespace(line);
+    if (inBlockComment_) {
+      inBlockComment_ = text.find("*/") == std::string_view::npos;
+      return true;
+    }
+    if (text.empty() || text.starts_with("//"))
+      return true;
+    if (text.starts_with("/*")) {
+      inBlockComment_ = text.find("*/", 2) == std::string_view::npos;
+      return true;
+    }
+    inHeader_ = false;
+    return false;
+  }
+
+private:
+  bool inHeader_ = true;
+  bool inBlockComment_ = false;
+};
+
+std::optional<int> parsePositiveInt(std::string_view text) {
+  int value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value <= 0)
+    return std::nullopt;
+  return value;
+}
+
+// The value of `--entry=NAME` / `--entry NAME` among the RUN options.
+std::optional<std::string> entryFunction(const std::vector<std::string> &args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].starts_with("--entry="))
+      return args[i].substr(8);
+    if (args[i] == "--entry" && i + 1 < args.size())
+      return args[i + 1];
+  }
+  return std::nullopt;
+}
+
+bool mentionsOutDir(const std::vector<std::string> &args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string &arg) {
+    return arg == "--out" || arg.starts_with("--out=");
+  });
+}
+
+class SpecBuilder {
+public:
+  explicit SpecBuilder(int lineCount) : lineCount_(lineCount) {}
+
+  void add(int lineNumber, const DirectiveLine &directive) {
+    if (directive.key == "RUN")
+      addRun(lineNumber, directive.value);
+    else if (directive.key == "VERDICT")
+      addVerdict(lineNumber, directive.value);
+    else if (directive.key == "ERROR")
+      addError(lineNumber, directive.value);
+    else if (directive.key == "NO-REPLAY")
+      addNoReplay(lineNumber, directive.value);
+  }
+
+  void problem(int lineNumber, std::string message) {
+    problems_.push_back(fmt::format("line {}: {}", lineNumber, message));
+  }
+
+  ProgramSpecParse finish() {
+    checkWholeSpec();
+    if (!problems_.empty())
+      return {std::nullopt, std::move(problems_)};
+    return {std::move(spec_), {}};
+  }
+
+private:
+  void addRun(int lineNumber, std::string_view value) {
+    if (seenRun_)
+      return problem(lineNumber, "a second `// RUN:` line; put all options on one");
+    seenRun_ = true;
+    spec_.runArgs = splitWords(value);
+    if (mentionsOutDir(spec_.runArgs))
+      problem(lineNumber, "RUN must not set --out: the runner chooses the output directory");
+  }
+
+  void addVerdict(int lineNumber, std::string_view value) {
+    if (seenVerdict_)
+      return problem(lineNumber, "a second `// VERDICT:` line");
+    seenVerdict_ = true;
+    std::optional<Verdict> verdict = parseVerdict(value);
+    if (!verdict)
+      return problem(lineNumber, fmt::format("VERDICT must be true, false or unknown, not '{}'", value));
+    spec_.verdict = *verdict;
+  }
+
+  void addError(int lineNumber, std::string_view value) {
+    std::vector<std::string> words = splitWords(value);
+    if (words.size() != 2)
+      return problem(lineNumber, fmt::format("ERROR needs `<kind> <line>`, got '{}'", value));
+    if (!knownErrorKinds().contains(words[0]))
+      problem(lineNumber, fmt::format("unknown error kind '{}' (known: {})", words[0],
+                                      fmt::join(knownErrorKinds(), ", ")));
+    std::optional<int> errorLine = parsePositiveInt(words[1]);
+    if (!errorLine)
+      return problem(lineNumber, fmt::format("ERROR line must be a positive number, not '{}'", words[1]));
+    if (*errorLine > lineCount_)
+      return problem(lineNumber, fmt::format("ERROR line {} is past the end of the file ({} lines)",
+                                             *errorLine, lineCount_));
+    ErrorSite site{words[0], *errorLine};
+    if (!spec_.errors.insert(site).second)
+      problem(lineNumber, fmt::format("ERROR {} {} is listed twice", site.kind, site.line));
+  }
+
+  void addNoReplay(int lineNumber, std::string_view value) {
+    if (spec_.noReplayReason)
+      return problem(lineNumber, "a second `// NO-REPLAY:` line");
+    if (value.empty())
+      return problem(lineNumber, "NO-REPLAY needs a reason");
+    spec_.noReplayReason = std::string(value);
+  }
+
+  void checkWholeSpec() {
+    if (!seenVerdict_) {
+      problems_.push_back("missing `// VERDICT: true|false|unknown` in the header");
+      return;
+    }
+    if (spec_.verdict == Verdict::False && spec_.errors.empty())
+      problems_.push_back("VERDICT false needs at least one `// ERROR: <kind> <line>`");
+    if (spec_.verdict != Verdict::False && !spec_.errors.empty())
+      problems_.push_back(fmt::format("VERDICT {} must not have ERROR lines", toString(spec_.verdict)));
+    std::optional<std::string> entry = entryFunction(spec_.runArgs);
+    if (entry && *entry != "main" && !spec_.noReplayReason)
+      problems_.push_back(fmt::format(
+          "RUN analyses --entry={} but native replay always starts at main: "
+          "add `// NO-REPLAY: <reason>`", *entry));
+  }
+
+  int lineCount_;
+  ProgramSpec spec_;
+  bool seenRun_ = false;
+  bool seenVerdict_ = false;
+  std::vector<std::string> problems_;
+};
+
+} // namespace
+
+ProgramSpecParse parseProgramSpec(std::string_view source) {
+  std::vector<std::string_view> lines = splitLines(source);
+  SpecBuilder builder(static_cast<int>(lines.size()));
+  HeaderScanner header;
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    int lineNumber = static_cast<int>(index) + 1;
+    bool inHeader = header.inHeader(lines[index]);
+    std::optional<DirectiveLine> directive = matchDirective(lines[index]);
+    if (!directive)
+      continue;
+    bool known = isKnownKey(directive->key);
+    if (!inHeader) {
+      if (known)
+        builder.problem(lineNumber, fmt::format("`// {}:` must be in the header comment at the top of the file",
+                                                directive->key));
+      continue;
+    }
+    if (!known) {
+      builder.problem(lineNumber, fmt::format("unknown directive `// {}:` (known: RUN, VERDICT, ERROR, NO-REPLAY)",
+                                              directive->key));
+      continue;
+    }
+    builder.add(lineNumber, *directive);
+  }
+  return builder.finish();
+}
+
+} // namespace cosmo::e2e

@@ -1,0 +1,52 @@
+// ProgramSpec: the expectations a test program states in its header
+// (docs/test-programs.md):
+//
+//   // RUN: --entry=find --check=overflow   options for `cosmo check` (optional)
+//   // VERDICT: false                       true | false | unknown (required)
+//   // ERROR: div-by-zero 14                one line per expected error
+//   // NO-REPLAY: reads uninitialised memory  skip the native check (reason)
+//
+// The header is the run of comment and blank lines at the top of the file
+// (`//` lines and `/* ... */` blocks). Directives are `// KEY: value` lines in
+// it; an all-caps `// KEY:` that is not one of the four above is a typo and
+// a directive below the header is misplaced: both are reported as problems.
+// RUN options are split at whitespace (no shell quoting).
+#pragma once
+
+#include "ErrorSite.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cosmo::e2e {
+
+enum class Verdict { True, False, Unknown };
+
+std::string_view toString(Verdict verdict);
+std::optional<Verdict> parseVerdict(std::string_view text);
+// The exit code of `cosmo check` for the verdict: 0, 1 or 3.
+int expectedExitCode(Verdict verdict);
+
+// The error kinds of docs/test-programs.md.
+const std::set<std::string, std::less<>> &knownErrorKinds();
+
+struct ProgramSpec {
+  std::vector<std::string> runArgs;
+  Verdict verdict = Verdict::Unknown;
+  std::set<ErrorSite> errors;
+  std::optional<std::string> noReplayReason;
+};
+
+// Either a spec or the problems that make the header malformed, each naming
+// its line ("line 3: ...").
+struct ProgramSpecParse {
+  std::optional<ProgramSpec> spec;
+  std::vector<std::string> problems;
+};
+
+ProgramSpecParse parseProgramSpec(std::string_view source);
+
+} // namespace cosmo::e2e

@@ -1,0 +1,6 @@
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int *a = malloc(4 * sizeof(int));
+  free(a + argc);
+  return 0;
+}

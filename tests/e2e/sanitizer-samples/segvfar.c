@@ -1,0 +1,4 @@
+int main(int argc, char **argv) {
+  int *p = (int *)(long)(0x100000 * argc);
+  return *p;
+}

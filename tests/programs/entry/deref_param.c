@@ -1,0 +1,8 @@
+// RUN: --entry=get
+// VERDICT: false
+// ERROR: null-deref 7
+// NO-REPLAY: --entry
+// Dereferences a pointer parameter without checking it.
+int get(int *p) {
+  return *p + 1;                      // BUG: null-deref
+}

@@ -1,0 +1,12 @@
+// RUN: --entry=get_or
+// VERDICT: true
+// NO-REPLAY: --entry
+// Checks the pointer parameter before dereferencing it.
+#include <stddef.h>
+
+int get_or(int *p, int dflt) {
+  if (p == NULL)
+    return dflt;
+  *p += 1;
+  return *p;
+}

@@ -1,0 +1,18 @@
+// RUN: --entry=sum2
+// VERDICT: false
+// ERROR: null-deref 15
+// ERROR: null-deref 16
+// NO-REPLAY: --entry
+// Sums the first two elements without checking either pointer.
+#include <stddef.h>
+
+struct node {
+  int elem;
+  struct node *next;
+};
+
+int sum2(struct node *l) {
+  int first = l->elem;                // BUG: null-deref
+  int second = l->next->elem;         // BUG: null-deref
+  return first + second;
+}

@@ -1,0 +1,19 @@
+// VERDICT: false
+// ERROR: div-by-zero 8
+// Hash bucket with a modulus computed from the input: zero when n == 3.
+#include <cosmo.h>
+
+static unsigned bucket(unsigned key, unsigned n) {
+  unsigned m = n - 3;
+  return key % m;                     // BUG: div-by-zero
+}
+
+int main(void) {
+  unsigned key, n;
+  cosmo_symbolic(&key, sizeof key, "key");
+  cosmo_symbolic(&n, sizeof n, "n");
+  cosmo_assume(n >= 3 && n <= 64);
+  unsigned b = bucket(key, n);
+  cosmo_assert(b < n);
+  return 0;
+}
