@@ -72,7 +72,8 @@ static std::string quoteSymbol(const std::string &name) {
   return "|" + name + "|";
 }
 
-static void print(const Expr *e, std::string &out) {
+// A leaf's text, or the opening of an application up to its first operand.
+static void printHead(const Expr *e, std::string &out) {
   switch (e->kind()) {
   case Kind::BoolConst: out += e->boolValue() ? "true" : "false"; return;
   case Kind::BVConst: {
@@ -87,23 +88,41 @@ static void print(const Expr *e, std::string &out) {
   case Kind::ArrayVar: out += quoteSymbol(e->name()); return;
   case Kind::Extract:
     out += fmt::format("((_ extract {} {}) ", e->aux0(), e->aux1());
-    break;
+    return;
   case Kind::ZExt:
   case Kind::SExt:
     out += fmt::format("((_ {} {}) ", kindName(e->kind()),
                        e->aux0() - e->child(0)->width());
-    break;
+    return;
   default:
     out += "(";
     out += kindName(e->kind());
     out += " ";
   }
-  for (unsigned i = 0; i < e->numChildren(); ++i) {
-    if (i)
-      out += " ";
-    print(e->child(i), out);
+}
+
+static void print(const Expr *root, std::string &out) {
+  // Explicit stack: terms can be deep (long store chains). Each entry is a
+  // node and how many of its operands are printed.
+  std::vector<std::pair<const Expr *, unsigned>> stack{{root, 0}};
+  while (!stack.empty()) {
+    auto &[e, next] = stack.back();
+    if (next == 0)
+      printHead(e, out);
+    if (e->numChildren() == 0) {
+      stack.pop_back();
+      continue;
+    }
+    if (next < e->numChildren()) {
+      if (next)
+        out += " ";
+      const Expr *c = e->child(next++);
+      stack.push_back({c, 0}); // invalidates e and next
+      continue;
+    }
+    out += ")";
+    stack.pop_back();
   }
-  out += ")";
 }
 
 std::string toSmtLib(const ExprRef &e) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace cosmo::expr;
 
 TEST(Expr, HashConsingMakesEqualTermsIdentical) {
@@ -78,4 +80,50 @@ TEST(Expr, SmtLibPrinting) {
   ExprRef x = ctx.var("x", Sort::bv(4));
   EXPECT_EQ(toSmtLib(ctx.ult(x, ctx.bv(4, 3))), "(bvult |x| #b0011)");
   EXPECT_EQ(toSmtLib(ctx.zext(x, 8)), "((_ zero_extend 4) |x|)");
+}
+
+// Regression: evaluate threw std::out_of_range on eq over arrays (array
+// terms have no Value, so the operands were missing from its memo table).
+// Arrays compare extensionally: default byte and every explicit byte.
+TEST(Expr, EvaluateComparesArraysExtensionally) {
+  ExprContext ctx;
+  ExprRef a = ctx.arrayVar("a"), b = ctx.arrayVar("b");
+  ExprRef i = ctx.var("i", Sort::bv(64));
+  ExprRef e = ctx.eq(ctx.store(a, i, ctx.bv(8, 1)), b);
+  Assignment m;
+  m.set(i, Value::ofBits(llvm::APInt(64, 5)));
+  m.setArray(a, ArrayValue{{{5, 9}}, 3});
+  m.setArray(b, ArrayValue{{{5, 1}}, 3});
+  EXPECT_EQ(evaluateBool(e, m), std::optional<bool>(true));
+  m.setArray(b, ArrayValue{{{5, 1}, {6, 4}}, 3});
+  EXPECT_EQ(evaluateBool(e, m), std::optional<bool>(false));
+  m.setArray(b, ArrayValue{{{5, 1}}, 0});
+  EXPECT_EQ(evaluateBool(e, m), std::optional<bool>(false));
+  // Through an ite of arrays, and unknown when an array is unassigned.
+  ExprRef p = ctx.var("p", Sort::boolean());
+  ExprRef f = ctx.eq(ctx.ite(p, a, b), a);
+  m.set(p, Value::ofBool(true));
+  EXPECT_EQ(evaluateBool(f, m), std::optional<bool>(true));
+  m.set(p, Value::ofBool(false));
+  EXPECT_EQ(evaluateBool(f, m), std::optional<bool>(false));
+  Assignment partial;
+  partial.set(i, Value::ofBits(llvm::APInt(64, 5)));
+  EXPECT_EQ(evaluateBool(e, partial, Completion::Partial), std::nullopt);
+}
+
+// Regression: toSmtLib printed recursively and overflowed the stack on a
+// store chain 50,000 deep (evaluation and substitution already use explicit
+// stacks).
+TEST(Expr, SmtLibPrintsDeepStoreChains) {
+  ExprContext ctx;
+  ExprRef a = ctx.arrayVar("m");
+  const unsigned n = 100000;
+  for (unsigned k = 0; k < n; ++k)
+    a = ctx.store(a, ctx.bv(64, k), ctx.bv(8, k & 0xff));
+  std::string text = toSmtLib(ctx.select(a, ctx.var("i", Sort::bv(64))));
+  EXPECT_EQ(text.rfind("(select (store (store ", 0), 0u);
+  EXPECT_EQ(text.substr(text.size() - 4), "|i|)");
+  size_t opens = std::count(text.begin(), text.end(), '(');
+  EXPECT_EQ(opens, std::count(text.begin(), text.end(), ')'));
+  EXPECT_EQ(opens, n + 1);
 }
