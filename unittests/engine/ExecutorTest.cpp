@@ -1,0 +1,268 @@
+//===- ExecutorTest.cpp - exploring small C programs end to end -----------===//
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/Frontend.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace cosmo;
+using engine::ErrorKind;
+using engine::Verdict;
+
+namespace {
+
+class CollectingListener : public engine::RunListener {
+public:
+  void onError(const engine::ErrorReport &e) override { errors.push_back(e); }
+  void onCompletedPath(const engine::TestVector &t) override {
+    completed.push_back(t);
+  }
+  std::vector<engine::ErrorReport> errors;
+  std::vector<engine::TestVector> completed;
+};
+
+const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
+
+class ExecutorTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SmallString<128> d;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cosmo-engine-test", d));
+    dir_ = std::string(d.str());
+    fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
+    fo_.modelsBitcode = COSMO_TEST_MODELS;
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(dir_); }
+
+  /// Compiles `body` (after a one-line prelude, so body line n is line n+1).
+  std::unique_ptr<llvm::Module> compile(const std::string &body) {
+    std::string p = dir_ + "/prog" + std::to_string(counter_++) + ".c";
+    std::ofstream(p) << kPrelude << body;
+    auto m = frontend::loadProgram(p, ctx_, fo_);
+    if (!m) {
+      ADD_FAILURE() << llvm::toString(m.takeError());
+      return nullptr;
+    }
+    return std::move(*m);
+  }
+
+  engine::RunSummary run(llvm::Module &m, engine::EngineOptions eo,
+                         CollectingListener &l) {
+    if (eo.timeoutSeconds == 0)
+      eo.timeoutSeconds = 60; // a safety net, never reached when all is well
+    engine::Executor ex(m, eo, l);
+    if (llvm::Error e = ex.prepare()) {
+      ADD_FAILURE() << llvm::toString(std::move(e));
+      return {};
+    }
+    return ex.run();
+  }
+
+  std::string dir_;
+  unsigned counter_ = 0;
+  llvm::LLVMContext ctx_;
+  frontend::FrontendOptions fo_;
+};
+
+TEST_F(ExecutorTest, DivisionByNondetZero) {
+  auto m = compile("int main(void) {\n"                  // 2
+                   "  int x = __VERIFIER_nondet_int();\n" // 3
+                   "  int y = 100 / x;\n"                 // 4
+                   "  return y;\n"                        // 5
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::False) << s.reason;
+  ASSERT_EQ(l.errors.size(), 1u);
+  ASSERT_EQ(s.errors.size(), 1u);
+  const engine::ErrorReport &e = l.errors[0];
+  EXPECT_EQ(e.kind, ErrorKind::DivByZero);
+  EXPECT_EQ(e.location.line, 4u);
+  EXPECT_EQ(e.location.function, "main");
+  EXPECT_EQ(e.test.outcome, "error");
+  ASSERT_TRUE(e.test.errorKind.has_value());
+  EXPECT_EQ(*e.test.errorKind, ErrorKind::DivByZero);
+  ASSERT_EQ(e.test.inputs.size(), 1u);
+  const engine::TestInput &in = e.test.inputs[0];
+  EXPECT_EQ(in.source, "nondet");
+  EXPECT_EQ(in.function, "__VERIFIER_nondet_int");
+  ASSERT_EQ(in.bytes.size(), 4u);
+  for (uint8_t b : in.bytes)
+    EXPECT_EQ(b, 0);
+  // The other side (x != 0) completes.
+  EXPECT_EQ(l.completed.size(), 1u);
+  EXPECT_EQ(s.stats.pathsErrored, 1u);
+}
+
+TEST_F(ExecutorTest, SafeProgramIsTrueWithThreePaths) {
+  auto m = compile("int main(void) {\n"
+                   "  int x = __VERIFIER_nondet_int();\n"
+                   "  if (x > 10) return 1;\n"
+                   "  int y = __VERIFIER_nondet_int();\n"
+                   "  if (y < x) return 2;\n"
+                   "  return 0;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::True) << s.reason;
+  EXPECT_TRUE(l.errors.empty());
+  EXPECT_EQ(l.completed.size(), 3u);
+  EXPECT_EQ(s.stats.pathsCompleted, 3u);
+  EXPECT_EQ(s.stats.pathsCut, 0u);
+  for (const auto &t : l.completed) {
+    EXPECT_EQ(t.outcome, "completed");
+    EXPECT_FALSE(t.errorKind.has_value());
+  }
+}
+
+TEST_F(ExecutorTest, PathLimitGivesUnknown) {
+  auto m = compile("int main(void) {\n"
+                   "  int n = 0;\n"
+                   "  while (__VERIFIER_nondet_int()) n++;\n"
+                   "  return n;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.maxPaths = 3;
+  // DFS keeps following the loop's back edge and never completes a path;
+  // BFS completes one path per iteration, so the path limit is what stops it.
+  eo.search = engine::SearchStrategy::BFS;
+  eo.timeoutSeconds = 20;
+  engine::RunSummary s = run(*m, eo, l);
+  EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
+  EXPECT_NE(s.reason.find("path limit"), std::string::npos) << s.reason;
+  EXPECT_NE(s.reason.find("3"), std::string::npos) << s.reason;
+  EXPECT_GE(l.completed.size(), 1u);
+  EXPECT_TRUE(l.errors.empty());
+  EXPECT_LT(s.stats.wallSeconds, 10.0);
+}
+
+// docs/cli.md: --max-paths=N "stop after N completed or errored paths".
+TEST_F(ExecutorTest, PathLimitIsHonouredExactly) {
+  auto m = compile("int main(void) {\n"
+                   "  int n = 0;\n"
+                   "  while (__VERIFIER_nondet_int()) n++;\n"
+                   "  return n;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.maxPaths = 3;
+  eo.search = engine::SearchStrategy::BFS;
+  eo.timeoutSeconds = 20;
+  engine::RunSummary s = run(*m, eo, l);
+  EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
+  EXPECT_EQ(l.completed.size() + l.errors.size(), 3u);
+  EXPECT_EQ(s.stats.pathsCompleted + s.stats.pathsErrored, 3u);
+}
+
+TEST_F(ExecutorTest, EntryWithPointerArgumentFindsNullDeref) {
+  auto m = compile("int f(int *p) {\n"
+                   "  return *p;\n" // 3
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.entry = "f";
+  engine::RunSummary s = run(*m, eo, l);
+  EXPECT_EQ(s.verdict, Verdict::False) << s.reason;
+  ASSERT_EQ(l.errors.size(), 1u);
+  EXPECT_EQ(l.errors[0].kind, ErrorKind::NullDeref);
+  EXPECT_EQ(l.errors[0].location.line, 3u);
+  EXPECT_EQ(l.errors[0].location.function, "f");
+  // The non-null side reads input memory and completes.
+  EXPECT_GE(l.completed.size(), 1u);
+}
+
+TEST_F(ExecutorTest, PrepareRejectsMissingEntry) {
+  auto m = compile("int g(int a) { return a; }\n"
+                   "int main(void) { return g(1); }\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.entry = "no_such_function";
+  engine::Executor ex(*m, eo, l);
+  llvm::Error e = ex.prepare();
+  ASSERT_TRUE(bool(e));
+  std::string msg = llvm::toString(std::move(e));
+  EXPECT_NE(msg.find("no_such_function"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("not defined"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("main"), std::string::npos) << msg; // lists candidates
+}
+
+TEST_F(ExecutorTest, EverySearchStrategyFindsTheSameErrors) {
+  const char *prog = "#include <cosmo.h>\n"                // 2
+                     "int main(void) {\n"                  // 3
+                     "  int x = __VERIFIER_nondet_int();\n" // 4
+                     "  int y = __VERIFIER_nondet_int();\n" // 5
+                     "  if (x > 5) {\n"                     // 6
+                     "    if (y == 3) return 10 / (x - y - 3);\n" // 7
+                     "    return 1;\n"                      // 8
+                     "  }\n"                                // 9
+                     "  cosmo_assert(x != -4);\n"           // 10
+                     "  return 0;\n"                        // 11
+                     "}\n";
+  std::set<std::pair<ErrorKind, unsigned>> expected = {
+      {ErrorKind::DivByZero, 7}, {ErrorKind::Assert, 10}};
+  for (auto strategy :
+       {engine::SearchStrategy::DFS, engine::SearchStrategy::BFS,
+        engine::SearchStrategy::RandomPath, engine::SearchStrategy::Coverage}) {
+    SCOPED_TRACE(static_cast<int>(strategy));
+    auto m = compile(prog);
+    ASSERT_TRUE(m);
+    CollectingListener l;
+    engine::EngineOptions eo;
+    eo.search = strategy;
+    eo.seed = 7;
+    engine::RunSummary s = run(*m, eo, l);
+    EXPECT_EQ(s.verdict, Verdict::False) << s.reason;
+    std::set<std::pair<ErrorKind, unsigned>> found;
+    for (const auto &e : l.errors)
+      found.insert({e.kind, e.location.line});
+    EXPECT_EQ(found, expected);
+    EXPECT_EQ(l.errors.size(), 2u);
+  }
+}
+
+TEST_F(ExecutorTest, FloatingPointIsUnknown) {
+  auto m = compile("int main(void) {\n"
+                   "  int x = __VERIFIER_nondet_int();\n"
+                   "  double d = x;\n"
+                   "  return d > 1.5;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
+  EXPECT_TRUE(l.errors.empty());
+  EXPECT_TRUE(l.completed.empty());
+  EXPECT_GE(s.stats.pathsCut, 1u);
+}
+
+TEST_F(ExecutorTest, FloatingPointReasonNamesFloatingPoint) {
+  for (const char *body : {"  double d = x;\n  return d > 1.5;\n",
+                           "  float f = 0.5f;\n  f = f * 2.0f;\n"
+                           "  return x > 0 && f > 0.7f;\n"}) {
+    SCOPED_TRACE(body);
+    auto m = compile(std::string("int main(void) {\n"
+                                 "  int x = __VERIFIER_nondet_int();\n") +
+                     body + "}\n");
+    ASSERT_TRUE(m);
+    CollectingListener l;
+    engine::RunSummary s = run(*m, {}, l);
+    EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
+    EXPECT_NE(s.reason.find("floating"), std::string::npos) << s.reason;
+  }
+}
+
+} // namespace
