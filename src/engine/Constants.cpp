@@ -29,6 +29,12 @@ ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
   }
   if (llvm::isa<llvm::ConstantPointerNull>(c))
     return ctx_.bv(storeBits(t), 0);
+  if (auto *ba = llvm::dyn_cast<llvm::BlockAddress>(c)) {
+    auto it = blockAddress_.find(ba->getBasicBlock());
+    if (it == blockAddress_.end())
+      throw Unsupported{"address of a block that was not allocated"};
+    return ctx_.bv(64, it->second);
+  }
   if (auto *gv = llvm::dyn_cast<llvm::GlobalValue>(c)) {
     auto it = globalAddress_.find(gv);
     if (it == globalAddress_.end()) {
@@ -130,6 +136,12 @@ void ExecutorImpl::initializeGlobals(ExecutionState &s) {
                              f.getName().str(), ctx_.arrayVar("fn." + f.getName().str()));
     globalAddress_[&f] = base;
     functionAt_[base] = &f;
+    for (const llvm::BasicBlock &b : f)
+      if (b.hasAddressTaken())
+        blockAddress_[&b] =
+            allocate(s, 1, memory::ObjectKind::Function,
+                     f.getName().str() + ":" + b.getName().str(),
+                     ctx_.arrayVar("label"));
   }
   for (const llvm::GlobalVariable &g : module_.globals()) {
     uint64_t size = layout_.getTypeAllocSize(g.getValueType());

@@ -90,6 +90,22 @@ void ExecutorImpl::executeInstruction(ExecutionState &s,
   }
   case Instruction::PHI:
     return; // evaluated on entry to the block (transferToBlock)
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::FNeg:
+  case Instruction::FCmp:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    throw Unsupported{fmt::format("floating-point instruction '{}' at {}:{}",
+                                  i.getOpcodeName(), locationOf(&i).file,
+                                  locationOf(&i).line)};
   case Instruction::Call:
     executeCall(s, llvm::cast<llvm::CallBase>(i));
     return;

@@ -52,6 +52,20 @@ uint64_t ExecutorImpl::allocate(ExecutionState &s, uint64_t capacity,
   return base;
 }
 
+std::vector<ExprRef> ExecutorImpl::fillWithInputBytes(ExecutionState &s,
+                                                      uint64_t base,
+                                                      const std::string &name) {
+  memory::ObjectState &os = s.memory.writable(base);
+  std::string id = s.freshName(name);
+  std::vector<ExprRef> vars;
+  for (uint64_t k = 0; k < os.capacity(); ++k) {
+    vars.push_back(
+        ctx_.var(id + "[" + std::to_string(k) + "]", expr::Sort::bv(8)));
+    os.writeByte(ctx_, k, vars.back());
+  }
+  return vars;
+}
+
 void ExecutorImpl::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
                                        const llvm::Type *pointee,
                                        std::string path) {
@@ -73,6 +87,17 @@ std::optional<ExprRef> findUnresolvedLazy(const ExecutionState &s,
       found = it->first;
   });
   return found;
+}
+
+// Bytes of input memory never written: a concatenation of input byte
+// variables (see fillWithInputBytes).
+bool isInputPointerTerm(const ExprRef &v) {
+  bool ok = !v->isConst();
+  expr::forEachNode(v, [&](const expr::Expr *e) {
+    ok &= e->kind() == expr::Kind::Concat ||
+          (e->kind() == expr::Kind::Var && e->width() == 8);
+  });
+  return ok;
 }
 
 std::string objectNameFor(const std::string &pointerPath) {
@@ -117,7 +142,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
       for (uint64_t t : targets) {
         std::vector<ExprRef> q = s.constraints;
         q.push_back(ctx_.eq(*lazy, ctx_.bv(64, t)));
-        solver::SolverResult r = solver_->check(q, false);
+        solver::SolverResult r = query(q, false);
         if (r.isUnknown()) {
           terminateCut(s, "solver could not decide lazy initialisation: " +
                               r.reason);
@@ -135,11 +160,11 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
         uint64_t t = feasible[k];
         if (t == freshAddress) {
           std::string name = objectNameFor(lp.path);
-          ExprRef initial = ctx_.arrayVar(c.freshName("input"));
-          t = allocate(c, capacity, ObjectKind::Input, name, initial, {},
-                       lp.pointee);
-          c.inputs.push_back(
-              InputRecord{name, "input-memory", "", {}, initial, capacity});
+          t = allocate(c, capacity, ObjectKind::Input, name,
+                       ctx_.arrayVar(c.freshName("input")), {}, lp.pointee);
+          c.inputs.push_back(InputRecord{name, "input-memory", "", {},
+                                         fillWithInputBytes(c, t, name),
+                                         capacity});
         }
         addConstraint(c, ctx_.eq(*lazy, ctx_.bv(64, t)));
         c.lazyPointers.at(*lazy).target = t;
@@ -167,11 +192,23 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                      fmt::format("access to freed {} object '{}'",
                                  memory::objectKindName(e->object->kind),
                                  e->object->name));
-    else
+    else {
+      // Name the object the address most likely belongs to: the nearest one
+      // below it (an access past the end is the common case).
+      auto &objs = st.memory.objects();
+      auto it = objs.upper_bound(value);
+      std::string where = fmt::format("address {:#x} outside any object", value);
+      if (it != objs.begin()) {
+        const memory::MemoryObject &o = *std::prev(it)->second.object;
+        if (o.kind != ObjectKind::Function)
+          where = fmt::format("offset {} of {} object '{}' of {} bytes",
+                              value - o.address, memory::objectKindName(o.kind),
+                              o.name, o.capacity);
+      }
       terminateError(st, ErrorKind::OutOfBounds,
-                     fmt::format("access of {} bytes at address {:#x} outside "
-                                 "any object",
-                                 size, value));
+                     fmt::format("out-of-bounds access of {} bytes at {}", size,
+                                 where));
+    }
   };
 
   // Checks the access against object `base` on state `st`.
@@ -254,7 +291,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                                        kMaxEnumeratedTargets));
       break;
     }
-    solver::SolverResult r = solver_->check(rest->constraints, true);
+    solver::SolverResult r = query(rest->constraints, true);
     if (!r.isSat()) {
       terminateCut(*rest, "solver could not resolve a symbolic pointer: " +
                               (r.isUnknown() ? r.reason : "unsat"));
@@ -302,7 +339,7 @@ void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
     if (t->isPointerTy() && e->object->kind == ObjectKind::Input &&
         a.offset->isConst()) {
       uint64_t off = a.offset->bvValue().getZExtValue();
-      if (e->state->untouched(off, bytes)) {
+      if (isInputPointerTerm(v)) {
         std::string path = e->object->name;
         if (off)
           path += "+" + std::to_string(off);

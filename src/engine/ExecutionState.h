@@ -41,7 +41,7 @@ struct InputRecord {
   std::string source;   // nondet | symbolic | argument | input-memory
   std::string function; // creating call
   ExprRef var;          // scalar inputs
-  ExprRef array;        // byte inputs (symbolic, input-memory)
+  std::vector<ExprRef> byteVars; // byte inputs: one BitVec(8) var per byte
   uint64_t size = 0;    // bytes
 };
 

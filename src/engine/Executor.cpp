@@ -138,13 +138,25 @@ RunSummary ExecutorImpl::run() {
                                           ? 1
                                           : 0;
                              });
-  auto initial = makeInitialState();
+  std::unique_ptr<ExecutionState> initial;
+  try {
+    initial = makeInitialState();
+  } catch (const Unsupported &u) {
+    noteUnknown(u.reason);
+    summary_.verdict = Verdict::Unknown;
+    summary_.reason = u.reason;
+    return summary_;
+  }
   ExecutionState *first = initial.get();
   states_.push_back(std::move(initial));
   searcher_->add(first);
 
   uint64_t sinceCheck = 0;
   while (!searcher_->empty()) {
+    if (pathLimitReached()) {
+      cutAll(fmt::format("path limit of {} reached", opts_.maxPaths));
+      break;
+    }
     if (++sinceCheck >= 64) {
       sinceCheck = 0;
       std::string why;
@@ -276,7 +288,7 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond) {
     return {nullptr, &s};
   std::vector<ExprRef> q = s.constraints;
   q.push_back(cond);
-  solver::SolverResult t = solver_->check(q, false);
+  solver::SolverResult t = query(q, false);
   if (t.isUnknown()) {
     terminateCut(s, "solver could not decide a branch: " + t.reason);
     return {};
@@ -284,7 +296,7 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond) {
   if (t.isUnsat())
     return {nullptr, &s};
   q.back() = ctx_.notE(cond);
-  solver::SolverResult f = solver_->check(q, false);
+  solver::SolverResult f = query(q, false);
   if (f.isUnknown()) {
     terminateCut(s, "solver could not decide a branch: " + f.reason);
     return {};
@@ -323,11 +335,26 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
   return sp.onFalse;
 }
 
+solver::SolverResult ExecutorImpl::query(std::span<const ExprRef> constraints,
+                                         bool wantModel) {
+  unsigned limit = opts_.solverTimeoutMs;
+  if (opts_.timeoutSeconds > 0) {
+    double left = opts_.timeoutSeconds -
+                  std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+    auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
+    limit = limit ? std::min(limit, ms) : ms;
+  }
+  solver_->setTimeoutMs(limit);
+  return solver_->check(constraints, wantModel);
+}
+
 std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
                                                     const ExprRef &e) {
   if (e->kind() == expr::Kind::BVConst)
     return e->bvValue().getZExtValue();
-  solver::SolverResult r = solver_->check(s.constraints, true);
+  solver::SolverResult r = query(s.constraints, true);
   if (!r.isSat())
     return std::nullopt;
   auto v = expr::evaluate(e, r.model);
@@ -395,9 +422,10 @@ TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
       else
         ti.bytes = bytesOf(v->bits, static_cast<unsigned>(in.size));
     } else {
-      const expr::ArrayValue *av = model.model.getArray(in.array);
-      for (uint64_t i = 0; i < in.size; ++i)
-        ti.bytes.push_back(av ? av->at(i) : 0);
+      for (const ExprRef &b : in.byteVars) {
+        auto v = expr::evaluate(b, model.model);
+        ti.bytes.push_back(static_cast<uint8_t>(v->bits.getZExtValue()));
+      }
     }
     t.inputs.push_back(std::move(ti));
   }
@@ -411,10 +439,28 @@ void ExecutorImpl::noteUnknown(const std::string &reason) {
   summary_.unknownReasons.push_back(reason);
 }
 
+bool ExecutorImpl::pathLimitReached() const {
+  return opts_.maxPaths > 0 &&
+         summary_.stats.pathsCompleted + summary_.stats.pathsErrored >=
+             opts_.maxPaths;
+}
+
+bool ExecutorImpl::timeLimitPassed() const {
+  return opts_.timeoutSeconds > 0 &&
+         std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start_)
+                 .count() >= opts_.timeoutSeconds;
+}
+
 void ExecutorImpl::terminateCompleted(ExecutionState &s) {
+  if (pathLimitReached()) {
+    // Paths ending in the same step as the one that reached the limit.
+    terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
+    return;
+  }
   s.terminated = true;
   ++summary_.stats.pathsCompleted;
-  solver::SolverResult r = solver_->check(s.constraints, true);
+  solver::SolverResult r = query(s.constraints, true);
   if (!r.isSat()) {
     // Cannot happen for a feasible path unless the solver gave up.
     noteUnknown("solver could not produce a test for a completed path");
@@ -425,6 +471,10 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s) {
 
 void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
                                   const std::string &message) {
+  if (pathLimitReached()) {
+    terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
+    return;
+  }
   s.terminated = true;
   ++summary_.stats.pathsErrored;
   std::vector<SourceLocation> stack = stackOf(s);
@@ -433,7 +483,7 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
            .insert({static_cast<int>(kind), loc.file, loc.line})
            .second)
     return; // the same error at the same place was reported already
-  solver::SolverResult r = solver_->check(s.constraints, true);
+  solver::SolverResult r = query(s.constraints, true);
   if (!r.isSat()) {
     // An error we cannot demonstrate is not reported as one.
     reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
@@ -456,7 +506,11 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
 void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
   s.terminated = true;
   ++summary_.stats.pathsCut;
-  noteUnknown(reason);
+  // A query cut short by the run's time limit is the time limit's doing.
+  noteUnknown(timeLimitPassed()
+                  ? fmt::format("time limit of {}s reached",
+                                opts_.timeoutSeconds)
+                  : reason);
 }
 
 void ExecutorImpl::terminateInfeasible(ExecutionState &s) {

@@ -78,6 +78,10 @@ public:
   void terminateCut(ExecutionState &s, const std::string &reason);
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);
+  /// Every solver question goes through here: the per-query limit never
+  /// outlasts the run's time limit.
+  solver::SolverResult query(std::span<const ExprRef> constraints,
+                             bool wantModel);
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
@@ -127,6 +131,9 @@ public:
   void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
                     const llvm::Value *result, const std::string &site);
   void freeAddress(ExecutionState &s, const ExprRef &address);
+  /// Gives every byte of the object at `base` its own input variable.
+  std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
+                                          const std::string &name);
   void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
                            const llvm::Type *pointee, std::string path);
   /// Copy `n` concrete bytes (memcpy/memmove semantics with overlap).
@@ -177,6 +184,8 @@ private:
   TestVector makeTest(ExecutionState &s, const std::string &outcome,
                       const solver::SolverResult &model);
   void cutAll(const std::string &reason);
+  bool pathLimitReached() const;
+  bool timeLimitPassed() const;
   void noteUnknown(const std::string &reason);
   uint64_t currentRssKB() const;
 
@@ -197,6 +206,7 @@ private:
   // the initial state, before any fork.
   std::unordered_map<const llvm::GlobalValue *, uint64_t> globalAddress_;
   std::unordered_map<uint64_t, const llvm::Function *> functionAt_;
+  std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
 
   std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
   std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;

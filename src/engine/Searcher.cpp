@@ -11,10 +11,15 @@ Searcher::~Searcher() = default;
 
 namespace {
 
+// Depth first: the state that forked goes on; its new sibling waits just
+// below it, so an unbounded loop cannot starve the paths that leave it.
 class DfsSearcher final : public Searcher {
 public:
   ExecutionState *select() override { return states_.back(); }
-  void forked(ExecutionState *, ExecutionState *child) override { add(child); }
+  void forked(ExecutionState *parent, ExecutionState *child) override {
+    auto it = std::find(states_.begin(), states_.end(), parent);
+    states_.insert(it, child);
+  }
   void add(ExecutionState *s) override { states_.push_back(s); }
   void remove(ExecutionState *s) override {
     states_.erase(std::find(states_.begin(), states_.end(), s));

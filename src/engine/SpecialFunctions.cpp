@@ -92,16 +92,22 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     std::string label = readCString(s, arg(2));
     if (label.empty())
       label = "symbolic";
-    ExprRef array = ctx_.arrayVar(s.freshName(label));
+    // One variable per byte keeps queries in QF_BV, which Z3 solves far
+    // faster than array queries.
+    std::string id = s.freshName(label);
+    std::vector<ExprRef> vars;
+    for (uint64_t k = 0; k < n; ++k)
+      vars.push_back(ctx_.var(id + "[" + std::to_string(k) + "]",
+                              expr::Sort::bv(8)));
     for (const ResolvedAccess &a : resolve(s, arg(0), n)) {
       if (!a.offset->isConst())
         throw Unsupported{name.str() + " on a symbolic address"};
       uint64_t off = a.offset->bvValue().getZExtValue();
       memory::ObjectState &os = a.state->memory.writable(a.base);
       for (uint64_t k = 0; k < n; ++k)
-        os.writeByte(ctx_, off + k, ctx_.select(array, ctx_.bv(64, k)));
+        os.writeByte(ctx_, off + k, vars[k]);
       a.state->inputs.push_back(
-          InputRecord{label, "symbolic", name.str(), {}, array, n});
+          InputRecord{label, "symbolic", name.str(), {}, vars, n});
     }
     return true;
   }
@@ -218,10 +224,25 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   case I::memmove:
   case I::memset: {
     ExprRef n = ctx_.zextOrTrunc(asBV(args[2]), 64);
-    if (!n->isConst())
-      throw Unsupported{fmt::format("{} with a symbolic length at {}:{}",
-                                    f.getName().str(), locationOf(&call).file,
-                                    locationOf(&call).line)};
+    if (!n->isConst()) {
+      // One path per feasible length: exact, and each path then copies a
+      // concrete number of bytes.
+      ExecutionState *rest = &s;
+      for (uint64_t k = 0; rest && k <= opts_.maxSymbolicAllocation; ++k) {
+        Split sp = split(*rest, ctx_.eq(n, ctx_.bv(64, k)));
+        if (sp.onTrue) {
+          std::vector<ExprRef> fixed = args;
+          fixed[2] = ctx_.bv(64, k);
+          handleIntrinsic(*sp.onTrue, call, f, fixed);
+        }
+        rest = sp.onFalse;
+      }
+      if (rest)
+        terminateCut(*rest, fmt::format("{} length may exceed {} bytes",
+                                        f.getName().str(),
+                                        opts_.maxSymbolicAllocation));
+      return true;
+    }
     uint64_t len = n->bvValue().getZExtValue();
     if (f.getIntrinsicID() != I::memset) {
       copyBytes(s, args[0], args[1], len);
@@ -380,10 +401,10 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
       // A struct passed by value: a private copy with symbolic content.
       llvm::Type *vt = a.getParamByValType();
       uint64_t size = layout_.getTypeAllocSize(vt);
-      ExprRef initial = ctx_.arrayVar(s.freshName(name));
       uint64_t base = allocate(s, size, memory::ObjectKind::Input, name,
-                               initial, {}, vt);
-      s.inputs.push_back(InputRecord{name, "argument", "", {}, initial, size});
+                               ctx_.arrayVar(s.freshName(name)), {}, vt);
+      s.inputs.push_back(InputRecord{name, "argument", "", {},
+                                     fillWithInputBytes(s, base, name), size});
       frame.registers[&a] = ctx_.bv(64, base);
       continue;
     }

@@ -137,9 +137,14 @@ std::string LICells::print(const ExprRef &root) const {
 
 ExprRef guardedUnion(expr::ExprContext &ctx, std::span<const GuardedValue> arms,
                      const ExprRef &otherwise) {
+  assert((otherwise || !arms.empty()) && "union: no arm and no default");
+  // Without an explicit default the last arm is the default; its guard is
+  // not consulted (not even when it is false).
+  ExprRef fallback = otherwise ? otherwise : arms.back().value;
+  std::span<const GuardedValue> guarded =
+      otherwise ? arms : arms.first(arms.size() - 1);
   std::vector<GuardedValue> kept;
-  ExprRef fallback = otherwise;
-  for (const GuardedValue &arm : arms) {
+  for (const GuardedValue &arm : guarded) {
     assert(arm.guard->sort().isBool() && "union: guard must be Bool");
     // Statement 1 (b): union(<false, v> u X) = union(X).
     if (arm.guard->isFalse())
@@ -151,11 +156,6 @@ ExprRef guardedUnion(expr::ExprContext &ctx, std::span<const GuardedValue> arms,
       break;
     }
     kept.push_back(arm);
-  }
-  if (!fallback) {
-    assert(!kept.empty() && "union: no arm and no default");
-    fallback = kept.back().value;
-    kept.pop_back();
   }
   // Statement 1 (c): <g1, v>, ..., <gn, v> join into <g1 \/ ... \/ gn, v>;
   // arms whose value is the default need no guard at all. Sound because the

@@ -18,7 +18,8 @@ const char *objectKindName(ObjectKind k) {
 }
 
 ObjectState::ObjectState(uint64_t capacity, ExprRef initial)
-    : bytes_(capacity), initial_(std::move(initial)) {
+    : bytes_(capacity), initial_(std::move(initial)),
+      small_(capacity <= kSmallObjectBytes) {
   assert(initial_ && initial_->sort().isArray());
 }
 
@@ -27,7 +28,20 @@ ExprRef ObjectState::byteAt(ExprContext &ctx, uint64_t offset) const {
     return ctx.select(array_, ctx.bv(64, offset));
   if (offset < bytes_.size() && bytes_[offset])
     return bytes_[offset];
+  // Small objects name each initial byte by a variable, so that queries
+  // about them need no array theory; large ones read the initial array.
+  if (small_)
+    return ctx.var(initial_->name() + "[" + std::to_string(offset) + "]",
+                   expr::Sort::bv(8));
   return ctx.select(initial_, ctx.bv(64, offset));
+}
+
+ExprRef ObjectState::byteAtSymbolic(ExprContext &ctx,
+                                    const ExprRef &offset) const {
+  ExprRef r = byteAt(ctx, bytes_.size() - 1);
+  for (uint64_t k = bytes_.size() - 1; k-- > 0;)
+    r = ctx.ite(ctx.eq(offset, ctx.bv(64, k)), byteAt(ctx, k), r);
+  return r;
 }
 
 ExprRef ObjectState::asArray(ExprContext &ctx) const {
@@ -50,6 +64,13 @@ ExprRef ObjectState::read(ExprContext &ctx, const ExprRef &offset,
     uint64_t base = offset->bvValue().getZExtValue();
     for (unsigned i = 0; i < width; ++i) {
       ExprRef b = byteAt(ctx, base + i);
+      result = result ? ctx.concat(b, result) : b;
+    }
+    return result;
+  }
+  if (small_ && !bytes_.empty()) {
+    for (unsigned i = 0; i < width; ++i) {
+      ExprRef b = byteAtSymbolic(ctx, ctx.add(offset, ctx.bv(64, i)));
       result = result ? ctx.concat(b, result) : b;
     }
     return result;
@@ -81,6 +102,20 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset,
     uint64_t base = offset->bvValue().getZExtValue();
     for (unsigned i = 0; i < width; ++i)
       writeByte(ctx, base + i, ctx.extract(value, 8 * i + 7, 8 * i));
+    return;
+  }
+  if (small_) {
+    // Every byte becomes "the new value if the write hit it".
+    std::vector<ExprRef> updated(bytes_.size());
+    for (uint64_t k = 0; k < bytes_.size(); ++k) {
+      ExprRef b = byteAt(ctx, k);
+      for (unsigned i = 0; i < width; ++i)
+        b = ctx.ite(ctx.eq(ctx.add(offset, ctx.bv(64, i)), ctx.bv(64, k)),
+                    ctx.extract(value, 8 * i + 7, 8 * i), b);
+      updated[k] = b;
+    }
+    bytes_ = std::move(updated);
+    cachedArray_ = ExprRef();
     return;
   }
   if (!array_) {

@@ -13,12 +13,43 @@
 #include "cosmo/memory/SymbolicHeap.h"
 
 #include <cassert>
+#include <optional>
 #include <set>
 
 namespace cosmo::memory {
 
 using expr::Expr;
 using expr::Sort;
+
+namespace {
+/// x = y for the guards of read, write and compose, and for equations that
+/// refinement rebuilds. The builder's eq would also split k = LI(l) into one
+/// equation per byte of the cell (eq-const-concat); refinement then turns
+/// every byte into an extract of the same read, and terms that should stay
+/// alike (both sides of theorem 4, say) drift apart, which costs the solver
+/// dearly. So: the builder's folding where it decides or re-associates
+/// (identical sides, constants, k1 = k2 + x), and a plain Eq node otherwise.
+ExprRef equation(expr::ExprContext &ctx, const ExprRef &x, const ExprRef &y) {
+  if (x == y)
+    return ctx.trueE();
+  ExprRef a = x, b = y;
+  if (b->isConst() || (!a->isConst() && b->id() < a->id()))
+    std::swap(a, b); // the builder's canonical order: constant left
+  if (!a->isConst() || !a->sort().isBV())
+    return ctx.eq(a, b); // no constant: no split either
+  if (b->isConst())
+    return ctx.falseE(); // distinct constants (hash-consed)
+  if (b->kind() == expr::Kind::Add && b->child(0)->isConst())
+    // match: eq(k1, add(k2, z))  result: eq(k1 - k2, z)
+    return equation(ctx, ctx.bv(a->bvValue() - b->child(0)->bvValue()),
+                    ExprRef(b->child(1)));
+  if (b->kind() == expr::Kind::Concat) {
+    ExprRef kids[] = {a, b};
+    return ctx.raw(expr::Kind::Eq, kids);
+  }
+  return ctx.eq(a, b);
+}
+} // namespace
 
 /// Builds result heaps cell by cell (compose and merge compute every cell
 /// themselves, so they bypass write).
@@ -42,8 +73,62 @@ ExprRef SymbolicHeap::lookup(const ExprRef &location) const {
   return it == map_.end() ? ExprRef() : it->second;
 }
 
+namespace {
+// A location that is a union of locations, with the union at the top or
+// under an offset: ite(g, a, b), ite(g, a, b) + k, k + ite(g, a, b), ...
+struct SplitLocation {
+  ExprRef guard, then, otherwise;
+};
+std::optional<SplitLocation> splitLocation(expr::ExprContext &ctx,
+                                           const ExprRef &x) {
+  if (x->kind() == expr::Kind::Ite)
+    return SplitLocation{ExprRef(x->child(0)), ExprRef(x->child(1)),
+                         ExprRef(x->child(2))};
+  if (x->kind() != expr::Kind::Add && x->kind() != expr::Kind::Sub)
+    return std::nullopt;
+  for (unsigned i = 0; i < 2; ++i) {
+    const Expr *u = x->child(i);
+    if (u->kind() != expr::Kind::Ite)
+      continue;
+    // Statement 1 (d): op(union(<g, a>, <!g, b>), y) = union(<g, op(a, y)>, ...).
+    auto arm = [&](unsigned k) {
+      ExprRef kids[2] = {ExprRef(x->child(0)), ExprRef(x->child(1))};
+      kids[i] = ExprRef(u->child(k));
+      return ctx.rebuild(x.get(), kids);
+    };
+    return SplitLocation{ExprRef(u->child(0)), arm(1), arm(2)};
+  }
+  return std::nullopt;
+}
+
+// Leaves of the union a location splits into, counted up to `limit`.
+size_t unionLeaves(expr::ExprContext &ctx, const ExprRef &x, size_t limit) {
+  auto s = splitLocation(ctx, x);
+  if (!s)
+    return 1;
+  size_t n = unionLeaves(ctx, s->then, limit);
+  return n >= limit ? n : n + unionLeaves(ctx, s->otherwise, limit - n);
+}
+
+/// A read at a union of more locations than this stays one read at the
+/// union (exact too, by property (6); only the term shape differs).
+constexpr size_t kMaxReadSplit = 16;
+} // namespace
+
 ExprRef SymbolicHeap::read(const ExprRef &x) const {
   assert(x->sort() == Sort::bv(64) && "read: location must be BitVec(64)");
+  if (ExprRef v = lookup(x))
+    return v;
+  // Theorem 11: read(s, union(g_i, x_i)) = union(g_i, read(s, x_i)). Reads
+  // at the simple locations x_i keep LI cells on locations that other terms
+  // share, instead of on one nest of ites per way of computing it.
+  if (unionLeaves(ctx(), x, kMaxReadSplit + 1) <= kMaxReadSplit)
+    if (auto s = splitLocation(ctx(), x))
+      return ctx().ite(s->guard, read(s->then), read(s->otherwise));
+  return readAt(x);
+}
+
+ExprRef SymbolicHeap::readAt(const ExprRef &x) const {
   if (ExprRef v = lookup(x))
     return v;
   // union(<x = l, sigma(l)> for l in dom, <all x != l, LI(x)>): the last
@@ -51,7 +136,7 @@ ExprRef SymbolicHeap::read(const ExprRef &x) const {
   expr::ExprContext &c = ctx();
   std::vector<GuardedValue> arms;
   for (const auto &[l, v] : map_) {
-    ExprRef g = c.eq(x, l);
+    ExprRef g = equation(c, x, l);
     if (!g->isFalse())
       arms.push_back({std::move(g), v});
   }
@@ -66,7 +151,7 @@ void SymbolicHeap::write(const ExprRef &u, const ExprRef &v) {
   for (auto &[x, old] : map_) {
     if (x == u)
       continue;
-    ExprRef g = c.eq(x, u);
+    ExprRef g = equation(c, x, u);
     if (!g->isFalse())
       old = c.ite(g, v, old);
   }
@@ -155,7 +240,12 @@ ExprRef Refinement::operator()(const ExprRef &root) {
         kids.push_back(memo_.at(ExprRef(done.e->child(i))));
         changed |= kids.back().get() != done.e->child(i);
       }
-      result = changed ? ctx.rebuild(done.e.get(), kids) : done.e;
+      if (!changed)
+        result = done.e;
+      else if (done.e->kind() == expr::Kind::Eq)
+        result = equation(ctx, kids[0], kids[1]);
+      else
+        result = ctx.rebuild(done.e.get(), kids);
     }
     memo_.emplace(done.e, std::move(result));
   }
@@ -189,7 +279,7 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
   auto cellAt = [&](const ExprRef &x, const ExprRef &old) {
     std::vector<GuardedValue> arms;
     for (const GuardedValue &f : filled) {
-      ExprRef g = ctx.eq(x, f.guard);
+      ExprRef g = equation(ctx, x, f.guard);
       if (g->isFalse())
         continue;
       bool decided = g->isTrue();
