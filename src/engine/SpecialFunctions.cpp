@@ -3,6 +3,7 @@
 
 #include "ExecutorImpl.h"
 
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Intrinsics.h>
 
@@ -15,6 +16,17 @@ namespace cosmo::engine {
 
 namespace {
 bool startsWith(llvm::StringRef s, llvm::StringRef p) { return s.startswith(p); }
+
+// The source variable a call's result is assigned to, from the debug
+// records mem2reg leaves behind (`int x = __VERIFIER_nondet_int();` -> x).
+std::string variableNameOf(const llvm::CallBase &call) {
+  llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
+  llvm::findDbgValues(uses, const_cast<llvm::CallBase *>(&call));
+  for (llvm::DbgValueInst *d : uses)
+    if (llvm::DILocalVariable *v = d->getVariable())
+      return v->getName().str();
+  return "";
+}
 } // namespace
 
 ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
@@ -74,9 +86,12 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   if (startsWith(name, "__VERIFIER_nondet_")) {
     if (call.getType()->isFPOrFPVectorTy())
       throw Unsupported{"floating-point nondet value (" + name.str() + ")"};
+    std::string var = variableNameOf(call);
     returnValue(s, call,
                 makeSymbolicValue(s, call.getType(),
-                                  name.substr(18).str(), "nondet", name.str()));
+                                  var.empty() ? "nondet_" + name.substr(18).str()
+                                              : var,
+                                  "nondet", name.str()));
     return true;
   }
   if (name == "__VERIFIER_assume" || name == "klee_assume" ||

@@ -88,20 +88,35 @@ ExprContext::~ExprContext() {
     delete e;
 }
 
+// A cheap 64-bit mixer (splitmix64's finaliser): hashing is on the path of
+// every term built, so llvm::hash_combine's generality costs too much here.
+static inline uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 27;
+  return h;
+}
+
 static size_t computeHash(const Expr &e) {
-  size_t h = llvm::hash_combine(static_cast<unsigned>(e.kind()),
-                                static_cast<unsigned>(e.sort().tag),
-                                e.sort().width, e.aux0(), e.aux1());
+  uint64_t h = mix(static_cast<uint64_t>(e.kind()),
+                   (uint64_t(e.sort().tag) << 32) | e.sort().width);
+  h = mix(h, (uint64_t(e.aux0()) << 32) | e.aux1());
   for (unsigned i = 0; i < e.numChildren(); ++i)
-    h = llvm::hash_combine(h, e.child(i)->hash());
+    h = mix(h, e.child(i)->hash());
   switch (e.kind()) {
-  case Kind::BoolConst: h = llvm::hash_combine(h, e.boolValue()); break;
-  case Kind::BVConst: h = llvm::hash_combine(h, llvm::hash_value(e.bvValue())); break;
+  case Kind::BoolConst: h = mix(h, e.boolValue()); break;
+  case Kind::BVConst:
+    if (e.bvValue().getBitWidth() <= 64)
+      h = mix(h, e.bvValue().getZExtValue());
+    else
+      h = mix(h, llvm::hash_value(e.bvValue()));
+    break;
   case Kind::Var:
-  case Kind::ArrayVar: h = llvm::hash_combine(h, llvm::hash_value(e.name())); break;
+  case Kind::ArrayVar: h = mix(h, llvm::hash_value(e.name())); break;
   default: break;
   }
-  return h;
+  return static_cast<size_t>(h);
 }
 
 ExprRef ExprContext::intern(std::unique_ptr<Expr> node) {

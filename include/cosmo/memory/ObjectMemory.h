@@ -7,8 +7,11 @@
 // is reported instead of silently reading a neighbour. Offsets inside an
 // object, sizes of heap blocks and the bytes themselves may be symbolic.
 //
-// ObjectState holds one object's bytes. Two representations:
-//  - byte mode: a vector of byte terms, null meaning "the initial content"
+// ObjectState holds one object's bytes:
+//  - small objects (<= kSmallObjectBytes): a vector of byte terms; unwritten
+//    bytes are variables named after the initial array; symbolic offsets
+//    become ite chains, so no query needs array theory;
+//  - larger objects in byte mode: a vector of byte terms, null meaning "the initial content"
 //    (a select from the object's initial array, which is a fresh symbolic
 //    array for uninitialised memory and input objects);
 //  - array mode, entered on the first write at a symbolic offset: the whole
@@ -82,12 +85,18 @@ public:
 
 private:
   ExprRef byteAt(ExprContext &ctx, uint64_t offset) const;
+  ExprRef byteAtSymbolic(ExprContext &ctx, const ExprRef &offset) const;
   ExprRef asArray(ExprContext &ctx) const;
+
+  /// Objects up to this size never use array terms: symbolic offsets
+  /// become ite chains over their bytes.
+  static constexpr uint64_t kSmallObjectBytes = 256;
 
   std::vector<ExprRef> bytes_; // byte mode; null = initial content
   ExprRef initial_;            // ArrayVar holding the initial content
   ExprRef array_;              // array mode when set
   mutable ExprRef cachedArray_;
+  bool small_;
 };
 
 /// One entry of the address space.

@@ -144,6 +144,8 @@ public:
 
 private:
   friend class HeapAccess; // compose and merge fill cells directly
+  /// read at a location that is not split into a union.
+  ExprRef readAt(const ExprRef &location) const;
   const LICells *cells_;
   Cells map_;
 };
