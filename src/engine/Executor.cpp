@@ -157,7 +157,7 @@ RunSummary ExecutorImpl::run() {
       cutAll(fmt::format("path limit of {} reached", opts_.maxPaths));
       break;
     }
-    if (++sinceCheck >= 64) {
+    if (++sinceCheck >= 64 || stopping_) {
       sinceCheck = 0;
       std::string why;
       if (limitsReached(why)) {
@@ -248,8 +248,10 @@ void ExecutorImpl::stepState(ExecutionState &s) {
     }
     if ((summary_.stats.instructions & 0xffff) == 0) {
       std::string why;
-      if (limitsReached(why))
+      if (limitsReached(why)) {
+        stopping_ = true; // the loop in run() ends the exploration
         return;
+      }
     }
   }
 }

@@ -75,10 +75,9 @@ parseIR(const std::string &path, llvm::LLVMContext &ctx) {
   if (!m) {
     std::string msg;
     llvm::raw_string_ostream os(msg);
-    diag.print("cosmo", os, false);
+    os << diag.getLineNo() << ":" << diag.getColumnNo() + 1 << ": "
+       << diag.getMessage();
     os.flush();
-    while (!msg.empty() && msg.back() == '\n')
-      msg.pop_back();
     return error("cannot read " + path + " as LLVM IR: " + msg);
   }
   return std::move(m);

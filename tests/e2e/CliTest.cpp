@@ -1,0 +1,160 @@
+// The `cosmo` command as a user meets it: exit codes, one-line errors for
+// bad input, --help/--version, and runs cut by limits still writing what
+// they found.
+#include "ScopedTempDir.h"
+#include "Subprocess.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace cosmo::e2e;
+
+namespace {
+
+class CliTest : public ::testing::Test {
+protected:
+  fs::path write(const std::string &name, const std::string &text) {
+    fs::path p = dir_.path() / name;
+    std::ofstream(p) << text;
+    return p;
+  }
+  ProcessResult cosmo(std::vector<std::string> args, int timeoutSeconds = 60) {
+    ProcessRequest r;
+    r.argv = {COSMO_CLI_BINARY};
+    r.argv.insert(r.argv.end(), args.begin(), args.end());
+    r.timeout = std::chrono::seconds(timeoutSeconds);
+    r.workingDirectory = dir_.path();
+    return runProcess(r);
+  }
+  nlohmann::json report(const fs::path &out) {
+    std::ifstream in(out / "report.json");
+    EXPECT_TRUE(in.good()) << "no report.json in " << out;
+    return in ? nlohmann::json::parse(in) : nlohmann::json{};
+  }
+  static size_t lines(const std::string &s) {
+    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+  }
+  ScopedTempDir dir_{"cosmo-cli"};
+};
+
+TEST_F(CliTest, MissingFileIsAOneLineUsageError) {
+  ProcessResult r = cosmo({"check", "nowhere.c"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("no such file: nowhere.c"), std::string::npos) << r.err;
+}
+
+TEST_F(CliTest, FileThatIsNeitherCNorIR) {
+  write("notes.txt", "hello\n");
+  write("garbage.ll", "garbage\n");
+  ProcessResult txt = cosmo({"check", "notes.txt"});
+  EXPECT_EQ(txt.exitCode, 2);
+  EXPECT_NE(txt.err.find("unknown input kind"), std::string::npos) << txt.err;
+  ProcessResult ll = cosmo({"check", "garbage.ll"});
+  EXPECT_EQ(ll.exitCode, 2);
+  EXPECT_EQ(lines(ll.err), 1u) << ll.err;
+  EXPECT_NE(ll.err.find("cannot read garbage.ll as LLVM IR"), std::string::npos);
+}
+
+TEST_F(CliTest, CompileErrorShowsClangDiagnostics) {
+  write("broken.c", "int main( { return 0 }\n");
+  ProcessResult r = cosmo({"check", "broken.c"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(r.err.rfind("cosmo: error: cannot compile broken.c", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("broken.c:1:11: error:"), std::string::npos) << r.err;
+}
+
+TEST_F(CliTest, MissingEntryNamesItAndTheDefinedFunctions) {
+  write("p.c", "int helper(int x) { return x; }\nint main(void) { return 0; }\n");
+  ProcessResult r = cosmo({"check", "--entry=nope", "p.c"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("entry function 'nope' is not defined"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("helper"), std::string::npos) << r.err;
+}
+
+TEST_F(CliTest, BadOptionValuesAreUsageErrors) {
+  write("p.c", "int main(void) { return 0; }\n");
+  EXPECT_EQ(cosmo({"check", "--search=sideways", "p.c"}).exitCode, 2);
+  EXPECT_EQ(cosmo({"check", "--check=bogus", "p.c"}).exitCode, 2);
+  EXPECT_EQ(cosmo({"check", "--no-such-option", "p.c"}).exitCode, 2);
+  EXPECT_EQ(cosmo({}).exitCode, 2);
+}
+
+TEST_F(CliTest, VersionAndHelpDescribeEveryOption) {
+  ProcessResult v = cosmo({"--version"});
+  EXPECT_EQ(v.exitCode, 0);
+  EXPECT_EQ(v.out.rfind("cosmo ", 0), 0u) << v.out;
+  ProcessResult h = cosmo({"check", "--help"});
+  EXPECT_EQ(h.exitCode, 0);
+  for (const char *opt :
+       {"--entry", "--out", "--search", "--timeout", "--max-memory",
+        "--max-paths", "--max-depth", "--solver-timeout", "--check",
+        "--externals", "--input-array-size", "--max-sym-alloc", "--quiet"})
+    EXPECT_NE(h.out.find(opt), std::string::npos) << "--help lacks " << opt;
+}
+
+TEST_F(CliTest, ExitCodeFollowsTheVerdict) {
+  write("safe.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                  "  return x > 0 ? 1 : 0; }\n");
+  write("buggy.c", "extern int __VERIFIER_nondet_int(void);\n"
+                   "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                   "  return 10 / x; }\n");
+  write("ext.c", "extern int mystery(int);\n"
+                 "int main(void) { return mystery(3); }\n");
+  EXPECT_EQ(cosmo({"check", "-q", "--out=o1", "safe.c"}).exitCode, 0);
+  ProcessResult bug = cosmo({"check", "--out=o2", "buggy.c"});
+  EXPECT_EQ(bug.exitCode, 1);
+  // The compiler's diagnostic format, so editors can jump to it.
+  EXPECT_NE(bug.out.find("buggy.c:3: error: div-by-zero in main"),
+            std::string::npos)
+      << bug.out;
+  ProcessResult ext = cosmo({"check", "--out=o3", "ext.c"});
+  EXPECT_EQ(ext.exitCode, 3);
+  EXPECT_NE(report(dir_.path() / "o3")["reason"].get<std::string>().find(
+                "external function 'mystery'"),
+            std::string::npos);
+  // With havoc the external returns anything; the program has no error.
+  EXPECT_EQ(cosmo({"check", "-q", "--externals=havoc", "--out=o4", "ext.c"})
+                .exitCode,
+            0);
+}
+
+TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
+  write("loop.c", "#include <cosmo.h>\n"
+                  "int main(void) { int n = 0;\n"
+                  "  for (;;) { int c; cosmo_symbolic(&c, sizeof c, \"c\");\n"
+                  "    if (c == 0) break; ++n; }\n"
+                  "  cosmo_assert(n != 2);\n  return 0; }\n");
+  ProcessResult r = cosmo({"check", "--max-paths=4", "--out=o", "loop.c"});
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err; // the error at n == 2 is found
+  nlohmann::json rep = report(dir_.path() / "o");
+  EXPECT_EQ(rep["verdict"], "false");
+  ASSERT_EQ(rep["errors"].size(), 1u);
+  EXPECT_TRUE(fs::exists(dir_.path() / "o" / rep["errors"][0]["test"]
+                                                  .get<std::string>()));
+  size_t tests = 0;
+  for (auto &e : fs::directory_iterator(dir_.path() / "o" / "tests"))
+    tests += e.path().extension() == ".json";
+  EXPECT_EQ(tests, 4u);
+}
+
+TEST_F(CliTest, TimeoutEndsAnEndlessConcreteLoop) {
+  write("spin.c", "int main(void) { volatile unsigned x = 0;\n"
+                  "  for (;;) ++x; }\n");
+  ProcessResult r = cosmo({"check", "--timeout=2", "--out=o", "spin.c"}, 30);
+  EXPECT_EQ(r.ending, ProcessResult::Ending::Exited);
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_LT(r.elapsed.count(), 15000);
+  EXPECT_NE(report(dir_.path() / "o")["reason"].get<std::string>().find(
+                "time limit of 2s reached"),
+            std::string::npos);
+}
+
+} // namespace
