@@ -11,6 +11,22 @@
 
 namespace cosmo::engine {
 
+std::pair<uint64_t, llvm::Type *>
+ExecutorImpl::aggregateMember(llvm::Type *t,
+                              llvm::ArrayRef<unsigned> indices) const {
+  uint64_t offset = 0;
+  for (unsigned idx : indices) {
+    if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
+      offset += layout_.getStructLayout(st)->getElementOffset(idx);
+      t = st->getElementType(idx);
+    } else {
+      t = t->getArrayElementType();
+      offset += idx * layout_.getTypeAllocSize(t);
+    }
+  }
+  return {offset, t};
+}
+
 void ExecutorImpl::executeInstruction(ExecutionState &s,
                                       const llvm::Instruction &i) {
   using llvm::Instruction;
@@ -125,17 +141,8 @@ void ExecutorImpl::executeInstruction(ExecutionState &s,
   case Instruction::ExtractValue: {
     auto &ev = llvm::cast<llvm::ExtractValueInst>(i);
     ExprRef agg = eval(s, ev.getAggregateOperand());
-    uint64_t offset = 0;
-    llvm::Type *t = ev.getAggregateOperand()->getType();
-    for (unsigned idx : ev.indices()) {
-      if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
-        offset += layout_.getStructLayout(st)->getElementOffset(idx);
-        t = st->getElementType(idx);
-      } else {
-        t = t->getArrayElementType();
-        offset += idx * layout_.getTypeAllocSize(t);
-      }
-    }
+    auto [offset, t] =
+        aggregateMember(ev.getAggregateOperand()->getType(), ev.getIndices());
     unsigned bits = storeBits(t);
     bind(s, &i,
          decode(ctx_.extract(agg, static_cast<unsigned>(offset * 8 + bits - 1),
@@ -146,17 +153,8 @@ void ExecutorImpl::executeInstruction(ExecutionState &s,
   case Instruction::InsertValue: {
     auto &iv = llvm::cast<llvm::InsertValueInst>(i);
     ExprRef agg = eval(s, iv.getAggregateOperand());
-    uint64_t offset = 0;
-    llvm::Type *t = iv.getAggregateOperand()->getType();
-    for (unsigned idx : iv.indices()) {
-      if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
-        offset += layout_.getStructLayout(st)->getElementOffset(idx);
-        t = st->getElementType(idx);
-      } else {
-        t = t->getArrayElementType();
-        offset += idx * layout_.getTypeAllocSize(t);
-      }
-    }
+    auto [offset, t] =
+        aggregateMember(iv.getAggregateOperand()->getType(), iv.getIndices());
     ExprRef v = encode(eval(s, iv.getInsertedValueOperand()), t);
     unsigned lo = static_cast<unsigned>(offset * 8), w = agg->width();
     unsigned hi = lo + v->width();

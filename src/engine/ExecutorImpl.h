@@ -106,6 +106,10 @@ public:
   ExprRef compareOp(llvm::CmpInst::Predicate p, const ExprRef &a,
                     const ExprRef &b);
   ExprRef gepOffset(ExecutionState &s, const llvm::GEPOperator &gep);
+  /// Byte offset and type of the member of aggregate `t` at `indices`
+  /// (extractvalue / insertvalue).
+  std::pair<uint64_t, llvm::Type *>
+  aggregateMember(llvm::Type *t, llvm::ArrayRef<unsigned> indices) const;
   ExprRef asBV(const ExprRef &v) {
     return v->sort().isBool() ? ctx_.boolToBV(v) : v;
   }

@@ -41,9 +41,11 @@ int main(int argc, char **argv) {
       {"bfs", engine::SearchStrategy::BFS},
       {"random-path", engine::SearchStrategy::RandomPath},
       {"coverage", engine::SearchStrategy::Coverage}};
-  check->add_option("--search", eo.search, "search strategy")
-      ->transform(CLI::CheckedTransformer(searches, CLI::ignore_case))
-      ->default_str("dfs");
+  std::string search = "dfs";
+  check->add_option("--search", search,
+                    "search strategy: dfs, bfs, random-path, coverage")
+      ->check(CLI::IsMember({"dfs", "bfs", "random-path", "coverage"}))
+      ->capture_default_str();
   check->add_option("--seed", eo.seed, "random seed for random-path")
       ->capture_default_str();
   check->add_option("--timeout", eo.timeoutSeconds,
@@ -71,12 +73,13 @@ int main(int argc, char **argv) {
   std::map<std::string, engine::ExternalPolicy> externals{
       {"unknown", engine::ExternalPolicy::Unknown},
       {"havoc", engine::ExternalPolicy::Havoc}};
-  check->add_option("--externals", eo.externals,
+  std::string external = "unknown";
+  check->add_option("--externals", external,
                     "calls to functions with no definition or model: "
                     "unknown (cut the path, verdict unknown naming them) or "
                     "havoc (return a fresh symbolic value)")
-      ->transform(CLI::CheckedTransformer(externals, CLI::ignore_case))
-      ->default_str("unknown");
+      ->check(CLI::IsMember({"unknown", "havoc"}))
+      ->capture_default_str();
   check->add_option("--input-array-size", eo.inputArrayElements,
                     "elements of the pointee type in each lazily initialised "
                     "input object (--entry)")
@@ -94,7 +97,10 @@ int main(int argc, char **argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : cli::kExitUsage;
   }
-  if (check->parsed())
+  if (check->parsed()) {
+    eo.search = searches.at(search);
+    eo.externals = externals.at(external);
     return cli::runCheck(opts);
+  }
   return cli::kExitUsage;
 }
