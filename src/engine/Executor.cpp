@@ -283,7 +283,8 @@ ExecutionState &ExecutorImpl::clone(ExecutionState &s) {
   return ref;
 }
 
-Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond) {
+Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
+                          bool isBranch) {
   if (cond->isTrue())
     return {&s, nullptr};
   if (cond->isFalse())
@@ -306,8 +307,9 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond) {
   if (f.isUnsat())
     return {&s, nullptr};
   // Both sides feasible.
-  ++s.symbolicBranches;
-  if (opts_.maxDepth && s.symbolicBranches > opts_.maxDepth) {
+  if (isBranch)
+    ++s.symbolicBranches;
+  if (isBranch && opts_.maxDepth && s.symbolicBranches > opts_.maxDepth) {
     terminateCut(s, fmt::format("depth limit of {} symbolic branches reached",
                                 opts_.maxDepth));
     return {};
@@ -324,7 +326,7 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
                                          const std::string &message) {
   if (errorCond->isFalse())
     return &s;
-  Split sp = split(s, errorCond);
+  Split sp = split(s, errorCond, /*isBranch=*/false);
   if (sp.onTrue) {
     // The error state is the one that stops; keep `s` for the good side.
     if (sp.onTrue == &s && sp.onFalse) {

@@ -65,7 +65,9 @@ public:
   /// the true side and a new state (registered for exploration) takes the
   /// false side. When neither can be decided (solver unknown), `s` is cut
   /// and both sides are null.
-  Split split(ExecutionState &s, const ExprRef &cond);
+  /// `isBranch`: the fork counts towards --max-depth (program branches do;
+  /// error checks do not).
+  Split split(ExecutionState &s, const ExprRef &cond, bool isBranch = true);
   /// Reports `kind` on the states where `errorCond` holds; returns the state
   /// where it does not (or null).
   ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,

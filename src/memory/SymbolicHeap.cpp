@@ -22,32 +22,55 @@ using expr::Expr;
 using expr::Sort;
 
 namespace {
-/// x = y for the guards of read, write and compose, and for equations that
-/// refinement rebuilds. The builder's eq would also split k = LI(l) into one
-/// equation per byte of the cell (eq-const-concat); refinement then turns
-/// every byte into an extract of the same read, and terms that should stay
-/// alike (both sides of theorem 4, say) drift apart, which costs the solver
-/// dearly. So: the builder's folding where it decides or re-associates
-/// (identical sides, constants, k1 = k2 + x), and a plain Eq node otherwise.
+// A bit-vector term as base + offset: k is (k, null), add(k, x) is (k, x),
+// anything else is (0, x).
+std::pair<llvm::APInt, ExprRef> baseOffset(const ExprRef &e) {
+  if (e->kind() == expr::Kind::BVConst)
+    return {e->bvValue(), ExprRef()};
+  if (e->kind() == expr::Kind::Add && e->child(0)->kind() == expr::Kind::BVConst)
+    return {e->child(0)->bvValue(), ExprRef(e->child(1))};
+  return {llvm::APInt(e->width(), 0), e};
+}
+
+// k = x for a constant k.
+ExprRef equalsConstant(expr::ExprContext &ctx, const llvm::APInt &k,
+                       const ExprRef &x) {
+  if (x->kind() == expr::Kind::Concat) {
+    // The builder would split k = LI(l) into one equation per byte
+    // (eq-const-concat); keep the word.
+    ExprRef kids[] = {ctx.bv(k), x};
+    return ctx.raw(expr::Kind::Eq, kids);
+  }
+  return ctx.eq(ctx.bv(k), x);
+}
+
+/// x = y for the guards of read, write and compose, and for the equations
+/// that refinement rebuilds. Two rewrites on top of the builder's eq, both
+/// exact modulo 2^w:
+///  - offsets cancel: (x + k1 = y + k2) is (x + (k1 - k2) = y), so the
+///    fields of one base compare as constants (LI(a) + 8 = LI(a) is false)
+///    and LI(a) + 8 = LI(b) + 8 is the same node as LI(a) = LI(b);
+///  - k = LI(l) stays one equation: the builder's split into one equation
+///    per byte would make refinement turn every byte into an extract of the
+///    same read, and terms that should stay alike (both sides of theorem 4,
+///    say) drift apart, which costs the solver dearly.
 ExprRef equation(expr::ExprContext &ctx, const ExprRef &x, const ExprRef &y) {
   if (x == y)
     return ctx.trueE();
-  ExprRef a = x, b = y;
-  if (b->isConst() || (!a->isConst() && b->id() < a->id()))
-    std::swap(a, b); // the builder's canonical order: constant left
-  if (!a->isConst() || !a->sort().isBV())
-    return ctx.eq(a, b); // no constant: no split either
-  if (b->isConst())
-    return ctx.falseE(); // distinct constants (hash-consed)
-  if (b->kind() == expr::Kind::Add && b->child(0)->isConst())
-    // match: eq(k1, add(k2, z))  result: eq(k1 - k2, z)
-    return equation(ctx, ctx.bv(a->bvValue() - b->child(0)->bvValue()),
-                    ExprRef(b->child(1)));
-  if (b->kind() == expr::Kind::Concat) {
-    ExprRef kids[] = {a, b};
-    return ctx.raw(expr::Kind::Eq, kids);
-  }
-  return ctx.eq(a, b);
+  if (!x->sort().isBV())
+    return ctx.eq(x, y);
+  auto [kx, bx] = baseOffset(x);
+  auto [ky, by] = baseOffset(y);
+  if (bx == by) // also: both constant
+    return ctx.boolVal(kx == ky);
+  if (!bx)
+    return equalsConstant(ctx, kx - ky, by);
+  if (!by)
+    return equalsConstant(ctx, ky - kx, bx);
+  // bx + (kx - ky) = by, the offset on the side of the older base.
+  if (bx->id() < by->id())
+    return ctx.eq(ctx.add(ctx.bv(kx - ky), bx), by);
+  return ctx.eq(bx, ctx.add(ctx.bv(ky - kx), by));
 }
 } // namespace
 

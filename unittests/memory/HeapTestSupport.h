@@ -160,13 +160,16 @@ protected:
 };
 
 /// Random locations, values, guards and heaps from a fixed seed.
-///  - named locations: the constants 0x1000, 0x1008, 0x1010, 0x1018
-///    (globals a, b, c, d);
+///  - named locations: the constants 0x1000, 0x1008, 0x1010 (globals a, b, c);
 ///  - concrete locations: fields 0 and 8 of an allocation at 0x20000;
-///  - symbolic locations: LI(named) + {0, 8} and LI(symbolic) + {0, 8};
-///  - values: small constants, addresses, LI(location), +, -, unary -.
+///  - symbolic locations: fields 0 and 8 of LI(named) ("LI(a).Next"), and,
+///    rarely, of LI(LI(a).Next) (LI of LI);
+///  - values: small constants, addresses, LI(location), and +, -, unary -
+///    over those.
 /// Heaps are built from epsilon by writes (and, sometimes, a merge), so
 /// they satisfy the heap invariant by construction (def. 8, theorem 8).
+/// Sizes are kept to a few cells: the Z3 proofs get slow (seconds) once a
+/// query holds more than ~15 distinct LI cells.
 class HeapGen {
 public:
   HeapGen(ExprContext &ctx, const LICells &li, uint64_t seed)
@@ -174,30 +177,31 @@ public:
 
   size_t pick(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); }
   ExprRef num(uint64_t v) { return ctx_.bv(64, v); }
-  ExprRef named() { return num(0x1000 + 8 * pick(4)); }
+  ExprRef named() { return num(0x1000 + 8 * pick(3)); }
   ExprRef concrete() { return num(0x20000 + 8 * pick(2)); }
-
-  ExprRef location(int depth = 2) {
-    size_t r = pick(10);
-    if (r < 4)
-      return named();
-    if (r < 5)
-      return concrete();
-    ExprRef base = (r < 8 || depth == 0) ? named() : location(depth - 1);
-    return ctx_.add(li_.cell(base), num(8 * pick(2)));
+  ExprRef fieldOf(const ExprRef &base) {
+    return ctx_.add(base, num(8 * pick(2)));
   }
 
-  ExprRef value(int depth = 2) {
-    size_t r = depth == 0 ? pick(6) : pick(10);
-    switch (r) {
-    case 0: return num(pick(100));
-    case 1: return pick(2) ? named() : concrete();
-    case 2:
-    case 3:
-    case 4:
-    case 5: return li_.cell(location(1));
-    default: break;
-    }
+  ExprRef location() {
+    size_t r = pick(10);
+    if (r < 5)
+      return named();
+    if (r < 6)
+      return concrete();
+    if (r < 9)
+      return fieldOf(li_.cell(named()));
+    return fieldOf(li_.cell(fieldOf(li_.cell(named()))));
+  }
+
+  ExprRef value(int depth = 1) {
+    size_t r = pick(depth == 0 ? 7 : 10);
+    if (r < 2)
+      return num(pick(100));
+    if (r < 3)
+      return pick(2) ? named() : concrete();
+    if (r < 7)
+      return li_.cell(r < 5 ? named() : location());
     // Operands drawn in a fixed order (argument evaluation order is not).
     ExprRef a = value(depth - 1);
     if (r == 9)
@@ -209,11 +213,11 @@ public:
   ExprRef guard() {
     size_t r = pick(3);
     if (r == 1) {
-      ExprRef v = value(1);
+      ExprRef v = value(0);
       return ctx_.eq(v, num(pick(4)));
     }
-    ExprRef a = r == 0 ? value(1) : location(1);
-    ExprRef b = r == 0 ? value(1) : location(1);
+    ExprRef a = r == 0 ? value(0) : location();
+    ExprRef b = r == 0 ? value(0) : location();
     return r == 0 ? ctx_.slt(a, b) : ctx_.eq(a, b);
   }
 
@@ -234,8 +238,10 @@ public:
     return out;
   }
 
-  SymbolicHeap heap(size_t maxWrites = 4, bool allowMerge = true) {
-    if (allowMerge && pick(5) == 0) {
+  /// epsilon with up to `maxWrites` writes; one heap in six is a merge of
+  /// two smaller ones.
+  SymbolicHeap heap(size_t maxWrites = 3, bool allowMerge = true) {
+    if (allowMerge && maxWrites > 1 && pick(6) == 0) {
       std::vector<ExprRef> g = disjointGuards(2, true);
       SymbolicHeap first = heap(maxWrites - 1, false);
       SymbolicHeap second = heap(maxWrites - 1, false);
@@ -244,15 +250,17 @@ public:
     }
     SymbolicHeap h = emptyHeap(li_);
     size_t writes = pick(maxWrites + 1);
-    for (size_t i = 0; i < writes; ++i)
-      h.write(location(), value());
+    for (size_t i = 0; i < writes; ++i) {
+      ExprRef l = location();
+      h.write(l, value());
+    }
     return h;
   }
 
   std::vector<GuardedHeap> guardedHeaps(size_t n, bool covering) {
     std::vector<GuardedHeap> out;
     for (const ExprRef &g : disjointGuards(n, covering))
-      out.push_back({g, heap(3, false)});
+      out.push_back({g, heap(2, false)});
     return out;
   }
 
