@@ -1,17 +1,20 @@
 //===- SymbolicHeap.cpp - read, write, refine, compose, merge -------------===//
 //
 // Seed 001 section 4, definitions 3-8, on cosmo's terms. Each operation
-// follows its definition; the only shortcuts are syntactic ones that the
-// heap invariant (1) makes exact:
+// follows its definition; the shortcuts are exact by the seed's own laws:
 //  - read(sigma, x) = sigma(x) when x is a key (def. 3 and invariant (1));
-//  - a guard x = l that the builder folds to false drops its arm, one that
-//    folds to true ends the union (statement 1 (a), (b));
+//  - a read at a union of locations is the union of the reads (theorem 11,
+//    statement 1 (d)), up to kMaxReadSplit of them;
+//  - a guard x = l that folds to false drops its arm, one that folds to true
+//    ends the union (statement 1 (a), (b)); location equations cancel
+//    constant offsets (see `equation`);
 //  - refinement in the empty heap is the identity (theorem 2 (b)).
 //
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/memory/SymbolicHeap.h"
 
+#include <algorithm>
 #include <cassert>
 #include <optional>
 #include <set>
@@ -124,13 +127,19 @@ std::optional<SplitLocation> splitLocation(expr::ExprContext &ctx,
   return std::nullopt;
 }
 
-// Leaves of the union a location splits into, counted up to `limit`.
-size_t unionLeaves(expr::ExprContext &ctx, const ExprRef &x, size_t limit) {
-  auto s = splitLocation(ctx, x);
-  if (!s)
+// Leaves of the union a location splits into (as splitLocation splits it,
+// without building anything), counted up to about `limit`.
+size_t unionLeaves(const Expr *x, size_t limit) {
+  if (x->kind() == expr::Kind::Ite) {
+    size_t n = unionLeaves(x->child(1), limit);
+    return n >= limit ? n : n + unionLeaves(x->child(2), limit - n);
+  }
+  if (x->kind() != expr::Kind::Add && x->kind() != expr::Kind::Sub)
     return 1;
-  size_t n = unionLeaves(ctx, s->then, limit);
-  return n >= limit ? n : n + unionLeaves(ctx, s->otherwise, limit - n);
+  auto arms = [&](const Expr *c) {
+    return c->kind() == expr::Kind::Ite ? unionLeaves(c, limit) : 1;
+  };
+  return std::min(arms(x->child(0)) * arms(x->child(1)), limit);
 }
 
 /// A read at a union of more locations than this stays one read at the
@@ -145,7 +154,7 @@ ExprRef SymbolicHeap::read(const ExprRef &x) const {
   // Theorem 11: read(s, union(g_i, x_i)) = union(g_i, read(s, x_i)). Reads
   // at the simple locations x_i keep LI cells on locations that other terms
   // share, instead of on one nest of ites per way of computing it.
-  if (unionLeaves(ctx(), x, kMaxReadSplit + 1) <= kMaxReadSplit)
+  if (unionLeaves(x.get(), kMaxReadSplit + 1) <= kMaxReadSplit)
     if (auto s = splitLocation(ctx(), x))
       return ctx().ite(s->guard, read(s->then), read(s->otherwise));
   return readAt(x);
@@ -290,7 +299,10 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
   expr::ExprContext &ctx = sigma.ctx();
   Refinement refineIn(sigma);
   // The cells of sigma' filled from sigma: <sigma * l, sigma * sigma'(l)>.
-  std::vector<GuardedValue> filled;
+  struct Filled {
+    ExprRef location, value;
+  };
+  std::vector<Filled> filled;
   filled.reserve(sigmaPrime.size());
   for (const auto &[l, v] : sigmaPrime.cells())
     filled.push_back({refineIn(l), refineIn(v)});
@@ -301,8 +313,8 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
   // one guard folds to true, so sigma(x) is never needed there.
   auto cellAt = [&](const ExprRef &x, const ExprRef &old) {
     std::vector<GuardedValue> arms;
-    for (const GuardedValue &f : filled) {
-      ExprRef g = equation(ctx, x, f.guard);
+    for (const Filled &f : filled) {
+      ExprRef g = equation(ctx, x, f.location);
       if (g->isFalse())
         continue;
       bool decided = g->isTrue();
@@ -318,9 +330,9 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
   SymbolicHeap::Cells &cells = HeapAccess::cells(out);
   for (const auto &[x, v] : sigma.cells())
     cells.emplace(x, cellAt(x, v));
-  for (const GuardedValue &f : filled)
-    if (!cells.count(f.guard))
-      cells.emplace(f.guard, cellAt(f.guard, ExprRef()));
+  for (const Filled &f : filled)
+    if (!cells.count(f.location))
+      cells.emplace(f.location, cellAt(f.location, ExprRef()));
   return out;
 }
 

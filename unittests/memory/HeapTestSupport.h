@@ -129,15 +129,25 @@ protected:
   };
 
   /// The cases g_1, ..., g_n of pairwise disjoint guards, each assuming its
-  /// guard and substituting true for it and false for the others.
-  std::vector<Case> guardCases(const std::vector<ExprRef> &guards) {
+  /// guard and substituting true for it and false for the others; with
+  /// `none`, also the case where no guard holds.
+  std::vector<Case> guardCases(const std::vector<ExprRef> &guards,
+                               bool none = false) {
     std::vector<Case> cases;
-    for (const ExprRef &g : guards) {
-      Case c{{g}, {}};
+    auto facts = [&](const ExprRef &holds) {
+      expr::Substitution f;
       for (const ExprRef &h : guards)
-        if (!h->isTrue() && !h->isFalse() && !c.facts.count(h))
-          c.facts.emplace(h, ctx.boolVal(h == g));
-      cases.push_back(std::move(c));
+        if (!h->isTrue() && !h->isFalse())
+          f[h] = ctx.boolVal(h == holds);
+      return f;
+    };
+    for (const ExprRef &g : guards)
+      cases.push_back({{g}, facts(g)});
+    if (none) {
+      std::vector<ExprRef> negated;
+      for (const ExprRef &g : guards)
+        negated.push_back(ctx.notE(g));
+      cases.push_back({negated, facts(ExprRef())});
     }
     return cases;
   }

@@ -257,6 +257,19 @@ TEST_F(HeapTest, WriteUpdatesEveryCellThatMayAlias) {
   EXPECT_EQ(s.lookup(field(q, 8)), num(5));
 }
 
+TEST_F(HeapTest, ReadAtUnionOfAddressesIsUnionOfReads) {
+  // Theorem 11: a pointer that is one of two globals reads exactly.
+  ExprRef a = num(0x1000), b = num(0x1008);
+  SymbolicHeap s = emptyHeap(li);
+  s.write(a, num(1));
+  s.write(b, num(2));
+  ExprRef g = ctx.slt(LI(num(0x1010)), num(0));
+  EXPECT_EQ(s.read(ctx.ite(g, a, b)), ctx.ite(g, num(1), num(2)));
+  // ... also a field of it: ite(g, a, b) + 8 is ite(g, b, b + 8).
+  EXPECT_EQ(s.read(field(ctx.ite(g, a, b), 8)),
+            ctx.ite(g, num(2), LI(num(0x1010))));
+}
+
 TEST_F(HeapTest, CompositionDomainIsEquation3) {
   // dom(s o t) = dom(s) u s * dom(t).
   ExprRef a = num(0x1000), obj = num(0x20000);

@@ -41,8 +41,10 @@
 //    arms does not matter. A union whose guards do not cover everything is
 //    undefined outside them in the seed; here its last arm is the
 //    "otherwise" case (or an explicit default, e.g. LI(x) for read), which
-//    is one of the admissible values. Theorems 12 and 13 are stated under
-//    the guard g1 \/ ... \/ gn and hold in this encoding under it.
+//    is one of the admissible values. A merge reads as its last heap
+//    outside its guards, on both sides of every law, so theorems 9, 10 and
+//    16 hold with or without covering guards; theorems 12 and 13 are stated
+//    under the guard g1 \/ ... \/ gn and hold under it.
 //
 // Heaps map location terms to value terms and satisfy the heap invariant
 // (1): for x, y in dom, x = y implies sigma(x) = sigma(y). Every operation
@@ -109,9 +111,11 @@ struct GuardedValue {
 /// arms with a false guard are dropped (b), a true guard ends the union
 /// (a), arms with equal values are joined under the disjunction of their
 /// guards (c), arms equal to the default disappear. `otherwise` is the
-/// value where no guard holds; when null, the last arm's value is (its
-/// guard is not consulted). Guards must be disjoint, or the values must
-/// agree where they overlap. At least one arm or an `otherwise` is needed.
+/// value where no guard holds. When it is null the last arm is the default:
+/// its value holds wherever no earlier guard does, and its own guard is
+/// never consulted (not even a literal false). Guards must be disjoint, or
+/// the values must agree where they overlap. At least one arm or an
+/// `otherwise` is needed.
 ExprRef guardedUnion(expr::ExprContext &ctx, std::span<const GuardedValue> arms,
                      const ExprRef &otherwise = ExprRef());
 
@@ -133,10 +137,15 @@ public:
   ExprRef lookup(const ExprRef &location) const;
 
   /// read(sigma, x) (def. 3): the value of the first cell whose location
-  /// equals x, LI(x) if none does. Exactly sigma(x) when x is in dom.
+  /// equals x, LI(x) if none does. Exactly sigma(x) when x is in dom. A
+  /// union of locations (ite, possibly under an offset) reads as the union
+  /// of the reads (theorem 11), so a pointer that is one of a few concrete
+  /// addresses reads exactly. Linear in the size of the domain.
   ExprRef read(const ExprRef &location) const;
   /// sigma := write(sigma, u, v) (def. 8): every cell x becomes
-  /// ite(x = u, v, sigma(x)), and u maps to v.
+  /// ite(x = u, v, sigma(x)), and u maps to v. Guards x = u that are
+  /// decided without a solver (distinct constants, fields of one base:
+  /// LI(a) + 8 vs LI(a)) leave the cell as it is. Linear in the domain.
   void write(const ExprRef &location, const ExprRef &value);
 
   /// "{l1 -> v1; l2 -> v2}", through LICells::print.
@@ -175,7 +184,8 @@ private:
 ExprRef refine(const SymbolicHeap &sigma, const ExprRef &e);
 
 /// sigma o sigma' (def. 5): sigma' applied after sigma. Its domain is
-/// dom(sigma) together with sigma * dom(sigma') (3).
+/// dom(sigma) together with sigma * dom(sigma') (3). Costs one refinement
+/// of sigma' and |dom(sigma o sigma')| * |dom(sigma')| location equations.
 SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime);
 
 /// One arm <g, sigma> of a merge.
