@@ -139,17 +139,19 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
           targets.push_back(base);
       targets.push_back(freshAddress);
       std::vector<uint64_t> feasible;
+      std::vector<solver::Model> models; // of each feasible choice's path
       for (uint64_t t : targets) {
-        std::vector<ExprRef> q = s.constraints;
-        q.push_back(ctx_.eq(*lazy, ctx_.bv(64, t)));
-        solver::SolverResult r = query(q, false);
+        solver::SolverResult r = ask(s, ctx_.eq(*lazy, ctx_.bv(64, t)),
+                                     opts_.solver.modelReuse);
         if (r.isUnknown()) {
           terminateCut(s, "solver could not decide lazy initialisation: " +
                               r.reason);
           return out;
         }
-        if (r.isSat())
+        if (r.isSat()) {
           feasible.push_back(t);
+          models.push_back(r.model);
+        }
       }
       std::vector<ExecutionState *> children;
       for (size_t k = 0; k + 1 < feasible.size(); ++k)
@@ -166,7 +168,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                                          fillWithInputBytes(c, t, name),
                                          capacity});
         }
-        addConstraint(c, ctx_.eq(*lazy, ctx_.bv(64, t)));
+        addConstraint(c, ctx_.eq(*lazy, ctx_.bv(64, feasible[k])), models[k]);
         c.lazyPointers.at(*lazy).target = t;
       }
       if (feasible.empty()) {
@@ -291,14 +293,14 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                                        kMaxEnumeratedTargets));
       break;
     }
-    solver::SolverResult r = query(rest->constraints, true);
+    solver::SolverResult r = ask(*rest, nullptr, /*wantModel=*/true);
     if (!r.isSat()) {
       terminateCut(*rest, "solver could not resolve a symbolic pointer: " +
                               (r.isUnknown() ? r.reason : "unsat"));
       break;
     }
     uint64_t value =
-        expr::evaluate(address, r.model)->bits.getZExtValue();
+        expr::evaluate(address, *r.model)->bits.getZExtValue();
     const memory::ObjectEntry *e = rest->memory.find(value);
     if (!e || e->freed || e->object->kind == ObjectKind::Function) {
       boundsError(*rest, value);

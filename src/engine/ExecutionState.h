@@ -10,6 +10,8 @@
 #define COSMO_ENGINE_EXECUTIONSTATE_H
 
 #include "cosmo/memory/ObjectMemory.h"
+#include "cosmo/solver/ConstraintSet.h"
+#include "cosmo/solver/Solver.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Function.h>
@@ -57,7 +59,11 @@ class ExecutionState {
 public:
   uint64_t id = 0;
   std::vector<StackFrame> stack;
-  std::vector<ExprRef> constraints;
+  /// The path condition; satisfiable at every step (a constraint is added
+  /// only after the solver said it can hold).
+  solver::ConstraintSet constraints;
+  /// With model reuse: a model of `constraints` (seed 004 section 4.2).
+  solver::Model model;
   memory::AddressSpace memory;
   std::vector<InputRecord> inputs;
   std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id

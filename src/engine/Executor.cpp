@@ -51,9 +51,7 @@ ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
       layout_(&m) {
-  solver::SolverOptions so;
-  so.timeoutMs = opts_.solverTimeoutMs;
-  solver_ = solver::createZ3Solver(ctx_, so);
+  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
 ExecutorImpl::~ExecutorImpl() = default;
@@ -84,6 +82,9 @@ llvm::Error ExecutorImpl::prepare() {
 std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
   auto s = std::make_unique<ExecutionState>();
   s->id = nextStateId_++;
+  s->constraints = solver::ConstraintSet(opts_.solver.independence);
+  if (opts_.solver.modelReuse)
+    s->model = std::make_shared<expr::Assignment>(); // all zero: models true
   initializeGlobals(*s);
   StackFrame f;
   f.function = entry_;
@@ -185,12 +186,8 @@ RunSummary ExecutorImpl::run() {
   }
 
   RunStats &st = summary_.stats;
-  const solver::SolverStats &ss = solver_->stats();
-  st.solverQueries = ss.queries;
-  st.solverSat = ss.sat;
-  st.solverUnsat = ss.unsat;
-  st.solverUnknown = ss.unknown;
-  st.solverSeconds = ss.seconds;
+  st.solverOptions = opts_.solver.str();
+  st.solver = solverStats_;
   st.wallSeconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - start_)
                        .count();
@@ -264,10 +261,13 @@ void ExecutorImpl::cutAll(const std::string &reason) {
 
 //===--- Forking ----------------------------------------------------------===//
 
-void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c) {
-  if (c->isTrue())
-    return;
-  s.constraints.push_back(c);
+void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c,
+                                 const solver::Model &model) {
+  s.constraints.add(c);
+  if (opts_.solver.modelReuse) {
+    assert(model && "model reuse needs a model of every new path condition");
+    s.model = model;
+  }
 }
 
 ExecutionState &ExecutorImpl::clone(ExecutionState &s) {
@@ -289,17 +289,18 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
     return {&s, nullptr};
   if (cond->isFalse())
     return {nullptr, &s};
-  std::vector<ExprRef> q = s.constraints;
-  q.push_back(cond);
-  solver::SolverResult t = query(q, false);
+  // With model reuse the state's model answers one of the two queries, and
+  // each side keeps a model of its path condition.
+  bool keepModels = opts_.solver.modelReuse;
+  solver::SolverResult t = ask(s, cond, keepModels);
   if (t.isUnknown()) {
     terminateCut(s, "solver could not decide a branch: " + t.reason);
     return {};
   }
   if (t.isUnsat())
     return {nullptr, &s};
-  q.back() = ctx_.notE(cond);
-  solver::SolverResult f = query(q, false);
+  ExprRef notCond = ctx_.notE(cond);
+  solver::SolverResult f = ask(s, notCond, keepModels);
   if (f.isUnknown()) {
     terminateCut(s, "solver could not decide a branch: " + f.reason);
     return {};
@@ -315,8 +316,8 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
     return {};
   }
   ExecutionState &other = clone(s);
-  addConstraint(s, cond);
-  addConstraint(other, ctx_.notE(cond));
+  addConstraint(s, cond, t.model);
+  addConstraint(other, notCond, f.model);
   return {&s, &other};
 }
 
@@ -330,7 +331,9 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
   if (sp.onTrue) {
     // The error state is the one that stops; keep `s` for the good side.
     if (sp.onTrue == &s && sp.onFalse) {
-      std::swap(s.constraints.back(), sp.onFalse->constraints.back());
+      // The two differ only in their last constraint (and its model).
+      std::swap(s.constraints, sp.onFalse->constraints);
+      std::swap(s.model, sp.onFalse->model);
       terminateError(*sp.onFalse, kind, message);
       return &s;
     }
@@ -339,9 +342,9 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
   return sp.onFalse;
 }
 
-solver::SolverResult ExecutorImpl::query(std::span<const ExprRef> constraints,
-                                         bool wantModel) {
-  unsigned limit = opts_.solverTimeoutMs;
+solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
+                                       bool wantModel) {
+  unsigned limit = opts_.solver.timeoutMs;
   if (opts_.timeoutSeconds > 0) {
     double left = opts_.timeoutSeconds -
                   std::chrono::duration<double>(
@@ -351,17 +354,24 @@ solver::SolverResult ExecutorImpl::query(std::span<const ExprRef> constraints,
     limit = limit ? std::min(limit, ms) : ms;
   }
   solver_->setTimeoutMs(limit);
-  return solver_->check(constraints, wantModel);
+  solver::Query q;
+  q.pc = s.constraints.list();
+  q.sets = &s.constraints;
+  q.condition = cond;
+  q.pcModel = s.model; // null without model reuse
+  q.pcSatisfiable = true;
+  q.wantModel = wantModel;
+  return solver_->check(q);
 }
 
 std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
                                                     const ExprRef &e) {
   if (e->kind() == expr::Kind::BVConst)
     return e->bvValue().getZExtValue();
-  solver::SolverResult r = query(s.constraints, true);
+  solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
   if (!r.isSat())
     return std::nullopt;
-  auto v = expr::evaluate(e, r.model);
+  auto v = expr::evaluate(e, *r.model);
   if (!v)
     return std::nullopt;
   return v->bits.getZExtValue();
@@ -411,7 +421,7 @@ static std::vector<uint8_t> bytesOf(const llvm::APInt &value, unsigned nbytes) {
 }
 
 TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
-                                  const solver::SolverResult &model) {
+                                  const expr::Assignment &model) {
   TestVector t;
   t.outcome = outcome;
   for (const InputRecord &in : s.inputs) {
@@ -420,14 +430,14 @@ TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
     ti.source = in.source;
     ti.function = in.function;
     if (in.var) {
-      auto v = expr::evaluate(in.var, model.model);
+      auto v = expr::evaluate(in.var, model);
       if (in.var->sort().isBool())
         ti.bytes = {static_cast<uint8_t>(v && v->boolValue ? 1 : 0)};
       else
         ti.bytes = bytesOf(v->bits, static_cast<unsigned>(in.size));
     } else {
       for (const ExprRef &b : in.byteVars) {
-        auto v = expr::evaluate(b, model.model);
+        auto v = expr::evaluate(b, model);
         ti.bytes.push_back(static_cast<uint8_t>(v->bits.getZExtValue()));
       }
     }
@@ -464,13 +474,13 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s) {
   }
   s.terminated = true;
   ++summary_.stats.pathsCompleted;
-  solver::SolverResult r = query(s.constraints, true);
+  solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
   if (!r.isSat()) {
     // Cannot happen for a feasible path unless the solver gave up.
     noteUnknown("solver could not produce a test for a completed path");
     return;
   }
-  listener_.onCompletedPath(makeTest(s, "completed", r));
+  listener_.onCompletedPath(makeTest(s, "completed", *r.model));
 }
 
 void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
@@ -487,7 +497,7 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
            .insert({static_cast<int>(kind), loc.file, loc.line})
            .second)
     return; // the same error at the same place was reported already
-  solver::SolverResult r = query(s.constraints, true);
+  solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
   if (!r.isSat()) {
     // An error we cannot demonstrate is not reported as one.
     reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
@@ -500,7 +510,7 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
   e.location = loc;
   e.message = message;
   e.stack = std::move(stack);
-  e.test = makeTest(s, "error", r);
+  e.test = makeTest(s, "error", *r.model);
   e.test.errorKind = kind;
   e.test.errorLocation = loc;
   summary_.errors.push_back(e);

@@ -72,7 +72,10 @@ public:
   /// where it does not (or null).
   ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,
                              ErrorKind kind, const std::string &message);
-  void addConstraint(ExecutionState &s, const ExprRef &c);
+  /// Adds `c` to the path condition; with model reuse, `model` is a model
+  /// of the new path condition.
+  void addConstraint(ExecutionState &s, const ExprRef &c,
+                     const solver::Model &model);
   ExecutionState &clone(ExecutionState &s);
   void terminateCompleted(ExecutionState &s);
   void terminateError(ExecutionState &s, ErrorKind kind,
@@ -80,10 +83,11 @@ public:
   void terminateCut(ExecutionState &s, const std::string &reason);
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);
-  /// Every solver question goes through here: the per-query limit never
-  /// outlasts the run's time limit.
-  solver::SolverResult query(std::span<const ExprRef> constraints,
-                             bool wantModel);
+  /// Every solver question goes through here: can `cond` hold on the path
+  /// of `s` (null: a model of the path)? The per-query limit never outlasts
+  /// the run's time limit.
+  solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
+                           bool wantModel);
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
@@ -188,7 +192,7 @@ private:
   void stepState(ExecutionState &s);
   bool limitsReached(std::string &why);
   TestVector makeTest(ExecutionState &s, const std::string &outcome,
-                      const solver::SolverResult &model);
+                      const expr::Assignment &model);
   void cutAll(const std::string &reason);
   bool pathLimitReached() const;
   bool timeLimitPassed() const;
@@ -200,6 +204,7 @@ private:
   RunListener &listener_;
   llvm::DataLayout layout_;
   expr::ExprContext ctx_;
+  solver::PipelineStats solverStats_; // outlives solver_, which counts here
   std::unique_ptr<solver::Solver> solver_;
   std::unique_ptr<Searcher> searcher_;
   const llvm::Function *entry_ = nullptr;

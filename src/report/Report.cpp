@@ -52,17 +52,42 @@ bool writeJson(const std::string &path, const json &j) {
 
 } // namespace
 
+json solverStatsToJson(const std::string &options,
+                       const solver::PipelineStats &s) {
+  return json{
+      {"options", options},
+      {"queries", s.queries},
+      {"seconds", s.seconds},
+      {"model_reuse",
+       {{"hits", s.modelReuse.hits}, {"misses", s.modelReuse.misses}}},
+      {"independence",
+       {{"queries", s.independence.queries},
+        {"answered", s.independence.answered},
+        {"constraints_before", s.independence.constraintsBefore},
+        {"constraints_after", s.independence.constraintsAfter},
+        {"subqueries", s.independence.subqueries}}},
+      {"cex_cache",
+       {{"exact", s.cexCache.exact},
+        {"unsat_subset", s.cexCache.unsatSubset},
+        {"superset_model", s.cexCache.supersetModel},
+        {"subset_model", s.cexCache.subsetModel},
+        {"misses", s.cexCache.misses}}},
+      {"z3",
+       {{"queries", s.z3.queries},
+        {"sat", s.z3.sat},
+        {"unsat", s.z3.unsat},
+        {"unknown", s.z3.unknown},
+        {"seconds", s.z3.seconds},
+        {"resets", s.z3.resets}}}};
+}
+
 json statsToJson(const engine::RunStats &s) {
   return json{{"instructions", s.instructions},
               {"paths_completed", s.pathsCompleted},
               {"paths_errored", s.pathsErrored},
               {"paths_cut", s.pathsCut},
               {"states_forked", s.statesForked},
-              {"solver_queries", s.solverQueries},
-              {"solver_sat", s.solverSat},
-              {"solver_unsat", s.solverUnsat},
-              {"solver_unknown", s.solverUnknown},
-              {"solver_seconds", s.solverSeconds},
+              {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
               {"basic_blocks_total", s.basicBlocksTotal},
@@ -197,11 +222,16 @@ std::string formatSummary(const engine::RunSummary &summary,
   for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
     out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
-                     "{} instructions; {} solver queries ({:.2f}s); "
-                     "{:.2f}s total\n",
+                     "{} instructions; {:.2f}s total\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,
-                     st.instructions, st.solverQueries, st.solverSeconds,
-                     st.wallSeconds);
+                     st.instructions, st.wallSeconds);
+  const solver::PipelineStats &ss = st.solver;
+  out += fmt::format("solver: {} queries ({:.2f}s, --solver-opts={}): "
+                     "{} answered by model reuse, {} by independence, "
+                     "{} by the cex cache; {} reached Z3 ({:.2f}s)\n",
+                     ss.queries, ss.seconds, st.solverOptions,
+                     ss.modelReuse.hits, ss.independence.answered,
+                     ss.cexCache.hits(), ss.z3.queries, ss.z3.seconds);
   out += fmt::format("results in {}/ (report.json, tests/)\n", outDir);
   return out;
 }

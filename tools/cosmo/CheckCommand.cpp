@@ -47,13 +47,20 @@ int runCheck(const CheckOptions &opts) {
     return usageError("cannot find cosmo's libc models at " + fo.modelsBitcode +
                       " (set COSMO_MODELS)");
 
+  engine::EngineOptions eo = opts.engine;
+  auto pipeline = solver::parsePipelineOptions(opts.solverOpts);
+  if (!pipeline)
+    return usageError(llvm::toString(pipeline.takeError()));
+  unsigned solverTimeoutMs = eo.solver.timeoutMs;
+  eo.solver = *pipeline;
+  eo.solver.timeoutMs = solverTimeoutMs;
+
   llvm::LLVMContext llvmCtx;
   auto module = frontend::loadProgram(opts.input, llvmCtx, fo);
   if (!module)
     return usageError(llvm::toString(module.takeError()));
 
   report::RunInfo info{opts.input, opts.engine.entry};
-  engine::EngineOptions eo = opts.engine;
   for (const std::string &c : opts.checks) {
     if (c == "overflow")
       eo.checkOverflow = true;

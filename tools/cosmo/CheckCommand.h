@@ -22,6 +22,7 @@ struct CheckOptions {
   std::string outDir = "cosmo-out";
   bool quiet = false;
   std::vector<std::string> checks; // overflow, shift
+  std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   engine::EngineOptions engine;
 };
 

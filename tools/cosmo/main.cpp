@@ -64,8 +64,16 @@ int main(int argc, char **argv) {
   check->add_option("--max-instructions", eo.maxInstructionsPerPath,
                     "cut paths after this many instructions (0: none)")
       ->capture_default_str();
-  check->add_option("--solver-timeout", eo.solverTimeoutMs,
+  check->add_option("--solver-timeout", eo.solver.timeoutMs,
                     "per-query solver limit in milliseconds (0: none)")
+      ->capture_default_str();
+  check->add_option("--solver-opts", opts.solverOpts,
+                    "constraint management layers in front of Z3, a comma "
+                    "list of: independence (ask only the constraints a "
+                    "condition depends on), cex-cache (answer from stored "
+                    "sets and models), model-reuse (a path's model answers "
+                    "one side of each branch), incremental (one Z3 solver "
+                    "with assumption literals); or all, or none")
       ->capture_default_str();
   check->add_option("--check", opts.checks,
                     "optional checks: overflow (signed), shift")

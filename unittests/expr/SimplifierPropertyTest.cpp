@@ -255,7 +255,7 @@ TEST(SimplifierProperty, EvaluateAgreesWithZ3) {
                               << describe(t) << " can differ from "
                               << valueStr(*v);
     // The model pins the same values, so it evaluates t the same way.
-    auto mv = evaluate(t, rs.model, Completion::Partial);
+    auto mv = evaluate(t, *rs.model, Completion::Partial);
     ASSERT_TRUE(mv) << "model misses a variable of " << describe(t);
     ASSERT_EQ(*mv, *v) << "seed " << seed << ": " << describe(t);
   }
@@ -279,7 +279,7 @@ TEST(SimplifierProperty, Z3ModelsSatisfyRandomQueries) {
     auto res = solver->check(qs, /*wantModel=*/true);
     if (res.isSat()) {
       ++sat;
-      auto v = evaluateBool(q, res.model, Completion::Partial);
+      auto v = evaluateBool(q, *res.model, Completion::Partial);
       ASSERT_TRUE(v) << "model misses a variable of " << describe(q);
       ASSERT_TRUE(*v) << "seed " << seed << ": model falsifies "
                       << describe(q);

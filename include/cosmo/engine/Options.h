@@ -7,6 +7,8 @@
 #ifndef COSMO_ENGINE_OPTIONS_H
 #define COSMO_ENGINE_OPTIONS_H
 
+#include "cosmo/solver/Pipeline.h"
+
 #include <cstdint>
 #include <string>
 
@@ -28,7 +30,8 @@ struct EngineOptions {
   uint64_t maxPaths = 0;  // completed + errored paths
   uint64_t maxDepth = 0;  // symbolic branches along one path
   uint64_t maxInstructionsPerPath = 0;
-  unsigned solverTimeoutMs = 10000;
+  /// The query pipeline's layers and the per-query solver limit.
+  solver::PipelineOptions solver;
 
   // Optional checks.
   bool checkOverflow = false;

@@ -9,6 +9,8 @@
 #ifndef COSMO_ENGINE_RESULTS_H
 #define COSMO_ENGINE_RESULTS_H
 
+#include "cosmo/solver/Pipeline.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,9 +76,8 @@ struct RunStats {
   uint64_t pathsCut = 0; // ended by a limit, an unsupported construct or
                          // a solver unknown
   uint64_t statesForked = 0;
-  uint64_t solverQueries = 0;
-  uint64_t solverSat = 0, solverUnsat = 0, solverUnknown = 0;
-  double solverSeconds = 0;
+  std::string solverOptions; // the pipeline's layers, as --solver-opts
+  solver::PipelineStats solver;
   double wallSeconds = 0;
   uint64_t peakMemoryKB = 0;
   uint64_t basicBlocksTotal = 0;

@@ -49,6 +49,11 @@ public:
   void setArray(const ExprRef &array, ArrayValue v) {
     arrays_[array] = std::move(v);
   }
+  /// Forgets a variable's or array's value (it reads as zero again).
+  void erase(const ExprRef &varOrArray) {
+    vars_.erase(varOrArray);
+    arrays_.erase(varOrArray);
+  }
   const Value *get(const ExprRef &var) const {
     auto it = vars_.find(var);
     return it == vars_.end() ? nullptr : &it->second;

@@ -1,12 +1,17 @@
 //===- cosmo/solver/Solver.h - the one solver interface ---------*- C++ -*-===//
 //
 // Every satisfiability question the engine asks goes through `Solver`: is
-// the conjunction of these Bool terms satisfiable, and if so, with what
-// model? Backends (Z3) and the decorators of the query pipeline (seed 004:
-// independence, caches, model reuse, incremental solving) all implement it,
-// so they stack in any order. The answer is a value that says what happened;
-// `Unknown` carries the reason (timeout, resource limit) and callers must
-// never treat it as sat or unsat.
+// a path condition, possibly with one more condition, satisfiable, and if
+// so, with what model? Backends (Z3, fresh or incremental) and the
+// decorators of the query pipeline (seed 004: independence, counterexample
+// cache, model reuse) all implement it, so they stack (Pipeline.h builds
+// the chain). The answer is a value that says what happened; `Unknown`
+// carries the reason (timeout, resource limit) and callers must never treat
+// it as sat or unsat.
+//
+// Models are total by convention: a variable or array a model does not
+// mention has the value 0 (read them with Completion::ZeroDefault). A model
+// returned for a query gives every variable of the query its value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_SOLVER_H
@@ -14,34 +19,80 @@
 
 #include "cosmo/expr/Assignment.h"
 
-#include <chrono>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace cosmo::solver {
 
 using expr::ExprRef;
 
+class ConstraintSet;
+struct PipelineStats;
+
 enum class Validity { Sat, Unsat, Unknown };
+
+/// Models are immutable and shared: a state that keeps its model across a
+/// branch shares it with its child (seed 004 section 4.2).
+using Model = std::shared_ptr<const expr::Assignment>;
 
 struct SolverResult {
   Validity status = Validity::Unknown;
-  /// With Sat and a model request: values for every variable and array of
-  /// the query (arrays: at least the bytes the query reads).
-  expr::Assignment model;
+  /// With Sat, when a model was asked for (layers may attach one anyway).
+  Model model;
   /// With Unknown: why.
   std::string reason;
 
   bool isSat() const { return status == Validity::Sat; }
   bool isUnsat() const { return status == Validity::Unsat; }
   bool isUnknown() const { return status == Validity::Unknown; }
+
+  static SolverResult sat(Model m = nullptr) {
+    return {Validity::Sat, std::move(m), {}};
+  }
+  static SolverResult unsat() { return {Validity::Unsat, nullptr, {}}; }
+  static SolverResult unknown(std::string why) {
+    return {Validity::Unknown, nullptr, std::move(why)};
+  }
 };
 
-struct SolverStats {
-  uint64_t queries = 0; // questions asked of this solver
-  uint64_t sat = 0, unsat = 0, unknown = 0;
-  double seconds = 0;   // time spent answering
+/// One question: is `pc ∧ condition` satisfiable?
+struct Query {
+  /// The path condition, as a flat conjunction.
+  std::span<const ExprRef> pc;
+  /// The same constraints partitioned into independent sets, when the
+  /// caller keeps them (engine states do, seed 004 section 3); may be null.
+  const ConstraintSet *sets = nullptr;
+  /// The new condition; null asks about `pc` alone.
+  ExprRef condition;
+  /// A model of `pc` the caller already has (model reuse); may be null.
+  Model pcModel;
+  /// The caller knows `pc` is satisfiable (a state's path condition always
+  /// is); lets independence skip the sets `condition` does not touch.
+  bool pcSatisfiable = false;
+  bool wantModel = false;
+
+  Query() = default;
+  Query(std::span<const ExprRef> constraints, bool model)
+      : pc(constraints), wantModel(model) {}
+  /// Every constraint of the query: `pc`, then `condition` if any.
+  std::vector<ExprRef> conjuncts() const;
+};
+
+class Solver {
+public:
+  virtual ~Solver();
+  SolverResult check(const Query &q) { return doCheck(q); }
+  /// Satisfiability of the conjunction of `constraints` (Bool terms).
+  SolverResult check(std::span<const ExprRef> constraints, bool wantModel) {
+    return doCheck(Query(constraints, wantModel));
+  }
+  /// Lower the per-query time limit (e.g. to what is left of the run).
+  virtual void setTimeoutMs(unsigned ms) = 0;
+
+protected:
+  virtual SolverResult doCheck(const Query &q) = 0;
 };
 
 struct SolverOptions {
@@ -49,24 +100,12 @@ struct SolverOptions {
   unsigned timeoutMs = 10000;
 };
 
-class Solver {
-public:
-  virtual ~Solver();
-  /// Satisfiability of the conjunction of `constraints` (Bool terms).
-  virtual SolverResult check(std::span<const ExprRef> constraints,
-                             bool wantModel) = 0;
-  /// Lower the per-query time limit (e.g. to what is left of the run).
-  virtual void setTimeoutMs(unsigned ms) = 0;
-  const SolverStats &stats() const { return stats_; }
-
-protected:
-  SolverStats stats_;
-};
-
-/// The Z3 backend: a fresh Z3 solver per query over a shared translation
-/// cache. Terms must come from `ctx`.
+/// The plain Z3 backend: a fresh Z3 solver for the query's logic per query,
+/// over a translation cache kept for the run. Terms must come from `ctx`.
+/// Counts into `stats` (its `z3` part) when given.
 std::unique_ptr<Solver> createZ3Solver(expr::ExprContext &ctx,
-                                       const SolverOptions &options);
+                                       const SolverOptions &options,
+                                       PipelineStats *stats = nullptr);
 
 } // namespace cosmo::solver
 

@@ -1,0 +1,129 @@
+//===- ConstraintSet.cpp - path conditions with independent sets ----------===//
+
+#include "cosmo/solver/ConstraintSet.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <algorithm>
+
+namespace cosmo::solver {
+
+ConstraintSet::Group &ConstraintSet::mutableGroup(uint32_t slot) {
+  GroupRef &g = groups_[slot];
+  if (g.use_count() > 1)
+    g = std::make_shared<Group>(*g); // shared with a forked copy
+  return *g;
+}
+
+std::vector<uint32_t>
+ConstraintSet::slotsOf(std::span<const ExprRef> vars) const {
+  std::vector<uint32_t> slots;
+  for (const ExprRef &v : vars)
+    if (auto it = slotOf_.find(v.get()); it != slotOf_.end())
+      if (std::find(slots.begin(), slots.end(), it->second) == slots.end())
+        slots.push_back(it->second);
+  return slots;
+}
+
+void ConstraintSet::add(const ExprRef &c) {
+  if (c->isTrue())
+    return;
+  list_.push_back(c);
+  if (!track_)
+    return;
+  std::vector<ExprRef> vars = expr::freeVariables(c);
+  std::vector<uint32_t> slots = slotsOf(vars);
+  // Union: the largest set absorbs the others (union by size).
+  uint32_t target;
+  if (slots.empty()) {
+    if (!freeSlots_.empty()) {
+      target = freeSlots_.back();
+      freeSlots_.pop_back();
+      groups_[target] = std::make_shared<Group>();
+    } else {
+      target = static_cast<uint32_t>(groups_.size());
+      groups_.push_back(std::make_shared<Group>());
+    }
+  } else {
+    target = *std::max_element(slots.begin(), slots.end(),
+                               [&](uint32_t a, uint32_t b) {
+                                 return groups_[a]->constraints.size() <
+                                        groups_[b]->constraints.size();
+                               });
+  }
+  Group &into = mutableGroup(target);
+  for (uint32_t s : slots) {
+    if (s == target)
+      continue;
+    const Group &from = *groups_[s];
+    into.constraints.insert(into.constraints.end(), from.constraints.begin(),
+                            from.constraints.end());
+    for (const ExprRef &v : from.vars) {
+      into.vars.push_back(v);
+      slotOf_[v.get()] = target;
+    }
+    groups_[s].reset();
+    freeSlots_.push_back(s);
+  }
+  for (const ExprRef &v : vars)
+    if (auto [it, fresh] = slotOf_.emplace(v.get(), target); fresh)
+      into.vars.push_back(v);
+  into.constraints.push_back(c);
+}
+
+std::vector<ExprRef>
+ConstraintSet::relevantTo(std::span<const ExprRef> vars) const {
+  if (!track_)
+    return list_;
+  std::vector<ExprRef> out;
+  for (uint32_t s : slotsOf(vars))
+    out.insert(out.end(), groups_[s]->constraints.begin(),
+               groups_[s]->constraints.end());
+  return out;
+}
+
+std::vector<ExprRef>
+ConstraintSet::variablesRelevantTo(std::span<const ExprRef> vars) const {
+  std::vector<ExprRef> out(vars.begin(), vars.end());
+  if (!track_) {
+    for (const ExprRef &c : list_)
+      for (const ExprRef &v : expr::freeVariables(c))
+        out.push_back(v);
+  } else {
+    for (uint32_t s : slotsOf(vars))
+      out.insert(out.end(), groups_[s]->vars.begin(), groups_[s]->vars.end());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::vector<ExprRef>>
+ConstraintSet::independentSets(std::span<const ExprRef> skipVars) const {
+  std::vector<std::vector<ExprRef>> out;
+  if (!track_) {
+    if (list_.empty())
+      return out;
+    if (!skipVars.empty()) {
+      std::vector<ExprRef> all = variablesRelevantTo({});
+      for (const ExprRef &v : skipVars)
+        if (std::binary_search(all.begin(), all.end(), v))
+          return out;
+    }
+    out.push_back(list_);
+    return out;
+  }
+  std::vector<uint32_t> skip = slotsOf(skipVars);
+  for (uint32_t s = 0; s < groups_.size(); ++s)
+    if (groups_[s] && std::find(skip.begin(), skip.end(), s) == skip.end())
+      out.push_back(groups_[s]->constraints);
+  return out;
+}
+
+size_t ConstraintSet::numIndependentSets() const {
+  if (!track_)
+    return list_.empty() ? 0 : 1;
+  return groups_.size() - freeSlots_.size();
+}
+
+} // namespace cosmo::solver

@@ -1,0 +1,122 @@
+//===- IndependentSolver.cpp - ask only what a condition depends on -------===//
+//
+// Seed 004 section 3. A query pc ∧ c is satisfiable iff the independent set
+// of pc that shares variables with c is satisfiable together with c, and
+// every other set is satisfiable on its own. The engine's path conditions
+// are satisfiable by construction (`Query::pcSatisfiable`), so only the
+// first part is asked; for any other caller the remaining sets are asked
+// too, each on its own (small queries the cache below answers well).
+//
+// Models: the sub-model gives the asked sets' variables their values;
+// every other variable keeps its value from the caller's model of pc
+// (seed 004 §3.2: "the values of the other variables are taken from the
+// current model, since they still satisfy the path condition"), or, without
+// one, from the other sets' own models.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/expr/Transform.h"
+#include "cosmo/solver/ConstraintSet.h"
+#include "cosmo/solver/Pipeline.h"
+
+#include <algorithm>
+
+namespace cosmo::solver {
+
+namespace {
+
+class IndependentSolver final : public Solver {
+public:
+  IndependentSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
+      : inner_(std::move(inner)), stats_(stats.independence) {}
+
+  void setTimeoutMs(unsigned ms) override { inner_->setTimeoutMs(ms); }
+
+protected:
+  SolverResult doCheck(const Query &q) override {
+    ++stats_.queries;
+    ExprRef cond = q.condition;
+    if (cond && cond->isFalse()) {
+      ++stats_.answered;
+      return SolverResult::unsat();
+    }
+    if (cond && cond->isTrue())
+      cond = nullptr;
+    ConstraintSet local;
+    const ConstraintSet *sets = q.sets;
+    if (!sets || !sets->tracksIndependence()) {
+      for (const ExprRef &c : q.pc)
+        local.add(c);
+      sets = &local;
+    }
+    stats_.constraintsBefore += q.pc.size() + (cond ? 1 : 0);
+
+    // The parts to ask: the condition with its sets first, then (when pc
+    // is not known satisfiable, or a model of it is needed and not given)
+    // every other set.
+    std::vector<std::vector<ExprRef>> parts;
+    std::vector<ExprRef> condVars;
+    if (cond) {
+      condVars = expr::freeVariables(cond);
+      parts.push_back(sets->relevantTo(condVars));
+      parts.back().push_back(cond);
+    }
+    bool needRest = !q.pcSatisfiable && !q.pcModel;
+    needRest |= q.wantModel && !q.pcModel;
+    if (needRest)
+      for (std::vector<ExprRef> &s : sets->independentSets(condVars))
+        parts.push_back(std::move(s));
+    if (parts.empty()) {
+      // pc alone, known satisfiable, no model wanted or given already.
+      ++stats_.answered;
+      return SolverResult::sat(q.wantModel ? q.pcModel : nullptr);
+    }
+
+    std::shared_ptr<expr::Assignment> model;
+    if (q.wantModel)
+      model = q.pcModel ? std::make_shared<expr::Assignment>(*q.pcModel)
+                        : std::make_shared<expr::Assignment>();
+    for (const std::vector<ExprRef> &part : parts) {
+      stats_.constraintsAfter += part.size();
+      ++stats_.subqueries;
+      SolverResult r = inner_->check(Query(part, q.wantModel));
+      if (!r.isSat())
+        return r; // one unsat (or undecided) part decides the whole
+      if (model)
+        overlay(*model, *r.model, part);
+    }
+    return SolverResult::sat(std::move(model));
+  }
+
+private:
+  // The part's variables take the sub-model's values (zero where it has
+  // none, models being total with zero defaults).
+  static void overlay(expr::Assignment &into, const expr::Assignment &sub,
+                      const std::vector<ExprRef> &part) {
+    std::vector<ExprRef> vars;
+    for (const ExprRef &c : part)
+      for (const ExprRef &v : expr::freeVariables(c))
+        vars.push_back(v);
+    std::sort(vars.begin(), vars.end());
+    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    for (const ExprRef &v : vars) {
+      into.erase(v);
+      if (const expr::Value *val = sub.get(v))
+        into.set(v, *val);
+      else if (const expr::ArrayValue *arr = sub.getArray(v))
+        into.setArray(v, *arr);
+    }
+  }
+
+  std::unique_ptr<Solver> inner_;
+  decltype(PipelineStats::independence) &stats_;
+};
+
+} // namespace
+
+std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> inner,
+                                                PipelineStats &stats) {
+  return std::make_unique<IndependentSolver>(std::move(inner), stats);
+}
+
+} // namespace cosmo::solver

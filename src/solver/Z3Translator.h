@@ -1,0 +1,52 @@
+//===- Z3Translator.h - cosmo terms to Z3 and Z3 models back ----*- C++ -*-===//
+//
+// Private to the solver layer: both Z3 backends translate terms through one
+// cache (each node once per run) and read models back the same way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_Z3TRANSLATOR_H
+#define COSMO_SOLVER_Z3TRANSLATOR_H
+
+#include "cosmo/expr/Assignment.h"
+
+#include <z3++.h>
+
+#include <span>
+#include <unordered_map>
+
+namespace cosmo::solver {
+
+class Z3Translator {
+public:
+  z3::context &z3() { return z3_; }
+
+  /// The Z3 term of `e` (cached; the cache keeps `e` alive).
+  z3::expr translate(const expr::Expr *e);
+  /// Values under `m` of every variable and array in `constraints`.
+  expr::Assignment extractModel(const z3::model &m,
+                                std::span<const expr::ExprRef> constraints);
+  /// Forget every translation (bounds memory on very long runs).
+  void clearIfLarge();
+
+  static bool usesArrays(std::span<const expr::ExprRef> constraints);
+  /// Z3's reason for `unknown` in cosmo's words.
+  static std::string unknownReason(const std::string &z3Reason);
+
+private:
+  z3::sort sortOf(expr::Sort s);
+  z3::expr build(const expr::Expr *e);
+  expr::ArrayValue arrayValue(const z3::model &m, const z3::expr &arr);
+
+  struct Entry {
+    expr::ExprRef keepAlive; // the cache is keyed by node address
+    z3::expr z3;
+  };
+  static constexpr size_t kMaxCache = 1u << 20;
+
+  z3::context z3_;
+  std::unordered_map<const expr::Expr *, Entry> cache_;
+};
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_Z3TRANSLATOR_H
