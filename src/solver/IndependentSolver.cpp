@@ -67,9 +67,12 @@ protected:
       for (std::vector<ExprRef> &s : sets->independentSets(condVars))
         parts.push_back(std::move(s));
     if (parts.empty()) {
-      // pc alone, known satisfiable, no model wanted or given already.
+      // pc alone, known satisfiable (or empty), its model given if wanted.
       ++stats_.answered;
-      return SolverResult::sat(q.wantModel ? q.pcModel : nullptr);
+      if (!q.wantModel)
+        return SolverResult::sat();
+      return SolverResult::sat(q.pcModel ? q.pcModel
+                                         : std::make_shared<expr::Assignment>());
     }
 
     std::shared_ptr<expr::Assignment> model;

@@ -100,6 +100,9 @@ protected:
   bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
                 const std::filesystem::path &outDir) {
     std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+    // The suite runs once per solver configuration (tests/e2e/CMakeLists).
+    if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
+      argv.push_back(std::string("--solver-opts=") + solverOpts);
     argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
