@@ -86,6 +86,43 @@ TEST_F(CliTest, BadOptionValuesAreUsageErrors) {
   EXPECT_EQ(cosmo({}).exitCode, 2);
 }
 
+TEST_F(CliTest, BadSolverOptionsNameTheCulprit) {
+  write("p.c", "int main(void) { return 0; }\n");
+  ProcessResult r = cosmo({"check", "--solver-opts=independence,cache", "p.c"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("unknown solver option 'cache'"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(cosmo({"check", "--solver-opts=", "p.c"}).exitCode, 2);
+}
+
+// The statistics say which layers ran and what each answered; with none,
+// every query the engine asks reaches Z3.
+TEST_F(CliTest, SolverStatisticsFollowTheLayers) {
+  write("branches.c",
+        "extern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) { int n = 0;\n"
+        "  for (int i = 0; i < 4; i++) if (__VERIFIER_nondet_int() > 5) n++;\n"
+        "  return n; }\n");
+  auto solverStats = [&](const std::string &opts) {
+    ProcessResult r = cosmo({"check", "-q", "--solver-opts=" + opts,
+                             "--out=" + opts, "branches.c"});
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    return report(dir_.path() / opts)["stats"]["solver"];
+  };
+  nlohmann::json none = solverStats("none");
+  EXPECT_EQ(none["options"], "none");
+  EXPECT_GT(none["queries"].get<uint64_t>(), 0u);
+  EXPECT_EQ(none["z3"]["queries"], none["queries"]);
+  EXPECT_EQ(none["model_reuse"]["hits"], 0);
+  nlohmann::json all = solverStats("all");
+  EXPECT_EQ(all["options"], "independence,cex-cache,model-reuse,incremental");
+  EXPECT_EQ(all["queries"], none["queries"]); // the engine asks the same
+  EXPECT_GT(all["model_reuse"]["hits"].get<uint64_t>(), 0u);
+  EXPECT_LT(all["z3"]["queries"].get<uint64_t>(),
+            none["z3"]["queries"].get<uint64_t>() / 2);
+}
+
 TEST_F(CliTest, VersionAndHelpDescribeEveryOption) {
   ProcessResult v = cosmo({"--version"});
   EXPECT_EQ(v.exitCode, 0);
@@ -94,7 +131,8 @@ TEST_F(CliTest, VersionAndHelpDescribeEveryOption) {
   EXPECT_EQ(h.exitCode, 0);
   for (const char *opt :
        {"--entry", "--out", "--search", "--timeout", "--max-memory",
-        "--max-paths", "--max-depth", "--solver-timeout", "--check",
+        "--max-paths", "--max-depth", "--solver-timeout", "--solver-opts",
+        "--check",
         "--externals", "--input-array-size", "--max-sym-alloc", "--quiet"})
     EXPECT_NE(h.out.find(opt), std::string::npos) << "--help lacks " << opt;
 }
