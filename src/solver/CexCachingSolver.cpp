@@ -31,16 +31,10 @@ public:
 protected:
   SolverResult doCheck(const Query &q) override {
     std::vector<ExprRef> conjuncts = q.conjuncts();
-    CexCache::Key key;
-    key.reserve(conjuncts.size());
-    for (const ExprRef &c : conjuncts) {
+    for (const ExprRef &c : conjuncts)
       if (c->isFalse())
         return SolverResult::unsat();
-      if (!c->isTrue())
-        key.push_back(c->id());
-    }
-    std::sort(key.begin(), key.end());
-    key.erase(std::unique(key.begin(), key.end()), key.end());
+    CexCache::Key key = keyOf(conjuncts);
 
     if (const CexCache::Entry *e = cache_.find(key)) {
       ++stats_.exact;
@@ -70,14 +64,29 @@ protected:
     ++stats_.misses;
     Query full(conjuncts, /*model=*/true);
     SolverResult r = inner_->check(full);
-    if (r.isUnsat())
+    if (r.isUnsat()) {
       store(key, {false, nullptr});
+      // An unsat core is a smaller unsat set: more later queries contain it.
+      if (!r.unsatCore.empty() && r.unsatCore.size() < key.size())
+        store(keyOf(r.unsatCore), {false, nullptr});
+    }
     else if (r.isSat())
       store(key, {true, r.model});
     return r;
   }
 
 private:
+  static CexCache::Key keyOf(const std::vector<ExprRef> &constraints) {
+    CexCache::Key key;
+    key.reserve(constraints.size());
+    for (const ExprRef &c : constraints)
+      if (!c->isTrue())
+        key.push_back(c->id());
+    std::sort(key.begin(), key.end());
+    key.erase(std::unique(key.begin(), key.end()), key.end());
+    return key;
+  }
+
   SolverResult remember(const CexCache::Key &key, Model m) {
     store(key, {true, m});
     return SolverResult::sat(std::move(m));

@@ -80,6 +80,7 @@ private:
     const char *logic;
     std::optional<z3::solver> solver;
     std::unordered_map<const Expr *, Literal> literals;
+    std::unordered_map<unsigned, ExprRef> byLiteral; // Z3 ast id -> c
     unsigned timeoutSet = ~0u;
   };
 
@@ -88,6 +89,7 @@ private:
       return;
     inst.solver.reset();
     inst.literals.clear();
+    inst.byLiteral.clear();
     inst.timeoutSet = ~0u;
     ++stats_.z3.resets;
   }
@@ -99,6 +101,7 @@ private:
     z3::expr p(z3, Z3_mk_fresh_const(z3, "p", Z3_mk_bool_sort(z3)));
     inst.solver->add(z3::implies(p, tr_.translate(c.get())));
     inst.literals.emplace(c.get(), Literal{c, p});
+    inst.byLiteral.emplace(p.id(), c);
     return p;
   }
 
@@ -123,7 +126,15 @@ private:
       if (!c->isTrue())
         assumptions.push_back(literalFor(inst, c));
     switch (inst.solver->check(assumptions)) {
-    case z3::unsat: return SolverResult::unsat();
+    case z3::unsat: {
+      std::vector<ExprRef> core;
+      z3::expr_vector lits = inst.solver->unsat_core();
+      for (unsigned i = 0; i < lits.size(); ++i)
+        if (auto it = inst.byLiteral.find(lits[i].id());
+            it != inst.byLiteral.end())
+          core.push_back(it->second);
+      return SolverResult::unsat(std::move(core));
+    }
     case z3::unknown:
       return SolverResult::unknown(
           Z3Translator::unknownReason(inst.solver->reason_unknown()));

@@ -330,6 +330,33 @@ TEST_F(PipelineLayersTest, IncrementalSolverAgreesAcrossQueriesAndResets) {
   EXPECT_GT(stats.z3.resets, 0u); // 14 literals against a limit of 4
 }
 
+TEST_F(PipelineLayersTest, IncrementalUnsatCoresAreUnsatSubsets) {
+  PipelineOptions opts;
+  auto inc = createIncrementalZ3Solver(ctx, opts, stats);
+  ExprRef x = var("x"), y = var("y"), z = var("z");
+  std::vector<ExprRef> q = {ctx.ult(y, bv(8, 9)), ctx.ugt(x, bv(8, 10)),
+                            ctx.eq(z, y), ctx.ult(x, bv(8, 5))};
+  SolverResult r = inc->check(q, false);
+  ASSERT_TRUE(r.isUnsat());
+  ASSERT_FALSE(r.unsatCore.empty());
+  for (const ExprRef &c : r.unsatCore)
+    EXPECT_NE(std::find(q.begin(), q.end(), c), q.end());
+  auto plain = createZ3Solver(ctx, SolverOptions{});
+  EXPECT_TRUE(plain->check(r.unsatCore, false).isUnsat());
+
+  // The cache stores the core: a later query containing it is unsat
+  // without the solver.
+  auto cached = createCexCachingSolver(
+      createIncrementalZ3Solver(ctx, opts, stats), stats);
+  ASSERT_TRUE(cached->check(q, false).isUnsat());
+  uint64_t before = stats.z3.queries;
+  std::vector<ExprRef> other = {ctx.ugt(x, bv(8, 10)), ctx.ult(x, bv(8, 5)),
+                                ctx.ugt(z, bv(8, 1))};
+  EXPECT_TRUE(cached->check(other, false).isUnsat());
+  EXPECT_EQ(stats.z3.queries, before);
+  EXPECT_EQ(stats.cexCache.unsatSubset, 1u);
+}
+
 //===--- Options ----------------------------------------------------------===//
 
 TEST(PipelineOptionsTest, ParsesListsAllAndNone) {

@@ -122,7 +122,7 @@ protected:
     o.cexCache = bits & 2;
     o.modelReuse = bits & 4;
     o.incremental = bits & 8;
-    o.incrementalResetLimit = 64; // exercise resets too
+    o.incrementalResetLimit = 16; // exercise resets too
     return o;
   }
 

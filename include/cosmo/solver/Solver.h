@@ -43,17 +43,22 @@ struct SolverResult {
   Model model;
   /// With Unknown: why.
   std::string reason;
+  /// With Unsat, when the backend knows one: constraints of the query whose
+  /// conjunction is unsat already (an unsat core; the cache stores it).
+  std::vector<ExprRef> unsatCore;
 
   bool isSat() const { return status == Validity::Sat; }
   bool isUnsat() const { return status == Validity::Unsat; }
   bool isUnknown() const { return status == Validity::Unknown; }
 
   static SolverResult sat(Model m = nullptr) {
-    return {Validity::Sat, std::move(m), {}};
+    return {Validity::Sat, std::move(m), {}, {}};
   }
-  static SolverResult unsat() { return {Validity::Unsat, nullptr, {}}; }
+  static SolverResult unsat(std::vector<ExprRef> core = {}) {
+    return {Validity::Unsat, nullptr, {}, std::move(core)};
+  }
   static SolverResult unknown(std::string why) {
-    return {Validity::Unknown, nullptr, std::move(why)};
+    return {Validity::Unknown, nullptr, std::move(why), {}};
   }
 };
 
