@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <sstream>
 
 using namespace cosmo::expr;
 using namespace cosmo::solver;
@@ -30,8 +31,8 @@ namespace {
 class ConstraintGen {
 public:
   ConstraintGen(ExprContext &ctx, uint64_t seed) : ctx_(ctx), rng_(seed) {
-    for (int i = 0; i < 6; ++i)
-      bytes_.push_back(ctx.var("b" + std::to_string(i), Sort::bv(8)));
+    for (const char *name : {"b0", "b1", "b2", "b3", "b4", "b5"})
+      bytes_.push_back(ctx.var(name, Sort::bv(8)));
     words_ = {ctx.var("w0", Sort::bv(32)), ctx.var("w1", Sort::bv(32))};
     array_ = ctx.arrayVar("mem");
     indices_ = {ctx.var("i0", Sort::bv(64)), ctx.var("i1", Sort::bv(64))};
@@ -154,6 +155,12 @@ protected:
   }
 };
 
+std::string where(uint64_t seed, const char *what, unsigned n) {
+  std::ostringstream out;
+  out << "seed " << seed << ' ' << what << ' ' << n;
+  return out.str();
+}
+
 struct PathState {
   ConstraintSet pc;
   Model model;
@@ -179,8 +186,7 @@ TEST_P(PipelinePropertyTest, ConjunctionsAgreeWithPlainZ3) {
         q.push_back(pool[gen.pick(pool.size())]);
       bool wantModel = gen.pick(2);
       expectAgrees(pipeline->check(q, wantModel), q, wantModel,
-                   "seed " + std::to_string(seed) + " query " +
-                       std::to_string(k));
+                   where(seed, "query", k));
       if (HasFatalFailure())
         return;
     }
@@ -213,8 +219,7 @@ TEST_P(PipelinePropertyTest, ExplorationsAgreeWithPlainZ3) {
         q.wantModel = wantModel;
         SolverResult r = pipeline->check(q);
         expectAgrees(r, q.conjuncts(), wantModel,
-                     "seed " + std::to_string(seed) + " depth " +
-                         std::to_string(s.depth));
+                     where(seed, "depth", s.depth));
         return r;
       };
       while (s.depth < 7) {
