@@ -20,6 +20,7 @@
 
 #include "cosmo/solver/Pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -33,7 +34,7 @@ class IncrementalZ3Solver final : public Solver {
 public:
   IncrementalZ3Solver(expr::ExprContext &ctx, const PipelineOptions &opts,
                       PipelineStats &stats)
-      : timeoutMs_(opts.timeoutMs), resetLimit_(opts.incrementalResetLimit),
+      : timeoutMs_(opts.timeoutMs), resetFloor_(opts.incrementalResetFloor),
         stats_(stats), bv_("QF_BV"),
         arrays_(createZ3Solver(ctx, SolverOptions{opts.timeoutMs}, &stats)) {}
 
@@ -62,7 +63,11 @@ protected:
     case Validity::Unsat: ++stats_.z3.unsat; break;
     case Validity::Unknown: ++stats_.z3.unknown; break;
     }
-    if (inst.literals.size() > resetLimit_)
+    // Constraints of other paths stay in Z3 as clauses its SAT core must
+    // still satisfy (with their literal false) on every check: keep the
+    // solver near the size of the path being asked about.
+    if (inst.literals.size() >
+        std::max<size_t>(resetFloor_, kResetFactor * constraints.size()))
       reset(inst);
     stats_.z3.seconds += std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - start)
@@ -148,7 +153,8 @@ private:
 
   Z3Translator tr_;
   unsigned timeoutMs_;
-  unsigned resetLimit_;
+  unsigned resetFloor_;
+  static constexpr size_t kResetFactor = 2;
   PipelineStats &stats_;
   Instance bv_;
   std::unique_ptr<Solver> arrays_; // fresh solver per query

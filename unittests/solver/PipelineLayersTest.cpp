@@ -308,7 +308,7 @@ TEST_F(PipelineLayersTest, ModelReuseAnswersTheSideTheModelSatisfies) {
 
 TEST_F(PipelineLayersTest, IncrementalSolverAgreesAcrossQueriesAndResets) {
   PipelineOptions opts;
-  opts.incrementalResetLimit = 4;
+  opts.incrementalResetFloor = 4;
   auto inc = createIncrementalZ3Solver(ctx, opts, stats);
   ExprRef x = var("x", 32), y = var("y", 32);
   std::vector<ExprRef> base = {ctx.ult(x, bv(32, 100)),

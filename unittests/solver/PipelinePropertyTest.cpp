@@ -123,7 +123,7 @@ protected:
     o.cexCache = bits & 2;
     o.modelReuse = bits & 4;
     o.incremental = bits & 8;
-    o.incrementalResetLimit = 16; // exercise resets too
+    o.incrementalResetFloor = 16; // exercise resets too
     return o;
   }
 
