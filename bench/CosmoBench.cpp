@@ -1,62 +1,471 @@
 //===- CosmoBench.cpp - runs cosmo on the benchmark programs --------------===//
 //
-// Not a test: prints one table row per program with the run's throughput
-// and solver figures, read from the stats.json cosmo writes.
-//   cosmo-bench [PROGRAM.c ...]   (default: every bench/programs/*.c)
+// Not a test: runs cosmo and prints markdown tables read from the
+// report.json each run writes (bench/README.md has the details).
+//   cosmo-bench [PROGRAM.c ...]
+//       throughput, one row per program (default: bench/programs/*.c)
+//   cosmo-bench --solver [--runs=N] [PROGRAM.c ...]
+//       seed 004's table 2: each program (default: bench/programs/solver/*.c)
+//       under six --solver-opts configurations, medians of N runs (default
+//       3); then the share of the engine's queries each solver layer
+//       answered under `all`
+//   cosmo-bench --from-json=REPORT.json
+//       both kinds of row for one report.json (checks the parsing)
+// --cosmo=PATH runs another binary; --timeout=S caps every run.
 //
 //===----------------------------------------------------------------------===//
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <chrono>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
-int main(int argc, char **argv) {
-  std::vector<fs::path> programs;
-  for (int i = 1; i < argc; ++i)
-    programs.emplace_back(argv[i]);
-  if (programs.empty()) {
-    for (const auto &e : fs::directory_iterator(COSMO_BENCH_PROGRAMS))
-      if (e.path().extension() == ".c")
-        programs.push_back(e.path());
-    std::sort(programs.begin(), programs.end());
+namespace {
+
+/// The --solver-opts configurations of seed 004's table 2, in its order:
+/// no opts, ci, cache, ci + cache, inc, all.
+constexpr std::array<const char *, 6> kConfigs = {
+    "none",        "independence", "model-reuse", "independence,model-reuse",
+    "incremental", "all"};
+
+/// One cosmo run: its report, or why there is none.
+struct Run {
+  bool ok = false;
+  std::string failure; // set when !ok
+  std::string verdict;
+  json stats;
+
+  /// The number at JSON pointer `ptr` in the stats, 0 when absent.
+  double stat(const std::string &ptr) const {
+    json::json_pointer p(ptr);
+    if (!stats.contains(p) || !stats[p].is_number())
+      return 0;
+    return stats[p].get<double>();
   }
-  fs::path out = fs::temp_directory_path() / "cosmo-bench";
-  fmt::print("| {:<20} | {:>7} | {:>12} | {:>13} | {:>9} | {:>8} | {:>9} | "
+  // The figures of the tables. A report from a cosmo without the solver
+  // pipeline has flat solver_* keys; read those then.
+  bool flatSolverStats() const { return !stats.contains("solver"); }
+  double wallSeconds() const { return stat("/wall_seconds"); }
+  double z3Queries() const {
+    return flatSolverStats() ? stat("/solver_queries")
+                             : stat("/solver/z3/queries");
+  }
+  double z3Seconds() const {
+    return flatSolverStats() ? stat("/solver_seconds")
+                             : stat("/solver/z3/seconds");
+  }
+};
+
+Run fromReport(const fs::path &file) {
+  Run r;
+  std::ifstream in(file);
+  if (!in) {
+    r.failure = fmt::format("no {}", file.string());
+    return r;
+  }
+  try {
+    json report = json::parse(in);
+    r.verdict = report.value("verdict", "?");
+    // A run stopped by --timeout has no verdict to compare, even when it
+    // found an error before.
+    for (const json &why : report.value("unknown_reasons", json::array()))
+      if (why.is_string() &&
+          why.get<std::string>().find("time limit") != std::string::npos)
+        r.verdict = "timeout";
+    r.stats = report.value("stats", json::object());
+    r.ok = true;
+  } catch (const json::exception &e) {
+    r.failure = fmt::format("unreadable {}: {}", file.string(), e.what());
+  }
+  return r;
+}
+
+std::string firstLine(const fs::path &file) {
+  std::ifstream in(file);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+/// How to run cosmo.
+struct Cosmo {
+  std::string binary;
+  unsigned timeout = 0; // cosmo's --timeout; 0: none
+};
+
+/// Runs `cosmo check -q [--solver-opts=OPTS] --out=OUT PROGRAM`.
+Run runCosmo(const Cosmo &cosmo, const fs::path &program,
+             const std::string &solverOpts, const fs::path &out) {
+  fs::remove_all(out);
+  fs::path err = out;
+  err += ".stderr";
+  std::string cmd = fmt::format(
+      "'{}' check -q {}{}--out='{}' '{}' >/dev/null 2>'{}'", cosmo.binary,
+      solverOpts.empty() ? "" : fmt::format("--solver-opts={} ", solverOpts),
+      cosmo.timeout ? fmt::format("--timeout={} ", cosmo.timeout) : "",
+      out.string(), program.string(), err.string());
+  int status = std::system(cmd.c_str());
+  Run r = fromReport(out / "report.json");
+  if (!r.ok) {
+    std::string how =
+        status == -1              ? "could not start"
+        : WIFEXITED(status)       ? fmt::format("exit {}", WEXITSTATUS(status))
+        : WIFSIGNALED(status)     ? fmt::format("signal {}", WTERMSIG(status))
+                                  : "failed";
+    std::string msg = firstLine(err);
+    r.failure = fmt::format("{} ({}{}{}): {}", cmd, how,
+                            msg.empty() ? "" : ", ", msg, r.failure);
+  }
+  return r;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+std::vector<fs::path> cFilesIn(const fs::path &dir) {
+  std::vector<fs::path> files;
+  for (const auto &e : fs::directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".c")
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string percent(double part, double whole) {
+  return whole > 0 ? fmt::format("{:.1f}%", 100 * part / whole) : "-";
+}
+
+void printFailures(const std::vector<std::string> &failures) {
+  if (failures.empty())
+    return;
+  fmt::print("\nfailed runs:\n");
+  for (const std::string &f : failures)
+    fmt::print("- {}\n", f);
+}
+
+//===-- throughput table --------------------------------------------------===//
+
+void printThroughputHeader() {
+  fmt::print("| {:<24} | {:>7} | {:>12} | {:>13} | {:>9} | {:>8} | {:>9} | "
              "{:>8} | {:>8} |\n",
              "program", "verdict", "instructions", "instr/s", "paths",
              "paths/s", "queries", "solver s", "total s");
-  fmt::print("|{:-<22}|{:->9}|{:->14}|{:->15}|{:->11}|{:->10}|{:->11}|{:->10}|"
+  fmt::print("|{:-<26}|{:->9}|{:->14}|{:->15}|{:->11}|{:->10}|{:->11}|{:->10}|"
              "{:->10}|\n",
              "", "", "", "", "", "", "", "", "");
+}
+
+/// One row; `queries` and `solver s` are Z3's.
+void printThroughputRow(const std::string &name, const Run &r) {
+  if (!r.ok) {
+    fmt::print("| {:<24} | {:>7} | {:>12} | {:>13} | {:>9} | {:>8} | {:>9} | "
+               "{:>8} | {:>8} |\n",
+               name, "failed", "-", "-", "-", "-", "-", "-", "-");
+    return;
+  }
+  double wall = r.wallSeconds(), instr = r.stat("/instructions");
+  double paths = r.stat("/paths_completed") + r.stat("/paths_errored");
+  fmt::print("| {:<24} | {:>7} | {:>12.0f} | {:>13.0f} | {:>9.0f} | {:>8.1f} | "
+             "{:>9.0f} | {:>8.2f} | {:>8.2f} |\n",
+             name, r.verdict, instr, wall > 0 ? instr / wall : 0.0, paths,
+             wall > 0 ? paths / wall : 0.0, r.z3Queries(), r.z3Seconds(), wall);
+}
+
+int throughput(const Cosmo &cosmo, std::vector<fs::path> programs) {
+  if (programs.empty())
+    programs = cFilesIn(COSMO_BENCH_PROGRAMS);
+  fs::path out = fs::temp_directory_path() / "cosmo-bench";
+  std::vector<std::string> failures;
+  printThroughputHeader();
   for (const fs::path &p : programs) {
-    fs::remove_all(out);
-    std::string cmd = fmt::format("'{}' check -q --out='{}' '{}' >/dev/null 2>&1",
-                                  COSMO_BINARY, out.string(), p.string());
-    std::system(cmd.c_str());
-    std::ifstream in(out / "report.json");
-    if (!in) {
-      fmt::print("| {:<20} | cosmo failed: {}\n", p.filename().string(), cmd);
+    Run r = runCosmo(cosmo, p, "", out);
+    printThroughputRow(p.stem().string(), r);
+    if (!r.ok)
+      failures.push_back(fmt::format("{}: {}", p.stem().string(), r.failure));
+  }
+  printFailures(failures);
+  return failures.empty() ? 0 : 1;
+}
+
+//===-- solver table --------------------------------------------------------===//
+
+/// The runs of one program under one configuration.
+struct Cell {
+  std::vector<Run> runs;
+
+  bool anyTimeout() const {
+    return std::any_of(runs.begin(), runs.end(),
+                       [](const Run &r) { return r.verdict == "timeout"; });
+  }
+  bool anyOk() const {
+    return std::any_of(runs.begin(), runs.end(),
+                       [](const Run &r) { return r.ok; });
+  }
+  /// Median over the successful runs of `f`.
+  template <typename F> double med(F f) const {
+    std::vector<double> v;
+    for (const Run &r : runs)
+      if (r.ok)
+        v.push_back(f(r));
+    return median(v);
+  }
+  double stat(const std::string &ptr) const {
+    return med([&](const Run &r) { return r.stat(ptr); });
+  }
+  /// The verdicts of the runs, "failed" for a run without a report.
+  std::set<std::string> verdicts() const {
+    std::set<std::string> v;
+    for (const Run &r : runs)
+      v.insert(r.ok ? r.verdict : "failed");
+    return v;
+  }
+};
+
+std::string join(const std::set<std::string> &s, const char *sep) {
+  std::string out;
+  for (const std::string &x : s)
+    out += (out.empty() ? "" : sep) + x;
+  return out;
+}
+
+struct ProgramRuns {
+  std::string name;
+  std::array<Cell, kConfigs.size()> cells;
+  const Cell &none() const { return cells.front(); }
+  const Cell &all() const { return cells.back(); }
+};
+
+/// Column width of configuration `i`.
+size_t width(size_t i) { return std::max<size_t>(9, std::strlen(kConfigs[i])); }
+
+void printSolverRow(const std::string &name, const std::string &metric,
+                    const std::vector<std::string> &cells,
+                    const std::string &last) {
+  fmt::print("| {:<22} | {:<12} |", name, metric);
+  for (size_t i = 0; i < cells.size(); ++i)
+    fmt::print(" {:>{}} |", cells[i], width(i));
+  fmt::print(" {:>19} |\n", last);
+}
+
+void printSolverTable(const std::vector<ProgramRuns> &all, unsigned runs) {
+  fmt::print("Total and solver (Z3) time in seconds and Z3 calls, medians of "
+             "{} run{}; columns are --solver-opts values.\n\n",
+             runs, runs == 1 ? "" : "s");
+  fmt::print("| {:<22} | {:<12} |", "program", "metric");
+  for (size_t i = 0; i < kConfigs.size(); ++i)
+    fmt::print(" {:>{}} |", kConfigs[i], width(i));
+  fmt::print(" {:>19} |\n", "speedup all vs none");
+  fmt::print("|{:-<24}|{:-<14}|", "", "");
+  for (size_t i = 0; i < kConfigs.size(); ++i)
+    fmt::print("{:->{}}|", "", width(i) + 2);
+  fmt::print("{:->21}|\n", "");
+
+  for (const ProgramRuns &pr : all) {
+    std::vector<std::string> verdicts;
+    std::set<std::string> seen;
+    for (const Cell &c : pr.cells) {
+      std::set<std::string> v = c.verdicts();
+      verdicts.push_back(join(v, "/"));
+      v.erase("timeout");
+      seen.insert(v.begin(), v.end());
+    }
+    printSolverRow(pr.name, "verdict", verdicts,
+                   seen.size() > 1            ? "**VERDICTS DIFFER**"
+                   : seen.empty()             ? "timeout"
+                   : seen.count("failed") > 0 ? "failed"
+                                              : "same");
+
+    auto metricRow = [&](const char *metric, auto f, const char *fmtSpec,
+                         bool ratio) {
+      std::vector<std::string> cells;
+      for (const Cell &c : pr.cells)
+        cells.push_back(!c.anyOk() ? "failed"
+                        : (c.anyTimeout() ? ">" : "") +
+                              fmt::format(fmt::runtime(fmtSpec), c.med(f)));
+      std::string last = "-";
+      if (pr.none().anyOk() && pr.all().anyOk() && !pr.none().anyTimeout() &&
+          !pr.all().anyTimeout()) {
+        double none = pr.none().med(f), all = pr.all().med(f);
+        if (ratio && all > 0 && none > 0)
+          last = none >= all ? fmt::format("{:.2f}x fewer", none / all)
+                             : fmt::format("{:.2f}x more", all / none);
+        else if (!ratio && none > 0)
+          last = fmt::format("{:.0f}%", (1 - all / none) * 100);
+      }
+      printSolverRow("", metric, cells, last);
+    };
+    metricRow("total s", [](const Run &r) { return r.wallSeconds(); },
+              "{:.2f}", false);
+    metricRow("solver s", [](const Run &r) { return r.z3Seconds(); },
+              "{:.2f}", false);
+    metricRow("solver calls", [](const Run &r) { return r.z3Queries(); },
+              "{:.0f}", true);
+  }
+  fmt::print("\nspeedup: (1 - all/none) * 100 for the times, none/all for "
+             "the calls. total s is cosmo's wall_seconds; solver s and solver "
+             "calls are Z3's (stats.solver.z3). >: some run hit --timeout "
+             "(verdict timeout; its figures are those at the limit).\n");
+}
+
+void printLayerTable(const std::vector<ProgramRuns> &all) {
+  fmt::print("\nShare of the engine's solver queries answered by each layer "
+             "under --solver-opts=all (medians).\n\n");
+  fmt::print("| {:<22} | {:>9} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
+             "program", "queries", "model reuse", "independence",
+             "cex cache", "z3 (calls)");
+  fmt::print("|{:-<24}|{:->11}|{:->13}|{:->14}|{:->11}|{:->18}|\n", "", "",
+             "", "", "", "");
+  std::vector<std::string> notes;
+  for (const ProgramRuns &pr : all) {
+    const Cell &c = pr.all();
+    if (!c.anyOk()) {
+      fmt::print("| {:<22} | {:>9} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
+                 pr.name, "failed", "-", "-", "-", "-");
       continue;
     }
-    nlohmann::json r = nlohmann::json::parse(in);
-    const auto &st = r["stats"];
-    double wall = st["wall_seconds"].get<double>();
-    uint64_t instr = st["instructions"], paths = st["paths_completed"].get<uint64_t>() +
-                                                 st["paths_errored"].get<uint64_t>();
-    fmt::print("| {:<20} | {:>7} | {:>12} | {:>13.0f} | {:>9} | {:>8.1f} | "
-               "{:>9} | {:>8.2f} | {:>8.2f} |\n",
-               p.stem().string(), r["verdict"].get<std::string>(), instr,
-               wall > 0 ? instr / wall : 0.0, paths,
-               wall > 0 ? paths / wall : 0.0,
-               st["solver_queries"].get<uint64_t>(),
-               st["solver_seconds"].get<double>(), wall);
+    if (c.anyTimeout())
+      notes.push_back(fmt::format("{}: a run hit --timeout; figures at the "
+                                  "limit",
+                                  pr.name));
+    double queries = c.stat("/solver/queries");
+    double reuse = c.stat("/solver/model_reuse/hits");
+    double indep = c.stat("/solver/independence/answered");
+    double cex = c.med([](const Run &r) {
+      return r.stat("/solver/cex_cache/exact") +
+             r.stat("/solver/cex_cache/unsat_subset") +
+             r.stat("/solver/cex_cache/superset_model") +
+             r.stat("/solver/cex_cache/subset_model");
+    });
+    double z3 = c.stat("/solver/z3/queries");
+    fmt::print("| {:<22} | {:>9.0f} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
+               pr.name, queries, percent(reuse, queries),
+               percent(indep, queries), percent(cex, queries),
+               fmt::format("{} ({:.0f})", percent(z3, queries), z3));
+    double sum = reuse + indep + cex + z3;
+    if (queries > 0 && std::abs(sum - queries) > 0.005 * queries)
+      notes.push_back(fmt::format(
+          "{}: the layers account for {:.0f} of {:.0f} queries", pr.name, sum,
+          queries));
   }
+  if (!notes.empty())
+    fmt::print("\n");
+  for (const std::string &n : notes)
+    fmt::print("note: {}\n", n);
+}
+
+int solverBench(const Cosmo &cosmo, std::vector<fs::path> programs,
+                unsigned runs) {
+  if (programs.empty())
+    programs = cFilesIn(COSMO_BENCH_SOLVER_PROGRAMS);
+  fs::path out = fs::temp_directory_path() / "cosmo-bench-solver";
+  std::vector<ProgramRuns> results;
+  std::vector<std::string> failures;
+  for (const fs::path &p : programs) {
+    ProgramRuns pr;
+    pr.name = p.stem().string();
+    for (size_t i = 0; i < kConfigs.size(); ++i) {
+      for (unsigned k = 0; k < runs; ++k) {
+        Run r = runCosmo(cosmo, p, kConfigs[i], out);
+        fmt::print(stderr, "{} --solver-opts={} run {}/{}: {}\n", pr.name,
+                   kConfigs[i], k + 1, runs,
+                   r.ok ? fmt::format("{} in {:.2f}s", r.verdict,
+                                      r.wallSeconds())
+                        : "failed");
+        if (!r.ok)
+          failures.push_back(fmt::format("{} --solver-opts={}: {}", pr.name,
+                                         kConfigs[i], r.failure));
+        pr.cells[i].runs.push_back(std::move(r));
+      }
+    }
+    results.push_back(std::move(pr));
+  }
+  printSolverTable(results, runs);
+  printLayerTable(results);
+  printFailures(failures);
+  bool differ = std::any_of(results.begin(), results.end(), [](auto &pr) {
+    std::set<std::string> seen;
+    for (const Cell &c : pr.cells)
+      for (const std::string &v : c.verdicts())
+        if (v != "timeout")
+          seen.insert(v);
+    return seen.size() > 1;
+  });
+  return failures.empty() && !differ ? 0 : 1;
+}
+
+/// --from-json: the rows of both tables for one report.
+int fromJson(const fs::path &file) {
+  Run r = fromReport(file);
+  if (!r.ok) {
+    fmt::print(stderr, "cosmo-bench: {}\n", r.failure);
+    return 1;
+  }
+  printThroughputHeader();
+  printThroughputRow(file.string(), r);
+  ProgramRuns pr;
+  pr.name = file.parent_path().filename().string();
+  if (pr.name.empty())
+    pr.name = file.string();
+  for (Cell &c : pr.cells)
+    c.runs.push_back(r);
+  fmt::print("\n");
+  printSolverTable({pr}, 1);
+  printLayerTable({pr});
   return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
+               "markdown tables"};
+  bool solver = false;
+  unsigned runs = 3;
+  Cosmo cosmo{COSMO_BINARY};
+  std::string json;
+  std::vector<std::string> programs;
+  app.add_flag("--solver", solver,
+               "seed 004's table: every program under six --solver-opts "
+               "configurations (default programs: " COSMO_BENCH_SOLVER_PROGRAMS
+               ")");
+  app.add_option("--runs", runs, "runs per program and configuration "
+                                 "(--solver; medians are reported)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--timeout", cosmo.timeout,
+                 "cosmo's --timeout (seconds) for every run; a run that hits "
+                 "it shows as timeout, not as a differing verdict");
+  app.add_option("--cosmo", cosmo.binary, "the cosmo binary to run")
+      ->capture_default_str();
+  app.add_option("--from-json", json,
+                 "print the table rows for one report.json and exit");
+  app.add_option("programs", programs,
+                 "C programs (default: every .c file of " COSMO_BENCH_PROGRAMS
+                 ", or of the solver directory with --solver)");
+  CLI11_PARSE(app, argc, argv);
+
+  if (!json.empty())
+    return fromJson(json);
+  std::vector<fs::path> paths(programs.begin(), programs.end());
+  return solver ? solverBench(cosmo, std::move(paths), runs)
+                : throughput(cosmo, std::move(paths));
 }
