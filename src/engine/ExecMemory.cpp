@@ -344,7 +344,7 @@ void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
       if (isInputPointerTerm(v)) {
         std::string path = e->object->name;
         if (off)
-          path += "+" + std::to_string(off);
+          path += '+' + std::to_string(off);
         registerLazyPointer(*a.state, v,
                             t->getPointerElementType(), path);
       }

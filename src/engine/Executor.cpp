@@ -354,14 +354,9 @@ solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
     limit = limit ? std::min(limit, ms) : ms;
   }
   solver_->setTimeoutMs(limit);
-  solver::Query q;
-  q.pc = s.constraints.list();
-  q.sets = &s.constraints;
-  q.condition = cond;
-  q.pcModel = s.model; // null without model reuse
-  q.pcSatisfiable = true;
-  q.wantModel = wantModel;
-  return solver_->check(q);
+  // s.model is null without model reuse.
+  return solver_->check(
+      solver::Query::onPath(s.constraints, cond, s.model, wantModel));
 }
 
 std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,

@@ -73,9 +73,8 @@ void CexCache::forEachSubset(const Key &key, bool wantSat, Visit visit) const {
 
 bool CexCache::hasUnsatSubset(const Key &key) const {
   bool found = false;
-  forEachSubset(key, /*wantSat=*/false, [&](const Entry &) {
-    return found = true;
-  });
+  forEachSubset(key, /*wantSat=*/false,
+                [&](const Entry &) { return found = true; });
   return found;
 }
 
@@ -106,8 +105,9 @@ Model CexCache::supersetModel(const Key &key) const {
     if (matched == key.size()) {
       // Walk down to a sat entry; satBelow guarantees one.
       while (!(n->entry && n->entry->sat)) {
-        auto it = std::find_if(n->children.begin(), n->children.end(),
-                               [](const auto &c) { return c.second->satBelow; });
+        auto it =
+            std::find_if(n->children.begin(), n->children.end(),
+                         [](const auto &c) { return c.second->satBelow; });
         n = it->second.get();
       }
       return n->entry->model;

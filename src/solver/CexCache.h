@@ -1,4 +1,5 @@
-//===- CexCache.h - stored answers, found by subset and superset -*- C++ -*-===//
+//===- CexCache.h - stored answers, found by subset and superset -*- C++
+//-*-===//
 //
 // Private to the solver layer. Keys are sets of constraints, written as the
 // sorted ids of their terms (ids are never reused, so a key never names a

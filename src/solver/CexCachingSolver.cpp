@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CexCache.h"
+#include "SolverDecorator.h"
 
 #include "cosmo/solver/Pipeline.h"
 
@@ -21,12 +22,10 @@ namespace cosmo::solver {
 
 namespace {
 
-class CexCachingSolver final : public Solver {
+class CexCachingSolver final : public SolverDecorator {
 public:
   CexCachingSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
-      : inner_(std::move(inner)), stats_(stats.cexCache) {}
-
-  void setTimeoutMs(unsigned ms) override { inner_->setTimeoutMs(ms); }
+      : SolverDecorator(std::move(inner)), stats_(stats.cexCache) {}
 
 protected:
   SolverResult doCheck(const Query &q) override {
@@ -63,15 +62,15 @@ protected:
 
     ++stats_.misses;
     Query full(conjuncts, /*model=*/true);
-    SolverResult r = inner_->check(full);
-    if (r.isUnsat()) {
+    SolverResult r = inner().check(full);
+    if (r.isSat()) {
+      store(key, {true, r.model});
+    } else if (r.isUnsat()) {
       store(key, {false, nullptr});
       // An unsat core is a smaller unsat set: more later queries contain it.
       if (!r.unsatCore.empty() && r.unsatCore.size() < key.size())
         store(keyOf(r.unsatCore), {false, nullptr});
     }
-    else if (r.isSat())
-      store(key, {true, r.model});
     return r;
   }
 
@@ -101,8 +100,7 @@ private:
   static constexpr unsigned kSubsetCandidates = 16;
   static constexpr size_t kMaxEntries = 200000;
 
-  std::unique_ptr<Solver> inner_;
-  decltype(PipelineStats::cexCache) &stats_;
+  CexCacheStats &stats_;
   CexCache cache_;
 };
 

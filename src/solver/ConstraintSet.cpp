@@ -71,52 +71,46 @@ void ConstraintSet::add(const ExprRef &c) {
   into.constraints.push_back(c);
 }
 
-std::vector<ExprRef>
+ConstraintSet::IndependentSet ConstraintSet::whole() const {
+  IndependentSet all{list_, {}};
+  for (const ExprRef &c : list_)
+    for (const ExprRef &v : expr::freeVariables(c))
+      all.vars.push_back(v);
+  std::sort(all.vars.begin(), all.vars.end());
+  all.vars.erase(std::unique(all.vars.begin(), all.vars.end()), all.vars.end());
+  return all;
+}
+
+ConstraintSet::IndependentSet
 ConstraintSet::relevantTo(std::span<const ExprRef> vars) const {
   if (!track_)
-    return list_;
-  std::vector<ExprRef> out;
-  for (uint32_t s : slotsOf(vars))
-    out.insert(out.end(), groups_[s]->constraints.begin(),
-               groups_[s]->constraints.end());
-  return out;
-}
-
-std::vector<ExprRef>
-ConstraintSet::variablesRelevantTo(std::span<const ExprRef> vars) const {
-  std::vector<ExprRef> out(vars.begin(), vars.end());
-  if (!track_) {
-    for (const ExprRef &c : list_)
-      for (const ExprRef &v : expr::freeVariables(c))
-        out.push_back(v);
-  } else {
-    for (uint32_t s : slotsOf(vars))
-      out.insert(out.end(), groups_[s]->vars.begin(), groups_[s]->vars.end());
+    return whole();
+  IndependentSet out;
+  for (uint32_t s : slotsOf(vars)) {
+    const Group &g = *groups_[s];
+    out.constraints.insert(out.constraints.end(), g.constraints.begin(),
+                           g.constraints.end());
+    out.vars.insert(out.vars.end(), g.vars.begin(), g.vars.end());
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
-std::vector<std::vector<ExprRef>>
+std::vector<ConstraintSet::IndependentSet>
 ConstraintSet::independentSets(std::span<const ExprRef> skipVars) const {
-  std::vector<std::vector<ExprRef>> out;
   if (!track_) {
     if (list_.empty())
-      return out;
-    if (!skipVars.empty()) {
-      std::vector<ExprRef> all = variablesRelevantTo({});
-      for (const ExprRef &v : skipVars)
-        if (std::binary_search(all.begin(), all.end(), v))
-          return out;
-    }
-    out.push_back(list_);
-    return out;
+      return {};
+    IndependentSet all = whole();
+    for (const ExprRef &v : skipVars)
+      if (std::binary_search(all.vars.begin(), all.vars.end(), v))
+        return {};
+    return {std::move(all)};
   }
+  std::vector<IndependentSet> out;
   std::vector<uint32_t> skip = slotsOf(skipVars);
   for (uint32_t s = 0; s < groups_.size(); ++s)
     if (groups_[s] && std::find(skip.begin(), skip.end(), s) == skip.end())
-      out.push_back(groups_[s]->constraints);
+      out.push_back(*groups_[s]);
   return out;
 }
 

@@ -1,6 +1,6 @@
 //===- IncrementalZ3Solver.cpp - Z3 with assumption literals --------------===//
 //
-// Seed 004 section 5.2: one long-lived Z3 solver per logic. The first time
+// Seed 004 section 5.2: one long-lived Z3 solver. The first time
 // a constraint c is asked about, a fresh Boolean p_c is made and
 // (=> p_c c) asserted; a query is check-sat under the literals of its
 // constraints. Lemmas Z3 learns are stated over the p's, so they stay valid
@@ -35,7 +35,7 @@ public:
   IncrementalZ3Solver(expr::ExprContext &ctx, const PipelineOptions &opts,
                       PipelineStats &stats)
       : timeoutMs_(opts.timeoutMs), resetFloor_(opts.incrementalResetFloor),
-        stats_(stats), bv_("QF_BV"),
+        stats_(stats),
         arrays_(createZ3Solver(ctx, SolverOptions{opts.timeoutMs}, &stats)) {}
 
   void setTimeoutMs(unsigned ms) override {
@@ -46,32 +46,26 @@ public:
 protected:
   SolverResult doCheck(const Query &q) override {
     std::vector<ExprRef> constraints = q.conjuncts();
-    if (Z3Translator::usesArrays(constraints))
-      return arrays_->check(q);
+    // A constraint with a literal is known to be array-free.
+    for (const ExprRef &c : constraints)
+      if (!literals_.count(c.get()) &&
+          Z3Translator::usesArrays(std::span(&c, 1)))
+        return arrays_->check(q);
     auto start = std::chrono::steady_clock::now();
-    ++stats_.z3.queries;
     SolverResult result;
-    Instance &inst = bv_;
     try {
-      result = solve(inst, constraints, q.wantModel);
+      result = solve(constraints, q.wantModel);
     } catch (const z3::exception &e) {
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
-      reset(inst); // do not trust a solver that failed half-way
-    }
-    switch (result.status) {
-    case Validity::Sat: ++stats_.z3.sat; break;
-    case Validity::Unsat: ++stats_.z3.unsat; break;
-    case Validity::Unknown: ++stats_.z3.unknown; break;
+      reset(); // do not trust a solver that failed half-way
     }
     // Constraints of other paths stay in Z3 as clauses its SAT core must
     // still satisfy (with their literal false) on every check: keep the
     // solver near the size of the path being asked about.
-    if (inst.literals.size() >
+    if (literals_.size() >
         std::max<size_t>(resetFloor_, kResetFactor * constraints.size()))
-      reset(inst);
-    stats_.z3.seconds += std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - start)
-                             .count();
+      reset();
+    stats_.z3.record(result.status, secondsSince(start));
     return result;
   }
 
@@ -80,84 +74,79 @@ private:
     ExprRef keepAlive; // literals are keyed by node address
     z3::expr p;
   };
-  struct Instance {
-    explicit Instance(const char *l) : logic(l) {}
-    const char *logic;
-    std::optional<z3::solver> solver;
-    std::unordered_map<const Expr *, Literal> literals;
-    std::unordered_map<unsigned, ExprRef> byLiteral; // Z3 ast id -> c
-    unsigned timeoutSet = ~0u;
-  };
 
-  void reset(Instance &inst) {
-    if (!inst.solver)
+  void reset() {
+    if (!solver_)
       return;
-    inst.solver.reset();
-    inst.literals.clear();
-    inst.byLiteral.clear();
-    inst.timeoutSet = ~0u;
+    solver_.reset();
+    literals_.clear();
+    byLiteral_.clear();
+    timeoutSet_ = ~0u;
     ++stats_.z3.resets;
   }
 
-  z3::expr literalFor(Instance &inst, const ExprRef &c) {
-    if (auto it = inst.literals.find(c.get()); it != inst.literals.end())
+  z3::expr literalFor(const ExprRef &c) {
+    if (auto it = literals_.find(c.get()); it != literals_.end())
       return it->second.p;
     z3::context &z3 = tr_.z3();
     z3::expr p(z3, Z3_mk_fresh_const(z3, "p", Z3_mk_bool_sort(z3)));
-    inst.solver->add(z3::implies(p, tr_.translate(c.get())));
-    inst.literals.emplace(c.get(), Literal{c, p});
-    inst.byLiteral.emplace(p.id(), c);
+    solver_->add(z3::implies(p, tr_.translate(c.get())));
+    literals_.emplace(c.get(), Literal{c, p});
+    byLiteral_.emplace(p.id(), c);
     return p;
   }
 
-  SolverResult solve(Instance &inst, const std::vector<ExprRef> &constraints,
-                     bool wantModel) {
+  SolverResult solve(const std::vector<ExprRef> &constraints, bool wantModel) {
     for (const ExprRef &c : constraints)
       if (c->isFalse())
         return SolverResult::unsat();
     z3::context &z3 = tr_.z3();
-    if (!inst.solver) {
+    if (!solver_) {
       tr_.clearIfLarge();
-      inst.solver.emplace(z3, inst.logic);
+      solver_.emplace(z3, "QF_BV");
     }
-    if (inst.timeoutSet != timeoutMs_) {
+    if (timeoutSet_ != timeoutMs_) {
       z3::params p(z3);
       p.set("timeout", timeoutMs_ ? timeoutMs_ : 4294967295u);
-      inst.solver->set(p);
-      inst.timeoutSet = timeoutMs_;
+      solver_->set(p);
+      timeoutSet_ = timeoutMs_;
     }
     z3::expr_vector assumptions(z3);
     for (const ExprRef &c : constraints)
       if (!c->isTrue())
-        assumptions.push_back(literalFor(inst, c));
-    switch (inst.solver->check(assumptions)) {
+        assumptions.push_back(literalFor(c));
+    switch (solver_->check(assumptions)) {
     case z3::unsat: {
       std::vector<ExprRef> core;
-      z3::expr_vector lits = inst.solver->unsat_core();
+      z3::expr_vector lits = solver_->unsat_core();
       for (unsigned i = 0; i < lits.size(); ++i)
-        if (auto it = inst.byLiteral.find(lits[i].id());
-            it != inst.byLiteral.end())
+        if (auto it = byLiteral_.find(lits[i].id()); it != byLiteral_.end())
           core.push_back(it->second);
       return SolverResult::unsat(std::move(core));
     }
     case z3::unknown:
       return SolverResult::unknown(
-          Z3Translator::unknownReason(inst.solver->reason_unknown()));
-    case z3::sat: break;
+          Z3Translator::unknownReason(solver_->reason_unknown()));
+    case z3::sat:
+      break;
     }
     if (!wantModel)
       return SolverResult::sat();
     return SolverResult::sat(std::make_shared<expr::Assignment>(
-        tr_.extractModel(inst.solver->get_model(), constraints)));
+        tr_.extractModel(solver_->get_model(), constraints)));
   }
 
-  Z3Translator tr_;
+  static constexpr size_t kResetFactor = 2;
+
+  Z3Translator tr_; // first: the solver below uses its context
   unsigned timeoutMs_;
   unsigned resetFloor_;
-  static constexpr size_t kResetFactor = 2;
   PipelineStats &stats_;
-  Instance bv_;
-  std::unique_ptr<Solver> arrays_; // fresh solver per query
+  std::optional<z3::solver> solver_; // QF_BV, created on demand
+  std::unordered_map<const Expr *, Literal> literals_;
+  std::unordered_map<unsigned, ExprRef> byLiteral_; // Z3 ast id -> c
+  unsigned timeoutSet_ = ~0u;
+  std::unique_ptr<Solver> arrays_; // a fresh solver per query
 };
 
 } // namespace

@@ -15,22 +15,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SolverDecorator.h"
+
 #include "cosmo/expr/Transform.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Pipeline.h"
-
-#include <algorithm>
 
 namespace cosmo::solver {
 
 namespace {
 
-class IndependentSolver final : public Solver {
+class IndependentSolver final : public SolverDecorator {
 public:
   IndependentSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
-      : inner_(std::move(inner)), stats_(stats.independence) {}
-
-  void setTimeoutMs(unsigned ms) override { inner_->setTimeoutMs(ms); }
+      : SolverDecorator(std::move(inner)), stats_(stats.independence) {}
 
 protected:
   SolverResult doCheck(const Query &q) override {
@@ -54,39 +52,41 @@ protected:
     // The parts to ask: the condition with its sets first, then (when pc
     // is not known satisfiable, or a model of it is needed and not given)
     // every other set.
-    std::vector<std::vector<ExprRef>> parts;
+    std::vector<ConstraintSet::IndependentSet> parts;
     std::vector<ExprRef> condVars;
     if (cond) {
       condVars = expr::freeVariables(cond);
-      parts.push_back(sets->relevantTo(condVars));
-      parts.back().push_back(cond);
+      ConstraintSet::IndependentSet slice = sets->relevantTo(condVars);
+      slice.constraints.push_back(cond);
+      slice.vars.insert(slice.vars.end(), condVars.begin(), condVars.end());
+      parts.push_back(std::move(slice));
     }
     bool needRest = !q.pcSatisfiable && !q.pcModel;
     needRest |= q.wantModel && !q.pcModel;
     if (needRest)
-      for (std::vector<ExprRef> &s : sets->independentSets(condVars))
+      for (ConstraintSet::IndependentSet &s : sets->independentSets(condVars))
         parts.push_back(std::move(s));
     if (parts.empty()) {
       // pc alone, known satisfiable (or empty), its model given if wanted.
       ++stats_.answered;
       if (!q.wantModel)
         return SolverResult::sat();
-      return SolverResult::sat(q.pcModel ? q.pcModel
-                                         : std::make_shared<expr::Assignment>());
+      return SolverResult::sat(
+          q.pcModel ? q.pcModel : std::make_shared<expr::Assignment>());
     }
 
     std::shared_ptr<expr::Assignment> model;
     if (q.wantModel)
       model = q.pcModel ? std::make_shared<expr::Assignment>(*q.pcModel)
                         : std::make_shared<expr::Assignment>();
-    for (const std::vector<ExprRef> &part : parts) {
-      stats_.constraintsAfter += part.size();
+    for (const ConstraintSet::IndependentSet &part : parts) {
+      stats_.constraintsAfter += part.constraints.size();
       ++stats_.subqueries;
-      SolverResult r = inner_->check(Query(part, q.wantModel));
+      SolverResult r = inner().check(Query(part.constraints, q.wantModel));
       if (!r.isSat())
         return r; // one unsat (or undecided) part decides the whole
       if (model)
-        overlay(*model, *r.model, part);
+        overlay(*model, *r.model, part.vars);
     }
     return SolverResult::sat(std::move(model));
   }
@@ -95,13 +95,7 @@ private:
   // The part's variables take the sub-model's values (zero where it has
   // none, models being total with zero defaults).
   static void overlay(expr::Assignment &into, const expr::Assignment &sub,
-                      const std::vector<ExprRef> &part) {
-    std::vector<ExprRef> vars;
-    for (const ExprRef &c : part)
-      for (const ExprRef &v : expr::freeVariables(c))
-        vars.push_back(v);
-    std::sort(vars.begin(), vars.end());
-    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+                      const std::vector<ExprRef> &vars) {
     for (const ExprRef &v : vars) {
       into.erase(v);
       if (const expr::Value *val = sub.get(v))
@@ -111,8 +105,7 @@ private:
     }
   }
 
-  std::unique_ptr<Solver> inner_;
-  decltype(PipelineStats::independence) &stats_;
+  IndependenceStats &stats_;
 };
 
 } // namespace

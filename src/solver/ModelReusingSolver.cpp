@@ -9,43 +9,41 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SolverDecorator.h"
+
 #include "cosmo/solver/Pipeline.h"
 
 namespace cosmo::solver {
 
 namespace {
 
-class ModelReusingSolver final : public Solver {
+class ModelReusingSolver final : public SolverDecorator {
 public:
   ModelReusingSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
-      : inner_(std::move(inner)), stats_(stats.modelReuse) {}
-
-  void setTimeoutMs(unsigned ms) override { inner_->setTimeoutMs(ms); }
+      : SolverDecorator(std::move(inner)), stats_(stats.modelReuse) {}
 
 protected:
   SolverResult doCheck(const Query &q) override {
     if (q.pcModel) {
-      if (!q.condition ||
-          expr::evaluateBool(q.condition, *q.pcModel,
-                             expr::Completion::ZeroDefault) ==
-              std::optional<bool>(true)) {
+      if (!q.condition || expr::evaluateBool(q.condition, *q.pcModel,
+                                             expr::Completion::ZeroDefault) ==
+                              std::optional<bool>(true)) {
         ++stats_.hits;
         return SolverResult::sat(q.pcModel);
       }
       ++stats_.misses;
     }
-    return inner_->check(q);
+    return inner().check(q);
   }
 
 private:
-  std::unique_ptr<Solver> inner_;
-  decltype(PipelineStats::modelReuse) &stats_;
+  ModelReuseStats &stats_;
 };
 
 } // namespace
 
-std::unique_ptr<Solver>
-createModelReusingSolver(std::unique_ptr<Solver> inner, PipelineStats &stats) {
+std::unique_ptr<Solver> createModelReusingSolver(std::unique_ptr<Solver> inner,
+                                                 PipelineStats &stats) {
   return std::make_unique<ModelReusingSolver>(std::move(inner), stats);
 }
 

@@ -1,5 +1,7 @@
 //===- Pipeline.cpp - building the query pipeline -------------------------===//
 
+#include "SolverDecorator.h"
+
 #include "cosmo/solver/Pipeline.h"
 
 #include <chrono>
@@ -22,25 +24,23 @@ constexpr LayerName kLayers[] = {
 
 /// The top of the chain: counts the engine's queries and the time they
 /// take in the whole pipeline.
-class CountingSolver final : public Solver {
+class CountingSolver final : public SolverDecorator {
 public:
   CountingSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
-      : inner_(std::move(inner)), stats_(stats) {}
-  void setTimeoutMs(unsigned ms) override { inner_->setTimeoutMs(ms); }
+      : SolverDecorator(std::move(inner)), stats_(stats) {}
 
 protected:
   SolverResult doCheck(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
     ++stats_.queries;
-    SolverResult r = inner_->check(q);
-    stats_.seconds += std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
+    SolverResult r = inner().check(q);
+    stats_.seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     return r;
   }
 
 private:
-  std::unique_ptr<Solver> inner_;
   PipelineStats &stats_;
 };
 
@@ -57,9 +57,9 @@ std::string PipelineOptions::str() const {
   return out.empty() ? "none" : out;
 }
 
-llvm::Expected<PipelineOptions>
-parsePipelineOptions(const std::string &text) {
-  PipelineOptions o;
+llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text,
+                                                     PipelineOptions base) {
+  PipelineOptions o = base;
   for (const LayerName &l : kLayers)
     o.*l.flag = false;
   std::stringstream in(text);

@@ -8,15 +8,6 @@
 
 namespace cosmo::solver {
 
-Solver::~Solver() = default;
-
-std::vector<ExprRef> Query::conjuncts() const {
-  std::vector<ExprRef> out(pc.begin(), pc.end());
-  if (condition)
-    out.push_back(condition);
-  return out;
-}
-
 namespace {
 
 class Z3Solver final : public Solver {
@@ -29,21 +20,13 @@ public:
 protected:
   SolverResult doCheck(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
-    ++stats_.z3.queries;
     SolverResult result;
     try {
       result = solve(q.conjuncts(), q.wantModel);
     } catch (const z3::exception &e) {
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
     }
-    switch (result.status) {
-    case Validity::Sat: ++stats_.z3.sat; break;
-    case Validity::Unsat: ++stats_.z3.unsat; break;
-    case Validity::Unknown: ++stats_.z3.unknown; break;
-    }
-    stats_.z3.seconds += std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - start)
-                             .count();
+    stats_.z3.record(result.status, secondsSince(start));
     return result;
   }
 
@@ -53,8 +36,8 @@ private:
     // A solver for the query's logic gets Z3's bit-blasting pipeline, which
     // is far faster on multiplication and division than the generic one.
     z3::context &z3 = tr_.z3();
-    z3::solver s(z3, Z3Translator::usesArrays(constraints) ? "QF_ABV"
-                                                           : "QF_BV");
+    z3::solver s(z3,
+                 Z3Translator::usesArrays(constraints) ? "QF_ABV" : "QF_BV");
     z3::params p(z3);
     if (timeoutMs_)
       p.set("timeout", timeoutMs_);
@@ -67,11 +50,13 @@ private:
       s.add(tr_.translate(c.get()));
     }
     switch (s.check()) {
-    case z3::unsat: return SolverResult::unsat();
+    case z3::unsat:
+      return SolverResult::unsat();
     case z3::unknown:
       return SolverResult::unknown(
           Z3Translator::unknownReason(s.reason_unknown()));
-    case z3::sat: break;
+    case z3::sat:
+      break;
     }
     if (!wantModel)
       return SolverResult::sat();

@@ -11,10 +11,16 @@
 
 #include <z3++.h>
 
+#include <chrono>
 #include <span>
 #include <unordered_map>
 
 namespace cosmo::solver {
+
+inline double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
 
 class Z3Translator {
 public:

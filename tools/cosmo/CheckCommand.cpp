@@ -48,12 +48,10 @@ int runCheck(const CheckOptions &opts) {
                       " (set COSMO_MODELS)");
 
   engine::EngineOptions eo = opts.engine;
-  auto pipeline = solver::parsePipelineOptions(opts.solverOpts);
+  auto pipeline = solver::parsePipelineOptions(opts.solverOpts, eo.solver);
   if (!pipeline)
     return usageError(llvm::toString(pipeline.takeError()));
-  unsigned solverTimeoutMs = eo.solver.timeoutMs;
   eo.solver = *pipeline;
-  eo.solver.timeoutMs = solverTimeoutMs;
 
   llvm::LLVMContext llvmCtx;
   auto module = frontend::loadProgram(opts.input, llvmCtx, fo);

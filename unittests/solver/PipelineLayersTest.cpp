@@ -81,15 +81,15 @@ TEST_F(PipelineLayersTest, ConstraintSetJoinsSetsThroughSharedVariables) {
   cs.add(ctx.eq(x, y));
   EXPECT_EQ(cs.numIndependentSets(), 2u);
   ExprRef xs[] = {x};
-  EXPECT_TRUE(sameSet(cs.relevantTo(xs),
+  EXPECT_TRUE(sameSet(cs.relevantTo(xs).constraints,
                       {ctx.ult(x, bv(8, 5)), ctx.ult(y, bv(8, 6)),
                        ctx.eq(x, y)}));
   cs.add(ctx.ult(y, z));
   EXPECT_EQ(cs.numIndependentSets(), 1u);
-  EXPECT_EQ(cs.relevantTo(xs).size(), 5u);
+  EXPECT_EQ(cs.relevantTo(xs).constraints.size(), 5u);
   // A variable nothing mentions has no relevant constraints.
   ExprRef ws[] = {w};
-  EXPECT_TRUE(cs.relevantTo(ws).empty());
+  EXPECT_TRUE(cs.relevantTo(ws).constraints.empty());
   EXPECT_EQ(cs.independentSets(xs).size(), 0u);
   EXPECT_EQ(cs.independentSets(ws).size(), 1u);
 }
@@ -105,8 +105,8 @@ TEST_F(PipelineLayersTest, ConstraintSetCopiesAreIndependentAfterAFork) {
   EXPECT_EQ(child.numIndependentSets(), 1u);
   EXPECT_EQ(parent.numIndependentSets(), 2u);
   ExprRef ys[] = {y};
-  EXPECT_EQ(parent.relevantTo(ys).size(), 1u);
-  EXPECT_EQ(child.relevantTo(ys).size(), 3u);
+  EXPECT_EQ(parent.relevantTo(ys).constraints.size(), 1u);
+  EXPECT_EQ(child.relevantTo(ys).constraints.size(), 3u);
   EXPECT_EQ(parent.size(), 3u);
   EXPECT_EQ(child.size(), 3u);
 }
@@ -124,7 +124,7 @@ TEST_F(PipelineLayersTest, ConstraintSetKeepsReadsOfOneArrayTogether) {
   EXPECT_EQ(cs.numIndependentSets(), 3u);
   ExprRef cond = ctx.eq(ctx.select(a, j), bv(8, 3));
   std::vector<ExprRef> vars = freeVariables(cond);
-  EXPECT_TRUE(sameSet(cs.relevantTo(vars),
+  EXPECT_TRUE(sameSet(cs.relevantTo(vars).constraints,
                       {ctx.eq(ctx.select(a, i), bv(8, 1)),
                        ctx.ult(j, bv(64, 10))}));
 }
@@ -136,7 +136,7 @@ TEST_F(PipelineLayersTest, ConstraintSetWithoutTrackingIsOneSet) {
   cs.add(ctx.ult(y, bv(8, 5)));
   EXPECT_EQ(cs.numIndependentSets(), 1u);
   ExprRef xs[] = {x};
-  EXPECT_EQ(cs.relevantTo(xs).size(), 2u);
+  EXPECT_EQ(cs.relevantTo(xs).constraints.size(), 2u);
 }
 
 //===--- Independence -----------------------------------------------------===//
@@ -148,11 +148,7 @@ TEST_F(PipelineLayersTest, IndependenceAsksOnlyTheConditionsSets) {
   cs.add(ctx.ugt(x, bv(8, 1)));
   cs.add(ctx.ugt(y, bv(8, 2)));
   cs.add(ctx.ult(x, bv(8, 5)));
-  Query q;
-  q.pc = cs.list();
-  q.sets = &cs;
-  q.condition = ctx.eq(x, bv(8, 3));
-  q.pcSatisfiable = true;
+  Query q = Query::onPath(cs, ctx.eq(x, bv(8, 3)), nullptr, false);
   EXPECT_TRUE(solver->check(q).isSat());
   ASSERT_EQ(log.size(), 1u);
   EXPECT_TRUE(sameSet(log[0], {ctx.ugt(x, bv(8, 1)), ctx.ult(x, bv(8, 5)),
@@ -183,13 +179,7 @@ TEST_F(PipelineLayersTest, IndependenceKeepsTheCallersValuesOutsideTheSlice) {
   auto pcModel = std::make_shared<Assignment>();
   pcModel->set(x, Value::ofBits(llvm::APInt(8, 2)));
   pcModel->set(y, Value::ofBits(llvm::APInt(8, 42)));
-  Query q;
-  q.pc = cs.list();
-  q.sets = &cs;
-  q.condition = ctx.eq(x, bv(8, 9));
-  q.pcModel = pcModel;
-  q.pcSatisfiable = true;
-  q.wantModel = true;
+  Query q = Query::onPath(cs, ctx.eq(x, bv(8, 9)), pcModel, true);
   SolverResult r = solver->check(q);
   ASSERT_TRUE(r.isSat());
   EXPECT_EQ(r.model->get(x)->bits, llvm::APInt(8, 9));

@@ -210,13 +210,7 @@ TEST_P(PipelinePropertyTest, ExplorationsAgreeWithPlainZ3) {
       work.pop_back();
       ++states;
       auto ask = [&](const ExprRef &cond, bool wantModel) {
-        Query q;
-        q.pc = s.pc.list();
-        q.sets = &s.pc;
-        q.condition = cond;
-        q.pcModel = s.model;
-        q.pcSatisfiable = true;
-        q.wantModel = wantModel;
+        Query q = Query::onPath(s.pc, cond, s.model, wantModel);
         SolverResult r = pipeline->check(q);
         expectAgrees(r, q.conjuncts(), wantModel,
                      where(seed, "depth", s.depth));

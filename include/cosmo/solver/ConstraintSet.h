@@ -34,6 +34,12 @@ using expr::ExprRef;
 
 class ConstraintSet {
 public:
+  /// Constraints and the variables they mention.
+  struct IndependentSet {
+    std::vector<ExprRef> constraints;
+    std::vector<ExprRef> vars;
+  };
+
   /// Without `trackIndependence` the set is a plain list (the partition is
   /// not maintained; `relevantTo` returns everything).
   explicit ConstraintSet(bool trackIndependence = true)
@@ -47,27 +53,24 @@ public:
   bool empty() const { return list_.empty(); }
   bool tracksIndependence() const { return track_; }
 
-  /// The constraints whose sets contain one of `vars`: the only ones a new
-  /// condition over `vars` depends on.
-  std::vector<ExprRef> relevantTo(std::span<const ExprRef> vars) const;
-  /// Variables of the sets that contain one of `vars` (`vars` included).
-  std::vector<ExprRef> variablesRelevantTo(std::span<const ExprRef> vars) const;
+  /// The union of the sets that contain one of `vars`: the only
+  /// constraints a new condition over `vars` depends on.
+  IndependentSet relevantTo(std::span<const ExprRef> vars) const;
 
-  /// The independent sets, each as its constraints, leaving out those that
-  /// contain one of `skipVars` (with tracking off: one set holding
-  /// everything, or nothing if it contains one of `skipVars`).
-  std::vector<std::vector<ExprRef>>
+  /// The independent sets, leaving out those that contain one of
+  /// `skipVars` (with tracking off: one set holding everything, or nothing
+  /// if it contains one of `skipVars`).
+  std::vector<IndependentSet>
   independentSets(std::span<const ExprRef> skipVars = {}) const;
   size_t numIndependentSets() const;
 
 private:
-  struct Group {
-    std::vector<ExprRef> constraints;
-    std::vector<ExprRef> vars;
-  };
+  using Group = IndependentSet;
   using GroupRef = std::shared_ptr<Group>;
 
   Group &mutableGroup(uint32_t slot);
+  /// Everything as one set (tracking off).
+  IndependentSet whole() const;
   std::vector<uint32_t> slotsOf(std::span<const ExprRef> vars) const;
 
   bool track_;

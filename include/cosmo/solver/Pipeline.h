@@ -46,34 +46,49 @@ struct PipelineOptions {
 };
 
 /// Parses `--solver-opts`: a comma list of independence, cex-cache,
-/// model-reuse, incremental; or `all`, or `none`.
-llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text);
+/// model-reuse, incremental; or `all`, or `none`. The layers are set from
+/// `text`; everything else is kept from `base`.
+llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text,
+                                                     PipelineOptions base = {});
 
 /// What each layer did. Times in seconds.
+struct ModelReuseStats {
+  uint64_t hits = 0, misses = 0;
+};
+struct IndependenceStats {
+  uint64_t queries = 0;  // queries it handled
+  uint64_t answered = 0; // without asking further (constant conditions)
+  uint64_t constraintsBefore = 0, constraintsAfter = 0;
+  uint64_t subqueries = 0; // asked further
+};
+struct CexCacheStats {
+  uint64_t exact = 0, unsatSubset = 0, supersetModel = 0, subsetModel = 0;
+  uint64_t misses = 0;
+  uint64_t hits() const {
+    return exact + unsatSubset + supersetModel + subsetModel;
+  }
+};
+struct Z3Stats {
+  uint64_t queries = 0, sat = 0, unsat = 0, unknown = 0;
+  double seconds = 0;
+  uint64_t resets = 0; // incremental solver restarts
+
+  /// Counts one query Z3 answered with `status` in `time` seconds.
+  void record(Validity status, double time) {
+    ++queries;
+    ++(status == Validity::Sat     ? sat
+       : status == Validity::Unsat ? unsat
+                                   : unknown);
+    seconds += time;
+  }
+};
 struct PipelineStats {
   uint64_t queries = 0; // asked of the pipeline (by the engine)
   double seconds = 0;   // spent in the pipeline
-  struct {
-    uint64_t hits = 0, misses = 0;
-  } modelReuse;
-  struct {
-    uint64_t queries = 0;  // queries it handled
-    uint64_t answered = 0; // without asking further (constant conditions)
-    uint64_t constraintsBefore = 0, constraintsAfter = 0;
-    uint64_t subqueries = 0; // asked further
-  } independence;
-  struct {
-    uint64_t exact = 0, unsatSubset = 0, supersetModel = 0, subsetModel = 0;
-    uint64_t misses = 0;
-    uint64_t hits() const {
-      return exact + unsatSubset + supersetModel + subsetModel;
-    }
-  } cexCache;
-  struct {
-    uint64_t queries = 0, sat = 0, unsat = 0, unknown = 0;
-    double seconds = 0;
-    uint64_t resets = 0; // incremental solver restarts
-  } z3;
+  ModelReuseStats modelReuse;
+  IndependenceStats independence;
+  CexCacheStats cexCache;
+  Z3Stats z3;
 };
 
 /// Z3 behind one long-lived solver per logic: each constraint c is asserted

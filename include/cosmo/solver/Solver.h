@@ -81,6 +81,10 @@ struct Query {
   Query() = default;
   Query(std::span<const ExprRef> constraints, bool model)
       : pc(constraints), wantModel(model) {}
+  /// A question about a path: `path` is satisfiable and kept in sets;
+  /// `pathModel` (may be null) is a model of it.
+  static Query onPath(const ConstraintSet &path, ExprRef condition,
+                      Model pathModel, bool wantModel);
   /// Every constraint of the query: `pc`, then `condition` if any.
   std::vector<ExprRef> conjuncts() const;
 };
