@@ -59,7 +59,12 @@ json solverStatsToJson(const std::string &options,
       {"queries", s.queries},
       {"seconds", s.seconds},
       {"model_reuse",
-       {{"hits", s.modelReuse.hits}, {"misses", s.modelReuse.misses}}},
+       {{"hits", s.modelReuse.hits},
+        {"known_bits_hits", s.modelReuse.knownBitsHits},
+        {"fixed_hits", s.modelReuse.fixedHits},
+        {"misses", s.modelReuse.misses},
+        {"fixing_queries", s.modelReuse.fixingQueries},
+        {"fixed", s.modelReuse.fixed}}},
       {"independence",
        {{"queries", s.independence.queries},
         {"answered", s.independence.answered},
@@ -230,7 +235,9 @@ std::string formatSummary(const engine::RunSummary &summary,
                      "{} answered by model reuse, {} by independence, "
                      "{} by the cex cache; {} reached Z3 ({:.2f}s)\n",
                      ss.queries, ss.seconds, st.solverOptions,
-                     ss.modelReuse.hits, ss.independence.answered,
+                     ss.modelReuse.hits + ss.modelReuse.knownBitsHits +
+                         ss.modelReuse.fixedHits,
+                     ss.independence.answered,
                      ss.cexCache.hits(), ss.z3.queries, ss.z3.seconds);
   out += fmt::format("results in {}/ (report.json, tests/)\n", outDir);
   return out;

@@ -120,4 +120,24 @@ size_t ConstraintSet::numIndependentSets() const {
   return groups_.size() - freeSlots_.size();
 }
 
+bool ConstraintSet::fixesAll(std::span<const ExprRef> vars) const {
+  if (!fixed_)
+    return vars.empty();
+  for (const ExprRef &v : vars)
+    if (!std::binary_search(fixed_->begin(), fixed_->end(), v.get()))
+      return false;
+  return true;
+}
+
+void ConstraintSet::recordFixed(std::span<const ExprRef> vars) const {
+  auto grown = fixed_ ? std::make_shared<std::vector<const expr::Expr *>>(
+                            *fixed_)
+                      : std::make_shared<std::vector<const expr::Expr *>>();
+  for (const ExprRef &v : vars)
+    grown->push_back(v.get());
+  std::sort(grown->begin(), grown->end());
+  grown->erase(std::unique(grown->begin(), grown->end()), grown->end());
+  fixed_ = std::move(grown);
+}
+
 } // namespace cosmo::solver

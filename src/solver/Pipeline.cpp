@@ -107,7 +107,7 @@ std::unique_ptr<Solver> createSolverPipeline(expr::ExprContext &ctx,
   if (opts.independence)
     s = createIndependentSolver(std::move(s), stats);
   if (opts.modelReuse)
-    s = createModelReusingSolver(std::move(s), stats);
+    s = createModelReusingSolver(std::move(s), ctx, stats);
   return std::make_unique<CountingSolver>(std::move(s), stats);
 }
 

@@ -264,7 +264,7 @@ TEST_F(PipelineLayersTest, CexCacheSubsetModelRuleNeedsNoSolver) {
 //===--- Model reuse ------------------------------------------------------===//
 
 TEST_F(PipelineLayersTest, ModelReuseAnswersTheSideTheModelSatisfies) {
-  auto solver = createModelReusingSolver(recorder(), stats);
+  auto solver = createModelReusingSolver(recorder(), ctx, stats);
   ExprRef x = var("x"), y = var("y");
   std::vector<ExprRef> pc = {ctx.ult(x, bv(8, 10))};
   auto m = std::make_shared<Assignment>();

@@ -23,6 +23,7 @@
 
 #include "cosmo/expr/ExprContext.h"
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -64,6 +65,24 @@ public:
   independentSets(std::span<const ExprRef> skipVars = {}) const;
   size_t numIndependentSets() const;
 
+  /// Variables these constraints fix to one value: every model of the set
+  /// agrees on them (seed 004 section 4.2, SCSE's state concretization; the
+  /// model-reuse layer finds them). A recorded fact is implied by the
+  /// constraints rather than added to them, so recording is const; it
+  /// stays true as constraints are added, and copies keep what was found
+  /// before they were made.
+  bool fixesAll(std::span<const ExprRef> vars) const;
+  void recordFixed(std::span<const ExprRef> vars) const;
+  /// When to look for fixed variables (ModelReusingSolver): the forced
+  /// branches seen since the set last grew, and the size at which a search
+  /// last failed (it fails again until the set grows).
+  struct FixingSchedule {
+    size_t size = 0;
+    unsigned forced = 0;
+    size_t failedAt = SIZE_MAX;
+  };
+  FixingSchedule &fixingSchedule() const { return schedule_; }
+
 private:
   using Group = IndependentSet;
   using GroupRef = std::shared_ptr<Group>;
@@ -78,6 +97,9 @@ private:
   std::vector<GroupRef> groups_; // null: slot merged away, reusable
   std::vector<uint32_t> freeSlots_;
   std::unordered_map<const expr::Expr *, uint32_t> slotOf_; // var -> group
+  // Sorted; shared between copies, replaced (not changed) when one grows.
+  mutable std::shared_ptr<const std::vector<const expr::Expr *>> fixed_;
+  mutable FixingSchedule schedule_;
 };
 
 } // namespace cosmo::solver

@@ -54,6 +54,10 @@ llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text,
 /// What each layer did. Times in seconds.
 struct ModelReuseStats {
   uint64_t hits = 0, misses = 0;
+  /// Sides proved unsat by the bits the path's constraints fix, or because
+  /// the path fixes the condition's variables; searches for fixed
+  /// variables (each one query below) and their finds.
+  uint64_t knownBitsHits = 0, fixedHits = 0, fixingQueries = 0, fixed = 0;
 };
 struct IndependenceStats {
   uint64_t queries = 0;  // queries it handled
@@ -101,6 +105,7 @@ std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> inner,
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> inner,
                                                PipelineStats &stats);
 std::unique_ptr<Solver> createModelReusingSolver(std::unique_ptr<Solver> inner,
+                                                 expr::ExprContext &ctx,
                                                  PipelineStats &stats);
 
 /// The whole chain for `opts`, counting into `stats` (which must outlive
