@@ -76,17 +76,19 @@ BitFacts::BitFacts(std::span<const expr::ExprRef> constraints) {
   }
 }
 
-std::optional<bool> BitFacts::decide(const Expr *c) {
+std::optional<bool> BitFacts::decide(const expr::ExprRef &c) {
   if (conflict_)
     return std::nullopt;
-  std::optional<bool> v = computeBool(c);
+  asked_.push_back(c);
+  std::optional<bool> v = computeBool(c.get());
   return conflict_ ? std::nullopt : v;
 }
 
-KnownBits BitFacts::bits(const Expr *t) {
+KnownBits BitFacts::bits(const expr::ExprRef &t) {
   if (conflict_)
     return KnownBits(t->width());
-  KnownBits k = compute(t);
+  asked_.push_back(t);
+  KnownBits k = compute(t.get());
   return conflict_ ? KnownBits(t->width()) : k;
 }
 

@@ -27,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <unordered_map>
+#include <vector>
 
 namespace cosmo::solver {
 
@@ -36,9 +37,9 @@ public:
   explicit BitFacts(std::span<const expr::ExprRef> constraints);
 
   /// The value of Bool term `c` in every model, when the facts decide it.
-  std::optional<bool> decide(const expr::Expr *c);
+  std::optional<bool> decide(const expr::ExprRef &c);
   /// Bits of BitVec term `t` that have one value in every model.
-  llvm::KnownBits bits(const expr::Expr *t);
+  llvm::KnownBits bits(const expr::ExprRef &t);
 
 private:
   void assume(const expr::Expr *c, bool value, unsigned depth);
@@ -46,6 +47,8 @@ private:
   llvm::KnownBits compute(const expr::Expr *t);
   std::optional<bool> computeBool(const expr::Expr *c);
 
+  // What was asked stays alive: the memos key on node addresses.
+  std::vector<expr::ExprRef> asked_;
   std::unordered_map<const expr::Expr *, llvm::KnownBits> facts_;
   std::unordered_map<const expr::Expr *, bool> truths_;
   std::unordered_map<const expr::Expr *, llvm::KnownBits> bitsMemo_;

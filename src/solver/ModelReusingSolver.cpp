@@ -65,7 +65,7 @@ protected:
         return SolverResult::unsat();
       }
       BitFacts facts(path->relevantTo(vars).constraints);
-      std::optional<bool> known = facts.decide(q.condition.get());
+      std::optional<bool> known = facts.decide(q.condition);
       assert(known != std::optional<bool>(true) &&
              "the path's model falsifies what its known bits make true");
       if (known == std::optional<bool>(false)) {

@@ -294,6 +294,74 @@ TEST_F(PipelineLayersTest, ModelReuseAnswersTheSideTheModelSatisfies) {
   EXPECT_EQ(solver->check(q).model, m);
 }
 
+TEST_F(PipelineLayersTest, ModelReuseDecidesTheOtherSideByKnownBits) {
+  auto solver = createModelReusingSolver(recorder(), ctx, stats);
+  ExprRef x = var("x");
+  auto odd = [&](const ExprRef &e) {
+    return ctx.ne(ctx.band(e, bv(8, 1)), bv(8, 0));
+  };
+  ConstraintSet path;
+  path.add(odd(x));
+  auto m = std::make_shared<Assignment>();
+  m->set(x, Value::ofBits(llvm::APInt(8, 7)));
+  ExprRef step = ctx.add(ctx.mul(x, bv(8, 3)), bv(8, 1));
+  // 3x + 1 is even in m and in every model: no solver for either side.
+  EXPECT_TRUE(solver->check(Query::onPath(path, ctx.notE(odd(step)), m, true))
+                  .isSat());
+  EXPECT_TRUE(
+      solver->check(Query::onPath(path, odd(step), m, true)).isUnsat());
+  EXPECT_TRUE(log.empty());
+  EXPECT_EQ(stats.modelReuse.knownBitsHits, 1u);
+  // Without the path's sets (a flat query) the layer does not guess.
+  Query flat(path.list(), false);
+  flat.condition = odd(step);
+  flat.pcModel = m;
+  EXPECT_TRUE(solver->check(flat).isUnsat());
+  EXPECT_EQ(log.size(), 1u);
+}
+
+TEST_F(PipelineLayersTest, ModelReuseFindsFixedValuesAfterForcedBranches) {
+  auto solver = createModelReusingSolver(recorder(), ctx, stats);
+  ExprRef x = var("x"), y = var("y");
+  ConstraintSet path; // x is 5, which known bits alone do not see
+  path.add(ctx.uge(x, bv(8, 5)));
+  path.add(ctx.ule(x, bv(8, 5)));
+  path.add(ctx.ult(y, bv(8, 100)));
+  auto m = std::make_shared<Assignment>();
+  m->set(x, Value::ofBits(llvm::APInt(8, 5)));
+  m->set(y, Value::ofBits(llvm::APInt(8, 1)));
+  auto ask = [&](const ExprRef &c) {
+    return solver->check(Query::onPath(path, c, m, true));
+  };
+  // A first forced branch is only that.
+  EXPECT_TRUE(ask(ctx.eq(x, bv(8, 6))).isUnsat());
+  EXPECT_EQ(log.size(), 1u);
+  EXPECT_EQ(stats.modelReuse.fixingQueries, 0u);
+  // A second one before the path grows: search, and find x fixed.
+  EXPECT_TRUE(ask(ctx.eq(x, bv(8, 7))).isUnsat());
+  EXPECT_EQ(log.size(), 3u);
+  EXPECT_EQ(stats.modelReuse.fixingQueries, 1u);
+  EXPECT_EQ(stats.modelReuse.fixed, 1u);
+  EXPECT_TRUE(path.fixesAll(std::vector<ExprRef>{x}));
+  EXPECT_FALSE(path.fixesAll(std::vector<ExprRef>{x, y}));
+  // From now on conditions over x alone need no solver, either side.
+  EXPECT_TRUE(ask(ctx.ult(x, bv(8, 3))).isUnsat());
+  EXPECT_TRUE(ask(ctx.uge(x, bv(8, 3))).isSat());
+  EXPECT_EQ(log.size(), 3u);
+  EXPECT_EQ(stats.modelReuse.fixedHits, 1u);
+  // y is free: its search fails, and is not repeated until the path grows.
+  EXPECT_TRUE(ask(ctx.eq(y, bv(8, 110))).isUnsat());
+  EXPECT_TRUE(ask(ctx.eq(y, bv(8, 111))).isUnsat());
+  EXPECT_TRUE(ask(ctx.eq(y, bv(8, 112))).isUnsat());
+  EXPECT_EQ(stats.modelReuse.fixingQueries, 2u);
+  EXPECT_EQ(stats.modelReuse.fixed, 1u);
+  EXPECT_EQ(log.size(), 7u);
+  // Copies (forked states) keep what was found.
+  ConstraintSet child = path;
+  child.add(ctx.ult(y, bv(8, 50)));
+  EXPECT_TRUE(child.fixesAll(std::vector<ExprRef>{x}));
+}
+
 //===--- Incremental Z3 ---------------------------------------------------===//
 
 TEST_F(PipelineLayersTest, IncrementalSolverAgreesAcrossQueriesAndResets) {

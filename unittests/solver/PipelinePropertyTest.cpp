@@ -39,7 +39,7 @@ public:
   }
 
   ExprRef next() {
-    switch (pick(10)) {
+    switch (pick(12)) {
     case 0:
     case 1:
     case 2: return compare(byteVar(), ctx_.bv(8, pick(256)));
@@ -60,6 +60,21 @@ public:
       return compare(sum, ctx_.bv(32, pick(1000)));
     }
     case 7: return compare(byteVar(), byteVar());
+    case 8:
+    case 9: {
+      // Bits of an arithmetic chain, as a Collatz loop tests them: known
+      // bits and fixed values decide many of these without a solver.
+      ExprRef x = byteVar();
+      for (unsigned k = pick(3); k > 0; --k)
+        x = pick(2) ? ctx_.add(ctx_.mul(x, ctx_.bv(8, 3)), ctx_.bv(8, 1))
+                    : ctx_.lshr(x, ctx_.bv(8, 1));
+      switch (pick(3)) {
+      case 0: return ctx_.ne(ctx_.band(x, ctx_.bv(8, 1u << pick(3))),
+                             ctx_.bv(8, 0));
+      case 1: return ctx_.eq(ctx_.urem(x, ctx_.bv(8, 4)), ctx_.bv(8, pick(4)));
+      default: return ctx_.ult(x, ctx_.bv(8, 1 + pick(16)));
+      }
+    }
     default: {
       ExprRef i = ctx_.band(indices_[pick(2)], ctx_.bv(64, 7));
       ExprRef read = ctx_.select(array_, i);
@@ -244,6 +259,8 @@ TEST_P(PipelinePropertyTest, ExplorationsAgreeWithPlainZ3) {
   // Each enabled layer did its work on these explorations.
   if (opts.modelReuse) {
     EXPECT_GT(stats.modelReuse.hits, 0u);
+    EXPECT_GT(stats.modelReuse.knownBitsHits, 0u);
+    EXPECT_GT(stats.modelReuse.fixedHits, 0u);
   }
   if (opts.independence) {
     EXPECT_LT(stats.independence.constraintsAfter,
