@@ -9,6 +9,7 @@
 #ifndef COSMO_ENGINE_EXECUTIONSTATE_H
 #define COSMO_ENGINE_EXECUTIONSTATE_H
 
+#include "cosmo/engine/Results.h"
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Solver.h"
@@ -45,6 +46,7 @@ struct InputRecord {
   ExprRef var;          // scalar inputs
   std::vector<ExprRef> byteVars; // byte inputs: one BitVec(8) var per byte
   uint64_t size = 0;    // bytes
+  SourceLocation location; // of the creating call in the program
 };
 
 /// An input pointer that lazy initialisation resolves on first use

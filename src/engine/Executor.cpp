@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -152,6 +154,11 @@ RunSummary ExecutorImpl::run() {
   states_.push_back(std::move(initial));
   searcher_->add(first);
 
+  uint64_t blocksTotal = 0;
+  for (const llvm::Function &f : module_)
+    if (!f.isDeclaration() && !frontend::isModelFunction(f))
+      blocksTotal += f.size();
+  auto lastProgress = start_;
   uint64_t sinceCheck = 0;
   while (!searcher_->empty()) {
     if (pathLimitReached()) {
@@ -164,6 +171,11 @@ RunSummary ExecutorImpl::run() {
       if (limitsReached(why)) {
         cutAll(why);
         break;
+      }
+      auto now = std::chrono::steady_clock::now();
+      if (now - lastProgress >= std::chrono::milliseconds(250)) {
+        lastProgress = now;
+        listener_.onProgress(progress(blocksTotal));
       }
     }
     ExecutionState *s = searcher_->select();
@@ -194,12 +206,9 @@ RunSummary ExecutorImpl::run() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
   st.peakMemoryKB = static_cast<uint64_t>(ru.ru_maxrss);
-  for (const llvm::Function &f : module_)
-    if (!f.isDeclaration() && !frontend::isModelFunction(f))
-      st.basicBlocksTotal += f.size();
-  for (const llvm::BasicBlock *b : coveredBlocks_)
-    if (!frontend::isModelFunction(*b->getParent()))
-      ++st.basicBlocksCovered;
+  st.basicBlocksTotal = blocksTotal;
+  st.basicBlocksCovered = programBlocksCovered();
+  summary_.coverage = lineCoverage();
 
   if (!summary_.errors.empty()) {
     summary_.verdict = Verdict::False;
@@ -374,6 +383,59 @@ std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
 
 //===--- Path endings -----------------------------------------------------===//
 
+uint64_t ExecutorImpl::programBlocksCovered() const {
+  uint64_t n = 0;
+  for (const llvm::BasicBlock *b : coveredBlocks_)
+    if (!frontend::isModelFunction(*b->getParent()))
+      ++n;
+  return n;
+}
+
+Progress ExecutorImpl::progress(uint64_t blocksTotal) const {
+  const RunStats &st = summary_.stats;
+  Progress p;
+  p.pathsDone = st.pathsCompleted + st.pathsErrored + st.pathsCut;
+  p.errors = summary_.errors.size();
+  p.statesPending = states_.size();
+  p.blocksCovered = programBlocksCovered();
+  p.blocksTotal = blocksTotal;
+  p.solverQueries = solverStats_.queries;
+  p.elapsedSeconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start_)
+                         .count();
+  p.timeLimitSeconds = opts_.timeoutSeconds;
+  return p;
+}
+
+std::vector<FileCoverage> ExecutorImpl::lineCoverage() const {
+  // A line is covered when a block holding one of its instructions was
+  // entered by some path.
+  std::map<std::string, std::pair<std::set<unsigned>, std::set<unsigned>>>
+      files;
+  for (const llvm::Function &f : module_) {
+    if (f.isDeclaration() || frontend::isModelFunction(f))
+      continue;
+    for (const llvm::BasicBlock &b : f) {
+      bool covered = coveredBlocks_.count(&b) != 0;
+      for (const llvm::Instruction &i : b) {
+        if (!i.getDebugLoc() || i.getDebugLoc().getLine() == 0)
+          continue;
+        SourceLocation loc = locationOf(&i);
+        auto &[lines, hit] = files[loc.file];
+        lines.insert(loc.line);
+        if (covered)
+          hit.insert(loc.line);
+      }
+    }
+  }
+  std::vector<FileCoverage> out;
+  for (auto &[file, sets] : files)
+    out.push_back(FileCoverage{
+        file, std::vector<unsigned>(sets.first.begin(), sets.first.end()),
+        std::vector<unsigned>(sets.second.begin(), sets.second.end())});
+  return out;
+}
+
 SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) const {
   SourceLocation loc;
   if (!i)
@@ -381,6 +443,7 @@ SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) const {
   loc.function = i->getFunction()->getName().str();
   if (const llvm::DebugLoc &dl = i->getDebugLoc()) {
     loc.line = dl.getLine();
+    loc.column = dl.getCol();
     if (auto *scope = llvm::dyn_cast<llvm::DIScope>(dl.getScope()))
       loc.file = scope->getFilename().str();
   }
@@ -424,6 +487,7 @@ TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
     ti.name = in.name;
     ti.source = in.source;
     ti.function = in.function;
+    ti.location = in.location;
     if (in.var) {
       auto v = expr::evaluate(in.var, model);
       if (in.var->sort().isBool())

@@ -177,6 +177,9 @@ public:
 
   //===--- Locations ------------------------------------------------------===//
   SourceLocation locationOf(const llvm::Instruction *i) const;
+  uint64_t programBlocksCovered() const;
+  Progress progress(uint64_t blocksTotal) const;
+  std::vector<FileCoverage> lineCoverage() const;
   /// The instruction an error should be reported at: the current one, or
   /// for errors inside cosmo's libc models, the program's call.
   std::vector<SourceLocation> stackOf(const ExecutionState &s) const;

@@ -40,6 +40,11 @@ ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
   ExprRef v = ctx_.var(s.freshName(name), sort);
   uint64_t bytes = t->isIntegerTy(1) ? 1 : (sort.width + 7) / 8;
   s.inputs.push_back(InputRecord{name, source, function, v, {}, bytes});
+  if (!function.empty()) {
+    std::vector<SourceLocation> where = stackOf(s);
+    if (!where.empty())
+      s.inputs.back().location = where.front();
+  }
   return v;
 }
 
@@ -123,6 +128,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
         os.writeByte(ctx_, off + k, vars[k]);
       a.state->inputs.push_back(
           InputRecord{label, "symbolic", name.str(), {}, vars, n});
+      a.state->inputs.back().location = locationOf(&call);
     }
     return true;
   }

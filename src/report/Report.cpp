@@ -2,6 +2,9 @@
 
 #include "cosmo/report/Report.h"
 
+#include "cosmo/report/Coverage.h"
+#include "cosmo/report/Sarif.h"
+
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -41,7 +44,10 @@ std::optional<std::string> decimalOf(const std::vector<uint8_t> &bytes) {
 }
 
 json locationToJson(const engine::SourceLocation &l) {
-  return json{{"function", l.function}, {"file", l.file}, {"line", l.line}};
+  json j{{"function", l.function}, {"file", l.file}, {"line", l.line}};
+  if (l.column > 0)
+    j["column"] = l.column;
+  return j;
 }
 
 bool writeJson(const std::string &path, const json &j) {
@@ -108,6 +114,8 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
            {"hex", hexOf(in.bytes)}};
     if (!in.function.empty())
       j["function"] = in.function;
+    if (in.location.line > 0)
+      j["location"] = locationToJson(in.location);
     if (auto d = decimalOf(in.bytes); d && in.source != "symbolic" &&
                                       in.source != "input-memory")
       j["value"] = *d;
@@ -124,6 +132,16 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
               {"error", err},           {"inputs", inputs}};
 }
 
+std::string freshOutputDirectory(const std::string &base) {
+  if (!llvm::sys::fs::exists(base))
+    return base;
+  for (unsigned n = 1;; ++n) {
+    std::string d = fmt::format("{}-{}", base, n);
+    if (!llvm::sys::fs::exists(d))
+      return d;
+  }
+}
+
 llvm::Expected<std::unique_ptr<OutputDirectory>>
 OutputDirectory::create(const std::string &dir, RunInfo info) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir + "/tests"))
@@ -137,7 +155,8 @@ OutputDirectory::create(const std::string &dir, RunInfo info) {
     if (name.startswith("test-") && name.endswith(".json"))
       llvm::sys::fs::remove(it->path());
   }
-  for (const char *f : {"report.json", "stats.json"})
+  for (const char *f : {"report.json", "stats.json", "coverage.json",
+                        "report.sarif", "witness.yml"})
     llvm::sys::fs::remove(dir + "/" + f);
   return std::unique_ptr<OutputDirectory>(
       new OutputDirectory(dir, std::move(info)));
@@ -187,8 +206,12 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary) {
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
   if (!writeJson(dir_ + "/report.json", report) ||
-      !writeJson(dir_ + "/stats.json", stats))
+      !writeJson(dir_ + "/stats.json", stats) ||
+      !writeJson(dir_ + "/coverage.json", coverageToJson(summary.coverage)))
     return ioError("cannot write the report into " + dir_);
+  if (sarif_ && !writeJson(dir_ + "/report.sarif",
+                           sarifLog(summary, info_, COSMO_VERSION)))
+    return ioError("cannot write " + dir_ + "/report.sarif");
   return llvm::Error::success();
 }
 

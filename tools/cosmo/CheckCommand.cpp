@@ -5,6 +5,9 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Report.h"
+#include "cosmo/report/Witness.h"
+
+#include "ProgressLine.h"
 
 #include <llvm/Support/FileSystem.h>
 
@@ -13,6 +16,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -37,6 +41,42 @@ int usageError(const std::string &msg) {
   return kExitUsage;
 }
 
+/// SV-COMP mode (reachability of reach_error): the verdict as the last
+/// line, a witness for FALSE. Errors of other kinds say nothing about
+/// reach_error, so alone they make the answer UNKNOWN.
+int reportSvcomp(const engine::RunSummary &summary, const CheckOptions &opts,
+                 const std::string &outDir) {
+  const engine::ErrorReport *violation = nullptr;
+  for (const engine::ErrorReport &e : summary.errors)
+    if (e.kind == engine::ErrorKind::Assert) {
+      violation = &e;
+      break;
+    }
+  if (violation) {
+    report::WitnessTask task{opts.input, opts.ilp32 ? "ILP32" : "LP64",
+                             COSMO_VERSION, ""};
+    auto witness = report::violationWitness(*violation, task);
+    std::string path = outDir + "/witness.yml";
+    if (!witness) {
+      std::cerr << "cosmo: error: " << llvm::toString(witness.takeError())
+                << "\n";
+    } else {
+      std::ofstream f(path);
+      f << *witness;
+      if (!f)
+        std::cerr << "cosmo: error: cannot write " << path << "\n";
+      else if (!opts.quiet)
+        std::cout << "witness: " << path << "\n";
+    }
+    std::cout << "FALSE\n";
+  } else if (summary.verdict == engine::Verdict::True) {
+    std::cout << "TRUE\n";
+  } else {
+    std::cout << "UNKNOWN\n";
+  }
+  return 0;
+}
+
 } // namespace
 
 int runCheck(const CheckOptions &opts) {
@@ -58,6 +98,15 @@ int runCheck(const CheckOptions &opts) {
   if (!module)
     return usageError(llvm::toString(module.takeError()));
 
+  if (opts.ilp32)
+    return usageError("--32 (ILP32 tasks) is not supported yet; cosmo "
+                      "analyses LP64 programs (--64)");
+  if (opts.format != "json" && opts.format != "sarif")
+    return usageError("unknown --format '" + opts.format +
+                      "' (expected json or sarif)");
+  if (opts.svcomp && eo.entry != "main")
+    return usageError("--svcomp analyses main (drop --entry)");
+
   report::RunInfo info{opts.input, opts.engine.entry};
   for (const std::string &c : opts.checks) {
     if (c == "overflow")
@@ -68,11 +117,16 @@ int runCheck(const CheckOptions &opts) {
       return usageError("unknown check '" + c + "' (expected overflow, shift)");
   }
 
-  auto out = report::OutputDirectory::create(opts.outDir, info);
+  std::string outDir = opts.outDir.empty()
+                           ? report::freshOutputDirectory("cosmo-out")
+                           : opts.outDir;
+  auto out = report::OutputDirectory::create(outDir, info);
   if (!out)
     return usageError(llvm::toString(out.takeError()));
+  (*out)->writeSarif(opts.format == "sarif");
 
-  engine::Executor executor(**module, eo, **out);
+  ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
+  engine::Executor executor(**module, eo, progress);
   if (llvm::Error e = executor.prepare())
     return usageError(llvm::toString(std::move(e)));
 
@@ -83,12 +137,15 @@ int runCheck(const CheckOptions &opts) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   running = nullptr;
+  progress.clear();
 
   if (llvm::Error e = (*out)->finish(summary))
     return usageError(llvm::toString(std::move(e)));
   if (!opts.quiet)
-    std::cout << report::formatSummary(summary, info, opts.outDir,
+    std::cout << report::formatSummary(summary, info, outDir,
                                        isatty(STDOUT_FILENO) != 0);
+  if (opts.svcomp)
+    return reportSvcomp(summary, opts, outDir);
   switch (summary.verdict) {
   case engine::Verdict::True: return kExitTrue;
   case engine::Verdict::False: return kExitFalse;

@@ -19,14 +19,21 @@ enum ExitCode : int {
 
 struct CheckOptions {
   std::string input;
-  std::string outDir = "cosmo-out";
+  /// Empty: `cosmo-out`, or the first free `cosmo-out-N` if it exists.
+  std::string outDir;
   bool quiet = false;
+  std::string format = "json"; // json | sarif (report.sarif as well)
+  bool svcomp = false;         // SV-COMP mode: TRUE/FALSE/UNKNOWN, witness
+  bool ilp32 = false;          // --32
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   engine::EngineOptions engine;
 };
 
 int runCheck(const CheckOptions &options);
+
+/// `cosmo show DIR` and `cosmo show --coverage DIR FILE.c`.
+int runShow(const std::string &dir, bool coverage, const std::string &file);
 
 } // namespace cosmo::cli
 

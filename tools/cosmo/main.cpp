@@ -34,8 +34,24 @@ int main(int argc, char **argv) {
                     "pointer parameters lazily initialised input memory")
       ->capture_default_str();
   check->add_option("--out", opts.outDir,
-                    "output directory (report.json, stats.json, tests/)")
+                    "output directory (report.json, stats.json, "
+                    "coverage.json, tests/); default cosmo-out, or "
+                    "cosmo-out-N when that exists (a named one is "
+                    "overwritten)");
+  check->add_option("--format", opts.format,
+                    "report formats besides report.json: json (none) or "
+                    "sarif (report.sarif, SARIF 2.1.0)")
+      ->check(CLI::IsMember({"json", "sarif"}))
       ->capture_default_str();
+  check->add_flag("--svcomp", opts.svcomp,
+                  "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
+                  "(reachability of reach_error), and FALSE writes a "
+                  "violation witness (witness.yml, format 2.0)");
+  bool lp64 = false;
+  check->add_flag("--64", lp64, "the task's data model is LP64 (the default)");
+  check->add_flag("--32", opts.ilp32,
+                  "the task's data model is ILP32 (not supported yet)");
+  check->get_option("--64")->excludes("--32");
   std::map<std::string, engine::SearchStrategy> searches{
       {"dfs", engine::SearchStrategy::DFS},
       {"bfs", engine::SearchStrategy::BFS},
@@ -97,18 +113,34 @@ int main(int argc, char **argv) {
                     "largest size in bytes explored for an allocation of "
                     "symbolic size; larger sizes make the verdict unknown")
       ->capture_default_str();
-  check->add_flag("--quiet,-q", opts.quiet, "print nothing on success");
+  check->add_flag("--quiet,-q", opts.quiet,
+                  "print nothing on success (no progress line, no summary)");
+
+  std::string showDir, showFile;
+  bool showCoverage = false;
+  CLI::App *show = app.add_subcommand(
+      "show", "print the summary of a finished run again; with --coverage, "
+              "a source file annotated with the lines the run executed");
+  show->add_option("dir", showDir, "output directory of a run")->required();
+  show->add_option("file", showFile, "source file to list (with --coverage)");
+  show->add_flag("--coverage", showCoverage,
+                 "list FILE with each line of code marked executed (+) or "
+                 "not (-)");
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
-    int rc = app.exit(e);
-    return rc == 0 ? 0 : cli::kExitUsage;
+    if (e.get_exit_code() == 0)
+      return app.exit(e); // --help, --version
+    std::cerr << "cosmo: error: " << e.what() << " (see cosmo --help)\n";
+    return cli::kExitUsage;
   }
   if (check->parsed()) {
     eo.search = searches.at(search);
     eo.externals = externals.at(external);
     return cli::runCheck(opts);
   }
+  if (show->parsed())
+    return cli::runShow(showDir, showCoverage, showFile);
   return cli::kExitUsage;
 }

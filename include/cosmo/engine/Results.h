@@ -41,6 +41,7 @@ struct SourceLocation {
   std::string file; // as recorded in debug info (may be empty)
   unsigned line = 0;
   std::string function;
+  unsigned column = 0; // 0: unknown
 };
 
 /// One symbolic input with its value on a path.
@@ -49,6 +50,7 @@ struct TestInput {
   std::string source;   // nondet | symbolic | argument | input-memory
   std::string function; // the call that created it, if any
   std::vector<uint8_t> bytes; // little-endian
+  SourceLocation location;    // of that call in the program, if any
 };
 
 struct TestVector {
@@ -64,6 +66,23 @@ struct ErrorReport {
   std::string message;
   std::vector<SourceLocation> stack; // innermost first
   TestVector test;
+};
+
+/// Lines of one source file that hold code, and those a path executed.
+struct FileCoverage {
+  std::string file; // as recorded in debug info
+  std::vector<unsigned> lines, covered; // sorted
+};
+
+/// Where a running exploration stands (RunListener::onProgress).
+struct Progress {
+  uint64_t pathsDone = 0; // completed, errored or cut
+  uint64_t errors = 0;
+  uint64_t statesPending = 0;
+  uint64_t blocksCovered = 0, blocksTotal = 0;
+  uint64_t solverQueries = 0;
+  double elapsedSeconds = 0;
+  double timeLimitSeconds = 0; // 0: none
 };
 
 enum class Verdict { True, False, Unknown };
@@ -91,6 +110,8 @@ struct RunSummary {
   /// Distinct reasons some path was cut (each once).
   std::vector<std::string> unknownReasons;
   RunStats stats;
+  /// Per source file of the program (not cosmo's models), by file name.
+  std::vector<FileCoverage> coverage;
 };
 
 /// Receives results as they are found.
@@ -99,6 +120,8 @@ public:
   virtual ~RunListener();
   virtual void onError(const ErrorReport &error) = 0;
   virtual void onCompletedPath(const TestVector &test) = 0;
+  /// Called about four times a second while the exploration runs.
+  virtual void onProgress(const Progress &) {}
 };
 
 } // namespace cosmo::engine

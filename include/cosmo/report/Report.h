@@ -36,6 +36,8 @@ public:
   llvm::Error finish(const engine::RunSummary &summary);
 
   const std::string &path() const { return dir_; }
+  /// Also write report.sarif (SARIF 2.1.0) at the end.
+  void writeSarif(bool on) { sarif_ = on; }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
 
@@ -49,7 +51,12 @@ private:
   unsigned nextTest_ = 1;
   std::vector<std::string> errorTests_;
   std::string writeFailure_; // first write error, reported by finish()
+  bool sarif_ = false;
 };
+
+/// `base` if nothing is there yet, else the first free `base-N` (N = 1, 2,
+/// ...), so that a run never overwrites one the user did not name.
+std::string freshOutputDirectory(const std::string &base);
 
 nlohmann::json statsToJson(const engine::RunStats &stats);
 nlohmann::json testToJson(const engine::TestVector &test, const RunInfo &info);

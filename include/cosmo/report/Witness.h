@@ -1,0 +1,37 @@
+//===- cosmo/report/Witness.h - SV-COMP violation witnesses -----*- C++ -*-===//
+//
+// A violation witness in SV-COMP's YAML witness format 2.0 (docs/svcomp.md):
+// one `violation_sequence` entry whose segments are the values the path's
+// __VERIFIER_nondet_* calls returned, in order (a `function_return` waypoint
+// at each call, constraint `\result == V`), then the `target` waypoint at
+// the call of reach_error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_REPORT_WITNESS_H
+#define COSMO_REPORT_WITNESS_H
+
+#include "cosmo/engine/Results.h"
+
+#include <llvm/Support/Error.h>
+
+#include <string>
+
+namespace cosmo::report {
+
+struct WitnessTask {
+  std::string programFile;   // read to hash it (SHA-256)
+  std::string dataModel;     // "ILP32" or "LP64"
+  std::string producerVersion;
+  std::string creationTime;  // ISO 8601; empty: now, in UTC
+};
+
+/// The property of reachability tasks.
+inline constexpr const char *kUnreachCall =
+    "CHECK( init(main()), LTL(G ! call(reach_error())) )";
+
+llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
+                                             const WitnessTask &task);
+
+} // namespace cosmo::report
+
+#endif // COSMO_REPORT_WITNESS_H

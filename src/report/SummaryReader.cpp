@@ -1,0 +1,163 @@
+//===- SummaryReader.cpp - a finished run, read back ----------------------===//
+
+#include "cosmo/report/SummaryReader.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <fstream>
+
+namespace cosmo::report {
+
+using nlohmann::json;
+
+namespace {
+
+llvm::Error failure(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
+                                 msg.c_str());
+}
+
+std::optional<engine::ErrorKind> kindNamed(const std::string &name) {
+#define X(id, text, msg)                                                       \
+  if (name == text)                                                            \
+    return engine::ErrorKind::id;
+  COSMO_ERROR_KINDS(X)
+#undef X
+  return std::nullopt;
+}
+
+engine::SourceLocation locationFrom(const json &j) {
+  engine::SourceLocation l;
+  l.file = j.value("file", "");
+  l.line = j.value("line", 0u);
+  l.function = j.value("function", "");
+  l.column = j.value("column", 0u);
+  return l;
+}
+
+std::vector<uint8_t> bytesOfHex(const std::string &hex) {
+  std::vector<uint8_t> out;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr,
+                                                  16)));
+  return out;
+}
+
+engine::TestVector testFrom(const json &t) {
+  engine::TestVector v;
+  v.outcome = t.value("outcome", "");
+  for (const json &in : t.at("inputs")) {
+    engine::TestInput i;
+    i.name = in.value("name", "");
+    i.source = in.value("source", "");
+    i.function = in.value("function", "");
+    i.bytes = bytesOfHex(in.value("hex", ""));
+    if (in.contains("location"))
+      i.location = locationFrom(in["location"]);
+    v.inputs.push_back(std::move(i));
+  }
+  return v;
+}
+
+engine::Verdict verdictNamed(const std::string &v) {
+  if (v == "true")
+    return engine::Verdict::True;
+  if (v == "false")
+    return engine::Verdict::False;
+  return engine::Verdict::Unknown;
+}
+
+void readStats(const json &s, engine::RunStats &st) {
+  st.instructions = s.value("instructions", uint64_t{0});
+  st.pathsCompleted = s.value("paths_completed", uint64_t{0});
+  st.pathsErrored = s.value("paths_errored", uint64_t{0});
+  st.pathsCut = s.value("paths_cut", uint64_t{0});
+  st.statesForked = s.value("states_forked", uint64_t{0});
+  st.wallSeconds = s.value("wall_seconds", 0.0);
+  st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
+  st.basicBlocksTotal = s.value("basic_blocks_total", uint64_t{0});
+  st.basicBlocksCovered = s.value("basic_blocks_covered", uint64_t{0});
+  if (!s.contains("solver"))
+    return;
+  const json &sv = s["solver"];
+  solver::PipelineStats &p = st.solver;
+  st.solverOptions = sv.value("options", "");
+  p.queries = sv.value("queries", uint64_t{0});
+  p.seconds = sv.value("seconds", 0.0);
+  json none = json::object();
+  const json &mr = sv.contains("model_reuse") ? sv["model_reuse"] : none;
+  p.modelReuse.hits = mr.value("hits", uint64_t{0});
+  p.modelReuse.knownBitsHits = mr.value("known_bits_hits", uint64_t{0});
+  p.modelReuse.fixedHits = mr.value("fixed_hits", uint64_t{0});
+  const json &ind = sv.contains("independence") ? sv["independence"] : none;
+  p.independence.answered = ind.value("answered", uint64_t{0});
+  const json &cex = sv.contains("cex_cache") ? sv["cex_cache"] : none;
+  p.cexCache.exact = cex.value("exact", uint64_t{0});
+  p.cexCache.unsatSubset = cex.value("unsat_subset", uint64_t{0});
+  p.cexCache.supersetModel = cex.value("superset_model", uint64_t{0});
+  p.cexCache.subsetModel = cex.value("subset_model", uint64_t{0});
+  const json &z3 = sv.contains("z3") ? sv["z3"] : none;
+  p.z3.queries = z3.value("queries", uint64_t{0});
+  p.z3.seconds = z3.value("seconds", 0.0);
+}
+
+} // namespace
+
+llvm::Expected<json> readJsonFile(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    return failure("cannot read " + path);
+  json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded())
+    return failure(path + " is not valid JSON");
+  return j;
+}
+
+llvm::Expected<StoredRun> readRun(const std::string &dir) {
+  std::string path = dir + "/report.json";
+  if (!llvm::sys::fs::exists(path))
+    return failure(dir + " holds no report.json (not a cosmo output "
+                         "directory, or its run did not finish)");
+  auto doc = readJsonFile(path);
+  if (!doc)
+    return doc.takeError();
+  const json &r = *doc;
+  try {
+    StoredRun run;
+    run.info.program = r.at("program").get<std::string>();
+    run.info.entry = r.value("entry", "main");
+    run.summary.verdict = verdictNamed(r.at("verdict").get<std::string>());
+    run.summary.reason = r.value("reason", "");
+    for (const json &u : r.value("unknown_reasons", json::array()))
+      run.summary.unknownReasons.push_back(u.get<std::string>());
+    for (const json &e : r.at("errors")) {
+      engine::ErrorReport er;
+      std::string kind = e.at("kind").get<std::string>();
+      auto k = kindNamed(kind);
+      if (!k)
+        return failure(path + ": unknown error kind '" + kind + "'");
+      er.kind = *k;
+      er.location = locationFrom(e);
+      er.message = e.value("message", "");
+      for (const json &f : e.value("stack", json::array()))
+        er.stack.push_back(locationFrom(f));
+      std::string test = e.value("test", "");
+      if (!test.empty()) {
+        auto t = readJsonFile(dir + "/" + test);
+        if (!t)
+          return t.takeError();
+        er.test = testFrom(*t);
+      }
+      run.summary.errors.push_back(std::move(er));
+    }
+    if (r.contains("stats"))
+      readStats(r["stats"], run.summary.stats);
+    return run;
+  } catch (const json::exception &e) {
+    return failure(path + " is malformed: " + e.what());
+  } catch (const std::exception &e) {
+    return failure(path + " is malformed: " + e.what());
+  }
+}
+
+} // namespace cosmo::report

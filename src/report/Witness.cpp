@@ -1,0 +1,148 @@
+//===- Witness.cpp - SV-COMP violation witnesses --------------------------===//
+
+#include "cosmo/report/Witness.h"
+
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/SHA256.h>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <chrono>
+#include <random>
+
+namespace cosmo::report {
+
+namespace {
+
+std::string hex(llvm::ArrayRef<uint8_t> bytes) {
+  std::string out;
+  for (uint8_t b : bytes)
+    out += fmt::format("{:02x}", b);
+  return out;
+}
+
+/// A random (version 4) UUID.
+std::string randomUuid() {
+  std::random_device rd;
+  std::array<uint8_t, 16> b;
+  for (uint8_t &x : b)
+    x = static_cast<uint8_t>(rd());
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  std::string h = hex(b);
+  return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" +
+         h.substr(16, 4) + "-" + h.substr(20);
+}
+
+std::string nowUtc() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     fmt::gmtime(std::chrono::system_clock::to_time_t(
+                         std::chrono::system_clock::now())));
+}
+
+/// The C value of a scalar input (little-endian bytes, signed).
+std::string cValue(const engine::TestInput &in) {
+  uint64_t v = 0;
+  for (size_t i = in.bytes.size(); i-- > 0;)
+    v = (v << 8) | in.bytes[i];
+  unsigned bits = static_cast<unsigned>(in.bytes.size() * 8);
+  bool isUnsigned = in.function.find("_u") != std::string::npos ||
+                    in.function.find("bool") != std::string::npos ||
+                    in.function.find("pointer") != std::string::npos;
+  if (isUnsigned || bits == 0)
+    return std::to_string(v);
+  int64_t sv = static_cast<int64_t>(v);
+  if (bits < 64 && (v >> (bits - 1)) & 1)
+    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
+  // The most negative value is not a C literal.
+  if (bits == 64 && sv == INT64_MIN)
+    return "(-9223372036854775807LL - 1)";
+  return std::to_string(sv);
+}
+
+void emitLocation(YAML::Emitter &y, const engine::SourceLocation &l,
+                  const std::string &fileName) {
+  y << YAML::Key << "location" << YAML::Value << YAML::BeginMap;
+  y << YAML::Key << "file_name" << YAML::Value << fileName;
+  y << YAML::Key << "line" << YAML::Value << l.line;
+  if (l.column > 0)
+    y << YAML::Key << "column" << YAML::Value << l.column;
+  if (!l.function.empty())
+    y << YAML::Key << "function" << YAML::Value << l.function;
+  y << YAML::EndMap;
+}
+
+} // namespace
+
+llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
+                                             const WitnessTask &task) {
+  auto text = llvm::MemoryBuffer::getFile(task.programFile);
+  if (!text)
+    return llvm::createStringError(text.getError(), "cannot read %s: %s",
+                                   task.programFile.c_str(),
+                                   text.getError().message().c_str());
+  std::string hash =
+      hex(llvm::SHA256::hash(llvm::arrayRefFromStringRef((*text)->getBuffer())));
+  // Waypoints name the file as the task does.
+  const std::string &fileName = task.programFile;
+
+  YAML::Emitter y;
+  y << YAML::BeginSeq << YAML::BeginMap;
+  y << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
+  y << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
+  y << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted
+    << "2.0";
+  y << YAML::Key << "uuid" << YAML::Value << randomUuid();
+  y << YAML::Key << "creation_time" << YAML::Value
+    << (task.creationTime.empty() ? nowUtc() : task.creationTime);
+  y << YAML::Key << "producer" << YAML::Value << YAML::BeginMap
+    << YAML::Key << "name" << YAML::Value << "cosmo" << YAML::Key
+    << "version" << YAML::Value << YAML::DoubleQuoted << task.producerVersion
+    << YAML::EndMap;
+  y << YAML::Key << "task" << YAML::Value << YAML::BeginMap;
+  y << YAML::Key << "input_files" << YAML::Value << YAML::BeginSeq << fileName
+    << YAML::EndSeq;
+  y << YAML::Key << "input_file_hashes" << YAML::Value << YAML::BeginMap
+    << YAML::Key << fileName << YAML::Value << hash << YAML::EndMap;
+  y << YAML::Key << "specification" << YAML::Value << kUnreachCall;
+  y << YAML::Key << "data_model" << YAML::Value << task.dataModel;
+  y << YAML::Key << "language" << YAML::Value << "C";
+  y << YAML::EndMap; // task
+  y << YAML::EndMap; // metadata
+
+  y << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const engine::TestInput &in : error.test.inputs) {
+    if (in.source != "nondet" || in.location.line == 0)
+      continue;
+    y << YAML::BeginMap << YAML::Key << "segment" << YAML::Value
+      << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "waypoint"
+      << YAML::Value << YAML::BeginMap;
+    y << YAML::Key << "type" << YAML::Value << "function_return";
+    y << YAML::Key << "action" << YAML::Value << "follow";
+    emitLocation(y, in.location, fileName);
+    y << YAML::Key << "constraint" << YAML::Value << YAML::BeginMap
+      << YAML::Key << "value" << YAML::Value
+      << YAML::DoubleQuoted << ("\\result == " + cValue(in)) << YAML::Key
+      << "format" << YAML::Value << "acsl_expression" << YAML::EndMap;
+    y << YAML::EndMap << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
+  }
+  y << YAML::BeginMap << YAML::Key << "segment" << YAML::Value
+    << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "waypoint"
+    << YAML::Value << YAML::BeginMap;
+  y << YAML::Key << "type" << YAML::Value << "target";
+  y << YAML::Key << "action" << YAML::Value << "follow";
+  emitLocation(y, error.location, fileName);
+  y << YAML::EndMap << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
+  y << YAML::EndSeq; // content
+  y << YAML::EndMap << YAML::EndSeq;
+  if (!y.good())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write the witness: %s",
+                                   y.GetLastError().c_str());
+  return std::string(y.c_str()) + "\n";
+}
+
+} // namespace cosmo::report

@@ -1,0 +1,316 @@
+// What a run leaves for the user besides report.json: SARIF, SV-COMP
+// verdicts and witnesses, line coverage and `cosmo show`, numbered output
+// directories, and the progress line (only on a terminal).
+#include "ProgramSpec.h"
+#include "ScopedTempDir.h"
+#include "Subprocess.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace cosmo::e2e;
+using nlohmann::json;
+
+namespace {
+
+// Two inputs, an error on one path, a line no path reaches.
+constexpr const char *kProgram = R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int b = __VERIFIER_nondet_int();
+  if (a > 10 && b == a + 3)
+    reach_error();
+  if (a > 5 && a < 3)
+    return 7;
+  return 0;
+}
+)";
+constexpr unsigned kNondetLineA = 4, kNondetLineB = 5, kErrorLine = 7,
+                   kDeadLine = 9;
+
+class ReportFormatsTest : public ::testing::Test {
+protected:
+  fs::path write(const std::string &name, const std::string &text) {
+    fs::path p = dir_.path() / name;
+    std::ofstream(p) << text;
+    return p;
+  }
+  ProcessResult cosmo(std::vector<std::string> args, int timeoutSeconds = 60) {
+    ProcessRequest r;
+    r.argv = {COSMO_CLI_BINARY};
+    r.argv.insert(r.argv.end(), args.begin(), args.end());
+    r.timeout = std::chrono::seconds(timeoutSeconds);
+    r.workingDirectory = dir_.path();
+    return runProcess(r);
+  }
+  json readJson(const fs::path &p) {
+    std::ifstream in(p);
+    EXPECT_TRUE(in.good()) << "cannot read " << p;
+    return in ? json::parse(in) : json{};
+  }
+  static std::string lastLine(const std::string &s) {
+    std::string t = s;
+    while (!t.empty() && t.back() == '\n')
+      t.pop_back();
+    size_t nl = t.rfind('\n');
+    return nl == std::string::npos ? t : t.substr(nl + 1);
+  }
+  static size_t lines(const std::string &s) {
+    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+  }
+  ScopedTempDir dir_{"cosmo-formats"};
+};
+
+TEST_F(ReportFormatsTest, SarifHasTheRequiredFieldsAndTheErrorsPath) {
+  write("prog.c", kProgram);
+  ProcessResult r = cosmo({"check", "--format=sarif", "--out=out", "prog.c"});
+  ASSERT_EQ(r.exitCode, 1) << r.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  json sarif = readJson(dir_.path() / "out/report.sarif");
+  EXPECT_EQ(sarif["version"], "2.1.0");
+  ASSERT_TRUE(sarif["runs"].is_array());
+  ASSERT_EQ(sarif["runs"].size(), 1u);
+  const json &run = sarif["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "cosmo");
+  std::set<std::string> rules;
+  for (const json &rule : run["tool"]["driver"]["rules"]) {
+    ASSERT_TRUE(rule.contains("id"));
+    rules.insert(rule["id"].get<std::string>());
+  }
+  ASSERT_EQ(run["results"].size(), report["errors"].size());
+  ASSERT_EQ(run["results"].size(), 1u);
+  const json &result = run["results"][0];
+  EXPECT_TRUE(result["message"]["text"].is_string());
+  EXPECT_EQ(result["ruleId"], "assert");
+  EXPECT_TRUE(rules.count(result["ruleId"].get<std::string>()));
+  const json &loc = result["locations"][0]["physicalLocation"];
+  EXPECT_TRUE(loc["artifactLocation"]["uri"].is_string());
+  EXPECT_EQ(loc["region"]["startLine"], kErrorLine);
+  // The path: both inputs where the program asked for them, then the error.
+  const json &steps = result["codeFlows"][0]["threadFlows"][0]["locations"];
+  ASSERT_GE(steps.size(), 3u);
+  auto lineOf = [](const json &step) {
+    return step["location"]["physicalLocation"]["region"]["startLine"]
+        .get<unsigned>();
+  };
+  EXPECT_EQ(lineOf(steps[0]), kNondetLineA);
+  EXPECT_EQ(lineOf(steps[1]), kNondetLineB);
+  EXPECT_EQ(lineOf(steps.back()), kErrorLine);
+  // Without --format=sarif there is none.
+  ASSERT_EQ(cosmo({"check", "--out=plain", "prog.c"}).exitCode, 1);
+  EXPECT_FALSE(fs::exists(dir_.path() / "plain/report.sarif"));
+  EXPECT_TRUE(fs::exists(dir_.path() / "plain/report.json"));
+}
+
+TEST_F(ReportFormatsTest, TestVectorsSayWhereEachInputWasRead) {
+  write("prog.c", kProgram);
+  ASSERT_EQ(cosmo({"check", "--out=out", "prog.c"}).exitCode, 1);
+  json report = readJson(dir_.path() / "out/report.json");
+  json test = readJson(dir_.path() / "out" /
+                       report["errors"][0]["test"].get<std::string>());
+  ASSERT_EQ(test["inputs"].size(), 2u);
+  EXPECT_EQ(test["inputs"][0]["location"]["line"], kNondetLineA);
+  EXPECT_EQ(test["inputs"][1]["location"]["line"], kNondetLineB);
+  EXPECT_EQ(test["inputs"][0]["location"]["function"], "main");
+}
+
+TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
+  unsigned checked = 0, witnesses = 0;
+  for (const auto &entry :
+       fs::directory_iterator(fs::path(COSMO_E2E_PROGRAMS_DIR) / "svcomp")) {
+    if (entry.path().extension() != ".c")
+      continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    ProgramSpecParse parse = parseProgramSpec(text.str());
+    ASSERT_TRUE(parse.spec) << entry.path();
+    const ProgramSpec &spec = *parse.spec;
+    // reach_error (kind assert) is the property; other errors alone leave
+    // it open.
+    std::optional<ErrorSite> violation;
+    for (const ErrorSite &e : spec.errors)
+      if (e.kind == "assert" && !violation)
+        violation = e;
+    std::string expected = violation                       ? "FALSE"
+                           : spec.verdict == Verdict::True ? "TRUE"
+                                                           : "UNKNOWN";
+    std::vector<std::string> args = {"check", "--svcomp", "--out=sv"};
+    args.insert(args.end(), spec.runArgs.begin(), spec.runArgs.end());
+    args.push_back(entry.path().string());
+    ProcessResult r = cosmo(args, 120);
+    ASSERT_EQ(r.exitCode, 0) << entry.path() << ": " << r.err;
+    EXPECT_EQ(lastLine(r.out), expected) << entry.path();
+    ++checked;
+    fs::path witness = dir_.path() / "sv/witness.yml";
+    ASSERT_EQ(fs::exists(witness), expected == "FALSE") << entry.path();
+    if (expected != "FALSE")
+      continue;
+    ++witnesses;
+    YAML::Node doc = YAML::LoadFile(witness.string());
+    ASSERT_TRUE(doc.IsSequence());
+    YAML::Node w = doc[0];
+    EXPECT_EQ(w["entry_type"].as<std::string>(), "violation_sequence");
+    EXPECT_EQ(w["metadata"]["format_version"].as<std::string>(), "2.0");
+    EXPECT_EQ(w["metadata"]["task"]["data_model"].as<std::string>(), "LP64");
+    std::string file = entry.path().string();
+    EXPECT_EQ(w["metadata"]["task"]["input_files"][0].as<std::string>(), file);
+    std::string hash =
+        w["metadata"]["task"]["input_file_hashes"][file].as<std::string>();
+    EXPECT_TRUE(std::regex_match(hash, std::regex("[0-9a-f]{64}"))) << hash;
+    YAML::Node content = w["content"];
+    ASSERT_GE(content.size(), 1u);
+    YAML::Node target = content[content.size() - 1]["segment"][0]["waypoint"];
+    EXPECT_EQ(target["type"].as<std::string>(), "target");
+    EXPECT_EQ(target["action"].as<std::string>(), "follow");
+    EXPECT_EQ(target["location"]["line"].as<int>(), violation->line)
+        << entry.path();
+    for (size_t i = 0; i + 1 < content.size(); ++i) {
+      YAML::Node wp = content[i]["segment"][0]["waypoint"];
+      EXPECT_EQ(wp["type"].as<std::string>(), "function_return");
+      EXPECT_TRUE(std::regex_match(
+          wp["constraint"]["value"].as<std::string>(),
+          std::regex(R"(\\result == (-?[0-9]+|\(.*\)))")))
+          << wp["constraint"]["value"].as<std::string>();
+      EXPECT_GT(wp["location"]["line"].as<int>(), 0);
+    }
+  }
+  EXPECT_GE(checked, 15u);
+  EXPECT_GE(witnesses, 5u);
+}
+
+TEST_F(ReportFormatsTest, SvcompModeRejectsWhatItCannotAnswer) {
+  write("prog.c", kProgram);
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"check", "--svcomp", "--32", "prog.c"},
+        std::vector<std::string>{"check", "--svcomp", "--entry=main2",
+                                 "prog.c"},
+        std::vector<std::string>{"check", "--format=xml", "prog.c"}}) {
+    ProcessResult r = cosmo(args);
+    EXPECT_EQ(r.exitCode, 2) << args[2];
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+  }
+}
+
+TEST_F(ReportFormatsTest, CoverageMarksTheLinesNoPathReached) {
+  fs::path prog = write("prog.c", kProgram);
+  ASSERT_EQ(cosmo({"check", "--out=out", "prog.c"}).exitCode, 1);
+  json cov = readJson(dir_.path() / "out/coverage.json");
+  ASSERT_EQ(cov["files"].size(), 1u);
+  const json &f = cov["files"][0];
+  auto has = [](const json &a, unsigned line) {
+    return std::find(a.begin(), a.end(), line) != a.end();
+  };
+  EXPECT_TRUE(has(f["lines"], kDeadLine));
+  EXPECT_FALSE(has(f["covered"], kDeadLine));
+  EXPECT_TRUE(has(f["covered"], kErrorLine));
+  EXPECT_EQ(cov["lines_total"], f["lines"].size());
+  ProcessResult show = cosmo({"show", "--coverage", "out", "prog.c"});
+  ASSERT_EQ(show.exitCode, 0) << show.err;
+  std::istringstream listing(show.out);
+  std::string line;
+  std::map<unsigned, char> marks;
+  while (std::getline(listing, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, std::regex(R"(\s*(\d+) ([+\- ]) .*)")))
+      marks[std::stoul(m[1])] = m[2].str()[0];
+  }
+  EXPECT_EQ(marks[kDeadLine], '-');
+  EXPECT_EQ(marks[kErrorLine], '+');
+  EXPECT_EQ(marks[1], ' '); // a declaration: no code
+  // A file the run did not analyse, and no file at all.
+  write("other.c", "int main(void) { return 0; }\n");
+  ProcessResult other = cosmo({"show", "--coverage", "out", "other.c"});
+  EXPECT_EQ(other.exitCode, 2);
+  EXPECT_EQ(lines(other.err), 1u) << other.err;
+  EXPECT_EQ(cosmo({"show", "--coverage", "out"}).exitCode, 2);
+}
+
+TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {
+  write("prog.c", kProgram);
+  ProcessResult run = cosmo({"check", "--out=out", "prog.c"});
+  ASSERT_EQ(run.exitCode, 1);
+  ProcessResult show = cosmo({"show", "out"});
+  ASSERT_EQ(show.exitCode, 0) << show.err;
+  EXPECT_EQ(show.out, run.out);
+  ProcessResult missing = cosmo({"show", "nowhere"});
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_EQ(lines(missing.err), 1u) << missing.err;
+  fs::create_directories(dir_.path() / "broken");
+  write("broken/report.json", "{\"verdict\": ");
+  ProcessResult broken = cosmo({"show", "broken"});
+  EXPECT_EQ(broken.exitCode, 2);
+  EXPECT_EQ(lines(broken.err), 1u) << broken.err;
+}
+
+TEST_F(ReportFormatsTest, RunsWithoutOutNeverOverwriteAnEarlierOne) {
+  write("prog.c", kProgram);
+  ASSERT_EQ(cosmo({"check", "-q", "prog.c"}).exitCode, 1);
+  std::string first;
+  {
+    std::ifstream in(dir_.path() / "cosmo-out/report.json");
+    std::stringstream s;
+    s << in.rdbuf();
+    first = s.str();
+  }
+  ASSERT_FALSE(first.empty());
+  ProcessResult second = cosmo({"check", "prog.c"});
+  ASSERT_EQ(second.exitCode, 1);
+  EXPECT_NE(second.out.find("results in cosmo-out-1/"), std::string::npos)
+      << second.out;
+  EXPECT_TRUE(fs::exists(dir_.path() / "cosmo-out-1/report.json"));
+  std::ifstream in(dir_.path() / "cosmo-out/report.json");
+  std::stringstream s;
+  s << in.rdbuf();
+  EXPECT_EQ(s.str(), first);
+  ASSERT_EQ(cosmo({"check", "-q", "prog.c"}).exitCode, 1);
+  EXPECT_TRUE(fs::exists(dir_.path() / "cosmo-out-2/report.json"));
+}
+
+// A run that lasts two seconds (an unbounded loop, cut by --timeout).
+constexpr const char *kLongRun = R"(extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = 0;
+  while (__VERIFIER_nondet_int())
+    ++n;
+  return n;
+}
+)";
+
+TEST_F(ReportFormatsTest, NoProgressLineWhenStderrIsNotATerminal) {
+  write("loop.c", kLongRun);
+  ProcessResult r = cosmo({"check", "--timeout=2", "--out=out", "loop.c"});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("pending"), std::string::npos) << r.err;
+}
+
+TEST_F(ReportFormatsTest, ProgressLineOnATerminal) {
+  // util-linux `script` gives the command a pseudo-terminal.
+  if (!fs::exists("/usr/bin/script"))
+    GTEST_SKIP() << "no /usr/bin/script to provide a terminal";
+  write("loop.c", kLongRun);
+  std::string cmd = std::string(COSMO_CLI_BINARY) +
+                    " check --timeout=2 --out=out loop.c";
+  ProcessRequest req;
+  req.argv = {"/usr/bin/script", "-qec", cmd, "/dev/null"};
+  req.workingDirectory = dir_.path();
+  req.timeout = std::chrono::seconds(60);
+  ProcessResult r = runProcess(req);
+  EXPECT_NE(r.out.find("pending"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find('\r'), std::string::npos);
+  // ... and --quiet silences it there too.
+  req.argv[2] = cmd + " --quiet";
+  ProcessResult quiet = runProcess(req);
+  EXPECT_EQ(quiet.out.find("pending"), std::string::npos) << quiet.out;
+}
+
+} // namespace
