@@ -2,6 +2,8 @@
 #ifndef COSMO_TOOLS_CHECKCOMMAND_H
 #define COSMO_TOOLS_CHECKCOMMAND_H
 
+#include "CliSupport.h"
+
 #include "cosmo/engine/Options.h"
 
 #include <string>
@@ -9,20 +11,13 @@
 
 namespace cosmo::cli {
 
-/// Exit codes of the `cosmo` command.
-enum ExitCode : int {
-  kExitTrue = 0,
-  kExitFalse = 1,
-  kExitUsage = 2,
-  kExitUnknown = 3,
-};
-
 struct CheckOptions {
   std::string input;
   std::string outDir = "cosmo-out";
   bool quiet = false;
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
+  bool confirm = false;            // replay each error's test natively
   engine::EngineOptions engine;
 };
 

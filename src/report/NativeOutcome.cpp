@@ -1,6 +1,9 @@
-#include "NativeOutcome.h"
+//===- NativeOutcome.cpp - classify a native run by its stderr ------------===//
 
-#include "TextUtil.h"
+#include "cosmo/report/NativeOutcome.h"
+
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringRef.h>
 
 #include <fmt/format.h>
 
@@ -10,7 +13,7 @@
 #include <regex>
 #include <vector>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 
 namespace {
 
@@ -106,6 +109,21 @@ std::optional<NativeOutcome> replayRuntimeFailure(std::string_view line) {
   if (!line.starts_with("cosmo-replay: error:"))
     return std::nullopt;
   return unrecognised(fmt::format("the replay runtime failed: {}", line));
+}
+
+// The lines of `text`, without their '\n' (and a trailing '\r').
+std::vector<std::string_view> splitLines(std::string_view text) {
+  llvm::SmallVector<llvm::StringRef, 64> parts;
+  llvm::StringRef(text.data(), text.size()).split(parts, '\n');
+  if (!parts.empty() && parts.back().empty())
+    parts.pop_back();
+  std::vector<std::string_view> lines;
+  for (llvm::StringRef part : parts) {
+    if (part.endswith("\r"))
+      part = part.drop_back();
+    lines.emplace_back(part.data(), part.size());
+  }
+  return lines;
 }
 
 std::optional<NativeOutcome> firstReport(std::string_view stderrText, std::string_view programFileName) {
@@ -220,4 +238,4 @@ std::string describe(const NativeOutcome &outcome) {
   return "?";
 }
 
-} // namespace cosmo::e2e
+} // namespace cosmo::report

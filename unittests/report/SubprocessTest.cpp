@@ -1,10 +1,10 @@
-#include "Subprocess.h"
+#include "cosmo/report/Subprocess.h"
 
 #include <gtest/gtest.h>
 
 #include <csignal>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 namespace {
 
 ProcessResult shell(const std::string &script, std::chrono::seconds timeout = std::chrono::seconds(10),
@@ -58,4 +58,4 @@ TEST(Subprocess, CommandLineQuotesWhereNeeded) {
 }
 
 } // namespace
-} // namespace cosmo::e2e
+} // namespace cosmo::report

@@ -1,22 +1,22 @@
 // NativeOutcome on real sanitizer output: sanitizer-samples/<name>.stderr was
-// produced by building and running sanitizer-samples/<name>.c the way the
-// runner builds programs (see sanitizer-samples/generate.sh).
-#include "NativeOutcome.h"
-
-#include "TextUtil.h"
+// produced by building and running sanitizer-samples/<name>.c the way native
+// replay builds programs (see sanitizer-samples/generate.sh).
+#include "cosmo/report/NativeOutcome.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <optional>
 
-#ifndef COSMO_E2E_SANITIZER_SAMPLES_DIR
-#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_SANITIZER_SAMPLES_DIR"
+#ifndef COSMO_SANITIZER_SAMPLES_DIR
+#error "unittests/report/CMakeLists.txt defines COSMO_SANITIZER_SAMPLES_DIR"
 #endif
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 namespace {
 
 using Category = NativeOutcome::Category;
@@ -38,7 +38,11 @@ ProcessResult signaled(int signal, std::string err) {
 }
 
 std::string sampleStderr(const std::string &name) {
-  return readTextFile(std::filesystem::path(COSMO_E2E_SANITIZER_SAMPLES_DIR) / (name + ".stderr"));
+  std::ifstream in(std::filesystem::path(COSMO_SANITIZER_SAMPLES_DIR) / (name + ".stderr"));
+  EXPECT_TRUE(in.good()) << "no sample " << name;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 struct SanitizerSample {
@@ -211,4 +215,4 @@ TEST(NativeOutcome, KindsOfAddressSanitizerReports) {
 }
 
 } // namespace
-} // namespace cosmo::e2e
+} // namespace cosmo::report

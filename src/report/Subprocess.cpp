@@ -1,4 +1,6 @@
-#include "Subprocess.h"
+//===- Subprocess.cpp - fork, exec, capture, time out -----------------------===//
+
+#include "cosmo/report/Subprocess.h"
 
 #include <fmt/format.h>
 
@@ -14,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 
 namespace {
 
@@ -232,4 +234,4 @@ std::string commandLine(const std::vector<std::string> &argv) {
   return line;
 }
 
-} // namespace cosmo::e2e
+} // namespace cosmo::report
