@@ -1,4 +1,5 @@
-//===- NativeBuild.cpp - clang with sanitizers and the replay runtime ------===//
+//===- NativeBuild.cpp - clang with sanitizers and the replay runtime
+//------===//
 
 #include "cosmo/report/NativeBuild.h"
 
@@ -29,9 +30,8 @@ llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
   std::string first = firstErrorLine(output);
   if (first.empty() || result.ending != ProcessResult::Ending::Exited)
     first = "the compiler " + describeEnding(result);
-  return llvm::make_error<NativeBuildError>(std::move(what), commandLine(argv),
-                                            std::move(output),
-                                            std::move(first));
+  return llvm::make_error<NativeBuildError>(
+      std::move(what), commandLine(argv), std::move(output), std::move(first));
 }
 
 } // namespace
@@ -55,24 +55,24 @@ std::error_code NativeBuildError::convertToErrorCode() const {
 std::string firstErrorLine(const std::string &compilerOutput) {
   llvm::SmallVector<llvm::StringRef, 16> lines;
   llvm::StringRef(compilerOutput).split(lines, '\n', -1, false);
-  auto first = [&](auto predicate) -> std::string {
+  // In order of preference: "prog.c:3:10: error: ..." (not the driver's
+  // "clang: error: linker command failed"), the linker's symbol errors, any
+  // line mentioning an error, any line.
+  using Preference = bool (*)(llvm::StringRef);
+  const Preference preferences[] = {
+      [](llvm::StringRef l) {
+        return l.contains(": error: ") && !l.startswith("clang");
+      },
+      [](llvm::StringRef l) {
+        return l.contains("undefined reference") ||
+               l.contains("multiple definition");
+      },
+      [](llvm::StringRef l) { return l.contains("error"); },
+      [](llvm::StringRef l) { return !l.empty(); }};
+  for (Preference preferred : preferences)
     for (llvm::StringRef line : lines)
-      if (predicate(line.trim()))
+      if (preferred(line.trim()))
         return line.trim().str();
-    return "";
-  };
-  for (auto predicate : {
-           +[](llvm::StringRef l) {
-             return l.contains(": error: ") && !l.startswith("clang");
-           },
-           +[](llvm::StringRef l) {
-             return l.contains("undefined reference") ||
-                    l.contains("multiple definition");
-           },
-           +[](llvm::StringRef l) { return l.contains("error"); },
-           +[](llvm::StringRef l) { return !l.empty(); }})
-    if (std::string line = first(predicate); !line.empty())
-      return line;
   return "";
 }
 
@@ -103,11 +103,10 @@ buildNativeProgram(const NativeToolchain &toolchain,
 
   std::vector<std::string> runtimeCommand = {toolchain.clang};
   runtimeCommand.insert(runtimeCommand.end(), flags.begin(), flags.end());
-  runtimeCommand.insert(runtimeCommand.end(),
-                        {"-c", toolchain.replayRuntime, "-o",
-                         runtimeObject.string()});
-  if (llvm::Error e = compile(runtimeCommand, "the replay runtime " +
-                                                  toolchain.replayRuntime))
+  runtimeCommand.insert(runtimeCommand.end(), {"-c", toolchain.replayRuntime,
+                                               "-o", runtimeObject.string()});
+  if (llvm::Error e = compile(runtimeCommand,
+                              "the replay runtime " + toolchain.replayRuntime))
     return e;
 
   std::vector<std::string> programCommand = {toolchain.clang};

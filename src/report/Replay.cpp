@@ -72,9 +72,12 @@ std::string lowerExtension(const std::filesystem::path &file) {
 
 const char *replayStatusName(ReplayStatus status) {
   switch (status) {
-  case ReplayStatus::Confirmed: return "confirmed";
-  case ReplayStatus::NotReproduced: return "not reproduced";
-  case ReplayStatus::NotReplayable: return "not replayable";
+  case ReplayStatus::Confirmed:
+    return "confirmed";
+  case ReplayStatus::NotReproduced:
+    return "not reproduced";
+  case ReplayStatus::NotReplayable:
+    return "not replayable";
   }
   return "?";
 }
@@ -120,8 +123,8 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
     return {ReplayStatus::Confirmed,
             fmt::format("{} at {}:{}", error->kind, file, error->line)};
   }
-  std::string detail = expectation(recorded) + ", " +
-                       nativeRunText(outcome, run, timeout);
+  std::string detail =
+      expectation(recorded) + ", " + nativeRunText(outcome, run, timeout);
   if (std::string warning = runtimeWarning(run.err); !warning.empty())
     detail += " (replay runtime: " + warning + ")";
   return {ReplayStatus::NotReproduced, detail};
@@ -131,8 +134,8 @@ llvm::Expected<NativeReplayer>
 NativeReplayer::build(const std::filesystem::path &program,
                       ReplayOptions options,
                       const std::filesystem::path &workDir) {
-  auto executable = buildNativeProgram(options.toolchain, program,
-                                       options.checks, workDir);
+  auto executable =
+      buildNativeProgram(options.toolchain, program, options.checks, workDir);
   if (!executable)
     return executable.takeError();
   return NativeReplayer(program, std::move(options), workDir, *executable);

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-
 namespace cosmo::report {
 
 using nlohmann::json;
@@ -29,7 +28,9 @@ struct Malformed {
   std::string what;
 };
 
-[[noreturn]] void malformed(std::string what) { throw Malformed{std::move(what)}; }
+[[noreturn]] void malformed(std::string what) {
+  throw Malformed{std::move(what)};
+}
 
 const json &member(const json &object, const std::string &context,
                    const char *key) {
@@ -91,7 +92,8 @@ engine::TestInput readInput(const json &input, size_t index) {
                           context, result.source));
   uint64_t size = unsignedMember(input, context, "size");
   std::string hex = stringMember(input, context, "hex");
-  std::string label = result.name.empty() ? context : "input '" + result.name + "'";
+  std::string label =
+      result.name.empty() ? context : "input '" + result.name + "'";
   if (hex.size() != 2 * size)
     malformed(fmt::format("{} has size {} but {} hex digits", label, size,
                           hex.size()));
@@ -110,12 +112,14 @@ RecordedTest readVector(const json &vector) {
     malformed("not a JSON object");
   if (vector.contains("version") &&
       vector.at("version") != json(kVectorVersion))
-    malformed(fmt::format("test vector version {} (this cosmo reads version {})",
-                          vector.at("version").dump(), kVectorVersion));
+    malformed(
+        fmt::format("test vector version {} (this cosmo reads version {})",
+                    vector.at("version").dump(), kVectorVersion));
   RecordedTest result;
   result.program = stringMember(vector, "vector", "program");
-  result.entry = vector.contains("entry") ? stringMember(vector, "vector", "entry")
-                                          : "main";
+  result.entry = vector.contains("entry")
+                     ? stringMember(vector, "vector", "entry")
+                     : "main";
   engine::TestVector &test = result.test;
   test.outcome = stringMember(vector, "vector", "outcome");
   bool hasError = vector.contains("error") && !vector.at("error").is_null();
@@ -132,8 +136,9 @@ RecordedTest readVector(const json &vector) {
     if (hasError)
       malformed("outcome \"completed\" with a non-null \"error\"");
   } else {
-    malformed(fmt::format(
-        "outcome must be \"completed\" or \"error\", not \"{}\"", test.outcome));
+    malformed(
+        fmt::format("outcome must be \"completed\" or \"error\", not \"{}\"",
+                    test.outcome));
   }
   const json &inputs = member(vector, "vector", "inputs");
   if (!inputs.is_array())

@@ -76,8 +76,8 @@ llvm::Expected<report::NativeToolchain> nativeToolchain() {
   tc.clang = *clangPath;
   tc.includeDir = envOr("COSMO_INCLUDE_DIR", COSMO_DEFAULT_INCLUDE_DIR);
   if (!llvm::sys::fs::is_directory(tc.includeDir))
-    return missing("cannot find cosmo's include directory at " +
-                   tc.includeDir + " (set COSMO_INCLUDE_DIR)");
+    return missing("cannot find cosmo's include directory at " + tc.includeDir +
+                   " (set COSMO_INCLUDE_DIR)");
   tc.replayRuntime =
       envOr("COSMO_REPLAY_RUNTIME", COSMO_DEFAULT_REPLAY_RUNTIME);
   if (!llvm::sys::fs::is_regular_file(tc.replayRuntime))

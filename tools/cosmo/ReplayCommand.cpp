@@ -90,9 +90,8 @@ int runReplay(const ReplayCommandOptions &opts) {
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
                                       timeout};
-  auto replayer =
-      report::NativeReplayer::build(opts.program, replayOptions,
-                                    workDir->path());
+  auto replayer = report::NativeReplayer::build(opts.program, replayOptions,
+                                                workDir->path());
   if (!replayer) {
     std::string message;
     llvm::handleAllErrors(

@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 
@@ -128,7 +129,17 @@ int main(int argc, char **argv) {
                      "wall-clock limit of the native run in seconds; a run "
                      "that does not finish does not reproduce the vector")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(
+          [](std::string &value) -> std::string {
+            char *end = nullptr;
+            double seconds = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || !(seconds > 0) ||
+                seconds > 1e6)
+              return "--timeout must be a positive number of seconds, not '" +
+                     value + "'";
+            return "";
+          },
+          "SECONDS"));
   replay->add_flag("--keep", ropts.keep,
                    "keep the work directory (native executable, replay "
                    "file, the run's output) and print where it is");

@@ -36,10 +36,11 @@ TEST(NativeBuild, FirstErrorLinePrefersTheDiagnostic) {
                            "p.c:4:1: error: expected '}'\n"
                            "2 errors generated.\n"),
             "p.c:3:10: error: use of undeclared identifier 'x'");
-  EXPECT_EQ(firstErrorLine("/usr/bin/ld: /tmp/p-1.o: in function `main':\n"
-                           "/w/p.c:2: undefined reference to `mystery'\n"
-                           "clang: error: linker command failed with exit code 1\n"),
-            "/w/p.c:2: undefined reference to `mystery'");
+  EXPECT_EQ(
+      firstErrorLine("/usr/bin/ld: /tmp/p-1.o: in function `main':\n"
+                     "/w/p.c:2: undefined reference to `mystery'\n"
+                     "clang: error: linker command failed with exit code 1\n"),
+      "/w/p.c:2: undefined reference to `mystery'");
   EXPECT_EQ(firstErrorLine("clang: error: no such file or directory: 'x.c'\n"),
             "clang: error: no such file or directory: 'x.c'");
   EXPECT_EQ(firstErrorLine("\n  something odd\n"), "something odd");

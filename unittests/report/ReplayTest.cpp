@@ -33,11 +33,13 @@ ProcessResult exited(int code, std::string err = "") {
   return run;
 }
 
-const std::string divAt14 = "/w/prog.c:14:12: runtime error: division by zero\n";
+const std::string divAt14 =
+    "/w/prog.c:14:12: runtime error: division by zero\n";
 
 TEST(Replay, TheRecordedErrorIsConfirmed) {
-  ReplayResult r = judgeReplay(errorAt(engine::ErrorKind::DivByZero, "prog.c", 14),
-                               exited(1, divAt14), "prog.c", 10s);
+  ReplayResult r =
+      judgeReplay(errorAt(engine::ErrorKind::DivByZero, "prog.c", 14),
+                  exited(1, divAt14), "prog.c", 10s);
   EXPECT_EQ(r.status, ReplayStatus::Confirmed);
   EXPECT_EQ(r.detail, "div-by-zero at prog.c:14");
   EXPECT_EQ(describe(r), "confirmed: div-by-zero at prog.c:14");
@@ -50,18 +52,24 @@ TEST(Replay, ACompletedRunConfirmsACompletedVector) {
 }
 
 TEST(Replay, AnotherLineOrKindOrNoErrorIsNotReproduced) {
-  ReplayResult line = judgeReplay(errorAt(engine::ErrorKind::DivByZero, "prog.c", 15),
-                                  exited(1, divAt14), "prog.c", 10s);
+  ReplayResult line =
+      judgeReplay(errorAt(engine::ErrorKind::DivByZero, "prog.c", 15),
+                  exited(1, divAt14), "prog.c", 10s);
   EXPECT_EQ(line.status, ReplayStatus::NotReproduced);
-  EXPECT_EQ(describe(line), "not reproduced: expected div-by-zero at line 15, the "
-                            "native run stopped with div-by-zero at line 14");
-  ReplayResult kind = judgeReplay(errorAt(engine::ErrorKind::Assert, "prog.c", 14),
-                                  exited(1, divAt14), "prog.c", 10s);
+  EXPECT_EQ(describe(line),
+            "not reproduced: expected div-by-zero at line 15, the "
+            "native run stopped with div-by-zero at line 14");
+  ReplayResult kind =
+      judgeReplay(errorAt(engine::ErrorKind::Assert, "prog.c", 14),
+                  exited(1, divAt14), "prog.c", 10s);
   EXPECT_EQ(kind.status, ReplayStatus::NotReproduced);
-  ReplayResult none = judgeReplay(errorAt(engine::ErrorKind::Assert, "prog.c", 14),
-                                  exited(0), "prog.c", 10s);
-  EXPECT_EQ(none.detail, "expected assert at line 14, the native run completed");
-  ReplayResult surprise = judgeReplay(completed(), exited(1, divAt14), "prog.c", 10s);
+  ReplayResult none =
+      judgeReplay(errorAt(engine::ErrorKind::Assert, "prog.c", 14), exited(0),
+                  "prog.c", 10s);
+  EXPECT_EQ(none.detail,
+            "expected assert at line 14, the native run completed");
+  ReplayResult surprise =
+      judgeReplay(completed(), exited(1, divAt14), "prog.c", 10s);
   EXPECT_EQ(surprise.detail, "expected a completed run, the native run stopped "
                              "with div-by-zero at line 14");
 }
@@ -108,7 +116,8 @@ TEST(Replay, EntryRunsAndIRAreNotReplayable) {
   EXPECT_NE(entry->find("--entry=insert"), std::string::npos) << *entry;
   std::optional<std::string> ir = whyNotReplayable("prog.ll", "main");
   ASSERT_TRUE(ir.has_value());
-  EXPECT_NE(ir->find("prog.ll is not a .c or .i file"), std::string::npos) << *ir;
+  EXPECT_NE(ir->find("prog.ll is not a .c or .i file"), std::string::npos)
+      << *ir;
 }
 
 TEST(Replay, ConfirmErrorsGivesOneResultPerError) {

@@ -1,7 +1,7 @@
 // Test vectors read back (what `cosmo replay` and the e2e runner rely on) and
 // the replay files made from them.
-#include "cosmo/report/Report.h"
 #include "cosmo/report/TestVectorFile.h"
+#include "cosmo/report/Report.h"
 
 #include <gtest/gtest.h>
 
@@ -73,9 +73,11 @@ TEST(TestVectorFile, ReadsBackWhatCosmoWrites) {
 }
 
 TEST(TestVectorFile, OutcomeAndErrorMustAgree) {
-  EXPECT_NE(errorOf(R"({"program": "p.c", "outcome": "error", "error": null, "inputs": []})")
-                .find("without an \"error\""),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          R"({"program": "p.c", "outcome": "error", "error": null, "inputs": []})")
+          .find("without an \"error\""),
+      std::string::npos);
   EXPECT_NE(errorOf(R"({"program": "p.c", "outcome": "completed",
                         "error": {"kind": "assert", "line": 3}, "inputs": []})")
                 .find("non-null \"error\""),
@@ -87,8 +89,10 @@ TEST(TestVectorFile, OutcomeAndErrorMustAgree) {
                         "error": {"kind": "crash", "line": 3}, "inputs": []})")
                 .find("error.kind \"crash\" is not an error kind"),
             std::string::npos);
-  EXPECT_EQ(errorOf(R"({"program": "p.c", "outcome": "completed", "error": null, "inputs": []})"),
-            "");
+  EXPECT_EQ(
+      errorOf(
+          R"({"program": "p.c", "outcome": "completed", "error": null, "inputs": []})"),
+      "");
 }
 
 TEST(TestVectorFile, MalformedVectorsNameTheFileAndTheField) {
@@ -97,14 +101,18 @@ TEST(TestVectorFile, MalformedVectorsNameTheFileAndTheField) {
   EXPECT_EQ(notJson.find('\n'), std::string::npos) << notJson;
   EXPECT_EQ(notJson.find("[json.exception"), std::string::npos) << notJson;
   EXPECT_NE(errorOf("[1, 2]").find("not a JSON object"), std::string::npos);
-  EXPECT_NE(errorOf(R"({"outcome": "completed", "inputs": []})").find("vector has no \"program\""),
+  EXPECT_NE(errorOf(R"({"outcome": "completed", "inputs": []})")
+                .find("vector has no \"program\""),
             std::string::npos);
-  EXPECT_NE(errorOf(R"({"version": 2, "program": "p.c", "outcome": "completed", "inputs": []})")
-                .find("version 2"),
-            std::string::npos);
-  EXPECT_NE(errorOf(R"({"program": "p.c", "outcome": "completed", "inputs": {}})")
-                .find("\"inputs\" is not an array"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          R"({"version": 2, "program": "p.c", "outcome": "completed", "inputs": []})")
+          .find("version 2"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(R"({"program": "p.c", "outcome": "completed", "inputs": {}})")
+          .find("\"inputs\" is not an array"),
+      std::string::npos);
   EXPECT_NE(errorOf(R"({"program": "p.c", "outcome": "error",
                         "error": {"kind": "assert", "line": -1}, "inputs": []})")
                 .find("error.line is not a non-negative integer"),
@@ -113,14 +121,21 @@ TEST(TestVectorFile, MalformedVectorsNameTheFileAndTheField) {
 
 TEST(TestVectorFile, InputsMustFitTheirSize) {
   auto vectorWith = [](const std::string &input) {
-    return R"({"program": "p.c", "outcome": "completed", "inputs": [)" + input + "]}";
+    return R"({"program": "p.c", "outcome": "completed", "inputs": [)" + input +
+           "]}";
   };
-  EXPECT_NE(errorOf(vectorWith(R"({"name": "x", "source": "nondet", "size": 4, "hex": "fbff"})"))
-                .find("input 'x' has size 4 but 4 hex digits"),
-            std::string::npos);
-  EXPECT_NE(errorOf(vectorWith(R"({"name": "x", "source": "nondet", "size": 2, "hex": "fbzz"})"))
-                .find("input 'x' has a non-hex digit in \"zz\""),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          vectorWith(
+              R"({"name": "x", "source": "nondet", "size": 4, "hex": "fbff"})"))
+          .find("input 'x' has size 4 but 4 hex digits"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          vectorWith(
+              R"({"name": "x", "source": "nondet", "size": 2, "hex": "fbzz"})"))
+          .find("input 'x' has a non-hex digit in \"zz\""),
+      std::string::npos);
   EXPECT_NE(errorOf(vectorWith(R"({"source": "stdin", "size": 0, "hex": ""})"))
                 .find("inputs[0].source \"stdin\" is not one of"),
             std::string::npos);
@@ -133,7 +148,8 @@ TEST(TestVectorFile, AMissingFileIsAnError) {
   auto vector = readTestVector("/nonexistent/test-000001.json");
   ASSERT_FALSE(bool(vector));
   std::string message = llvm::toString(vector.takeError());
-  EXPECT_EQ(message.rfind("/nonexistent/test-000001.json: cannot read: ", 0), 0u)
+  EXPECT_EQ(message.rfind("/nonexistent/test-000001.json: cannot read: ", 0),
+            0u)
       << message;
 }
 
@@ -146,7 +162,8 @@ TEST(TestVectorFile, ReplayFileHoldsNondetAndSymbolicInputsInOrder) {
   EXPECT_FALSE(isReplayedInput(vector->test.inputs[2]));
   llvm::Error e = writeReplayFile(vector->test, "/nonexistent/dir/t.replay");
   ASSERT_TRUE(bool(e));
-  EXPECT_NE(llvm::toString(std::move(e)).find("cannot write /nonexistent/dir/t.replay"),
+  EXPECT_NE(llvm::toString(std::move(e))
+                .find("cannot write /nonexistent/dir/t.replay"),
             std::string::npos);
 }
 

@@ -50,7 +50,8 @@ std::string describe(const NativeOutcome &outcome);
 // The error kind of a UBSan message (the text after "runtime error: ").
 std::optional<std::string> kindOfUndefinedBehavior(std::string_view message);
 // The error kind of an ASan report (the text after "AddressSanitizer: ").
-std::optional<std::string> kindOfAddressSanitizerReport(std::string_view report);
+std::optional<std::string>
+kindOfAddressSanitizerReport(std::string_view report);
 
 } // namespace cosmo::report
 

@@ -1,4 +1,5 @@
-//===- cosmo/report/Subprocess.h - run a command, capture output -*- C++ -*-===//
+//===- cosmo/report/Subprocess.h - run a command, capture output -*- C++
+//-*-===//
 //
 // Runs a command in a process group of its own with stdin from /dev/null and
 // a wall-clock limit (on timeout the whole group is killed), and captures its
