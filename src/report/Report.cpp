@@ -178,7 +178,8 @@ void OutputDirectory::onCompletedPath(const engine::TestVector &test) {
   writeTest(test);
 }
 
-llvm::Error OutputDirectory::finish(const engine::RunSummary &summary) {
+llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
+                                    const std::vector<ReplayResult> &replays) {
   if (!writeFailure_.empty())
     return ioError(writeFailure_);
   json errors = json::array();
@@ -195,6 +196,10 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary) {
                           {"stack", stack},
                           {"test", i < errorTests_.size() ? errorTests_[i]
                                                           : ""}});
+    if (i < replays.size()) {
+      errors.back()["replay"] = replayStatusName(replays[i].status);
+      errors.back()["replay_detail"] = replays[i].detail;
+    }
   }
   json stats = statsToJson(summary.stats);
   json report{{"version", 1},
@@ -217,16 +222,30 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary) {
 
 std::string formatSummary(const engine::RunSummary &summary,
                           const RunInfo &info, const std::string &outDir,
-                          bool color) {
+                          bool color,
+                          const std::vector<ReplayResult> &replays) {
   auto paint = [&](const char *code, const std::string &s) {
     return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
   };
+  auto replayColor = [](ReplayStatus s) {
+    return s == ReplayStatus::Confirmed       ? "32"
+           : s == ReplayStatus::NotReproduced ? "1;33"
+                                              : "33";
+  };
   std::string out;
-  for (const engine::ErrorReport &e : summary.errors) {
+  unsigned replayCounts[3] = {0, 0, 0};
+  for (size_t i = 0; i < summary.errors.size(); ++i) {
+    const engine::ErrorReport &e = summary.errors[i];
     std::string file = e.location.file.empty() ? info.program : e.location.file;
     out += fmt::format("{}:{}: {} {} in {}: {}\n", file, e.location.line,
                        paint("1;31", "error:"), engine::errorKindName(e.kind),
                        e.location.function, e.message);
+    if (i < replays.size()) {
+      out += fmt::format("    native replay: {}\n",
+                         paint(replayColor(replays[i].status),
+                               describe(replays[i])));
+      ++replayCounts[static_cast<int>(replays[i].status)];
+    }
     for (const engine::TestInput &in : e.test.inputs) {
       std::string value;
       if (in.source == "symbolic" || in.source == "input-memory" ||
@@ -262,6 +281,10 @@ std::string formatSummary(const engine::RunSummary &summary,
                          ss.modelReuse.fixedHits,
                      ss.independence.answered,
                      ss.cexCache.hits(), ss.z3.queries, ss.z3.seconds);
+  if (!replays.empty())
+    out += fmt::format("native replay: {} confirmed, {} not reproduced, {} "
+                       "not replayable\n",
+                       replayCounts[0], replayCounts[1], replayCounts[2]);
   out += fmt::format("results in {}/ (report.json, tests/)\n", outDir);
   return out;
 }

@@ -149,6 +149,22 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
         er.test = testFrom(*t);
       }
       run.summary.errors.push_back(std::move(er));
+      if (e.contains("replay")) {
+        std::string status = e["replay"].get<std::string>();
+        ReplayResult rr;
+        rr.detail = e.value("replay_detail", "");
+        bool known = false;
+        for (ReplayStatus s :
+             {ReplayStatus::Confirmed, ReplayStatus::NotReproduced,
+              ReplayStatus::NotReplayable})
+          if (status == replayStatusName(s)) {
+            rr.status = s;
+            known = true;
+          }
+        if (!known)
+          return failure(path + ": unknown replay status '" + status + "'");
+        run.replays.push_back(std::move(rr));
+      }
     }
     if (r.contains("stats"))
       readStats(r["stats"], run.summary.stats);

@@ -1,45 +1,19 @@
 // The `cosmo` command as a user meets it: exit codes, one-line errors for
 // bad input, --help/--version, and runs cut by limits still writing what
 // they found.
-#include "ScopedTempDir.h"
-#include "Subprocess.h"
+#include "CliFixture.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <fstream>
 
 namespace fs = std::filesystem;
 using namespace cosmo::e2e;
 
 namespace {
 
-class CliTest : public ::testing::Test {
-protected:
-  fs::path write(const std::string &name, const std::string &text) {
-    fs::path p = dir_.path() / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  ProcessResult cosmo(std::vector<std::string> args, int timeoutSeconds = 60) {
-    ProcessRequest r;
-    r.argv = {COSMO_CLI_BINARY};
-    r.argv.insert(r.argv.end(), args.begin(), args.end());
-    r.timeout = std::chrono::seconds(timeoutSeconds);
-    r.workingDirectory = dir_.path();
-    return runProcess(r);
-  }
-  nlohmann::json report(const fs::path &out) {
-    std::ifstream in(out / "report.json");
-    EXPECT_TRUE(in.good()) << "no report.json in " << out;
-    return in ? nlohmann::json::parse(in) : nlohmann::json{};
-  }
-  static size_t lines(const std::string &s) {
-    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
-  }
-  ScopedTempDir dir_{"cosmo-cli"};
-};
+using CliTest = CliFixture;
 
 TEST_F(CliTest, MissingFileIsAOneLineUsageError) {
   ProcessResult r = cosmo({"check", "nowhere.c"});

@@ -56,18 +56,6 @@ ErrorSite readErrorSite(const std::filesystem::path &file, const json &error,
   return {member<std::string>(file, error, context, "kind"), member<int>(file, error, context, "line")};
 }
 
-VectorInput readInput(const std::filesystem::path &file, const json &input, std::size_t index) {
-  std::string context = fmt::format("inputs[{}]", index);
-  VectorInput result;
-  result.name = optionalMember<std::string>(input, "name", "");
-  result.source = member<std::string>(file, input, context, "source");
-  result.function = optionalMember<std::string>(input, "function", "");
-  result.size = member<std::size_t>(file, input, context, "size");
-  result.hex = member<std::string>(file, input, context, "hex");
-  result.value = optionalMember<std::string>(input, "value", "");
-  return result;
-}
-
 } // namespace
 
 CosmoReport readCosmoReport(const std::filesystem::path &reportJson) {
@@ -85,53 +73,34 @@ CosmoReport readCosmoReport(const std::filesystem::path &reportJson) {
   return result;
 }
 
-TestVector readTestVector(const std::filesystem::path &vectorJson) {
-  json vector = parseJsonFile(vectorJson);
-  TestVector result;
-  result.file = vectorJson;
-  result.outcome = member<std::string>(vectorJson, vector, "vector", "outcome");
-  bool hasError = vector.contains("error") && !vector.at("error").is_null();
-  if (result.outcome == "error") {
-    if (!hasError)
-      malformed(vectorJson, "outcome \"error\" without an \"error\" object");
-    result.error = readErrorSite(vectorJson, vector.at("error"), "error");
-  } else if (result.outcome == "completed") {
-    if (hasError)
-      malformed(vectorJson, "outcome \"completed\" with a non-null \"error\"");
-  } else {
-    malformed(vectorJson, fmt::format("outcome must be \"completed\" or \"error\", not \"{}\"",
-                                      result.outcome));
-  }
-  json inputs = member<json>(vectorJson, vector, "vector", "inputs");
-  if (!inputs.is_array())
-    malformed(vectorJson, "\"inputs\" is not an array");
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    result.inputs.push_back(readInput(vectorJson, inputs[i], i));
-  return result;
-}
-
-std::vector<TestVector> readTestVectors(const std::filesystem::path &testsDir) {
+std::vector<report::RecordedTest> readTestVectors(const std::filesystem::path &testsDir) {
   std::vector<std::filesystem::path> files;
   if (std::filesystem::is_directory(testsDir))
     for (const auto &entry : std::filesystem::directory_iterator(testsDir))
       if (entry.is_regular_file() && entry.path().extension() == ".json")
         files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  std::vector<TestVector> vectors;
-  for (const auto &file : files)
-    vectors.push_back(readTestVector(file));
+  std::vector<report::RecordedTest> vectors;
+  for (const auto &file : files) {
+    auto vector = report::readTestVector(file.string());
+    if (!vector)
+      throw std::runtime_error(llvm::toString(vector.takeError()));
+    vectors.push_back(std::move(*vector));
+  }
   return vectors;
 }
 
-std::string describeInputs(const TestVector &vector) {
+std::string describeInputs(const engine::TestVector &vector) {
   if (vector.inputs.empty())
     return "(no inputs)\n";
   std::string text;
-  for (const VectorInput &input : vector.inputs) {
-    std::string value = input.value.empty() ? "" : " = " + input.value;
+  for (const engine::TestInput &input : vector.inputs) {
+    std::string hex;
+    for (uint8_t byte : input.bytes)
+      hex += fmt::format("{:02x}", byte);
     std::string from = input.function.empty() ? "" : " from " + input.function;
-    text += fmt::format("{}{}  ({}{}, {} bytes {})\n", input.name.empty() ? "?" : input.name,
-                        value, input.source, from, input.size, abbreviate(input.hex, 80));
+    text += fmt::format("{}  ({}{}, {} bytes {})\n", input.name.empty() ? "?" : input.name,
+                        input.source, from, input.bytes.size(), abbreviate(hex, 80));
   }
   return text;
 }

@@ -1,9 +1,12 @@
 // CosmoOutput: the parts of `cosmo check`'s output directory the e2e runner
-// compares (docs/output-format.md): report.json and tests/*.json vectors.
-// Readers throw std::runtime_error naming the file and the offending field.
+// compares (docs/output-format.md): report.json, read here independently of
+// cosmo, and tests/*.json vectors, read with cosmo's own reader (the one
+// `cosmo replay` uses). Readers throw std::runtime_error naming the file and
+// the offending field.
 #pragma once
 
-#include "ErrorSite.h"
+#include "cosmo/report/ErrorSite.h"
+#include "cosmo/report/TestVectorFile.h"
 
 #include <cstddef>
 #include <filesystem>
@@ -14,6 +17,8 @@
 
 namespace cosmo::e2e {
 
+using report::ErrorSite;
+
 struct CosmoReport {
   std::string verdict; // "true" | "false" | "unknown"
   std::string reason;
@@ -21,30 +26,12 @@ struct CosmoReport {
   std::vector<std::string> unknownReasons;
 };
 
-struct VectorInput {
-  std::string name;
-  std::string source; // nondet | symbolic | argument | input-memory
-  std::string function;
-  std::size_t size = 0;
-  std::string hex;   // little-endian bytes, two digits each
-  std::string value; // signed decimal for small scalars, else empty
-};
-
-struct TestVector {
-  std::filesystem::path file;
-  std::string outcome;            // "completed" | "error"
-  std::optional<ErrorSite> error; // set iff outcome is "error"
-  std::vector<VectorInput> inputs;
-};
-
 CosmoReport readCosmoReport(const std::filesystem::path &reportJson);
 
-TestVector readTestVector(const std::filesystem::path &vectorJson);
-
 // Every `*.json` in `testsDir`, by file name; none if the directory is missing.
-std::vector<TestVector> readTestVectors(const std::filesystem::path &testsDir);
+std::vector<report::RecordedTest> readTestVectors(const std::filesystem::path &testsDir);
 
-// One input per line, "x = -5  (nondet from __VERIFIER_nondet_int, 4 bytes fbffffff)".
-std::string describeInputs(const TestVector &vector);
+// One input per line, "x  (nondet from __VERIFIER_nondet_int, 4 bytes fbffffff)".
+std::string describeInputs(const engine::TestVector &vector);
 
 } // namespace cosmo::e2e

@@ -1,8 +1,7 @@
-// Reading report.json and test vectors (docs/output-format.md), and the
-// replay files made from vectors.
+// Reading report.json (docs/output-format.md) and the directory of test
+// vectors (each read by cosmo's reader, tested in unittests/report).
 #include "CosmoOutput.h"
-#include "ReplayFile.h"
-#include "ScopedTempDir.h"
+#include "TempDir.h"
 #include "TextUtil.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +28,7 @@ protected:
     return "";
   }
 
-  ScopedTempDir dir_{"cosmo-output-test"};
+  report::ScopedTempDir dir_ = makeTempDir("cosmo-output-test");
 };
 
 constexpr std::string_view documentedReport = R"({
@@ -86,64 +85,27 @@ TEST_F(CosmoOutput, MalformedReportsNameTheProblem) {
             std::string::npos);
 }
 
-TEST_F(CosmoOutput, ReadsTheDocumentedVector) {
-  TestVector vector = readTestVector(write("tests/test-000002.json", documentedVector));
-  EXPECT_EQ(vector.outcome, "error");
-  EXPECT_EQ(vector.error, (ErrorSite{"div-by-zero", 14}));
-  ASSERT_EQ(vector.inputs.size(), 5u);
-  EXPECT_EQ(vector.inputs[0].name, "x");
-  EXPECT_EQ(vector.inputs[0].value, "-5");
-  EXPECT_EQ(vector.inputs[3].hex, "616263");
-}
-
-TEST_F(CosmoOutput, VectorOutcomeAndErrorMustAgree) {
-  EXPECT_NE(errorOf([&] {
-              readTestVector(write("v1.json", R"({"outcome": "error", "error": null, "inputs": []})"));
-            }).find("without an \"error\""),
-            std::string::npos);
-  EXPECT_NE(errorOf([&] {
-              readTestVector(write("v2.json", R"({"outcome": "completed",
-                "error": {"kind": "assert", "line": 3}, "inputs": []})"));
-            }).find("non-null \"error\""),
-            std::string::npos);
-  EXPECT_NE(errorOf([&] { readTestVector(write("v3.json", R"({"outcome": "crashed", "inputs": []})")); })
-                .find("\"completed\" or \"error\""),
-            std::string::npos);
-  TestVector completed =
-      readTestVector(write("v4.json", R"({"outcome": "completed", "error": null, "inputs": []})"));
-  EXPECT_FALSE(completed.error.has_value());
-}
-
 TEST_F(CosmoOutput, ReadsAllVectorsInNameOrder) {
   write("tests/test-000002.json", documentedVector);
-  write("tests/test-000001.json", R"({"outcome": "completed", "error": null, "inputs": []})");
+  write("tests/test-000001.json",
+        R"({"program": "prog.c", "outcome": "completed", "error": null, "inputs": []})");
   write("tests/notes.txt", "not a vector");
-  std::vector<TestVector> vectors = readTestVectors(dir_.path() / "tests");
+  std::vector<report::RecordedTest> vectors = readTestVectors(dir_.path() / "tests");
   ASSERT_EQ(vectors.size(), 2u);
-  EXPECT_EQ(vectors[0].file.filename(), "test-000001.json");
-  EXPECT_EQ(vectors[1].file.filename(), "test-000002.json");
+  EXPECT_EQ(std::filesystem::path(vectors[0].file).filename(), "test-000001.json");
+  EXPECT_EQ(std::filesystem::path(vectors[1].file).filename(), "test-000002.json");
   EXPECT_TRUE(readTestVectors(dir_.path() / "no-such-dir").empty());
-}
-
-TEST_F(CosmoOutput, ReplayFileHoldsNondetAndSymbolicInputsInOrder) {
-  TestVector vector = readTestVector(write("tests/test-000002.json", documentedVector));
-  EXPECT_EQ(replayFileText(vector), "nondet 4 fbffffff\nsymbolic 3 616263\nsymbolic 0 \n");
-}
-
-TEST_F(CosmoOutput, ReplayFileRejectsHexOfTheWrongSize) {
-  TestVector vector;
-  vector.file = "tests/test-000009.json";
-  vector.inputs.push_back({"x", "nondet", "__VERIFIER_nondet_int", 4, "fbff", "-5"});
-  EXPECT_NE(errorOf([&] { replayFileText(vector); }).find("input 'x' has size 4 but hex \"fbff\""),
+  write("tests/test-000003.json", R"({"program": "prog.c", "outcome": "crashed", "inputs": []})");
+  EXPECT_NE(errorOf([&] { readTestVectors(dir_.path() / "tests"); }).find("test-000003.json"),
             std::string::npos);
-  vector.inputs[0].hex = "fbffffzz";
-  EXPECT_NE(errorOf([&] { replayFileText(vector); }).find("input 'x'"), std::string::npos);
 }
 
 TEST_F(CosmoOutput, DescribesInputsForFailureMessages) {
-  TestVector vector = readTestVector(write("v.json", documentedVector));
-  std::string text = describeInputs(vector);
-  EXPECT_NE(text.find("x = -5  (nondet from __VERIFIER_nondet_int, 4 bytes fbffffff)"), std::string::npos)
+  write("tests/test-000002.json", documentedVector);
+  std::vector<report::RecordedTest> vectors = readTestVectors(dir_.path() / "tests");
+  ASSERT_EQ(vectors.size(), 1u);
+  std::string text = describeInputs(vectors[0].test);
+  EXPECT_NE(text.find("x  (nondet from __VERIFIER_nondet_int, 4 bytes fbffffff)"), std::string::npos)
       << text;
   EXPECT_NE(text.find("buf  (symbolic from klee_make_symbolic, 3 bytes 616263)"), std::string::npos) << text;
 }

@@ -1,12 +1,14 @@
 // runtime/replay.c and the native half of the runner, end to end without
 // cosmo: small programs are built like programs under test, fed hand-written
 // replay files (or a hand-written test vector), and their outcome classified.
-#include "CosmoOutput.h"
-#include "NativeOutcome.h"
-#include "NativeProgram.h"
-#include "ReplayFile.h"
-#include "ScopedTempDir.h"
+#include "NativeToolchain.h"
+#include "ProgramSpec.h"
+#include "TempDir.h"
 #include "TextUtil.h"
+
+#include "cosmo/report/NativeBuild.h"
+#include "cosmo/report/NativeOutcome.h"
+#include "cosmo/report/TestVectorFile.h"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +16,8 @@
 
 namespace cosmo::e2e {
 namespace {
+
+using namespace cosmo::report;
 
 class NativeReplay : public testing::Test {
 protected:
@@ -31,7 +35,11 @@ protected:
     writeTextFile(program, source);
     std::filesystem::path buildDir = workDir_.path() / ("build-" + std::to_string(++builds_));
     std::filesystem::create_directories(buildDir);
-    return buildNativeProgram(toolchain_, program, runArgs, buildDir);
+    auto executable =
+        buildNativeProgram(toolchain_, program, checkOptionValues(runArgs), buildDir);
+    if (!executable)
+      throw std::runtime_error(toString(executable.takeError()));
+    return *executable;
   }
 
   // Runs `executable` on a replay file holding `replayText`.
@@ -39,7 +47,7 @@ protected:
     std::filesystem::path replayFile =
         workDir_.path() / ("input-" + std::to_string(++replays_) + ".replay");
     writeTextFile(replayFile, replayText);
-    return runNativeProgram(toolchain_, executable, replayFile);
+    return runNativeProgram(toolchain_, executable, replayFile, std::chrono::seconds(10));
   }
 
   NativeOutcome replay(const std::filesystem::path &executable, std::string_view replayText,
@@ -65,7 +73,7 @@ protected:
   const std::string &lastStderr() const { return lastStderr_; }
 
 private:
-  ScopedTempDir workDir_{"cosmo-native-replay"};
+  ScopedTempDir workDir_ = makeTempDir("cosmo-native-replay");
   NativeToolchain toolchain_ = defaultNativeToolchain();
   int builds_ = 0;
   int replays_ = 0;
@@ -319,14 +327,30 @@ TEST_F(NativeReplay, InfiniteLoopTimesOut) {
   EXPECT_EQ(classifyNativeRun(result, "prog.c").category, NativeOutcome::Category::Unrecognised);
 }
 
-TEST_F(NativeReplay, BuildFailureSaysWhy) {
-  try {
-    build("int main(void) { return undeclared_variable; }\n");
-    ADD_FAILURE() << "the build should fail";
-  } catch (const NativeBuildError &error) {
-    EXPECT_NE(std::string(error.what()).find("undeclared_variable"), std::string::npos)
-        << error.what();
-  }
+TEST_F(NativeReplay, BuildFailureSaysWhyOnItsFirstLine) {
+  std::filesystem::path program = workDir() / "broken.c";
+  writeTextFile(program, "int main(void) {\n  return undeclared_variable;\n}\n");
+  auto built = buildNativeProgram(defaultNativeToolchain(), program, {}, workDir());
+  ASSERT_FALSE(built) << "the build should fail";
+  std::string firstLine, output;
+  handleAllErrors(built.takeError(), [&](const NativeBuildError &error) {
+    firstLine = error.firstErrorLine();
+    output = error.output();
+  });
+  EXPECT_NE(firstLine.find("broken.c:2:10: error: use of undeclared identifier "
+                           "'undeclared_variable'"),
+            std::string::npos)
+      << firstLine << "\n" << output;
+}
+
+TEST_F(NativeReplay, LinkFailureNamesTheMissingFunction) {
+  std::filesystem::path program = workDir() / "external.c";
+  writeTextFile(program, "int mystery(int);\nint main(void) { return mystery(1); }\n");
+  auto built = buildNativeProgram(defaultNativeToolchain(), program, {}, workDir());
+  ASSERT_FALSE(built) << "the link should fail";
+  std::string message = toString(built.takeError());
+  EXPECT_NE(message.find("cannot build"), std::string::npos) << message;
+  EXPECT_NE(message.find("undefined reference to `mystery'"), std::string::npos) << message;
 }
 
 // The runner's whole native path: a test vector as cosmo would write it,
@@ -353,13 +377,17 @@ TEST_F(NativeReplay, FakeTestVectorEndToEnd) {
       {"name": "buf", "source": "symbolic", "function": "klee_make_symbolic",
        "size": 3, "hex": "616263"}
     ]})");
-  TestVector vector = readTestVector(vectorFile);
+  auto vector = readTestVector(vectorFile.string());
+  ASSERT_TRUE(bool(vector)) << toString(vector.takeError());
   std::filesystem::path replayFile = workDir() / "test-000002.replay";
-  writeReplayFile(vector, replayFile);
+  if (llvm::Error error = writeReplayFile(vector->test, replayFile.string()))
+    FAIL() << toString(std::move(error));
   EXPECT_EQ(readTextFile(replayFile), "nondet 4 fbffffff\nsymbolic 3 616263\n");
-  ProcessResult result = runNativeProgram(defaultNativeToolchain(), exe, replayFile);
+  ProcessResult result =
+      runNativeProgram(defaultNativeToolchain(), exe, replayFile, std::chrono::seconds(10));
   NativeOutcome outcome = classifyNativeRun(result, "vector.c");
-  EXPECT_TRUE(matchesExpectation(outcome, vector.error))
+  EXPECT_EQ(recordedError(vector->test), (ErrorSite{"div-by-zero", 8}));
+  EXPECT_TRUE(matchesExpectation(outcome, recordedError(vector->test)))
       << describe(outcome) << "\n" << result.err;
 }
 

@@ -7,9 +7,9 @@
 
 namespace cosmo::e2e {
 
-NativeToolchain defaultNativeToolchain() {
-  return {COSMO_E2E_CLANG, COSMO_E2E_INCLUDE_DIR,
-          std::filesystem::path(COSMO_E2E_RUNTIME_DIR) / "replay.c", COSMO_E2E_SYMBOLIZER};
+report::NativeToolchain defaultNativeToolchain() {
+  return {COSMO_E2E_CLANG, COSMO_E2E_INCLUDE_DIR, std::string(COSMO_E2E_RUNTIME_DIR) + "/replay.c",
+          COSMO_E2E_SYMBOLIZER};
 }
 
 } // namespace cosmo::e2e

@@ -1,18 +1,12 @@
-// NativeToolchain: what it takes to build and run a program natively with the
-// replay runtime. The defaults come from the build (compile definitions).
+// The native replay toolchain of this build (clang-14, include/,
+// runtime/replay.c, llvm-symbolizer), from tests/e2e/CMakeLists.txt; the
+// environment plays no part, so tests replay with what was configured.
 #pragma once
 
-#include <filesystem>
+#include "cosmo/report/NativeBuild.h"
 
 namespace cosmo::e2e {
 
-struct NativeToolchain {
-  std::filesystem::path clang;         // clang-14
-  std::filesystem::path includeDir;    // include/ (cosmo.h, klee/klee.h)
-  std::filesystem::path replayRuntime; // runtime/replay.c
-  std::filesystem::path symbolizer;    // llvm-symbolizer-14, for ASan and the runtime
-};
-
-NativeToolchain defaultNativeToolchain();
+report::NativeToolchain defaultNativeToolchain();
 
 } // namespace cosmo::e2e

@@ -6,14 +6,16 @@
 // COSMO_E2E_PROGRAM=<path relative to tests/programs> restricts the run to
 // that one program; ctest sets it for each of its `e2e/<path>` tests.
 #include "CosmoOutput.h"
-#include "NativeOutcome.h"
-#include "NativeProgram.h"
+#include "NativeToolchain.h"
 #include "ProgramFiles.h"
 #include "ProgramSpec.h"
-#include "ReplayFile.h"
-#include "ScopedTempDir.h"
-#include "Subprocess.h"
+#include "TempDir.h"
 #include "TextUtil.h"
+
+#include "cosmo/report/NativeBuild.h"
+#include "cosmo/report/NativeOutcome.h"
+#include "cosmo/report/Subprocess.h"
+#include "cosmo/report/TestVectorFile.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -29,6 +31,8 @@
 
 namespace cosmo::e2e {
 namespace {
+
+using namespace cosmo::report;
 
 const std::filesystem::path cosmoBinary = COSMO_E2E_COSMO;
 const std::filesystem::path programsDir = COSMO_E2E_PROGRAMS_DIR;
@@ -151,7 +155,7 @@ protected:
   // Step 4: every test vector replayed natively.
   void checkReplays(const ProgramSpec &spec, const ProgramFile &program,
                     const std::filesystem::path &outDir) {
-    std::vector<TestVector> vectors;
+    std::vector<RecordedTest> vectors;
     try {
       vectors = readTestVectors(outDir / "tests");
     } catch (const std::exception &error) {
@@ -166,19 +170,25 @@ protected:
       return;
     }
 
-    NativeToolchain toolchain = defaultNativeToolchain();
+    report::NativeToolchain toolchain = defaultNativeToolchain();
     std::filesystem::path replayDir = workDir() / "replay";
     std::filesystem::create_directories(replayDir);
-    std::filesystem::path executable;
-    try {
-      executable = buildNativeProgram(toolchain, program.path, spec.runArgs, replayDir);
-    } catch (const NativeBuildError &error) {
-      ADD_FAILURE() << error.what();
+    auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
+                                    replayDir);
+    if (!built) {
+      handleAllErrors(
+          built.takeError(),
+          [](const NativeBuildError &error) {
+            ADD_FAILURE() << error.message() << "\n  " << error.command() << "\n"
+                          << indentLines(abbreviate(error.output()));
+          },
+          [](const llvm::ErrorInfoBase &error) { ADD_FAILURE() << error.message(); });
       return;
     }
+    std::filesystem::path executable = *built;
 
     int mismatches = 0;
-    for (const TestVector &vector : vectors) {
+    for (const RecordedTest &vector : vectors) {
       std::optional<std::string> mismatch = replayOne(toolchain, executable, vector, program, outDir);
       if (mismatch && ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << *mismatch;
@@ -189,21 +199,20 @@ protected:
   }
 
   // The failure message for `vector`, or nothing if the native run agrees.
-  std::optional<std::string> replayOne(const NativeToolchain &toolchain,
+  std::optional<std::string> replayOne(const report::NativeToolchain &toolchain,
                                        const std::filesystem::path &executable,
-                                       const TestVector &vector, const ProgramFile &program,
+                                       const RecordedTest &vector, const ProgramFile &program,
                                        const std::filesystem::path &outDir) {
-    std::string vectorName = vector.file.lexically_relative(outDir).generic_string();
+    std::filesystem::path vectorFile = vector.file;
+    std::string vectorName = vectorFile.lexically_relative(outDir).generic_string();
     std::filesystem::path replayFile =
-        executable.parent_path() / (vector.file.stem().string() + ".replay");
-    try {
-      writeReplayFile(vector, replayFile);
-    } catch (const std::exception &error) {
-      return fmt::format("cannot replay {}: {}", vectorName, error.what());
-    }
+        executable.parent_path() / (vectorFile.stem().string() + ".replay");
+    if (llvm::Error error = writeReplayFile(vector.test, replayFile.string()))
+      return fmt::format("cannot replay {}: {}", vectorName, toString(std::move(error)));
     ProcessResult run = runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
     NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
-    if (matchesExpectation(outcome, vector.error))
+    std::optional<ErrorSite> recorded = recordedError(vector.test);
+    if (matchesExpectation(outcome, recorded))
       return std::nullopt;
     return fmt::format(
         "native replay of {} disagrees with cosmo\n"
@@ -212,13 +221,13 @@ protected:
         "  inputs:\n{}"
         "  reproduce: COSMO_REPLAY_FILE={} ASAN_OPTIONS=detect_leaks=0 {}\n"
         "{}",
-        vectorName, vector.error ? describe(*vector.error) : "completed", describe(outcome),
-        describeEnding(run), indentLines(describeInputs(vector)), replayFile.string(),
+        vectorName, recorded ? describe(*recorded) : "completed", describe(outcome),
+        describeEnding(run), indentLines(describeInputs(vector.test)), replayFile.string(),
         executable.string(), processOutput(run));
   }
 
 private:
-  ScopedTempDir workDir_{"cosmo-e2e"};
+  report::ScopedTempDir workDir_ = makeTempDir("cosmo-e2e");
   std::string cosmoOutput_;
 };
 

@@ -1,5 +1,5 @@
 #include "ProgramFiles.h"
-#include "ScopedTempDir.h"
+#include "TempDir.h"
 #include "TextUtil.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@ namespace cosmo::e2e {
 namespace {
 
 TEST(ProgramFiles, FindsCFilesRecursivelyInPathOrder) {
-  ScopedTempDir root("cosmo-program-files");
+  report::ScopedTempDir root = makeTempDir("cosmo-program-files");
   std::filesystem::create_directories(root.path() / "memory" / "deep");
   for (const char *file : {"memory/uaf.c", "arith.c", "memory/deep/x.c", "memory/notes.md", "b.h"})
     writeTextFile(root.path() / file, "");
@@ -22,7 +22,7 @@ TEST(ProgramFiles, FindsCFilesRecursivelyInPathOrder) {
 }
 
 TEST(ProgramFiles, SanitisedNamesStayUnique) {
-  ScopedTempDir root("cosmo-program-files");
+  report::ScopedTempDir root = makeTempDir("cosmo-program-files");
   std::filesystem::create_directories(root.path() / "a");
   writeTextFile(root.path() / "a" / "b.c", "");
   writeTextFile(root.path() / "a_b.c", "");

@@ -259,4 +259,15 @@ ProgramSpecParse parseProgramSpec(std::string_view source) {
   return builder.finish();
 }
 
+std::vector<std::string> checkOptionValues(const std::vector<std::string> &runArgs) {
+  std::vector<std::string> values;
+  for (std::size_t i = 0; i < runArgs.size(); ++i) {
+    if (runArgs[i].starts_with("--check="))
+      values.push_back(runArgs[i].substr(8));
+    else if (runArgs[i] == "--check" && i + 1 < runArgs.size())
+      values.push_back(runArgs[i + 1]);
+  }
+  return values;
+}
+
 } // namespace cosmo::e2e

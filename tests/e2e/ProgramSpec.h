@@ -13,7 +13,7 @@
 // RUN options are split at whitespace (no shell quoting).
 #pragma once
 
-#include "ErrorSite.h"
+#include "cosmo/report/ErrorSite.h"
 
 #include <optional>
 #include <set>
@@ -22,6 +22,8 @@
 #include <vector>
 
 namespace cosmo::e2e {
+
+using report::ErrorSite;
 
 enum class Verdict { True, False, Unknown };
 
@@ -48,5 +50,9 @@ struct ProgramSpecParse {
 };
 
 ProgramSpecParse parseProgramSpec(std::string_view source);
+
+// The values of every `--check=V` / `--check V` among RUN options: the checks
+// a program's native replay is built with.
+std::vector<std::string> checkOptionValues(const std::vector<std::string> &runArgs);
 
 } // namespace cosmo::e2e

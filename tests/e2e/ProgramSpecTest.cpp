@@ -157,5 +157,11 @@ TEST(ProgramSpec, ExitCodesOfVerdicts) {
   EXPECT_EQ(parseVerdict("False"), std::nullopt);
 }
 
+TEST(ProgramSpec, CheckOptionValues) {
+  EXPECT_EQ(checkOptionValues({"--entry=f", "--check=overflow,shift", "--check", "null"}),
+            (std::vector<std::string>{"overflow,shift", "null"}));
+  EXPECT_TRUE(checkOptionValues({"--checks=overflow"}).empty());
+}
+
 } // namespace
 } // namespace cosmo::e2e

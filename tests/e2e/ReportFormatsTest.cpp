@@ -1,9 +1,8 @@
 // What a run leaves for the user besides report.json: SARIF, SV-COMP
 // verdicts and witnesses, line coverage and `cosmo show`, numbered output
 // directories, and the progress line (only on a terminal).
+#include "CliFixture.h"
 #include "ProgramSpec.h"
-#include "ScopedTempDir.h"
-#include "Subprocess.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -36,21 +35,8 @@ int main(void) {
 constexpr unsigned kNondetLineA = 4, kNondetLineB = 5, kErrorLine = 7,
                    kDeadLine = 9;
 
-class ReportFormatsTest : public ::testing::Test {
+class ReportFormatsTest : public CliFixture {
 protected:
-  fs::path write(const std::string &name, const std::string &text) {
-    fs::path p = dir_.path() / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  ProcessResult cosmo(std::vector<std::string> args, int timeoutSeconds = 60) {
-    ProcessRequest r;
-    r.argv = {COSMO_CLI_BINARY};
-    r.argv.insert(r.argv.end(), args.begin(), args.end());
-    r.timeout = std::chrono::seconds(timeoutSeconds);
-    r.workingDirectory = dir_.path();
-    return runProcess(r);
-  }
   json readJson(const fs::path &p) {
     std::ifstream in(p);
     EXPECT_TRUE(in.good()) << "cannot read " << p;
@@ -63,10 +49,6 @@ protected:
     size_t nl = t.rfind('\n');
     return nl == std::string::npos ? t : t.substr(nl + 1);
   }
-  static size_t lines(const std::string &s) {
-    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
-  }
-  ScopedTempDir dir_{"cosmo-formats"};
 };
 
 TEST_F(ReportFormatsTest, SarifHasTheRequiredFieldsAndTheErrorsPath) {
@@ -241,6 +223,13 @@ TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {
   ProcessResult show = cosmo({"show", "out"});
   ASSERT_EQ(show.exitCode, 0) << show.err;
   EXPECT_EQ(show.out, run.out);
+  // With the native replays of --confirm too.
+  ProcessResult confirmed =
+      cosmo({"check", "--confirm", "--out=confirmed", "prog.c"});
+  ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
+  ASSERT_NE(confirmed.out.find("native replay: confirmed"), std::string::npos)
+      << confirmed.out;
+  EXPECT_EQ(cosmo({"show", "confirmed"}).out, confirmed.out);
   ProcessResult missing = cosmo({"show", "nowhere"});
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_EQ(lines(missing.err), 1u) << missing.err;
@@ -300,16 +289,16 @@ TEST_F(ReportFormatsTest, ProgressLineOnATerminal) {
   write("loop.c", kLongRun);
   std::string cmd = std::string(COSMO_CLI_BINARY) +
                     " check --timeout=2 --out=out loop.c";
-  ProcessRequest req;
+  cosmo::report::ProcessRequest req;
   req.argv = {"/usr/bin/script", "-qec", cmd, "/dev/null"};
   req.workingDirectory = dir_.path();
   req.timeout = std::chrono::seconds(60);
-  ProcessResult r = runProcess(req);
+  ProcessResult r = cosmo::report::runProcess(req);
   EXPECT_NE(r.out.find("pending"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find('\r'), std::string::npos);
   // ... and --quiet silences it there too.
   req.argv[2] = cmd + " --quiet";
-  ProcessResult quiet = runProcess(req);
+  ProcessResult quiet = cosmo::report::runProcess(req);
   EXPECT_EQ(quiet.out.find("pending"), std::string::npos) << quiet.out;
 }
 

@@ -5,6 +5,7 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Report.h"
+#include "cosmo/report/ScopedTempDir.h"
 #include "cosmo/report/Witness.h"
 
 #include "ProgressLine.h"
@@ -31,14 +32,22 @@ void onInterrupt(int) {
     e->interrupt();
 }
 
-std::string envOr(const char *name, const char *fallback) {
-  const char *v = std::getenv(name);
-  return v && *v ? v : fallback;
-}
+constexpr std::chrono::seconds kConfirmRunTimeout{10};
 
-int usageError(const std::string &msg) {
-  std::cerr << "cosmo: error: " << msg << "\n";
-  return kExitUsage;
+// --confirm: the native replay of each error's test, one result per error.
+std::vector<report::ReplayResult>
+confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
+              const report::ReplayOptions &replay) {
+  if (summary.errors.empty())
+    return {};
+  auto workDir = report::ScopedTempDir::create("cosmo-confirm");
+  if (!workDir)
+    return std::vector<report::ReplayResult>(
+        summary.errors.size(),
+        {report::ReplayStatus::NotReplayable,
+         llvm::toString(workDir.takeError())});
+  return report::confirmErrors(summary.errors, opts.input, opts.engine.entry,
+                               replay, workDir->path());
 }
 
 /// SV-COMP mode (reachability of reach_error): the verdict as the last
@@ -88,6 +97,22 @@ int runCheck(const CheckOptions &opts) {
                       " (set COSMO_MODELS)");
 
   engine::EngineOptions eo = opts.engine;
+  auto checks = parseChecks(opts.checks);
+  if (!checks)
+    return usageError(llvm::toString(checks.takeError()));
+  for (const std::string &c : *checks) {
+    eo.checkOverflow |= c == "overflow";
+    eo.checkShift |= c == "shift";
+  }
+  // --confirm needs a compiler: say so before a long run, not after it.
+  report::ReplayOptions replay;
+  if (opts.confirm) {
+    auto toolchain = nativeToolchain();
+    if (!toolchain)
+      return usageError("--confirm: " + llvm::toString(toolchain.takeError()));
+    replay = {*toolchain, *checks, kConfirmRunTimeout};
+  }
+
   auto pipeline = solver::parsePipelineOptions(opts.solverOpts, eo.solver);
   if (!pipeline)
     return usageError(llvm::toString(pipeline.takeError()));
@@ -108,14 +133,6 @@ int runCheck(const CheckOptions &opts) {
     return usageError("--svcomp analyses main (drop --entry)");
 
   report::RunInfo info{opts.input, opts.engine.entry};
-  for (const std::string &c : opts.checks) {
-    if (c == "overflow")
-      eo.checkOverflow = true;
-    else if (c == "shift")
-      eo.checkShift = true;
-    else
-      return usageError("unknown check '" + c + "' (expected overflow, shift)");
-  }
 
   std::string outDir = opts.outDir.empty()
                            ? report::freshOutputDirectory("cosmo-out")
@@ -139,11 +156,15 @@ int runCheck(const CheckOptions &opts) {
   running = nullptr;
   progress.clear();
 
-  if (llvm::Error e = (*out)->finish(summary))
+  std::vector<report::ReplayResult> replays;
+  if (opts.confirm)
+    replays = confirmErrors(summary, opts, replay);
+
+  if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));
   if (!opts.quiet)
     std::cout << report::formatSummary(summary, info, outDir,
-                                       isatty(STDOUT_FILENO) != 0);
+                                       isatty(STDOUT_FILENO) != 0, replays);
   if (opts.svcomp)
     return reportSvcomp(summary, opts, outDir);
   switch (summary.verdict) {

@@ -2,20 +2,14 @@
 #ifndef COSMO_TOOLS_CHECKCOMMAND_H
 #define COSMO_TOOLS_CHECKCOMMAND_H
 
+#include "CliSupport.h"
+
 #include "cosmo/engine/Options.h"
 
 #include <string>
 #include <vector>
 
 namespace cosmo::cli {
-
-/// Exit codes of the `cosmo` command.
-enum ExitCode : int {
-  kExitTrue = 0,
-  kExitFalse = 1,
-  kExitUsage = 2,
-  kExitUnknown = 3,
-};
 
 struct CheckOptions {
   std::string input;
@@ -27,6 +21,7 @@ struct CheckOptions {
   bool ilp32 = false;          // --32
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
+  bool confirm = false;            // replay each error's test natively
   engine::EngineOptions engine;
 };
 

@@ -42,7 +42,8 @@ int runShow(const std::string &dir, bool coverage, const std::string &file) {
   auto run = report::readRun(dir);
   if (!run)
     return fail(llvm::toString(run.takeError()));
-  std::cout << report::formatSummary(run->summary, run->info, dir, color);
+  std::cout << report::formatSummary(run->summary, run->info, dir, color,
+                                     run->replays);
   return 0;
 }
 

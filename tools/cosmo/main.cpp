@@ -1,15 +1,18 @@
 //===- main.cpp - the `cosmo` command -------------------------------------===//
 //
 // Options live here, in one place, and are documented by `--help` and in
-// docs/cli.md. Exit codes: 0 verdict true, 1 errors found, 2 bad usage or
-// input, 3 unknown.
+// docs/cli.md. Exit codes of check: 0 verdict true, 1 errors found, 2 bad
+// usage or input, 3 unknown; of replay: 0 the native run matches the test
+// vector, 1 it does not, 2 bad usage or input.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "ReplayCommand.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 
@@ -113,6 +116,11 @@ int main(int argc, char **argv) {
                     "largest size in bytes explored for an allocation of "
                     "symbolic size; larger sizes make the verdict unknown")
       ->capture_default_str();
+  check->add_flag("--confirm", opts.confirm,
+                  "after the run, replay each error's test natively (the "
+                  "program built with clang-14, sanitizers and the replay "
+                  "runtime) and record in report.json and the summary whether "
+                  "the error happens for real");
   check->add_flag("--quiet,-q", opts.quiet,
                   "print nothing on success (no progress line, no summary)");
 
@@ -126,6 +134,43 @@ int main(int argc, char **argv) {
   show->add_flag("--coverage", showCoverage,
                  "list FILE with each line of code marked executed (+) or "
                  "not (-)");
+
+  cli::ReplayCommandOptions ropts;
+  CLI::App *replay = app.add_subcommand(
+      "replay", "run a program natively on the inputs of one test vector and "
+                "say whether it does what the vector recorded (exit 0 if so, "
+                "1 if not)");
+  replay->add_option("test", ropts.vector,
+                     "test vector written by `cosmo check` "
+                     "(cosmo-out/tests/test-NNNNNN.json)")
+      ->required();
+  replay->add_option("file", ropts.program,
+                     "the program's C source (.c or .i) the vector was "
+                     "found on")
+      ->required();
+  replay->add_option("--check", ropts.checks,
+                     "optional checks the vector was found with: overflow "
+                     "(signed), shift; the check of the vector's own error "
+                     "is always on")
+      ->delimiter(',');
+  replay->add_option("--timeout", ropts.timeoutSeconds,
+                     "wall-clock limit of the native run in seconds; a run "
+                     "that does not finish does not reproduce the vector")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string &value) -> std::string {
+            char *end = nullptr;
+            double seconds = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || !(seconds > 0) ||
+                seconds > 1e6)
+              return "--timeout must be a positive number of seconds, not '" +
+                     value + "'";
+            return "";
+          },
+          "SECONDS"));
+  replay->add_flag("--keep", ropts.keep,
+                   "keep the work directory (native executable, replay "
+                   "file, the run's output) and print where it is");
 
   try {
     app.parse(argc, argv);
@@ -142,5 +187,7 @@ int main(int argc, char **argv) {
   }
   if (show->parsed())
     return cli::runShow(showDir, showCoverage, showFile);
+  if (replay->parsed())
+    return cli::runReplay(ropts);
   return cli::kExitUsage;
 }

@@ -200,6 +200,65 @@ TEST(FormatSummary, ErrorLineAndVerdict) {
   EXPECT_NE(colored.find("\033["), std::string::npos);
 }
 
+TEST_F(ReportTest, ConfirmedReplaysGoIntoTheReport) {
+  std::string out = dir_ + "/out";
+  auto od = report::OutputDirectory::create(out, {"prog.c", "main"});
+  ASSERT_TRUE(bool(od)) << llvm::toString(od.takeError());
+  engine::RunSummary s;
+  s.verdict = engine::Verdict::False;
+  s.errors = {divError(), divError()};
+  for (const engine::ErrorReport &e : s.errors)
+    (*od)->onError(e);
+  std::vector<report::ReplayResult> replays = {
+      {report::ReplayStatus::Confirmed, "div-by-zero at prog.c:14"},
+      {report::ReplayStatus::NotReproduced,
+       "expected div-by-zero at line 14, the native run completed"}};
+  ASSERT_FALSE(bool((*od)->finish(s, replays)));
+  json r = readJson(out + "/report.json");
+  ASSERT_EQ(r["errors"].size(), 2u);
+  EXPECT_EQ(r["errors"][0]["replay"], "confirmed");
+  EXPECT_EQ(r["errors"][0]["replay_detail"], "div-by-zero at prog.c:14");
+  EXPECT_EQ(r["errors"][1]["replay"], "not reproduced");
+
+  // Without replays (no --confirm) the fields are absent.
+  auto again = report::OutputDirectory::create(out, {"prog.c", "main"});
+  ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+  ASSERT_FALSE(bool((*again)->finish(s)));
+  json plain = readJson(out + "/report.json");
+  EXPECT_FALSE(plain["errors"][0].contains("replay"));
+}
+
+TEST(FormatSummary, ReplaysFollowTheirErrors) {
+  engine::RunSummary s;
+  s.verdict = engine::Verdict::False;
+  s.reason = "2 errors found";
+  s.errors = {divError(), divError()};
+  s.errors[1].location.line = 20;
+  std::vector<report::ReplayResult> replays = {
+      {report::ReplayStatus::Confirmed, "div-by-zero at prog.c:14"},
+      {report::ReplayStatus::NotReplayable, "no C source"}};
+  std::string text = report::formatSummary(s, {"prog.c", "main"}, "cosmo-out",
+                                           false, replays);
+  size_t first = text.find("prog.c:14: error:");
+  size_t confirmed = text.find("    native replay: confirmed: div-by-zero at "
+                               "prog.c:14\n");
+  size_t second = text.find("prog.c:20: error:");
+  size_t notReplayable =
+      text.find("    native replay: not replayable: no C source\n");
+  ASSERT_NE(confirmed, std::string::npos) << text;
+  ASSERT_NE(notReplayable, std::string::npos) << text;
+  EXPECT_LT(first, confirmed);
+  EXPECT_LT(confirmed, second);
+  EXPECT_LT(second, notReplayable);
+  EXPECT_NE(text.find("native replay: 1 confirmed, 0 not reproduced, 1 not "
+                      "replayable\n"),
+            std::string::npos)
+      << text;
+  std::string without =
+      report::formatSummary(s, {"prog.c", "main"}, "cosmo-out", false);
+  EXPECT_EQ(without.find("native replay"), std::string::npos) << without;
+}
+
 TEST(FormatSummary, UnknownListsOtherReasons) {
   engine::RunSummary s;
   s.verdict = engine::Verdict::Unknown;

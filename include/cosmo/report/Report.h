@@ -10,6 +10,7 @@
 #define COSMO_REPORT_REPORT_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/report/Replay.h"
 
 #include <llvm/Support/Error.h>
 
@@ -32,8 +33,10 @@ public:
 
   void onError(const engine::ErrorReport &error) override;
   void onCompletedPath(const engine::TestVector &test) override;
-  /// Writes report.json and stats.json.
-  llvm::Error finish(const engine::RunSummary &summary);
+  /// Writes report.json and stats.json. `replays` (one per error, or none
+  /// when not asked for) are the native replays of `check --confirm`.
+  llvm::Error finish(const engine::RunSummary &summary,
+                     const std::vector<ReplayResult> &replays = {});
 
   const std::string &path() const { return dir_; }
   /// Also write report.sarif (SARIF 2.1.0) at the end.
@@ -62,10 +65,12 @@ nlohmann::json statsToJson(const engine::RunStats &stats);
 nlohmann::json testToJson(const engine::TestVector &test, const RunInfo &info);
 
 /// The terminal summary: verdict with reason, then each error in the
-/// compiler's diagnostic format with its inputs and call stack.
+/// compiler's diagnostic format with its inputs, call stack and, when
+/// `replays` has one per error, its native replay.
 std::string formatSummary(const engine::RunSummary &summary,
                           const RunInfo &info, const std::string &outDir,
-                          bool color);
+                          bool color,
+                          const std::vector<ReplayResult> &replays = {});
 
 } // namespace cosmo::report
 

@@ -9,6 +9,7 @@
 #define COSMO_REPORT_SUMMARYREADER_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/report/Replay.h"
 #include "cosmo/report/Report.h"
 
 #include <llvm/Support/Error.h>
@@ -22,6 +23,8 @@ namespace cosmo::report {
 struct StoredRun {
   RunInfo info;
   engine::RunSummary summary;
+  /// One per error when the run was checked with --confirm, else none.
+  std::vector<ReplayResult> replays;
 };
 
 /// Reads `dir`/report.json (and the tests its errors name). Fails with a

@@ -1,4 +1,7 @@
-#include "Subprocess.h"
+//===- Subprocess.cpp - fork, exec, capture, time out
+//-----------------------===//
+
+#include "cosmo/report/Subprocess.h"
 
 #include <fmt/format.h>
 
@@ -14,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 
 namespace {
 
@@ -210,10 +213,10 @@ std::string describeEnding(const ProcessResult &result) {
     return fmt::format("killed by signal {} ({})", result.signal,
                        strsignal(result.signal));
   case ProcessResult::Ending::TimedOut:
-    return fmt::format("timed out after {} s and was killed",
-                       std::chrono::duration_cast<std::chrono::seconds>(
-                           result.elapsed)
-                           .count());
+    return fmt::format(
+        "timed out after {} s and was killed",
+        std::chrono::duration_cast<std::chrono::seconds>(result.elapsed)
+            .count());
   case ProcessResult::Ending::FailedToStart:
     return "failed to start: " + result.err;
   }
@@ -225,11 +228,11 @@ std::string commandLine(const std::vector<std::string> &argv) {
   for (const std::string &arg : argv) {
     if (!line.empty())
       line += ' ';
-    bool plain = !arg.empty() &&
-                 arg.find_first_of(" \t\n'\"\\$`") == std::string::npos;
+    bool plain =
+        !arg.empty() && arg.find_first_of(" \t\n'\"\\$`") == std::string::npos;
     line += plain ? arg : "'" + arg + "'";
   }
   return line;
 }
 
-} // namespace cosmo::e2e
+} // namespace cosmo::report

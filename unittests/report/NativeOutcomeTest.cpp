@@ -1,22 +1,22 @@
 // NativeOutcome on real sanitizer output: sanitizer-samples/<name>.stderr was
-// produced by building and running sanitizer-samples/<name>.c the way the
-// runner builds programs (see sanitizer-samples/generate.sh).
-#include "NativeOutcome.h"
-
-#include "TextUtil.h"
+// produced by building and running sanitizer-samples/<name>.c the way native
+// replay builds programs (see sanitizer-samples/generate.sh).
+#include "cosmo/report/NativeOutcome.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <sstream>
 
-#ifndef COSMO_E2E_SANITIZER_SAMPLES_DIR
-#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_SANITIZER_SAMPLES_DIR"
+#ifndef COSMO_SANITIZER_SAMPLES_DIR
+#error "unittests/report/CMakeLists.txt defines COSMO_SANITIZER_SAMPLES_DIR"
 #endif
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 namespace {
 
 using Category = NativeOutcome::Category;
@@ -38,7 +38,12 @@ ProcessResult signaled(int signal, std::string err) {
 }
 
 std::string sampleStderr(const std::string &name) {
-  return readTextFile(std::filesystem::path(COSMO_E2E_SANITIZER_SAMPLES_DIR) / (name + ".stderr"));
+  std::ifstream in(std::filesystem::path(COSMO_SANITIZER_SAMPLES_DIR) /
+                   (name + ".stderr"));
+  EXPECT_TRUE(in.good()) << "no sample " << name;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 struct SanitizerSample {
@@ -46,9 +51,12 @@ struct SanitizerSample {
   std::optional<ErrorSite> expected; // nothing: completed
 };
 
-void PrintTo(const SanitizerSample &sample, std::ostream *os) { *os << sample.name; }
+void PrintTo(const SanitizerSample &sample, std::ostream *os) {
+  *os << sample.name;
+}
 
-class ClassifiesSanitizerSample : public testing::TestWithParam<SanitizerSample> {};
+class ClassifiesSanitizerSample
+    : public testing::TestWithParam<SanitizerSample> {};
 
 // Every sample but glibcassert (SIGABRT) exits with code 1 after its report.
 TEST_P(ClassifiesSanitizerSample, AsItsKindAndLine) {
@@ -84,7 +92,8 @@ INSTANTIATE_TEST_SUITE_P(
                     SanitizerSample{"nullsegv", ErrorSite{"null-deref", 5}},
                     SanitizerSample{"index", ErrorSite{"out-of-bounds", 4}},
                     SanitizerSample{"heapoob", ErrorSite{"out-of-bounds", 5}},
-                    SanitizerSample{"stackunder", ErrorSite{"out-of-bounds", 5}},
+                    SanitizerSample{"stackunder",
+                                    ErrorSite{"out-of-bounds", 5}},
                     SanitizerSample{"globaloob", ErrorSite{"out-of-bounds", 4}},
                     SanitizerSample{"uaf", ErrorSite{"use-after-free", 5}},
                     SanitizerSample{"dfree", ErrorSite{"double-free", 5}},
@@ -98,50 +107,63 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(NativeOutcome, SegvFarFromNullIsUnrecognised) {
-  NativeOutcome outcome = classifyNativeRun(exited(1, sampleStderr("segvfar")), "segvfar.c");
+  NativeOutcome outcome =
+      classifyNativeRun(exited(1, sampleStderr("segvfar")), "segvfar.c");
   EXPECT_EQ(outcome.category, Category::Unrecognised);
-  EXPECT_NE(outcome.evidence.find("SEGV on unknown address 0x000000100000"), std::string::npos)
+  EXPECT_NE(outcome.evidence.find("SEGV on unknown address 0x000000100000"),
+            std::string::npos)
       << outcome.evidence;
 }
 
 TEST(NativeOutcome, StackOverflowIsUnrecognised) {
-  NativeOutcome outcome = classifyNativeRun(exited(1, sampleStderr("recursion")), "recursion.c");
+  NativeOutcome outcome =
+      classifyNativeRun(exited(1, sampleStderr("recursion")), "recursion.c");
   EXPECT_EQ(outcome.category, Category::Unrecognised);
-  EXPECT_NE(outcome.evidence.find("stack-overflow"), std::string::npos) << outcome.evidence;
+  EXPECT_NE(outcome.evidence.find("stack-overflow"), std::string::npos)
+      << outcome.evidence;
 }
 
 TEST(NativeOutcome, UnknownUndefinedBehaviorIsUnrecognised) {
-  NativeOutcome outcome = classifyNativeRun(
-      exited(1, "/src/p.c:7:3: runtime error: load of misaligned address 0x000001 for type "
-                "'int', which requires 4 byte alignment\n"),
-      "p.c");
+  NativeOutcome outcome =
+      classifyNativeRun(exited(1, "/src/p.c:7:3: runtime error: load of "
+                                  "misaligned address 0x000001 for type "
+                                  "'int', which requires 4 byte alignment\n"),
+                        "p.c");
   EXPECT_EQ(outcome.category, Category::Unrecognised);
-  EXPECT_NE(outcome.evidence.find("misaligned"), std::string::npos) << outcome.evidence;
+  EXPECT_NE(outcome.evidence.find("misaligned"), std::string::npos)
+      << outcome.evidence;
 }
 
 TEST(NativeOutcome, ReplayRuntimeErrorGivesKindAndLine) {
-  NativeOutcome outcome = classifyNativeRun(
-      exited(77, "cosmo-replay: warning: x: no nondet input left in the replay file; using 0\n"
-                 "COSMO-REPLAY-ERROR assert prog.c:22\n"),
-      "prog.c");
+  NativeOutcome outcome =
+      classifyNativeRun(exited(77, "cosmo-replay: warning: x: no nondet input "
+                                   "left in the replay file; using 0\n"
+                                   "COSMO-REPLAY-ERROR assert prog.c:22\n"),
+                        "prog.c");
   EXPECT_EQ(outcome.category, Category::Error);
   EXPECT_EQ(outcome.error, (ErrorSite{"assert", 22}));
 }
 
 TEST(NativeOutcome, ReplayRuntimeSetupFailureIsUnrecognised) {
   NativeOutcome outcome = classifyNativeRun(
-      exited(2, "cosmo-replay: error: /tmp/r:3: expected `<source> <size> <hex>`\n"), "prog.c");
+      exited(
+          2,
+          "cosmo-replay: error: /tmp/r:3: expected `<source> <size> <hex>`\n"),
+      "prog.c");
   EXPECT_EQ(outcome.category, Category::Unrecognised);
 }
 
 TEST(NativeOutcome, CleanExitWithAnyCodeIsCompleted) {
-  EXPECT_EQ(classifyNativeRun(exited(0, ""), "p.c").category, Category::Completed);
-  EXPECT_EQ(classifyNativeRun(exited(3, "some output of the program\n"), "p.c").category,
+  EXPECT_EQ(classifyNativeRun(exited(0, ""), "p.c").category,
+            Category::Completed);
+  EXPECT_EQ(classifyNativeRun(exited(3, "some output of the program\n"), "p.c")
+                .category,
             Category::Completed);
 }
 
 TEST(NativeOutcome, AbortWithoutReportIsCompleted) {
-  EXPECT_EQ(classifyNativeRun(signaled(SIGABRT, ""), "p.c").category, Category::Completed);
+  EXPECT_EQ(classifyNativeRun(signaled(SIGABRT, ""), "p.c").category,
+            Category::Completed);
 }
 
 TEST(NativeOutcome, SigfpeWithoutReportIsDivByZero) {
@@ -151,7 +173,8 @@ TEST(NativeOutcome, SigfpeWithoutReportIsDivByZero) {
 }
 
 TEST(NativeOutcome, OtherSignalWithoutReportIsUnrecognised) {
-  EXPECT_EQ(classifyNativeRun(signaled(SIGSEGV, ""), "p.c").category, Category::Unrecognised);
+  EXPECT_EQ(classifyNativeRun(signaled(SIGSEGV, ""), "p.c").category,
+            Category::Unrecognised);
 }
 
 TEST(NativeOutcome, TimeoutIsUnrecognisedEvenWithAReport) {
@@ -164,7 +187,8 @@ TEST(NativeOutcome, LineComesFromTheProgramFileNotFromLibraryFrames) {
   // Frame #0 is in the replay runtime, #1 in a file whose name ends like the
   // program's; the program's own frame is #2.
   std::string err =
-      "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x1\n"
+      "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address "
+      "0x602000000020 at pc 0x1\n"
       "WRITE of size 4 at 0x602000000020 thread T0\n"
       "    #0 0x4a1 in __asan_memcpy (/tmp/w/p.native+0x4a1)\n"
       "    #1 0x4b2 in klee_make_symbolic /work/main/runtime/replay.c:180:3\n"
@@ -176,18 +200,22 @@ TEST(NativeOutcome, LineComesFromTheProgramFileNotFromLibraryFrames) {
 
 TEST(NativeOutcome, ErrorWithoutProgramFrameHasLineZero) {
   NativeOutcome outcome = classifyNativeRun(
-      exited(1, "/usr/include/x.h:3:10: runtime error: division by zero\n"), "p.c");
+      exited(1, "/usr/include/x.h:3:10: runtime error: division by zero\n"),
+      "p.c");
   EXPECT_EQ(outcome.error, (ErrorSite{"div-by-zero", 0}));
 }
 
 TEST(NativeOutcome, FirstReportWins) {
-  std::string err = "/src/p.c:4:10: runtime error: load of null pointer of type 'int'\n"
-                    "COSMO-REPLAY-ERROR assert p.c:9\n";
-  EXPECT_EQ(classifyNativeRun(exited(1, err), "p.c").error, (ErrorSite{"null-deref", 4}));
+  std::string err =
+      "/src/p.c:4:10: runtime error: load of null pointer of type 'int'\n"
+      "COSMO-REPLAY-ERROR assert p.c:9\n";
+  EXPECT_EQ(classifyNativeRun(exited(1, err), "p.c").error,
+            (ErrorSite{"null-deref", 4}));
 }
 
 TEST(NativeOutcome, MatchesExpectation) {
-  NativeOutcome divByZero = classifyNativeRun(exited(77, "COSMO-REPLAY-ERROR div-by-zero p.c:3\n"), "p.c");
+  NativeOutcome divByZero = classifyNativeRun(
+      exited(77, "COSMO-REPLAY-ERROR div-by-zero p.c:3\n"), "p.c");
   NativeOutcome completed = classifyNativeRun(exited(0, ""), "p.c");
   NativeOutcome unknown = classifyNativeRun(signaled(SIGSEGV, ""), "p.c");
   EXPECT_TRUE(matchesExpectation(divByZero, ErrorSite{"div-by-zero", 3}));
@@ -200,15 +228,22 @@ TEST(NativeOutcome, MatchesExpectation) {
 }
 
 TEST(NativeOutcome, KindsOfAddressSanitizerReports) {
-  EXPECT_EQ(kindOfAddressSanitizerReport("dynamic-stack-buffer-overflow on address 0x7ff"),
+  EXPECT_EQ(kindOfAddressSanitizerReport(
+                "dynamic-stack-buffer-overflow on address 0x7ff"),
             "out-of-bounds");
-  EXPECT_EQ(kindOfAddressSanitizerReport("stack-buffer-overflow on address 0x7ff"), "out-of-bounds");
-  EXPECT_EQ(kindOfAddressSanitizerReport("SEGV on unknown address 0x000000000fff (pc 0x1)"),
+  EXPECT_EQ(
+      kindOfAddressSanitizerReport("stack-buffer-overflow on address 0x7ff"),
+      "out-of-bounds");
+  EXPECT_EQ(kindOfAddressSanitizerReport(
+                "SEGV on unknown address 0x000000000fff (pc 0x1)"),
             "null-deref");
-  EXPECT_EQ(kindOfAddressSanitizerReport("SEGV on unknown address 0x000000001000 (pc 0x1)"),
+  EXPECT_EQ(kindOfAddressSanitizerReport(
+                "SEGV on unknown address 0x000000001000 (pc 0x1)"),
             std::nullopt);
-  EXPECT_EQ(kindOfAddressSanitizerReport("stack-use-after-scope on address 0x7ff"), std::nullopt);
+  EXPECT_EQ(
+      kindOfAddressSanitizerReport("stack-use-after-scope on address 0x7ff"),
+      std::nullopt);
 }
 
 } // namespace
-} // namespace cosmo::e2e
+} // namespace cosmo::report

@@ -1,15 +1,18 @@
-#include "Subprocess.h"
+#include "cosmo/report/Subprocess.h"
 
 #include <gtest/gtest.h>
 
 #include <csignal>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 namespace {
 
-ProcessResult shell(const std::string &script, std::chrono::seconds timeout = std::chrono::seconds(10),
-                    std::vector<std::pair<std::string, std::string>> environment = {}) {
-  return runProcess({{"/bin/sh", "-c", script}, std::move(environment), timeout, {}});
+ProcessResult
+shell(const std::string &script,
+      std::chrono::seconds timeout = std::chrono::seconds(10),
+      std::vector<std::pair<std::string, std::string>> environment = {}) {
+  return runProcess(
+      {{"/bin/sh", "-c", script}, std::move(environment), timeout, {}});
 }
 
 TEST(Subprocess, CapturesStdoutStderrAndExitCode) {
@@ -29,33 +32,40 @@ TEST(Subprocess, ReportsTheKillingSignal) {
 
 TEST(Subprocess, KillsTheWholeProcessGroupOnTimeout) {
   auto start = std::chrono::steady_clock::now();
-  ProcessResult result = shell("echo started; sleep 30 & sleep 30; echo never", std::chrono::seconds(1));
+  ProcessResult result = shell("echo started; sleep 30 & sleep 30; echo never",
+                               std::chrono::seconds(1));
   auto elapsed = std::chrono::steady_clock::now() - start;
   EXPECT_EQ(result.ending, ProcessResult::Ending::TimedOut);
   EXPECT_EQ(result.out, "started\n");
-  EXPECT_LT(elapsed, std::chrono::seconds(5)) << "the background sleep kept the pipes open";
+  EXPECT_LT(elapsed, std::chrono::seconds(5))
+      << "the background sleep kept the pipes open";
 }
 
 TEST(Subprocess, PassesExtraEnvironment) {
-  ProcessResult result = shell("printf %s \"$COSMO_E2E_TEST_VARIABLE\"", std::chrono::seconds(10),
-                               {{"COSMO_E2E_TEST_VARIABLE", "a value"}});
+  ProcessResult result =
+      shell("printf %s \"$COSMO_E2E_TEST_VARIABLE\"", std::chrono::seconds(10),
+            {{"COSMO_E2E_TEST_VARIABLE", "a value"}});
   EXPECT_EQ(result.out, "a value");
 }
 
 TEST(Subprocess, MissingProgramFailsToStart) {
-  ProcessResult result = runProcess({{"/nonexistent/cosmo"}, {}, std::chrono::seconds(5), {}});
+  ProcessResult result =
+      runProcess({{"/nonexistent/cosmo"}, {}, std::chrono::seconds(5), {}});
   EXPECT_EQ(result.ending, ProcessResult::Ending::FailedToStart);
-  EXPECT_NE(result.err.find("/nonexistent/cosmo"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("/nonexistent/cosmo"), std::string::npos)
+      << result.err;
 }
 
 TEST(Subprocess, RunsInTheWorkingDirectory) {
-  ProcessResult result = runProcess({{"pwd"}, {}, std::chrono::seconds(5), "/tmp"});
+  ProcessResult result =
+      runProcess({{"pwd"}, {}, std::chrono::seconds(5), "/tmp"});
   EXPECT_EQ(result.out, "/tmp\n");
 }
 
 TEST(Subprocess, CommandLineQuotesWhereNeeded) {
-  EXPECT_EQ(commandLine({"cosmo", "check", "--out=/tmp/a b", "p.c"}), "cosmo check '--out=/tmp/a b' p.c");
+  EXPECT_EQ(commandLine({"cosmo", "check", "--out=/tmp/a b", "p.c"}),
+            "cosmo check '--out=/tmp/a b' p.c");
 }
 
 } // namespace
-} // namespace cosmo::e2e
+} // namespace cosmo::report

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the *.stderr files next to this script: each *.c sample is built
-# the way the e2e runner builds programs for native replay (NativeProgram.h)
+# the way native replay builds programs (include/cosmo/report/NativeBuild.h)
 # and run once; its stderr is what NativeOutcomeTest.cpp classifies.
 # Samples named overflow/neg/intmin keep the signed-overflow check and
 # shift/lshift the shift check, as `--check=overflow` / `--check=shift` would.

@@ -1,7 +1,9 @@
-// NativeOutcome: what a natively replayed program did, read from how it
-// ended and what it printed to stderr: a completed run, an error (kind and
-// line, in the vocabulary of docs/test-programs.md), or something this
-// classifier does not recognise (a timeout, an unknown sanitizer report, ...).
+//===- cosmo/report/NativeOutcome.h - what a native run did -----*- C++ -*-===//
+//
+// What a natively replayed program did, read from how it ended and what it
+// printed to stderr: a completed run, an error (kind and line, in the
+// vocabulary of report.json), or something this classifier does not
+// recognise (a timeout, an unknown sanitizer report, ...).
 //
 // Recognised reports, the first one in stderr wins:
 //   COSMO-REPLAY-ERROR <kind> <file>:<line>   runtime/replay.c
@@ -11,16 +13,19 @@
 // The line of an error is the first `<file>:<line>` of the report that is in
 // the program file (compared by base name), so frames inside libc, the
 // sanitizer runtime or the replay runtime are skipped.
-#pragma once
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_REPORT_NATIVEOUTCOME_H
+#define COSMO_REPORT_NATIVEOUTCOME_H
 
-#include "ErrorSite.h"
-#include "Subprocess.h"
+#include "cosmo/report/ErrorSite.h"
+#include "cosmo/report/Subprocess.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace cosmo::e2e {
+namespace cosmo::report {
 
 struct NativeOutcome {
   enum class Category { Completed, Error, Unrecognised };
@@ -45,6 +50,9 @@ std::string describe(const NativeOutcome &outcome);
 // The error kind of a UBSan message (the text after "runtime error: ").
 std::optional<std::string> kindOfUndefinedBehavior(std::string_view message);
 // The error kind of an ASan report (the text after "AddressSanitizer: ").
-std::optional<std::string> kindOfAddressSanitizerReport(std::string_view report);
+std::optional<std::string>
+kindOfAddressSanitizerReport(std::string_view report);
 
-} // namespace cosmo::e2e
+} // namespace cosmo::report
+
+#endif // COSMO_REPORT_NATIVEOUTCOME_H

@@ -1,0 +1,88 @@
+//===- cosmo/report/NativeBuild.h - build and run natively ------*- C++ -*-===//
+//
+// A C program compiled natively against the replay runtime (runtime/replay.c)
+// with sanitizers, and run on one replay file (TestVectorFile.h):
+//
+//   clang -g -O0 -no-pie -fsanitize=address,undefined
+//         -fno-sanitize-recover=all [-fno-sanitize=signed-integer-overflow]
+//         [-fno-sanitize=shift] -w ...
+//
+// The program gets -finstrument-functions (so the runtime sees calls to a
+// reach_error() it defines); the runtime does not. Signed overflow and shift
+// checks stay on only when asked for (`--check=overflow`, `--check=shift`),
+// since cosmo reports them only then. The toolchain's paths are the caller's
+// business (the CLI fills them from its build and the environment).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_REPORT_NATIVEBUILD_H
+#define COSMO_REPORT_NATIVEBUILD_H
+
+#include "cosmo/report/Subprocess.h"
+
+#include <llvm/Support/Error.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cosmo::report {
+
+struct NativeToolchain {
+  std::string clang;         // clang-14: a path, or a name looked up on PATH
+  std::string includeDir;    // cosmo's include/ (cosmo.h, klee/klee.h)
+  std::string replayRuntime; // runtime/replay.c
+  std::string symbolizer;    // llvm-symbolizer, for ASan and the runtime
+};
+
+/// The flags shared by the program and the runtime. `checks` are the values
+/// of `--check` ("overflow", "shift", or comma lists of them).
+std::vector<std::string>
+nativeSanitizerFlags(const std::vector<std::string> &checks);
+
+/// A failed native build: the command, the compiler's whole output, and its
+/// first error line (what a one-line message shows).
+class NativeBuildError : public llvm::ErrorInfo<NativeBuildError> {
+public:
+  static char ID;
+  NativeBuildError(std::string what, std::string command, std::string output,
+                   std::string firstErrorLine);
+
+  /// "cannot build prog.c natively: prog.c:3:10: error: ..."
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+  const std::string &command() const { return command_; }
+  const std::string &output() const { return output_; }
+  const std::string &firstErrorLine() const { return firstErrorLine_; }
+
+private:
+  std::string what_; // "prog.c", "the replay runtime ..."
+  std::string command_;
+  std::string output_;
+  std::string firstErrorLine_;
+};
+
+/// The line of a compiler's output that says best what went wrong: the first
+/// diagnostic error, else the first undefined or duplicate symbol of the
+/// linker, else the first line mentioning an error, else the first line.
+std::string firstErrorLine(const std::string &compilerOutput);
+
+/// Builds `program` into `workDir` and returns the executable, or a
+/// NativeBuildError.
+llvm::Expected<std::filesystem::path>
+buildNativeProgram(const NativeToolchain &toolchain,
+                   const std::filesystem::path &program,
+                   const std::vector<std::string> &checks,
+                   const std::filesystem::path &workDir);
+
+/// Runs `executable` in the replay file's directory with
+/// COSMO_REPLAY_FILE=`replayFile` and leak checks off.
+ProcessResult runNativeProgram(const NativeToolchain &toolchain,
+                               const std::filesystem::path &executable,
+                               const std::filesystem::path &replayFile,
+                               std::chrono::milliseconds timeout);
+
+} // namespace cosmo::report
+
+#endif // COSMO_REPORT_NATIVEBUILD_H

@@ -1,0 +1,141 @@
+//===- NativeBuild.cpp - clang with sanitizers and the replay runtime
+//------===//
+
+#include "cosmo/report/NativeBuild.h"
+
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+
+namespace cosmo::report {
+
+namespace {
+
+constexpr std::chrono::seconds compileTimeout{120};
+
+bool anyCheckMentions(const std::vector<std::string> &checks,
+                      llvm::StringRef name) {
+  return std::any_of(checks.begin(), checks.end(),
+                     [&](const std::string &value) {
+                       return llvm::StringRef(value).contains(name);
+                     });
+}
+
+llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
+  ProcessResult result = runProcess({argv, {}, compileTimeout, {}});
+  if (result.ending == ProcessResult::Ending::Exited && result.exitCode == 0)
+    return llvm::Error::success();
+  std::string output = result.out + result.err;
+  std::string first = firstErrorLine(output);
+  if (first.empty() || result.ending != ProcessResult::Ending::Exited)
+    first = "the compiler " + describeEnding(result);
+  return llvm::make_error<NativeBuildError>(
+      std::move(what), commandLine(argv), std::move(output), std::move(first));
+}
+
+} // namespace
+
+char NativeBuildError::ID = 0;
+
+NativeBuildError::NativeBuildError(std::string what, std::string command,
+                                   std::string output,
+                                   std::string firstErrorLine)
+    : what_(std::move(what)), command_(std::move(command)),
+      output_(std::move(output)), firstErrorLine_(std::move(firstErrorLine)) {}
+
+void NativeBuildError::log(llvm::raw_ostream &os) const {
+  os << "cannot build " << what_ << " natively: " << firstErrorLine_;
+}
+
+std::error_code NativeBuildError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+std::string firstErrorLine(const std::string &compilerOutput) {
+  llvm::SmallVector<llvm::StringRef, 16> lines;
+  llvm::StringRef(compilerOutput).split(lines, '\n', -1, false);
+  // In order of preference: "prog.c:3:10: error: ..." (not the driver's
+  // "clang: error: linker command failed"), the linker's symbol errors, any
+  // line mentioning an error, any line.
+  using Preference = bool (*)(llvm::StringRef);
+  const Preference preferences[] = {
+      [](llvm::StringRef l) {
+        return l.contains(": error: ") && !l.startswith("clang");
+      },
+      [](llvm::StringRef l) {
+        return l.contains("undefined reference") ||
+               l.contains("multiple definition");
+      },
+      [](llvm::StringRef l) { return l.contains("error"); },
+      [](llvm::StringRef l) { return !l.empty(); }};
+  for (Preference preferred : preferences)
+    for (llvm::StringRef line : lines)
+      if (preferred(line.trim()))
+        return line.trim().str();
+  return "";
+}
+
+std::vector<std::string>
+nativeSanitizerFlags(const std::vector<std::string> &checks) {
+  std::vector<std::string> flags = {"-g",
+                                    "-O0",
+                                    "-no-pie",
+                                    "-fsanitize=address,undefined",
+                                    "-fno-sanitize-recover=all",
+                                    "-w"};
+  if (!anyCheckMentions(checks, "overflow"))
+    flags.push_back("-fno-sanitize=signed-integer-overflow");
+  if (!anyCheckMentions(checks, "shift"))
+    flags.push_back("-fno-sanitize=shift");
+  return flags;
+}
+
+llvm::Expected<std::filesystem::path>
+buildNativeProgram(const NativeToolchain &toolchain,
+                   const std::filesystem::path &program,
+                   const std::vector<std::string> &checks,
+                   const std::filesystem::path &workDir) {
+  std::vector<std::string> flags = nativeSanitizerFlags(checks);
+  std::filesystem::path runtimeObject = workDir / "replay-runtime.o";
+  std::filesystem::path executable =
+      workDir / (program.stem().string() + ".native");
+
+  std::vector<std::string> runtimeCommand = {toolchain.clang};
+  runtimeCommand.insert(runtimeCommand.end(), flags.begin(), flags.end());
+  runtimeCommand.insert(runtimeCommand.end(), {"-c", toolchain.replayRuntime,
+                                               "-o", runtimeObject.string()});
+  if (llvm::Error e = compile(runtimeCommand,
+                              "the replay runtime " + toolchain.replayRuntime))
+    return e;
+
+  std::vector<std::string> programCommand = {toolchain.clang};
+  programCommand.insert(programCommand.end(), flags.begin(), flags.end());
+  programCommand.insert(programCommand.end(),
+                        {"-finstrument-functions", "-I", toolchain.includeDir,
+                         program.string(), runtimeObject.string(), "-lm", "-o",
+                         executable.string()});
+  if (llvm::Error e = compile(programCommand, program.string()))
+    return e;
+  return executable;
+}
+
+ProcessResult runNativeProgram(const NativeToolchain &toolchain,
+                               const std::filesystem::path &executable,
+                               const std::filesystem::path &replayFile,
+                               std::chrono::milliseconds timeout) {
+  // The program runs in the replay file's directory: absolute paths.
+  std::filesystem::path program = std::filesystem::absolute(executable);
+  std::filesystem::path inputs = std::filesystem::absolute(replayFile);
+  ProcessRequest request;
+  request.argv = {program.string()};
+  request.environment = {{"COSMO_REPLAY_FILE", inputs.string()},
+                         {"ASAN_OPTIONS", "detect_leaks=0"},
+                         {"ASAN_SYMBOLIZER_PATH", toolchain.symbolizer},
+                         {"COSMO_REPLAY_SYMBOLIZER", toolchain.symbolizer}};
+  request.timeout = timeout;
+  request.workingDirectory = inputs.parent_path();
+  return runProcess(request);
+}
+
+} // namespace cosmo::report

@@ -1,0 +1,182 @@
+//===- Replay.cpp - build once, run per test, compare ---------------------===//
+
+#include "cosmo/report/Replay.h"
+
+#include "cosmo/report/NativeOutcome.h"
+#include "cosmo/report/TestVectorFile.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::report {
+
+namespace {
+
+using Category = NativeOutcome::Category;
+
+std::string secondsText(std::chrono::milliseconds time) {
+  if (time.count() % 1000 == 0)
+    return fmt::format("{} s", time.count() / 1000);
+  return fmt::format("{:.1f} s", time.count() / 1000.0);
+}
+
+std::string expectation(const engine::TestVector &recorded) {
+  std::optional<ErrorSite> error = recordedError(recorded);
+  return error ? "expected " + describe(*error) : "expected a completed run";
+}
+
+std::string nativeRunText(const NativeOutcome &outcome,
+                          const ProcessResult &run,
+                          std::chrono::milliseconds timeout) {
+  switch (run.ending) {
+  case ProcessResult::Ending::TimedOut:
+    return "the native run did not finish within " + secondsText(timeout);
+  case ProcessResult::Ending::FailedToStart:
+    return "the native program " + describeEnding(run);
+  default:
+    break;
+  }
+  switch (outcome.category) {
+  case Category::Completed:
+    return "the native run completed";
+  case Category::Error:
+    if (outcome.error.line == 0)
+      return "the native run stopped with " + outcome.error.kind +
+             " at an unknown line";
+    return "the native run stopped with " + describe(outcome.error);
+  case Category::Unrecognised:
+    break;
+  }
+  return "the native run ended without a recognised outcome (" +
+         outcome.evidence + ")";
+}
+
+// The replay runtime's first warning (an input missing or of another size:
+// the vector does not fit the program), as a note for a mismatch.
+std::string runtimeWarning(const std::string &stderrText) {
+  constexpr llvm::StringLiteral marker = "cosmo-replay: warning: ";
+  llvm::SmallVector<llvm::StringRef, 32> lines;
+  llvm::StringRef(stderrText).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (size_t at = line.find(marker); at != llvm::StringRef::npos)
+      return line.substr(at + marker.size()).trim().str();
+  return "";
+}
+
+std::string lowerExtension(const std::filesystem::path &file) {
+  return llvm::StringRef(file.extension().string()).lower();
+}
+
+} // namespace
+
+const char *replayStatusName(ReplayStatus status) {
+  switch (status) {
+  case ReplayStatus::Confirmed:
+    return "confirmed";
+  case ReplayStatus::NotReproduced:
+    return "not reproduced";
+  case ReplayStatus::NotReplayable:
+    return "not replayable";
+  }
+  return "?";
+}
+
+std::string describe(const ReplayResult &result) {
+  if (result.status == ReplayStatus::Confirmed &&
+      result.detail == "completed as recorded")
+    return result.detail;
+  return std::string(replayStatusName(result.status)) + ": " + result.detail;
+}
+
+std::optional<std::string> whyNotReplayable(const std::string &program,
+                                            const std::string &entry) {
+  if (!entry.empty() && entry != "main")
+    return "a test of --entry=" + entry +
+           " cannot be replayed natively yet (native replay runs main)";
+  std::string ext = lowerExtension(program);
+  if (ext != ".c" && ext != ".i")
+    return "native replay needs the C source, and " +
+           std::filesystem::path(program).filename().string() +
+           " is not a .c or .i file";
+  return std::nullopt;
+}
+
+ReplayResult judgeReplay(const engine::TestVector &recorded,
+                         const ProcessResult &run,
+                         const std::string &programFileName,
+                         std::chrono::milliseconds timeout) {
+  // An error inside a header is found by the header's name in the report.
+  std::string sourceName = programFileName;
+  if (recorded.errorKind && !recorded.errorLocation.file.empty())
+    sourceName =
+        std::filesystem::path(recorded.errorLocation.file).filename().string();
+  NativeOutcome outcome = classifyNativeRun(run, sourceName);
+  std::optional<ErrorSite> error = recordedError(recorded);
+  if (run.ending != ProcessResult::Ending::TimedOut &&
+      matchesExpectation(outcome, error)) {
+    if (!error)
+      return {ReplayStatus::Confirmed, "completed as recorded"};
+    std::string file = recorded.errorLocation.file.empty()
+                           ? programFileName
+                           : recorded.errorLocation.file;
+    return {ReplayStatus::Confirmed,
+            fmt::format("{} at {}:{}", error->kind, file, error->line)};
+  }
+  std::string detail =
+      expectation(recorded) + ", " + nativeRunText(outcome, run, timeout);
+  if (std::string warning = runtimeWarning(run.err); !warning.empty())
+    detail += " (replay runtime: " + warning + ")";
+  return {ReplayStatus::NotReproduced, detail};
+}
+
+llvm::Expected<NativeReplayer>
+NativeReplayer::build(const std::filesystem::path &program,
+                      ReplayOptions options,
+                      const std::filesystem::path &workDir) {
+  auto executable =
+      buildNativeProgram(options.toolchain, program, options.checks, workDir);
+  if (!executable)
+    return executable.takeError();
+  return NativeReplayer(program, std::move(options), workDir, *executable);
+}
+
+ReplayRun NativeReplayer::replay(const engine::TestVector &test,
+                                 const std::string &name) const {
+  ReplayRun run;
+  run.replayFile = workDir_ / (name + ".replay");
+  if (llvm::Error e = writeReplayFile(test, run.replayFile.string())) {
+    run.result = {ReplayStatus::NotReplayable, llvm::toString(std::move(e))};
+    return run;
+  }
+  run.process = runNativeProgram(options_.toolchain, executable_,
+                                 run.replayFile, options_.timeout);
+  run.result = judgeReplay(test, run.process, program_.filename().string(),
+                           options_.timeout);
+  return run;
+}
+
+std::vector<ReplayResult>
+confirmErrors(const std::vector<engine::ErrorReport> &errors,
+              const std::string &program, const std::string &entry,
+              const ReplayOptions &options,
+              const std::filesystem::path &workDir) {
+  if (errors.empty())
+    return {};
+  if (std::optional<std::string> why = whyNotReplayable(program, entry))
+    return std::vector<ReplayResult>(
+        errors.size(), ReplayResult{ReplayStatus::NotReplayable, *why});
+  auto replayer = NativeReplayer::build(program, options, workDir);
+  if (!replayer)
+    return std::vector<ReplayResult>(
+        errors.size(), ReplayResult{ReplayStatus::NotReplayable,
+                                    llvm::toString(replayer.takeError())});
+  std::vector<ReplayResult> results;
+  for (size_t i = 0; i < errors.size(); ++i)
+    results.push_back(
+        replayer->replay(errors[i].test, fmt::format("error-{}", i + 1))
+            .result);
+  return results;
+}
+
+} // namespace cosmo::report

@@ -1,0 +1,239 @@
+//===- TestVectorFile.cpp - test vector JSON in, replay file out ----------===//
+
+#include "cosmo/report/TestVectorFile.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace cosmo::report {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kVectorVersion = 1;
+
+const engine::ErrorKind kAllErrorKinds[] = {
+#define X(id, name, msg) engine::ErrorKind::id,
+    COSMO_ERROR_KINDS(X)
+#undef X
+};
+
+/// Thrown inside the reader only; parseTestVector turns it into an Error.
+struct Malformed {
+  std::string what;
+};
+
+[[noreturn]] void malformed(std::string what) {
+  throw Malformed{std::move(what)};
+}
+
+const json &member(const json &object, const std::string &context,
+                   const char *key) {
+  if (!object.is_object() || !object.contains(key))
+    malformed(fmt::format("{} has no \"{}\"", context, key));
+  return object.at(key);
+}
+
+std::string stringMember(const json &object, const std::string &context,
+                         const char *key) {
+  const json &value = member(object, context, key);
+  if (!value.is_string())
+    malformed(fmt::format("{}.{} is not a string", context, key));
+  return value.get<std::string>();
+}
+
+uint64_t unsignedMember(const json &object, const std::string &context,
+                        const char *key) {
+  const json &value = member(object, context, key);
+  if (!value.is_number_unsigned())
+    malformed(fmt::format("{}.{} is not a non-negative integer", context, key));
+  return value.get<uint64_t>();
+}
+
+std::string optionalString(const json &object, const char *key) {
+  if (!object.contains(key) || !object.at(key).is_string())
+    return "";
+  return object.at(key).get<std::string>();
+}
+
+engine::ErrorKind errorKindNamed(const std::string &name) {
+  for (engine::ErrorKind kind : kAllErrorKinds)
+    if (name == engine::errorKindName(kind))
+      return kind;
+  malformed(fmt::format("error.kind \"{}\" is not an error kind cosmo reports",
+                        name));
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+engine::TestInput readInput(const json &input, size_t index) {
+  std::string context = fmt::format("inputs[{}]", index);
+  engine::TestInput result;
+  result.name = optionalString(input, "name");
+  result.function = optionalString(input, "function");
+  result.source = stringMember(input, context, "source");
+  if (result.source != "nondet" && result.source != "symbolic" &&
+      result.source != "argument" && result.source != "input-memory")
+    malformed(fmt::format("{}.source \"{}\" is not one of nondet, symbolic, "
+                          "argument, input-memory",
+                          context, result.source));
+  uint64_t size = unsignedMember(input, context, "size");
+  std::string hex = stringMember(input, context, "hex");
+  std::string label =
+      result.name.empty() ? context : "input '" + result.name + "'";
+  if (hex.size() != 2 * size)
+    malformed(fmt::format("{} has size {} but {} hex digits", label, size,
+                          hex.size()));
+  for (size_t i = 0; i < size; ++i) {
+    int high = hexDigit(hex[2 * i]), low = hexDigit(hex[2 * i + 1]);
+    if (high < 0 || low < 0)
+      malformed(fmt::format("{} has a non-hex digit in \"{}\"", label,
+                            hex.substr(2 * i, 2)));
+    result.bytes.push_back(static_cast<uint8_t>(high * 16 + low));
+  }
+  return result;
+}
+
+RecordedTest readVector(const json &vector) {
+  if (!vector.is_object())
+    malformed("not a JSON object");
+  if (vector.contains("version") &&
+      vector.at("version") != json(kVectorVersion))
+    malformed(
+        fmt::format("test vector version {} (this cosmo reads version {})",
+                    vector.at("version").dump(), kVectorVersion));
+  RecordedTest result;
+  result.program = stringMember(vector, "vector", "program");
+  result.entry = vector.contains("entry")
+                     ? stringMember(vector, "vector", "entry")
+                     : "main";
+  engine::TestVector &test = result.test;
+  test.outcome = stringMember(vector, "vector", "outcome");
+  bool hasError = vector.contains("error") && !vector.at("error").is_null();
+  if (test.outcome == "error") {
+    if (!hasError)
+      malformed("outcome \"error\" without an \"error\" object");
+    const json &error = vector.at("error");
+    test.errorKind = errorKindNamed(stringMember(error, "error", "kind"));
+    uint64_t line = unsignedMember(error, "error", "line");
+    test.errorLocation.line = static_cast<unsigned>(line);
+    test.errorLocation.file = optionalString(error, "file");
+    test.errorLocation.function = optionalString(error, "function");
+  } else if (test.outcome == "completed") {
+    if (hasError)
+      malformed("outcome \"completed\" with a non-null \"error\"");
+  } else {
+    malformed(
+        fmt::format("outcome must be \"completed\" or \"error\", not \"{}\"",
+                    test.outcome));
+  }
+  const json &inputs = member(vector, "vector", "inputs");
+  if (!inputs.is_array())
+    malformed("\"inputs\" is not an array");
+  for (size_t i = 0; i < inputs.size(); ++i)
+    test.inputs.push_back(readInput(inputs[i], i));
+  return result;
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] ".
+std::string withoutExceptionId(const std::string &message) {
+  if (!message.empty() && message.front() == '[') {
+    size_t end = message.find("] ");
+    if (end != std::string::npos)
+      return message.substr(end + 2);
+  }
+  return message;
+}
+
+llvm::Error vectorError(const std::string &name, const std::string &what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
+                                 name.c_str(), what.c_str());
+}
+
+} // namespace
+
+llvm::Expected<RecordedTest> parseTestVector(llvm::StringRef text,
+                                             const std::string &name) {
+  json vector;
+  try {
+    vector = json::parse(text.begin(), text.end());
+  } catch (const json::exception &e) {
+    return vectorError(name, "not valid JSON: " + withoutExceptionId(e.what()));
+  }
+  try {
+    RecordedTest result = readVector(vector);
+    result.file = name;
+    return result;
+  } catch (const Malformed &m) {
+    return vectorError(name, "malformed test vector: " + m.what);
+  } catch (const json::exception &e) {
+    return vectorError(name, "malformed test vector: " +
+                                 withoutExceptionId(e.what()));
+  }
+}
+
+llvm::Expected<RecordedTest> readTestVector(const std::string &path) {
+  if (llvm::sys::fs::is_directory(path))
+    return vectorError(path, "is a directory, not a test vector");
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return vectorError(path, "cannot read: " + buffer.getError().message());
+  return parseTestVector((*buffer)->getBuffer(), path);
+}
+
+std::optional<ErrorSite> recordedError(const engine::TestVector &test) {
+  if (!test.errorKind)
+    return std::nullopt;
+  return ErrorSite{engine::errorKindName(*test.errorKind),
+                   static_cast<int>(test.errorLocation.line)};
+}
+
+bool isReplayedInput(const engine::TestInput &input) {
+  return input.source == "nondet" || input.source == "symbolic";
+}
+
+std::string replayFileText(const engine::TestVector &test) {
+  std::string text;
+  for (const engine::TestInput &input : test.inputs) {
+    if (!isReplayedInput(input))
+      continue;
+    text += fmt::format("{} {} ", input.source, input.bytes.size());
+    for (uint8_t byte : input.bytes)
+      text += fmt::format("{:02x}", byte);
+    text += '\n';
+  }
+  return text;
+}
+
+llvm::Error writeReplayFile(const engine::TestVector &test,
+                            const std::string &path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (!ec) {
+    out << replayFileText(test);
+    out.close();
+    if (out.has_error()) {
+      ec = out.error();
+      out.clear_error(); // reported here, not by the destructor
+    }
+  }
+  if (ec)
+    return llvm::createStringError(ec, "cannot write %s: %s", path.c_str(),
+                                   ec.message().c_str());
+  return llvm::Error::success();
+}
+
+} // namespace cosmo::report

@@ -1,0 +1,62 @@
+// CliFixture: a test that runs the real `cosmo` binary (COSMO_CLI_BINARY) in a
+// fresh directory, writes input files there and reads what cosmo wrote.
+#pragma once
+
+#include "TempDir.h"
+
+#include "cosmo/report/Subprocess.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#ifndef COSMO_CLI_BINARY
+#error "tests/e2e/CMakeLists.txt defines COSMO_CLI_BINARY"
+#endif
+
+namespace cosmo::e2e {
+
+class CliFixture : public ::testing::Test {
+protected:
+  using ProcessResult = report::ProcessResult;
+  using Environment = std::vector<std::pair<std::string, std::string>>;
+
+  std::filesystem::path write(const std::string &name, const std::string &text) {
+    std::filesystem::path p = dir_.path() / name;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p;
+  }
+  std::string read(const std::filesystem::path &file) {
+    std::ifstream in(dir_.path() / file);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  ProcessResult cosmo(std::vector<std::string> args, int timeoutSeconds = 60,
+                      Environment environment = {}) {
+    report::ProcessRequest r;
+    r.argv = {COSMO_CLI_BINARY};
+    r.argv.insert(r.argv.end(), args.begin(), args.end());
+    r.timeout = std::chrono::seconds(timeoutSeconds);
+    r.workingDirectory = dir_.path();
+    r.environment = std::move(environment);
+    return report::runProcess(r);
+  }
+  nlohmann::json report(const std::filesystem::path &out) {
+    std::ifstream in(dir_.path() / out / "report.json");
+    EXPECT_TRUE(in.good()) << "no report.json in " << out;
+    return in ? nlohmann::json::parse(in) : nlohmann::json{};
+  }
+  static size_t lines(const std::string &s) {
+    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+  }
+
+  report::ScopedTempDir dir_ = makeTempDir("cosmo-cli");
+};
+
+} // namespace cosmo::e2e

@@ -1,0 +1,42 @@
+//===- CliSupport.h - what the cosmo subcommands share ----------*- C++ -*-===//
+#ifndef COSMO_TOOLS_CLISUPPORT_H
+#define COSMO_TOOLS_CLISUPPORT_H
+
+#include "cosmo/report/NativeBuild.h"
+
+#include <llvm/Support/Error.h>
+
+#include <string>
+#include <vector>
+
+namespace cosmo::cli {
+
+/// Exit codes of the `cosmo` command. `check`: 0 verdict true, 1 false,
+/// 3 unknown. `replay`: 0 the native run matches the vector, 1 it does not.
+/// Both: 2 bad usage or input.
+enum ExitCode : int {
+  kExitTrue = 0,
+  kExitFalse = 1,
+  kExitUsage = 2,
+  kExitUnknown = 3,
+};
+
+/// Prints `cosmo: error: <msg>` to stderr; returns kExitUsage.
+int usageError(const std::string &msg);
+
+/// The environment variable `name` if set and not empty, else `fallback`.
+std::string envOr(const char *name, const char *fallback);
+
+/// The checks of `--check` values (comma lists): an error naming an unknown
+/// one; `overflow` and `shift` are known.
+llvm::Expected<std::vector<std::string>>
+parseChecks(const std::vector<std::string> &values);
+
+/// The native replay toolchain: the build's defaults, overridden by
+/// COSMO_CLANG, COSMO_INCLUDE_DIR, COSMO_REPLAY_RUNTIME and COSMO_SYMBOLIZER;
+/// an error naming the first piece that is missing.
+llvm::Expected<report::NativeToolchain> nativeToolchain();
+
+} // namespace cosmo::cli
+
+#endif // COSMO_TOOLS_CLISUPPORT_H

@@ -1,0 +1,71 @@
+// The flags of a native build and the one line that says why it failed; the
+// builds themselves need clang and run in tests/e2e (NativeReplayTest).
+#include "cosmo/report/NativeBuild.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace cosmo::report {
+namespace {
+
+bool has(const std::vector<std::string> &flags, const std::string &flag) {
+  return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+TEST(NativeBuild, OverflowAndShiftChecksFollowTheCheckOptions) {
+  std::vector<std::string> plain = nativeSanitizerFlags({});
+  EXPECT_TRUE(has(plain, "-fsanitize=address,undefined"));
+  EXPECT_TRUE(has(plain, "-fno-sanitize-recover=all"));
+  EXPECT_TRUE(has(plain, "-no-pie"));
+  EXPECT_TRUE(has(plain, "-fno-sanitize=signed-integer-overflow"));
+  EXPECT_TRUE(has(plain, "-fno-sanitize=shift"));
+
+  std::vector<std::string> overflow = nativeSanitizerFlags({"overflow"});
+  EXPECT_FALSE(has(overflow, "-fno-sanitize=signed-integer-overflow"));
+  EXPECT_TRUE(has(overflow, "-fno-sanitize=shift"));
+
+  std::vector<std::string> both = nativeSanitizerFlags({"shift,overflow"});
+  EXPECT_FALSE(has(both, "-fno-sanitize=signed-integer-overflow"));
+  EXPECT_FALSE(has(both, "-fno-sanitize=shift"));
+}
+
+TEST(NativeBuild, FirstErrorLinePrefersTheDiagnostic) {
+  EXPECT_EQ(firstErrorLine("p.c:1:5: warning: unused\n"
+                           "p.c:3:10: error: use of undeclared identifier 'x'\n"
+                           "p.c:4:1: error: expected '}'\n"
+                           "2 errors generated.\n"),
+            "p.c:3:10: error: use of undeclared identifier 'x'");
+  EXPECT_EQ(
+      firstErrorLine("/usr/bin/ld: /tmp/p-1.o: in function `main':\n"
+                     "/w/p.c:2: undefined reference to `mystery'\n"
+                     "clang: error: linker command failed with exit code 1\n"),
+      "/w/p.c:2: undefined reference to `mystery'");
+  EXPECT_EQ(firstErrorLine("clang: error: no such file or directory: 'x.c'\n"),
+            "clang: error: no such file or directory: 'x.c'");
+  EXPECT_EQ(firstErrorLine("\n  something odd\n"), "something odd");
+  EXPECT_EQ(firstErrorLine(""), "");
+}
+
+TEST(NativeBuild, BuildErrorsSayWhatAndWhyOnOneLine) {
+  llvm::Error e = llvm::make_error<NativeBuildError>(
+      "prog.c", "clang-14 prog.c", "prog.c:2:3: error: x\n1 error generated.\n",
+      "prog.c:2:3: error: x");
+  EXPECT_EQ(llvm::toString(std::move(e)),
+            "cannot build prog.c natively: prog.c:2:3: error: x");
+}
+
+TEST(NativeBuild, AMissingCompilerIsABuildError) {
+  NativeToolchain toolchain{"/nonexistent/clang-14", "/nonexistent/include",
+                            "/nonexistent/replay.c", "llvm-symbolizer"};
+  auto built = buildNativeProgram(toolchain, "prog.c", {}, "/tmp");
+  ASSERT_FALSE(bool(built));
+  std::string message = llvm::toString(built.takeError());
+  EXPECT_NE(message.find("cannot build the replay runtime"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("/nonexistent/clang-14"), std::string::npos)
+      << message;
+}
+
+} // namespace
+} // namespace cosmo::report
