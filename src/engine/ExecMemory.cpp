@@ -68,10 +68,12 @@ std::vector<ExprRef> ExecutorImpl::fillWithInputBytes(ExecutionState &s,
 
 void ExecutorImpl::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
                                        const llvm::Type *pointee,
-                                       std::string path) {
+                                       std::string path, std::string holder,
+                                       uint64_t holderOffset) {
   if (ptr->isConst() || s.lazyPointers.count(ptr))
     return;
-  s.lazyPointers.emplace(ptr, LazyPointer{pointee, std::move(path), {}});
+  s.lazyPointers.emplace(ptr, LazyPointer{pointee, std::move(path), {},
+                                          std::move(holder), holderOffset});
 }
 
 namespace {
@@ -345,8 +347,8 @@ void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
         std::string path = e->object->name;
         if (off)
           path += '+' + std::to_string(off);
-        registerLazyPointer(*a.state, v,
-                            t->getPointerElementType(), path);
+        registerLazyPointer(*a.state, v, t->getPointerElementType(), path,
+                            e->object->name, off);
       }
     }
     bind(*a.state, &i, v);

@@ -55,6 +55,8 @@ struct LazyPointer {
   const llvm::Type *pointee = nullptr;
   std::string path;          // how the user reaches it: p, (*p)+8, ...
   std::optional<uint64_t> target; // resolved address (0 = null)
+  std::string holder;        // where it is stored: an input object's name,
+  uint64_t holderOffset = 0; // or a pointer argument's (offset 0)
 };
 
 class ExecutionState {

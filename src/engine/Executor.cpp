@@ -44,6 +44,9 @@ Executor::Executor(llvm::Module &m, EngineOptions o, RunListener &l)
     : impl_(std::make_unique<ExecutorImpl>(m, std::move(o), l)) {}
 Executor::~Executor() = default;
 llvm::Error Executor::prepare() { return impl_->prepare(); }
+std::optional<EntrySignature> Executor::entrySignature() const {
+  return impl_->entrySignature();
+}
 RunSummary Executor::run() { return impl_->run(); }
 void Executor::interrupt() { impl_->interrupt(); }
 
@@ -501,6 +504,15 @@ TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
       }
     }
     t.inputs.push_back(std::move(ti));
+  }
+  for (const auto &[ptr, lp] : s.lazyPointers) {
+    if (!lp.target || lp.holder.empty())
+      continue;
+    std::string target;
+    if (*lp.target != 0)
+      if (const memory::ObjectEntry *e = s.memory.findByBase(*lp.target))
+        target = e->object->name;
+    t.pointers.push_back(InputPointer{lp.holder, lp.holderOffset, target});
   }
   return t;
 }

@@ -14,6 +14,7 @@
 #define COSMO_ENGINE_EXECUTORIMPL_H
 
 #include "ExecutionState.h"
+#include "EntrySignature.h"
 #include "Searcher.h"
 
 #include "cosmo/engine/Options.h"
@@ -144,8 +145,11 @@ public:
   /// Gives every byte of the object at `base` its own input variable.
   std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
                                           const std::string &name);
+  /// `ptr` (an input pointer's value) is stored at `holderOffset` of the
+  /// input object or pointer argument named `holder`.
   void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
-                           const llvm::Type *pointee, std::string path);
+                           const llvm::Type *pointee, std::string path,
+                           std::string holder, uint64_t holderOffset);
   /// Copy `n` concrete bytes (memcpy/memmove semantics with overlap).
   void copyBytes(ExecutionState &s, const ExprRef &dst, const ExprRef &src,
                  uint64_t n);
@@ -177,6 +181,9 @@ public:
 
   //===--- Locations ------------------------------------------------------===//
   SourceLocation locationOf(const llvm::Instruction *i) const;
+  std::optional<EntrySignature> entrySignature() const {
+    return entry_ ? cSignatureOf(*entry_) : std::nullopt;
+  }
   uint64_t programBlocksCovered() const;
   Progress progress(uint64_t blocksTotal) const;
   std::vector<FileCoverage> lineCoverage() const;

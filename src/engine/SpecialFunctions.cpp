@@ -431,7 +431,7 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
     }
     ExprRef v = makeSymbolicValue(s, t, name, "argument", "");
     if (t->isPointerTy())
-      registerLazyPointer(s, v, t->getPointerElementType(), name);
+      registerLazyPointer(s, v, t->getPointerElementType(), name, name, 0);
     frame.registers[&a] = v;
   }
 }

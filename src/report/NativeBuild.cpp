@@ -120,10 +120,10 @@ buildNativeProgram(const NativeToolchain &toolchain,
   return executable;
 }
 
-ProcessResult runNativeProgram(const NativeToolchain &toolchain,
-                               const std::filesystem::path &executable,
-                               const std::filesystem::path &replayFile,
-                               std::chrono::milliseconds timeout) {
+ProcessResult runNativeProgram(
+    const NativeToolchain &toolchain, const std::filesystem::path &executable,
+    const std::filesystem::path &replayFile, std::chrono::milliseconds timeout,
+    const std::vector<std::pair<std::string, std::string>> &environment) {
   // The program runs in the replay file's directory: absolute paths.
   std::filesystem::path program = std::filesystem::absolute(executable);
   std::filesystem::path inputs = std::filesystem::absolute(replayFile);
@@ -133,6 +133,8 @@ ProcessResult runNativeProgram(const NativeToolchain &toolchain,
                          {"ASAN_OPTIONS", "detect_leaks=0"},
                          {"ASAN_SYMBOLIZER_PATH", toolchain.symbolizer},
                          {"COSMO_REPLAY_SYMBOLIZER", toolchain.symbolizer}};
+  request.environment.insert(request.environment.end(), environment.begin(),
+                             environment.end());
   request.timeout = timeout;
   request.workingDirectory = inputs.parent_path();
   return runProcess(request);

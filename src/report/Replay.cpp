@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+
 namespace cosmo::report {
 
 namespace {
@@ -89,11 +91,21 @@ std::string describe(const ReplayResult &result) {
   return std::string(replayStatusName(result.status)) + ": " + result.detail;
 }
 
-std::optional<std::string> whyNotReplayable(const std::string &program,
-                                            const std::string &entry) {
-  if (!entry.empty() && entry != "main")
-    return "a test of --entry=" + entry +
-           " cannot be replayed natively yet (native replay runs main)";
+std::optional<EntryCall>
+entryCallFor(const std::string &entry,
+             const std::optional<engine::EntrySignature> &signature) {
+  if (entry.empty() || entry == "main" || !signature)
+    return std::nullopt;
+  return EntryCall{entry, *signature};
+}
+
+std::optional<std::string>
+whyNotReplayable(const std::string &program, const std::string &entry,
+                 const std::optional<engine::EntrySignature> &signature) {
+  if (!entry.empty() && entry != "main" && !signature)
+    return "the C prototype of " + entry +
+           " is unknown (no debug information, or a parameter type without "
+           "a C name), so no harness can call it";
   std::string ext = lowerExtension(program);
   if (ext != ".c" && ext != ".i")
     return "native replay needs the C source, and " +
@@ -133,24 +145,64 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
 llvm::Expected<NativeReplayer>
 NativeReplayer::build(const std::filesystem::path &program,
                       ReplayOptions options,
-                      const std::filesystem::path &workDir) {
+                      const std::filesystem::path &workDir,
+                      std::optional<EntryCall> call) {
+  std::filesystem::path source = program;
+  if (call) {
+    // The harness includes the program, so diagnostics and sanitizer
+    // reports still name the program's file and lines.
+    source = workDir / "harness.c";
+    std::ofstream out(source);
+    out << entryHarnessSource(
+        *call, program.string(),
+        std::filesystem::path(options.toolchain.replayRuntime)
+            .parent_path()
+            .string());
+    if (!out)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write %s",
+                                     source.string().c_str());
+  }
   auto executable =
-      buildNativeProgram(options.toolchain, program, options.checks, workDir);
+      buildNativeProgram(options.toolchain, source, options.checks, workDir);
   if (!executable)
     return executable.takeError();
-  return NativeReplayer(program, std::move(options), workDir, *executable);
+  return NativeReplayer(program, std::move(options), workDir, *executable,
+                        std::move(call));
+}
+
+llvm::Expected<ProcessResult> NativeReplayer::run(
+    const engine::TestVector &test, const std::string &name,
+    const std::vector<std::pair<std::string, std::string>> &environment)
+    const {
+  std::filesystem::path replayFile = workDir_ / (name + ".replay");
+  if (llvm::Error e = writeReplayFile(test, replayFile.string()))
+    return std::move(e);
+  std::vector<std::pair<std::string, std::string>> env = environment;
+  if (call_) {
+    auto text = harnessFileText(*call_, test);
+    if (!text)
+      return text.takeError();
+    std::filesystem::path harnessFile =
+        std::filesystem::absolute(workDir_ / (name + ".harness"));
+    std::ofstream(harnessFile) << *text;
+    env.emplace_back("COSMO_HARNESS_FILE", harnessFile.string());
+  }
+  return runNativeProgram(options_.toolchain, executable_, replayFile,
+                          options_.timeout, env);
 }
 
 ReplayRun NativeReplayer::replay(const engine::TestVector &test,
                                  const std::string &name) const {
   ReplayRun run;
   run.replayFile = workDir_ / (name + ".replay");
-  if (llvm::Error e = writeReplayFile(test, run.replayFile.string())) {
-    run.result = {ReplayStatus::NotReplayable, llvm::toString(std::move(e))};
+  auto process = this->run(test, name);
+  if (!process) {
+    run.result = {ReplayStatus::NotReplayable,
+                  llvm::toString(process.takeError())};
     return run;
   }
-  run.process = runNativeProgram(options_.toolchain, executable_,
-                                 run.replayFile, options_.timeout);
+  run.process = std::move(*process);
   run.result = judgeReplay(test, run.process, program_.filename().string(),
                            options_.timeout);
   return run;
@@ -159,14 +211,17 @@ ReplayRun NativeReplayer::replay(const engine::TestVector &test,
 std::vector<ReplayResult>
 confirmErrors(const std::vector<engine::ErrorReport> &errors,
               const std::string &program, const std::string &entry,
+              const std::optional<engine::EntrySignature> &signature,
               const ReplayOptions &options,
               const std::filesystem::path &workDir) {
   if (errors.empty())
     return {};
-  if (std::optional<std::string> why = whyNotReplayable(program, entry))
+  if (std::optional<std::string> why =
+          whyNotReplayable(program, entry, signature))
     return std::vector<ReplayResult>(
         errors.size(), ReplayResult{ReplayStatus::NotReplayable, *why});
-  auto replayer = NativeReplayer::build(program, options, workDir);
+  auto replayer = NativeReplayer::build(program, options, workDir,
+                                        entryCallFor(entry, signature));
   if (!replayer)
     return std::vector<ReplayResult>(
         errors.size(), ReplayResult{ReplayStatus::NotReplayable,

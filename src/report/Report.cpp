@@ -127,9 +127,26 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
                {"file", t.errorLocation.file},
                {"line", t.errorLocation.line},
                {"function", t.errorLocation.function}};
-  return json{{"version", 1},           {"program", info.program},
-              {"entry", info.entry},    {"outcome", t.outcome},
-              {"error", err},           {"inputs", inputs}};
+  json out{{"version", 1},        {"program", info.program},
+           {"entry", info.entry}, {"outcome", t.outcome},
+           {"error", err},        {"inputs", inputs}};
+  if (info.entry != "main" && info.signature) {
+    json params = json::array();
+    for (const auto &[name, type] : info.signature->params)
+      params.push_back(json{{"name", name}, {"type", type}});
+    out["signature"] = json{{"return", info.signature->returnType},
+                            {"params", params}};
+  }
+  if (!t.pointers.empty()) {
+    json ptrs = json::array();
+    for (const engine::InputPointer &p : t.pointers)
+      ptrs.push_back(json{{"in", p.holder},
+                          {"offset", p.offset},
+                          {"to", p.target.empty() ? json(nullptr)
+                                                  : json(p.target)}});
+    out["pointers"] = ptrs;
+  }
+  return out;
 }
 
 std::string freshOutputDirectory(const std::string &base) {

@@ -145,6 +145,33 @@ RecordedTest readVector(const json &vector) {
     malformed("\"inputs\" is not an array");
   for (size_t i = 0; i < inputs.size(); ++i)
     test.inputs.push_back(readInput(inputs[i], i));
+  if (vector.contains("signature")) {
+    const json &sig = vector.at("signature");
+    engine::EntrySignature s;
+    s.returnType = stringMember(sig, "signature", "return");
+    for (const json &p : member(sig, "signature", "params"))
+      s.params.emplace_back(stringMember(p, "parameter", "name"),
+                            stringMember(p, "parameter", "type"));
+    result.signature = std::move(s);
+  }
+  if (vector.contains("pointers")) {
+    auto named = [&](const std::string &name) {
+      for (const engine::TestInput &in : test.inputs)
+        if (in.name == name)
+          return true;
+      return false;
+    };
+    for (const json &p : vector.at("pointers")) {
+      engine::InputPointer ip;
+      ip.holder = stringMember(p, "pointer", "in");
+      ip.offset = unsignedMember(p, "pointer", "offset");
+      if (p.contains("to") && !p.at("to").is_null())
+        ip.target = stringMember(p, "pointer", "to");
+      if (!named(ip.holder) || (!ip.target.empty() && !named(ip.target)))
+        malformed("a pointer names an input the vector does not have");
+      test.pointers.push_back(std::move(ip));
+    }
+  }
   return result;
 }
 

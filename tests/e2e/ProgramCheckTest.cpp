@@ -14,6 +14,7 @@
 
 #include "cosmo/report/NativeBuild.h"
 #include "cosmo/report/NativeOutcome.h"
+#include "cosmo/report/Replay.h"
 #include "cosmo/report/Subprocess.h"
 #include "cosmo/report/TestVectorFile.h"
 
@@ -173,6 +174,10 @@ protected:
     report::NativeToolchain toolchain = defaultNativeToolchain();
     std::filesystem::path replayDir = workDir() / "replay";
     std::filesystem::create_directories(replayDir);
+    if (vectors.front().entry != "main") {
+      checkEntryReplays(spec, program, vectors, toolchain, replayDir);
+      return;
+    }
     auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
                                     replayDir);
     if (!built) {
@@ -196,6 +201,32 @@ protected:
     if (mismatches > maxReplayMismatchesShown)
       ADD_FAILURE() << "... and " << mismatches - maxReplayMismatchesShown
                     << " more test vectors disagree with their native replay";
+  }
+
+  // --entry programs: each vector through cosmo's generated harness.
+  void checkEntryReplays(const ProgramSpec &spec, const ProgramFile &program,
+                         const std::vector<RecordedTest> &vectors,
+                         const report::NativeToolchain &toolchain,
+                         const std::filesystem::path &replayDir) {
+    const RecordedTest &first = vectors.front();
+    std::optional<report::EntryCall> call =
+        report::entryCallFor(first.entry, first.signature);
+    ASSERT_TRUE(call.has_value())
+        << "the test vectors of --entry=" << first.entry << " carry no signature";
+    report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
+                                  nativeRunTimeout};
+    auto replayer = report::NativeReplayer::build(program.path, options, replayDir, call);
+    ASSERT_TRUE(static_cast<bool>(replayer)) << toString(replayer.takeError());
+    int mismatches = 0;
+    for (const RecordedTest &vector : vectors) {
+      std::string name = std::filesystem::path(vector.file).stem().string();
+      report::ReplayRun run = replayer->replay(vector.test, name);
+      if (run.result.status != report::ReplayStatus::Confirmed &&
+          ++mismatches <= maxReplayMismatchesShown)
+        ADD_FAILURE() << "native replay of " << name << " through the --entry harness: "
+                      << report::describe(run.result) << "\n"
+                      << indentLines(describeInputs(vector.test)) << processOutput(run.process);
+    }
   }
 
   // The failure message for `vector`, or nothing if the native run agrees.

@@ -118,17 +118,6 @@ std::optional<int> parsePositiveInt(std::string_view text) {
   return value;
 }
 
-// The value of `--entry=NAME` / `--entry NAME` among the RUN options.
-std::optional<std::string> entryFunction(const std::vector<std::string> &args) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i].starts_with("--entry="))
-      return args[i].substr(8);
-    if (args[i] == "--entry" && i + 1 < args.size())
-      return args[i + 1];
-  }
-  return std::nullopt;
-}
-
 bool mentionsOutDir(const std::vector<std::string> &args) {
   return std::any_of(args.begin(), args.end(), [](const std::string &arg) {
     return arg == "--out" || arg.starts_with("--out=");
@@ -216,11 +205,6 @@ private:
       problems_.push_back("VERDICT false needs at least one `// ERROR: <kind> <line>`");
     if (spec_.verdict != Verdict::False && !spec_.errors.empty())
       problems_.push_back(fmt::format("VERDICT {} must not have ERROR lines", toString(spec_.verdict)));
-    std::optional<std::string> entry = entryFunction(spec_.runArgs);
-    if (entry && *entry != "main" && !spec_.noReplayReason)
-      problems_.push_back(fmt::format(
-          "RUN analyses --entry={} but native replay always starts at main: "
-          "add `// NO-REPLAY: <reason>`", *entry));
   }
 
   int lineCount_;

@@ -37,6 +37,7 @@ constexpr std::chrono::seconds kConfirmRunTimeout{10};
 // --confirm: the native replay of each error's test, one result per error.
 std::vector<report::ReplayResult>
 confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
+              const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay) {
   if (summary.errors.empty())
     return {};
@@ -47,7 +48,7 @@ confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
         {report::ReplayStatus::NotReplayable,
          llvm::toString(workDir.takeError())});
   return report::confirmErrors(summary.errors, opts.input, opts.engine.entry,
-                               replay, workDir->path());
+                               signature, replay, workDir->path());
 }
 
 /// SV-COMP mode (reachability of reach_error): the verdict as the last
@@ -146,6 +147,8 @@ int runCheck(const CheckOptions &opts) {
   engine::Executor executor(**module, eo, progress);
   if (llvm::Error e = executor.prepare())
     return usageError(llvm::toString(std::move(e)));
+  info.signature = executor.entrySignature();
+  (*out)->setEntrySignature(info.signature);
 
   running = &executor;
   std::signal(SIGINT, onInterrupt);
@@ -158,7 +161,7 @@ int runCheck(const CheckOptions &opts) {
 
   std::vector<report::ReplayResult> replays;
   if (opts.confirm)
-    replays = confirmErrors(summary, opts, replay);
+    replays = confirmErrors(summary, opts, executor.entrySignature(), replay);
 
   if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));

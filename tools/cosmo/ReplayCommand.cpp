@@ -37,10 +37,13 @@ llvm::Error checkVectorFits(const report::RecordedTest &vector,
   if (fileName(vector.program) != fileName(program))
     return fail(fmt::format("{} is a test of {}, not of {}", name,
                             vector.program, program));
-  if (auto why = report::whyNotReplayable(program, vector.entry))
+  if (auto why =
+          report::whyNotReplayable(program, vector.entry, vector.signature))
     return fail(fmt::format("cannot replay {}: {}", name, *why));
+  bool harness = report::entryCallFor(vector.entry, vector.signature)
+                     .has_value();
   for (const engine::TestInput &input : vector.test.inputs)
-    if (!report::isReplayedInput(input))
+    if (!harness && !report::isReplayedInput(input))
       return fail(fmt::format(
           "cannot replay {}: input '{}' comes from an --entry parameter "
           "({}), but the vector's entry is main",
@@ -90,8 +93,9 @@ int runReplay(const ReplayCommandOptions &opts) {
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
                                       timeout};
-  auto replayer = report::NativeReplayer::build(opts.program, replayOptions,
-                                                workDir->path());
+  auto replayer = report::NativeReplayer::build(
+      opts.program, replayOptions, workDir->path(),
+      report::entryCallFor(vector->entry, vector->signature));
   if (!replayer) {
     std::string message;
     llvm::handleAllErrors(

@@ -107,14 +107,21 @@ TEST(Replay, AnErrorInAHeaderIsFoundByTheHeadersName) {
   EXPECT_EQ(r.detail, "div-by-zero at include/util.h:3");
 }
 
-TEST(Replay, EntryRunsAndIRAreNotReplayable) {
-  EXPECT_EQ(whyNotReplayable("prog.c", "main"), std::nullopt);
-  EXPECT_EQ(whyNotReplayable("dir/prog.i", "main"), std::nullopt);
-  EXPECT_EQ(whyNotReplayable("PROG.C", "main"), std::nullopt);
-  std::optional<std::string> entry = whyNotReplayable("list.c", "insert");
+TEST(Replay, EntryRunsNeedAPrototypeAndIRIsNotReplayable) {
+  EXPECT_EQ(whyNotReplayable("prog.c", "main", std::nullopt), std::nullopt);
+  EXPECT_EQ(whyNotReplayable("dir/prog.i", "main", std::nullopt), std::nullopt);
+  EXPECT_EQ(whyNotReplayable("PROG.C", "main", std::nullopt), std::nullopt);
+  // An entry function is called through a harness, which needs its
+  // prototype.
+  engine::EntrySignature sig{"int", {{"p", "struct node *"}}};
+  EXPECT_EQ(whyNotReplayable("list.c", "insert", sig), std::nullopt);
+  EXPECT_TRUE(entryCallFor("insert", sig).has_value());
+  EXPECT_FALSE(entryCallFor("main", sig).has_value());
+  std::optional<std::string> entry =
+      whyNotReplayable("list.c", "insert", std::nullopt);
   ASSERT_TRUE(entry.has_value());
-  EXPECT_NE(entry->find("--entry=insert"), std::string::npos) << *entry;
-  std::optional<std::string> ir = whyNotReplayable("prog.ll", "main");
+  EXPECT_NE(entry->find("prototype of insert"), std::string::npos) << *entry;
+  std::optional<std::string> ir = whyNotReplayable("prog.ll", "main", sig);
   ASSERT_TRUE(ir.has_value());
   EXPECT_NE(ir->find("prog.ll is not a .c or .i file"), std::string::npos)
       << *ir;
@@ -125,21 +132,23 @@ TEST(Replay, ConfirmErrorsGivesOneResultPerError) {
   e.kind = engine::ErrorKind::DivByZero;
   e.test = errorAt(engine::ErrorKind::DivByZero, "f.c", 1);
   std::vector<ReplayResult> results =
-      confirmErrors({e, e}, "f.c", "f", ReplayOptions{}, "/nonexistent");
+      confirmErrors({e, e}, "f.c", "f", std::nullopt, ReplayOptions{},
+                    "/nonexistent");
   ASSERT_EQ(results.size(), 2u);
   for (const ReplayResult &r : results) {
     EXPECT_EQ(r.status, ReplayStatus::NotReplayable);
-    EXPECT_NE(r.detail.find("--entry=f"), std::string::npos) << r.detail;
+    EXPECT_NE(r.detail.find("prototype of f"), std::string::npos) << r.detail;
   }
   // A program that cannot be built: every error says why.
   ReplayOptions broken;
   broken.toolchain = {"/nonexistent/clang", "", "", ""};
-  results = confirmErrors({e}, "f.c", "main", broken, "/tmp");
+  results = confirmErrors({e}, "f.c", "main", std::nullopt, broken, "/tmp");
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].status, ReplayStatus::NotReplayable);
   EXPECT_NE(results[0].detail.find("cannot build"), std::string::npos)
       << results[0].detail;
-  EXPECT_TRUE(confirmErrors({}, "f.c", "main", broken, "/tmp").empty());
+  EXPECT_TRUE(confirmErrors({}, "f.c", "main", std::nullopt, broken, "/tmp")
+                  .empty());
 }
 
 } // namespace

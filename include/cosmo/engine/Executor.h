@@ -18,6 +18,7 @@
 #include <llvm/Support/Error.h>
 
 #include <memory>
+#include <optional>
 
 namespace cosmo::engine {
 
@@ -30,6 +31,9 @@ public:
 
   /// Checks that the entry exists and can be analysed.
   llvm::Error prepare();
+  /// The entry's C prototype, after prepare(); none without debug
+  /// information or when a parameter's type has no simple C name.
+  std::optional<EntrySignature> entrySignature() const;
   RunSummary run();
   /// Ask a running exploration to stop soon (e.g. on SIGINT).
   void interrupt();

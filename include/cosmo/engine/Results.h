@@ -53,11 +53,30 @@ struct TestInput {
   SourceLocation location;    // of that call in the program, if any
 };
 
+/// A pointer in the inputs of an --entry run that the path resolved by
+/// lazy initialisation (seed 002 section IV.C): the pointer stored at
+/// `offset` of `holder` (an input object's name, or a pointer argument's
+/// name with offset 0) points to the start of input object `target`, or is
+/// null when `target` is empty.
+struct InputPointer {
+  std::string holder;
+  uint64_t offset = 0;
+  std::string target;
+};
+
+/// The C prototype of the entry function, from its debug information: what
+/// a native harness needs to call it.
+struct EntrySignature {
+  std::string returnType; // "void", "int", "struct node *", ...
+  std::vector<std::pair<std::string, std::string>> params; // (name, type)
+};
+
 struct TestVector {
   std::string outcome; // completed | error
   std::optional<ErrorKind> errorKind;
   SourceLocation errorLocation;
   std::vector<TestInput> inputs;
+  std::vector<InputPointer> pointers; // --entry runs
 };
 
 struct ErrorReport {

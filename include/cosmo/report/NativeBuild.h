@@ -78,10 +78,10 @@ buildNativeProgram(const NativeToolchain &toolchain,
 
 /// Runs `executable` in the replay file's directory with
 /// COSMO_REPLAY_FILE=`replayFile` and leak checks off.
-ProcessResult runNativeProgram(const NativeToolchain &toolchain,
-                               const std::filesystem::path &executable,
-                               const std::filesystem::path &replayFile,
-                               std::chrono::milliseconds timeout);
+ProcessResult runNativeProgram(
+    const NativeToolchain &toolchain, const std::filesystem::path &executable,
+    const std::filesystem::path &replayFile, std::chrono::milliseconds timeout,
+    const std::vector<std::pair<std::string, std::string>> &environment = {});
 
 } // namespace cosmo::report
 

@@ -17,6 +17,7 @@
 #define COSMO_REPORT_REPLAY_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/report/EntryHarness.h"
 #include "cosmo/report/NativeBuild.h"
 #include "cosmo/report/Subprocess.h"
 
@@ -54,8 +55,15 @@ struct ReplayOptions {
 
 /// Why the tests of a run of `entry` on `program` (as given to `cosmo
 /// check`) cannot be replayed natively; nothing if they can.
-std::optional<std::string> whyNotReplayable(const std::string &program,
-                                            const std::string &entry);
+std::optional<std::string>
+whyNotReplayable(const std::string &program, const std::string &entry,
+                 const std::optional<engine::EntrySignature> &signature);
+
+/// How the tests of a run of `entry` are called natively: through a harness
+/// unless `entry` is main.
+std::optional<EntryCall>
+entryCallFor(const std::string &entry,
+             const std::optional<engine::EntrySignature> &signature);
 
 /// Compares a native run on `recorded`'s inputs with what it recorded.
 /// `programFileName` is the base name of the program's source file.
@@ -76,28 +84,41 @@ class NativeReplayer {
 public:
   /// Builds `program` (a .c or .i file) in `workDir`; a NativeBuildError
   /// when it does not build.
+  ///
+  /// With `call` (the tests of an --entry run), builds the harness that
+  /// calls the entry instead (EntryHarness.h).
   static llvm::Expected<NativeReplayer>
   build(const std::filesystem::path &program, ReplayOptions options,
-        const std::filesystem::path &workDir);
+        const std::filesystem::path &workDir,
+        std::optional<EntryCall> call = std::nullopt);
 
   /// Runs the program on `test`'s inputs, written to `<name>.replay` in the
   /// work directory.
   ReplayRun replay(const engine::TestVector &test,
                    const std::string &name) const;
+  /// Runs the program on `test`'s inputs with `environment` added; the
+  /// result is not judged. Fails when the inputs cannot be written.
+  llvm::Expected<ProcessResult>
+  run(const engine::TestVector &test, const std::string &name,
+      const std::vector<std::pair<std::string, std::string>> &environment =
+          {}) const;
 
   const std::filesystem::path &executable() const { return executable_; }
 
 private:
   NativeReplayer(std::filesystem::path program, ReplayOptions options,
                  std::filesystem::path workDir,
-                 std::filesystem::path executable)
+                 std::filesystem::path executable,
+                 std::optional<EntryCall> call)
       : program_(std::move(program)), options_(std::move(options)),
-        workDir_(std::move(workDir)), executable_(std::move(executable)) {}
+        workDir_(std::move(workDir)), executable_(std::move(executable)),
+        call_(std::move(call)) {}
 
   std::filesystem::path program_;
   ReplayOptions options_;
   std::filesystem::path workDir_;
   std::filesystem::path executable_;
+  std::optional<EntryCall> call_;
 };
 
 /// `cosmo check --confirm`: builds `program` once in `workDir` and replays
@@ -106,6 +127,7 @@ private:
 std::vector<ReplayResult>
 confirmErrors(const std::vector<engine::ErrorReport> &errors,
               const std::string &program, const std::string &entry,
+              const std::optional<engine::EntrySignature> &signature,
               const ReplayOptions &options,
               const std::filesystem::path &workDir);
 

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace cosmo::report {
@@ -23,6 +24,9 @@ namespace cosmo::report {
 struct RunInfo {
   std::string program; // as given by the user
   std::string entry;
+  /// The entry's C prototype (written into --entry test vectors, for
+  /// native harnesses).
+  std::optional<engine::EntrySignature> signature;
 };
 
 class OutputDirectory final : public engine::RunListener {
@@ -41,6 +45,10 @@ public:
   const std::string &path() const { return dir_; }
   /// Also write report.sarif (SARIF 2.1.0) at the end.
   void writeSarif(bool on) { sarif_ = on; }
+  /// The entry's prototype, known once the engine prepared the run.
+  void setEntrySignature(std::optional<engine::EntrySignature> s) {
+    info_.signature = std::move(s);
+  }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
 

@@ -1,7 +1,6 @@
 // RUN: --entry=get
 // VERDICT: false
-// ERROR: null-deref 7
-// NO-REPLAY: --entry
+// ERROR: null-deref 6
 // Dereferences a pointer parameter without checking it.
 int get(int *p) {
   return *p + 1;                      // BUG: null-deref

@@ -1,6 +1,5 @@
 // RUN: --entry=get_or
 // VERDICT: true
-// NO-REPLAY: --entry
 // Checks the pointer parameter before dereferencing it.
 #include <stddef.h>
 

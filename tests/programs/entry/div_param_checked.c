@@ -1,6 +1,5 @@
 // RUN: --entry=ratio
 // VERDICT: true
-// NO-REPLAY: --entry
 // Division by a scalar parameter with both faulting cases excluded.
 #include <limits.h>
 

@@ -1,6 +1,5 @@
 // RUN: --entry=find
 // VERDICT: true
-// NO-REPLAY: --entry
 // Bounded search for a scalar key in an input list.
 #include <cosmo.h>
 #include <stddef.h>

@@ -1,6 +1,5 @@
 // RUN: --entry=length
 // VERDICT: true
-// NO-REPLAY: --entry
 // Bounded list length: every pointer is checked before it is followed.
 #include <cosmo.h>
 #include <stddef.h>

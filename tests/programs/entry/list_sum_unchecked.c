@@ -1,8 +1,7 @@
 // RUN: --entry=sum2
 // VERDICT: false
+// ERROR: null-deref 14
 // ERROR: null-deref 15
-// ERROR: null-deref 16
-// NO-REPLAY: --entry
 // Sums the first two elements without checking either pointer.
 #include <stddef.h>
 

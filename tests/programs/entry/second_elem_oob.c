@@ -1,7 +1,6 @@
 // RUN: --entry=second
 // VERDICT: false
-// ERROR: out-of-bounds 11
-// NO-REPLAY: --entry
+// ERROR: out-of-bounds 10
 // An input pointer points to a single element, so p[1] is out of bounds.
 #include <stddef.h>
 

@@ -1,6 +1,5 @@
 // RUN: --entry=delta
 // VERDICT: true
-// NO-REPLAY: --entry
 // Two struct pointer parameters that may alias; both checked for NULL.
 #include <cosmo.h>
 #include <stddef.h>

@@ -1,6 +1,5 @@
 // RUN: --entry=swap
 // VERDICT: true
-// NO-REPLAY: --entry
 // Swap through a temporary is correct even when a and b alias.
 #include <cosmo.h>
 #include <stddef.h>

@@ -1,7 +1,6 @@
 // RUN: --entry=swapNode
 // VERDICT: false
-// ERROR: null-deref 15
-// NO-REPLAY: --entry
+// ERROR: null-deref 14
 // swapNode from the lazy-initialisation paper, in C with an explicit
 // `this_` parameter. `this_` itself is never checked, so it can be NULL.
 #include <stddef.h>

@@ -1,6 +1,5 @@
 // RUN: --entry=swapNode
 // VERDICT: true
-// NO-REPLAY: --entry
 // swapNode with a NULL check on `this_`; afterwards the first two nodes
 // are in order, whatever the shape (including cycles and aliasing).
 #include <cosmo.h>
