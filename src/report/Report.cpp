@@ -192,7 +192,9 @@ void OutputDirectory::onError(const engine::ErrorReport &error) {
 }
 
 void OutputDirectory::onCompletedPath(const engine::TestVector &test) {
-  writeTest(test);
+  std::string file = writeTest(test);
+  if (keepCompleted_)
+    completed_.emplace_back(std::move(file), test);
 }
 
 llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,

@@ -5,6 +5,7 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Report.h"
+#include "cosmo/report/UnitTests.h"
 #include "cosmo/report/ScopedTempDir.h"
 #include "cosmo/report/Witness.h"
 
@@ -49,6 +50,79 @@ confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
          llvm::toString(workDir.takeError())});
   return report::confirmErrors(summary.errors, opts.input, opts.engine.entry,
                                signature, replay, workDir->path());
+}
+
+/// --emit-tests: observe each completed path's call natively (twice, the
+/// heap elsewhere the second time) and write the unit tests into
+/// `outDir`/unit. Returns the line that says where they are.
+llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
+                                          const report::RunInfo &info,
+                                          const CheckOptions &opts,
+                                          const report::ReplayOptions &replay,
+                                          const std::string &outDir) {
+  auto call = report::entryCallFor(info.entry, info.signature);
+  if (!call)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the C prototype of %s is unknown (no debug information, or a "
+        "parameter type without a C name)",
+        info.entry.c_str());
+  for (const auto &[file, test] : out.completedTests())
+    for (const engine::TestInput &in : test.inputs)
+      if (!report::isHarnessInput(in))
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "%s reads input '%s' from %s(); unit tests can only supply "
+            "arguments and the memory they point to",
+            info.entry.c_str(), in.name.c_str(), in.function.c_str());
+  auto workDir = report::ScopedTempDir::create("cosmo-unit");
+  if (!workDir)
+    return workDir.takeError();
+  auto harness = report::NativeReplayer::build(opts.input, replay,
+                                               workDir->path(), call);
+  if (!harness)
+    return harness.takeError();
+  std::vector<report::ObservedTest> tests;
+  std::vector<std::string> skipped;
+  for (const auto &[file, test] : out.completedTests()) {
+    std::string name = std::filesystem::path(file).stem().string();
+    auto first = report::observeCall(*harness, test, name, 0);
+    auto second = first ? report::observeCall(*harness, test, name, 3)
+                        : llvm::Expected<report::Observation>(first.takeError());
+    if (!first || !second) {
+      skipped.push_back(file + ": " +
+                        llvm::toString(first ? second.takeError()
+                                             : first.takeError()));
+      continue;
+    }
+    tests.push_back({file, test, std::move(*first), std::move(*second)});
+  }
+  auto format = opts.emitTests == "gtest" ? report::UnitTestFormat::GTest
+                                          : report::UnitTestFormat::C;
+  std::string dir = outDir + "/unit";
+  std::error_code ec = llvm::sys::fs::create_directories(dir);
+  if (ec)
+    return llvm::createStringError(ec, "cannot create %s", dir.c_str());
+  std::string main;
+  for (const report::UnitTestFile &f :
+       report::unitTestFiles(*call, opts.input, tests, format,
+                             replay.toolchain)) {
+    std::ofstream o(dir + "/" + f.name);
+    o << f.text;
+    if (!o)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write %s/%s", dir.c_str(),
+                                     f.name.c_str());
+    if (main.empty())
+      main = f.name;
+  }
+  std::string line = fmt::format(
+      "unit tests: {} in {}/{} ({})", tests.size(), dir, main,
+      format == report::UnitTestFormat::C ? "make -C " + dir + " check"
+                                          : "CMakeLists.txt beside it");
+  for (const std::string &s : skipped)
+    line += "\n  not a unit test: " + s;
+  return line;
 }
 
 /// SV-COMP mode (reachability of reach_error): the verdict as the last
@@ -105,12 +179,14 @@ int runCheck(const CheckOptions &opts) {
     eo.checkOverflow |= c == "overflow";
     eo.checkShift |= c == "shift";
   }
-  // --confirm needs a compiler: say so before a long run, not after it.
+  // --confirm and --emit-tests need a compiler: say so before a long run,
+  // not after it.
   report::ReplayOptions replay;
-  if (opts.confirm) {
+  if (opts.confirm || !opts.emitTests.empty()) {
     auto toolchain = nativeToolchain();
     if (!toolchain)
-      return usageError("--confirm: " + llvm::toString(toolchain.takeError()));
+      return usageError(std::string(opts.confirm ? "--confirm" : "--emit-tests") +
+                        ": " + llvm::toString(toolchain.takeError()));
     replay = {*toolchain, *checks, kConfirmRunTimeout};
   }
 
@@ -132,6 +208,9 @@ int runCheck(const CheckOptions &opts) {
                       "' (expected json or sarif)");
   if (opts.svcomp && eo.entry != "main")
     return usageError("--svcomp analyses main (drop --entry)");
+  if (!opts.emitTests.empty() && eo.entry == "main")
+    return usageError("--emit-tests writes unit tests of an --entry function; "
+                      "name one with --entry");
 
   report::RunInfo info{opts.input, opts.engine.entry};
 
@@ -142,6 +221,7 @@ int runCheck(const CheckOptions &opts) {
   if (!out)
     return usageError(llvm::toString(out.takeError()));
   (*out)->writeSarif(opts.format == "sarif");
+  (*out)->keepCompletedTests(!opts.emitTests.empty());
 
   ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
   engine::Executor executor(**module, eo, progress);
@@ -168,6 +248,14 @@ int runCheck(const CheckOptions &opts) {
   if (!opts.quiet)
     std::cout << report::formatSummary(summary, info, outDir,
                                        isatty(STDOUT_FILENO) != 0, replays);
+  if (!opts.emitTests.empty()) {
+    auto emitted = emitUnitTests(**out, info, opts, replay, outDir);
+    if (!emitted)
+      return usageError("--emit-tests: " +
+                        llvm::toString(emitted.takeError()));
+    if (!opts.quiet)
+      std::cout << *emitted << "\n";
+  }
   if (opts.svcomp)
     return reportSvcomp(summary, opts, outDir);
   switch (summary.verdict) {

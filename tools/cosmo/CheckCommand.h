@@ -22,6 +22,7 @@ struct CheckOptions {
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   bool confirm = false;            // replay each error's test natively
+  std::string emitTests;           // "", "c" or "gtest" (--entry runs)
   engine::EngineOptions engine;
 };
 

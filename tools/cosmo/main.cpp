@@ -121,6 +121,11 @@ int main(int argc, char **argv) {
                   "program built with clang-14, sanitizers and the replay "
                   "runtime) and record in report.json and the summary whether "
                   "the error happens for real");
+  check->add_option("--emit-tests", opts.emitTests,
+                    "with --entry: write unit tests of the function, one per "
+                    "completed path, into OUT/unit: c (a C file and a "
+                    "Makefile) or gtest (GoogleTest and a CMakeLists.txt)")
+      ->check(CLI::IsMember({"c", "gtest"}));
   check->add_flag("--quiet,-q", opts.quiet,
                   "print nothing on success (no progress line, no summary)");
 

@@ -51,6 +51,13 @@ public:
   }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
+  /// Keep the completed paths' tests in memory (for --emit-tests).
+  void keepCompletedTests(bool on) { keepCompleted_ = on; }
+  /// Each kept test with its file, relative to the directory.
+  const std::vector<std::pair<std::string, engine::TestVector>> &
+  completedTests() const {
+    return completed_;
+  }
 
 private:
   OutputDirectory(std::string dir, RunInfo info)
@@ -63,6 +70,8 @@ private:
   std::vector<std::string> errorTests_;
   std::string writeFailure_; // first write error, reported by finish()
   bool sarif_ = false;
+  bool keepCompleted_ = false;
+  std::vector<std::pair<std::string, engine::TestVector>> completed_;
 };
 
 /// `base` if nothing is there yet, else the first free `base-N` (N = 1, 2,
