@@ -49,8 +49,11 @@ std::string cValue(const engine::TestInput &in) {
   for (size_t i = in.bytes.size(); i-- > 0;)
     v = (v << 8) | in.bytes[i];
   unsigned bits = static_cast<unsigned>(in.bytes.size() * 8);
+  // __VERIFIER_nondet_uint, _ulong, _uchar, _unsigned, _bool, _size_t,
+  // _pointer return unsigned values.
   bool isUnsigned = in.function.find("_u") != std::string::npos ||
                     in.function.find("bool") != std::string::npos ||
+                    in.function.find("size_t") != std::string::npos ||
                     in.function.find("pointer") != std::string::npos;
   if (isUnsigned || bits == 0)
     return std::to_string(v);
