@@ -49,6 +49,7 @@ std::optional<EntrySignature> Executor::entrySignature() const {
 }
 RunSummary Executor::run() { return impl_->run(); }
 void Executor::interrupt() { impl_->interrupt(); }
+void Executor::interruptSolver() { impl_->interruptSolver(); }
 
 //===--- Set-up -----------------------------------------------------------===//
 

@@ -60,6 +60,10 @@ public:
   llvm::Error prepare();
   RunSummary run();
   void interrupt() { interrupted_ = true; }
+  void interruptSolver() {
+    interrupted_ = true;
+    solver_->interrupt();
+  }
 
   //===--- Forking and termination (Executor.cpp) -------------------------===//
   /// Splits `s` on `cond`. When both sides are feasible, `s` continues as

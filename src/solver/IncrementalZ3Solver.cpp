@@ -21,6 +21,7 @@
 #include "cosmo/solver/Pipeline.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <optional>
 
@@ -42,9 +43,16 @@ public:
     timeoutMs_ = ms;
     arrays_->setTimeoutMs(ms);
   }
+  void interrupt() override {
+    interrupted_ = true;
+    tr_.z3().interrupt();
+    arrays_->interrupt();
+  }
 
 protected:
   SolverResult doCheck(const Query &q) override {
+    if (interrupted_)
+      return SolverResult::unknown("interrupted");
     std::vector<ExprRef> constraints = q.conjuncts();
     // A constraint with a literal is known to be array-free.
     for (const ExprRef &c : constraints)
@@ -59,6 +67,8 @@ protected:
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
       reset(); // do not trust a solver that failed half-way
     }
+    if (interrupted_ && result.isUnknown())
+      result.reason = "interrupted";
     // Constraints of other paths stay in Z3 as clauses its SAT core must
     // still satisfy (with their literal false) on every check: keep the
     // solver near the size of the path being asked about.
@@ -140,6 +150,7 @@ private:
 
   Z3Translator tr_; // first: the solver below uses its context
   unsigned timeoutMs_;
+  std::atomic<bool> interrupted_{false};
   unsigned resetFloor_;
   PipelineStats &stats_;
   std::optional<z3::solver> solver_; // QF_BV, created on demand

@@ -14,6 +14,7 @@ namespace cosmo::solver {
 class SolverDecorator : public Solver {
 public:
   void setTimeoutMs(unsigned ms) final { inner_->setTimeoutMs(ms); }
+  void interrupt() final { inner_->interrupt(); }
 
 protected:
   explicit SolverDecorator(std::unique_ptr<Solver> inner)

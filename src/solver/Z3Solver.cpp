@@ -4,6 +4,7 @@
 
 #include "cosmo/solver/Pipeline.h"
 
+#include <atomic>
 #include <chrono>
 
 namespace cosmo::solver {
@@ -16,9 +17,15 @@ public:
       : timeoutMs_(opts.timeoutMs), stats_(stats ? *stats : ownStats_) {}
 
   void setTimeoutMs(unsigned ms) override { timeoutMs_ = ms; }
+  void interrupt() override {
+    interrupted_ = true;
+    tr_.z3().interrupt();
+  }
 
 protected:
   SolverResult doCheck(const Query &q) override {
+    if (interrupted_)
+      return SolverResult::unknown("interrupted");
     auto start = std::chrono::steady_clock::now();
     SolverResult result;
     try {
@@ -26,6 +33,8 @@ protected:
     } catch (const z3::exception &e) {
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
     }
+    if (interrupted_ && result.isUnknown())
+      result.reason = "interrupted";
     stats_.z3.record(result.status, secondsSince(start));
     return result;
   }
@@ -66,6 +75,7 @@ private:
 
   Z3Translator tr_;
   unsigned timeoutMs_;
+  std::atomic<bool> interrupted_{false};
   PipelineStats ownStats_;
   PipelineStats &stats_;
 };

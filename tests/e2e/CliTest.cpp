@@ -169,4 +169,43 @@ TEST_F(CliTest, TimeoutEndsAnEndlessConcreteLoop) {
             std::string::npos);
 }
 
+// A query Z3 needs minutes for (two 64-bit multiply-xor chains to invert).
+constexpr const char *kHardQuery = R"(extern unsigned long __VERIFIER_nondet_ulong(void);
+extern void reach_error(void);
+int main(void) {
+  unsigned long x = __VERIFIER_nondet_ulong();
+  unsigned long y = __VERIFIER_nondet_ulong();
+  for (int i = 0; i < 3; ++i) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdUL;
+    x ^= y;
+    y *= 0xc4ceb9fe1a85ec53UL;
+    y ^= y >> 29;
+  }
+  if (x == 0x1234567890abcdefUL && y == 0x0fedcba987654321UL)
+    reach_error();
+  return 0;
+}
+)";
+
+TEST_F(CliTest, SigtermStopsARunningSolverQuery) {
+  write("hard.c", kHardQuery);
+  // No per-query limit: only the signal can end the query.
+  std::string cmd = std::string(COSMO_CLI_BINARY) +
+                    " check --solver-timeout=0 --out=o hard.c & pid=$!; "
+                    "sleep 2; kill -TERM $pid; wait $pid";
+  cosmo::report::ProcessRequest r;
+  r.argv = {"/bin/sh", "-c", cmd};
+  r.workingDirectory = dir_.path();
+  r.timeout = std::chrono::seconds(30);
+  ProcessResult run = cosmo::report::runProcess(r);
+  ASSERT_EQ(run.ending, ProcessResult::Ending::Exited) << run.err;
+  EXPECT_EQ(run.exitCode, 3) << run.out << run.err;
+  nlohmann::json rep = report(dir_.path() / "o");
+  EXPECT_EQ(rep["verdict"], "unknown");
+  EXPECT_NE(rep["reason"].get<std::string>().find("interrupted"),
+            std::string::npos)
+      << rep["reason"];
+}
+
 } // namespace

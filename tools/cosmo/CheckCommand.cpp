@@ -16,6 +16,8 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -27,11 +29,36 @@ namespace cosmo::cli {
 namespace {
 
 std::atomic<engine::Executor *> running{nullptr};
+std::atomic<bool> signalled{false};
 
 void onInterrupt(int) {
+  signalled = true;
   if (engine::Executor *e = running.load())
     e->interrupt();
 }
+
+/// Z3 is stopped from a thread, not from the signal handler: a long query
+/// (there is none with --solver-timeout=0) must not keep a SIGINT or
+/// SIGTERM waiting.
+class SolverInterrupter {
+public:
+  explicit SolverInterrupter(engine::Executor &e)
+      : thread_([this, &e] {
+          while (!done_) {
+            if (signalled)
+              e.interruptSolver();
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+          }
+        }) {}
+  ~SolverInterrupter() {
+    done_ = true;
+    thread_.join();
+  }
+
+private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 constexpr std::chrono::seconds kConfirmRunTimeout{10};
 
@@ -233,7 +260,11 @@ int runCheck(const CheckOptions &opts) {
   running = &executor;
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
-  engine::RunSummary summary = executor.run();
+  engine::RunSummary summary;
+  {
+    SolverInterrupter interrupter(executor);
+    summary = executor.run();
+  }
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   running = nullptr;

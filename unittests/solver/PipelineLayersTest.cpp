@@ -25,6 +25,7 @@ public:
   RecordingSolver(ExprContext &ctx, std::vector<std::vector<ExprRef>> &log)
       : z3_(createZ3Solver(ctx, SolverOptions{})), log_(log) {}
   void setTimeoutMs(unsigned ms) override { z3_->setTimeoutMs(ms); }
+  void interrupt() override { z3_->interrupt(); }
 
 protected:
   SolverResult doCheck(const Query &q) override {

@@ -35,8 +35,12 @@ public:
   /// information or when a parameter's type has no simple C name.
   std::optional<EntrySignature> entrySignature() const;
   RunSummary run();
-  /// Ask a running exploration to stop soon (e.g. on SIGINT).
+  /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
+  /// signal handler.
   void interrupt();
+  /// Also stop the solver query running now, and the ones after it (from a
+  /// thread other than the one running; not from a signal handler).
+  void interruptSolver();
 
 private:
   std::unique_ptr<ExecutorImpl> impl_;

@@ -99,6 +99,10 @@ public:
   }
   /// Lower the per-query time limit (e.g. to what is left of the run).
   virtual void setTimeoutMs(unsigned ms) = 0;
+  /// Stop a check running in another thread, and every check until the run
+  /// ends: they answer Unknown ("interrupted"). Safe to call from a thread
+  /// other than the one checking (not from a signal handler).
+  virtual void interrupt() = 0;
 
 protected:
   virtual SolverResult doCheck(const Query &q) = 0;
