@@ -27,8 +27,10 @@ namespace {
 
 class IndependentSolver final : public SolverDecorator {
 public:
-  IndependentSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
-      : SolverDecorator(std::move(inner)), stats_(stats.independence) {}
+  IndependentSolver(std::unique_ptr<Solver> inner, PipelineStats &stats,
+                    bool askSetsApart)
+      : SolverDecorator(std::move(inner)), stats_(stats.independence),
+        askSetsApart_(askSetsApart) {}
 
 protected:
   SolverResult doCheck(const Query &q) override {
@@ -63,9 +65,25 @@ protected:
     }
     bool needRest = !q.pcSatisfiable && !q.pcModel;
     needRest |= q.wantModel && !q.pcModel;
-    if (needRest)
-      for (ConstraintSet::IndependentSet &s : sets->independentSets(condVars))
-        parts.push_back(std::move(s));
+    if (needRest) {
+      // Apart, each set is a query a cache below may know; with no cache
+      // below, the sets are asked together (one solver call instead of one
+      // per set).
+      std::vector<ConstraintSet::IndependentSet> rest =
+          sets->independentSets(condVars);
+      if (askSetsApart_ || rest.size() < 2) {
+        for (ConstraintSet::IndependentSet &s : rest)
+          parts.push_back(std::move(s));
+      } else {
+        ConstraintSet::IndependentSet all;
+        for (ConstraintSet::IndependentSet &s : rest) {
+          all.constraints.insert(all.constraints.end(), s.constraints.begin(),
+                                 s.constraints.end());
+          all.vars.insert(all.vars.end(), s.vars.begin(), s.vars.end());
+        }
+        parts.push_back(std::move(all));
+      }
+    }
     if (parts.empty()) {
       // pc alone, known satisfiable (or empty), its model given if wanted.
       ++stats_.answered;
@@ -106,13 +124,16 @@ private:
   }
 
   IndependenceStats &stats_;
+  bool askSetsApart_;
 };
 
 } // namespace
 
 std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> inner,
-                                                PipelineStats &stats) {
-  return std::make_unique<IndependentSolver>(std::move(inner), stats);
+                                                PipelineStats &stats,
+                                                bool askSetsApart) {
+  return std::make_unique<IndependentSolver>(std::move(inner), stats,
+                                             askSetsApart);
 }
 
 } // namespace cosmo::solver

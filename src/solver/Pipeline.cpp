@@ -105,7 +105,7 @@ std::unique_ptr<Solver> createSolverPipeline(expr::ExprContext &ctx,
   if (opts.cexCache)
     s = createCexCachingSolver(std::move(s), stats);
   if (opts.independence)
-    s = createIndependentSolver(std::move(s), stats);
+    s = createIndependentSolver(std::move(s), stats, opts.cexCache);
   if (opts.modelReuse)
     s = createModelReusingSolver(std::move(s), ctx, stats);
   return std::make_unique<CountingSolver>(std::move(s), stats);

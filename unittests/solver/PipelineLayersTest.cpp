@@ -197,6 +197,30 @@ TEST_F(PipelineLayersTest, IndependenceKeepsTheCallersValuesOutsideTheSlice) {
   EXPECT_TRUE(satisfies(r.model, q.conjuncts()));
 }
 
+TEST_F(PipelineLayersTest, WithoutACacheBelowTheOtherSetsAreAskedTogether) {
+  ExprRef x = var("x"), y = var("y"), z = var("z");
+  auto solver = createIndependentSolver(recorder(), stats,
+                                        /*askSetsApart=*/false);
+  ConstraintSet cs;
+  cs.add(ctx.ugt(x, bv(8, 1)));
+  cs.add(ctx.eq(y, bv(8, 42)));
+  cs.add(ctx.ult(z, bv(8, 7)));
+  // A model of the whole path (a test at its end): one query, not three.
+  SolverResult r = solver->check(Query::onPath(cs, nullptr, nullptr, true));
+  ASSERT_TRUE(r.isSat());
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log[0].size(), 3u);
+  EXPECT_TRUE(satisfies(
+      r.model, std::vector<ExprRef>(cs.list().begin(), cs.list().end())));
+  // With a condition, its slice still goes alone, then the rest together.
+  log.clear();
+  r = solver->check(Query::onPath(cs, ctx.eq(x, bv(8, 5)), nullptr, true));
+  ASSERT_TRUE(r.isSat());
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].size(), 2u); // x > 1, x == 5
+  EXPECT_EQ(log[1].size(), 2u); // y's and z's sets
+}
+
 TEST_F(PipelineLayersTest, IndependenceAnswersConstantConditions) {
   auto solver = createIndependentSolver(recorder(), stats);
   ExprRef x = var("x");

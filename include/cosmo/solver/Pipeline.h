@@ -100,8 +100,12 @@ struct PipelineStats {
 std::unique_ptr<Solver> createIncrementalZ3Solver(expr::ExprContext &ctx,
                                                   const PipelineOptions &opts,
                                                   PipelineStats &stats);
+/// `askSetsApart`: the sets a query does not depend on (asked for a model
+/// of the whole path) go below one by one, as a cache below wants them;
+/// otherwise together.
 std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> inner,
-                                                PipelineStats &stats);
+                                                PipelineStats &stats,
+                                                bool askSetsApart = true);
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> inner,
                                                PipelineStats &stats);
 std::unique_ptr<Solver> createModelReusingSolver(std::unique_ptr<Solver> inner,
