@@ -46,7 +46,7 @@ struct InputRecord {
   ExprRef var;          // scalar inputs
   std::vector<ExprRef> byteVars; // byte inputs: one BitVec(8) var per byte
   uint64_t size = 0;    // bytes
-  SourceLocation location; // of the creating call in the program
+  SourceLocation location = {}; // of the creating call in the program
 };
 
 /// An input pointer that lazy initialisation resolves on first use

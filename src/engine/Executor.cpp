@@ -29,6 +29,15 @@ const char *errorKindName(ErrorKind k) {
   return "?";
 }
 
+std::optional<ErrorKind> errorKindNamed(std::string_view name) {
+#define X(id, text, msg)                                                       \
+  if (name == text)                                                            \
+    return ErrorKind::id;
+  COSMO_ERROR_KINDS(X)
+#undef X
+  return std::nullopt;
+}
+
 const char *verdictName(Verdict v) {
   switch (v) {
   case Verdict::True: return "true";
@@ -457,21 +466,31 @@ SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) const {
   return loc;
 }
 
+// Where frame k of `s` stands: the instruction just executed in the
+// innermost frame, the call of the frame above in the others.
+static const llvm::Instruction *positionOf(const ExecutionState &s,
+                                           size_t k) {
+  const StackFrame &f = s.stack[k];
+  if (k + 1 == s.stack.size())
+    return f.pc == f.block->begin() ? &*f.pc : &*std::prev(f.pc);
+  return s.stack[k + 1].callSite;
+}
+
 std::vector<SourceLocation>
 ExecutorImpl::stackOf(const ExecutionState &s) const {
-  // The innermost frame's position is the instruction just executed.
   std::vector<SourceLocation> out;
-  for (size_t k = s.stack.size(); k-- > 0;) {
-    const StackFrame &f = s.stack[k];
-    const llvm::Instruction *at =
-        (k + 1 == s.stack.size())
-            ? (f.pc == f.block->begin() ? &*f.pc : &*std::prev(f.pc))
-            : s.stack[k + 1].callSite;
-    if (frontend::isModelFunction(*f.function))
-      continue; // errors inside libc models belong to the program's call
-    out.push_back(locationOf(at));
-  }
+  for (size_t k = s.stack.size(); k-- > 0;)
+    // Errors inside libc models belong to the program's call.
+    if (!frontend::isModelFunction(*s.stack[k].function))
+      out.push_back(locationOf(positionOf(s, k)));
   return out;
+}
+
+SourceLocation ExecutorImpl::programLocation(const ExecutionState &s) const {
+  for (size_t k = s.stack.size(); k-- > 0;)
+    if (!frontend::isModelFunction(*s.stack[k].function))
+      return locationOf(positionOf(s, k));
+  return {};
 }
 
 static std::vector<uint8_t> bytesOf(const llvm::APInt &value, unsigned nbytes) {

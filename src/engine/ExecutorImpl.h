@@ -194,6 +194,8 @@ public:
   /// The instruction an error should be reported at: the current one, or
   /// for errors inside cosmo's libc models, the program's call.
   std::vector<SourceLocation> stackOf(const ExecutionState &s) const;
+  /// The innermost entry of stackOf(s).
+  SourceLocation programLocation(const ExecutionState &s) const;
 
   expr::ExprContext &ctx() { return ctx_; }
   const llvm::DataLayout &layout() const { return layout_; }

@@ -39,12 +39,10 @@ ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
     sort = expr::Sort::bv(t->getIntegerBitWidth());
   ExprRef v = ctx_.var(s.freshName(name), sort);
   uint64_t bytes = t->isIntegerTy(1) ? 1 : (sort.width + 7) / 8;
-  s.inputs.push_back(InputRecord{name, source, function, v, {}, bytes});
-  if (!function.empty()) {
-    std::vector<SourceLocation> where = stackOf(s);
-    if (!where.empty())
-      s.inputs.back().location = where.front();
-  }
+  // Inputs made by a call say where the program made it.
+  s.inputs.push_back(InputRecord{
+      name, source, function, v, {}, bytes,
+      function.empty() ? SourceLocation{} : programLocation(s)});
   return v;
 }
 
@@ -126,9 +124,8 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
       memory::ObjectState &os = a.state->memory.writable(a.base);
       for (uint64_t k = 0; k < n; ++k)
         os.writeByte(ctx_, off + k, vars[k]);
-      a.state->inputs.push_back(
-          InputRecord{label, "symbolic", name.str(), {}, vars, n});
-      a.state->inputs.back().location = locationOf(&call);
+      a.state->inputs.push_back(InputRecord{label, "symbolic", name.str(), {},
+                                            vars, n, locationOf(&call)});
     }
     return true;
   }

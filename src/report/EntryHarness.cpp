@@ -2,15 +2,26 @@
 
 #include "cosmo/report/EntryHarness.h"
 
+#include "Bytes.h"
+
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <map>
 
 namespace cosmo::report {
 
 bool isHarnessInput(const engine::TestInput &input) {
   return input.source == "argument" || input.source == "input-memory";
+}
+
+HarnessInputs harnessInputs(const engine::TestVector &test) {
+  HarnessInputs h;
+  for (const engine::TestInput &in : test.inputs)
+    if (isHarnessInput(in)) {
+      h.index[in.name] = h.list.size();
+      h.list.push_back(&in);
+    }
+  return h;
 }
 
 std::string assignableType(const std::string &type) {
@@ -68,19 +79,12 @@ std::string entryHarnessSource(const EntryCall &call,
 
 llvm::Expected<std::string> harnessFileText(const EntryCall &call,
                                             const engine::TestVector &test) {
-  std::map<std::string, size_t> index;
+  HarnessInputs inputs = harnessInputs(test);
+  const std::map<std::string, size_t> &index = inputs.index;
   std::string out;
-  size_t next = 0;
-  for (const engine::TestInput &in : test.inputs) {
-    if (!isHarnessInput(in))
-      continue;
-    index[in.name] = next;
-    out += fmt::format("buf {} {} ", next, in.bytes.size());
-    for (uint8_t b : in.bytes)
-      out += fmt::format("{:02x}", b);
-    out += "\n";
-    ++next;
-  }
+  for (size_t i = 0; i < inputs.list.size(); ++i)
+    out += fmt::format("buf {} {} {}\n", i, inputs.list[i]->bytes.size(),
+                       hexOf(inputs.list[i]->bytes));
   auto bad = [](const std::string &what) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
                                    what.c_str());

@@ -177,7 +177,7 @@ llvm::Expected<ProcessResult> NativeReplayer::run(
     const {
   std::filesystem::path replayFile = workDir_ / (name + ".replay");
   if (llvm::Error e = writeReplayFile(test, replayFile.string()))
-    return std::move(e);
+    return e;
   std::vector<std::pair<std::string, std::string>> env = environment;
   if (call_) {
     auto text = harnessFileText(*call_, test);

@@ -2,6 +2,8 @@
 
 #include "cosmo/report/Report.h"
 
+#include "Bytes.h"
+
 #include "cosmo/report/Coverage.h"
 #include "cosmo/report/Sarif.h"
 
@@ -22,33 +24,13 @@ llvm::Error ioError(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-std::string hexOf(const std::vector<uint8_t> &bytes) {
-  std::string out;
-  for (uint8_t b : bytes)
-    out += fmt::format("{:02x}", b);
-  return out;
-}
-
 // Signed decimal value of a little-endian scalar of at most 8 bytes.
 std::optional<std::string> decimalOf(const std::vector<uint8_t> &bytes) {
   if (bytes.empty() || bytes.size() > 8)
     return std::nullopt;
-  uint64_t v = 0;
-  for (size_t i = bytes.size(); i-- > 0;)
-    v = (v << 8) | bytes[i];
-  unsigned bits = static_cast<unsigned>(bytes.size() * 8);
-  int64_t sv = static_cast<int64_t>(v);
-  if (bits < 64 && (v >> (bits - 1)) & 1)
-    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
-  return std::to_string(sv);
+  return std::to_string(signedValue(bytes));
 }
 
-json locationToJson(const engine::SourceLocation &l) {
-  json j{{"function", l.function}, {"file", l.file}, {"line", l.line}};
-  if (l.column > 0)
-    j["column"] = l.column;
-  return j;
-}
 
 bool writeJson(const std::string &path, const json &j) {
   std::ofstream out(path);
@@ -57,6 +39,33 @@ bool writeJson(const std::string &path, const json &j) {
 }
 
 } // namespace
+
+json locationToJson(const engine::SourceLocation &l) {
+  json j{{"function", l.function}, {"file", l.file}, {"line", l.line}};
+  if (l.column > 0)
+    j["column"] = l.column;
+  return j;
+}
+
+engine::SourceLocation locationFromJson(const json &l) {
+  engine::SourceLocation loc;
+  if (!l.is_object())
+    return loc;
+  auto text = [&](const char *key) {
+    return l.contains(key) && l.at(key).is_string() ? l.at(key).get<std::string>()
+                                                    : std::string();
+  };
+  auto number = [&](const char *key) {
+    return l.contains(key) && l.at(key).is_number_unsigned()
+               ? l.at(key).get<unsigned>()
+               : 0u;
+  };
+  loc.file = text("file");
+  loc.function = text("function");
+  loc.line = number("line");
+  loc.column = number("column");
+  return loc;
+}
 
 json solverStatsToJson(const std::string &options,
                        const solver::PipelineStats &s) {

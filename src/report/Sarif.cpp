@@ -2,6 +2,8 @@
 
 #include "cosmo/report/Sarif.h"
 
+#include "Bytes.h"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -38,20 +40,9 @@ json location(const engine::SourceLocation &l, const std::string &fallbackFile,
 
 std::string valueText(const engine::TestInput &in) {
   if (in.bytes.empty() || in.bytes.size() > 8 || in.source == "symbolic" ||
-      in.source == "input-memory") {
-    std::string hex;
-    for (uint8_t b : in.bytes)
-      hex += fmt::format("{:02x}", b);
-    return "bytes 0x" + hex;
-  }
-  uint64_t v = 0;
-  for (size_t i = in.bytes.size(); i-- > 0;)
-    v = (v << 8) | in.bytes[i];
-  unsigned bits = static_cast<unsigned>(in.bytes.size() * 8);
-  int64_t sv = static_cast<int64_t>(v);
-  if (bits < 64 && (v >> (bits - 1)) & 1)
-    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
-  return std::to_string(sv);
+      in.source == "input-memory")
+    return "bytes 0x" + hexOf(in.bytes);
+  return std::to_string(signedValue(in.bytes));
 }
 
 json codeFlow(const engine::ErrorReport &e, const std::string &program) {

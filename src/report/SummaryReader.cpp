@@ -2,6 +2,8 @@
 
 #include "cosmo/report/SummaryReader.h"
 
+#include "cosmo/report/TestVectorFile.h"
+
 #include <llvm/Support/FileSystem.h>
 
 #include <fstream>
@@ -15,48 +17,6 @@ namespace {
 llvm::Error failure(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
                                  msg.c_str());
-}
-
-std::optional<engine::ErrorKind> kindNamed(const std::string &name) {
-#define X(id, text, msg)                                                       \
-  if (name == text)                                                            \
-    return engine::ErrorKind::id;
-  COSMO_ERROR_KINDS(X)
-#undef X
-  return std::nullopt;
-}
-
-engine::SourceLocation locationFrom(const json &j) {
-  engine::SourceLocation l;
-  l.file = j.value("file", "");
-  l.line = j.value("line", 0u);
-  l.function = j.value("function", "");
-  l.column = j.value("column", 0u);
-  return l;
-}
-
-std::vector<uint8_t> bytesOfHex(const std::string &hex) {
-  std::vector<uint8_t> out;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr,
-                                                  16)));
-  return out;
-}
-
-engine::TestVector testFrom(const json &t) {
-  engine::TestVector v;
-  v.outcome = t.value("outcome", "");
-  for (const json &in : t.at("inputs")) {
-    engine::TestInput i;
-    i.name = in.value("name", "");
-    i.source = in.value("source", "");
-    i.function = in.value("function", "");
-    i.bytes = bytesOfHex(in.value("hex", ""));
-    if (in.contains("location"))
-      i.location = locationFrom(in["location"]);
-    v.inputs.push_back(std::move(i));
-  }
-  return v;
 }
 
 engine::Verdict verdictNamed(const std::string &v) {
@@ -133,20 +93,20 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
     for (const json &e : r.at("errors")) {
       engine::ErrorReport er;
       std::string kind = e.at("kind").get<std::string>();
-      auto k = kindNamed(kind);
+      auto k = engine::errorKindNamed(kind);
       if (!k)
         return failure(path + ": unknown error kind '" + kind + "'");
       er.kind = *k;
-      er.location = locationFrom(e);
+      er.location = locationFromJson(e);
       er.message = e.value("message", "");
       for (const json &f : e.value("stack", json::array()))
-        er.stack.push_back(locationFrom(f));
+        er.stack.push_back(locationFromJson(f));
       std::string test = e.value("test", "");
       if (!test.empty()) {
-        auto t = readJsonFile(dir + "/" + test);
+        auto t = readTestVector(dir + "/" + test);
         if (!t)
           return t.takeError();
-        er.test = testFrom(*t);
+        er.test = std::move(t->test);
       }
       run.summary.errors.push_back(std::move(er));
       if (e.contains("replay")) {

@@ -2,6 +2,10 @@
 
 #include "cosmo/report/TestVectorFile.h"
 
+#include "Bytes.h"
+
+#include "cosmo/report/Report.h"
+
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
@@ -16,12 +20,6 @@ using nlohmann::json;
 namespace {
 
 constexpr int kVectorVersion = 1;
-
-const engine::ErrorKind kAllErrorKinds[] = {
-#define X(id, name, msg) engine::ErrorKind::id,
-    COSMO_ERROR_KINDS(X)
-#undef X
-};
 
 /// Thrown inside the reader only; parseTestVector turns it into an Error.
 struct Malformed {
@@ -61,22 +59,11 @@ std::string optionalString(const json &object, const char *key) {
   return object.at(key).get<std::string>();
 }
 
-engine::ErrorKind errorKindNamed(const std::string &name) {
-  for (engine::ErrorKind kind : kAllErrorKinds)
-    if (name == engine::errorKindName(kind))
-      return kind;
+engine::ErrorKind knownErrorKind(const std::string &name) {
+  if (std::optional<engine::ErrorKind> kind = engine::errorKindNamed(name))
+    return *kind;
   malformed(fmt::format("error.kind \"{}\" is not an error kind cosmo reports",
                         name));
-}
-
-int hexDigit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
 }
 
 engine::TestInput readInput(const json &input, size_t index) {
@@ -97,13 +84,15 @@ engine::TestInput readInput(const json &input, size_t index) {
   if (hex.size() != 2 * size)
     malformed(fmt::format("{} has size {} but {} hex digits", label, size,
                           hex.size()));
-  for (size_t i = 0; i < size; ++i) {
-    int high = hexDigit(hex[2 * i]), low = hexDigit(hex[2 * i + 1]);
-    if (high < 0 || low < 0)
-      malformed(fmt::format("{} has a non-hex digit in \"{}\"", label,
-                            hex.substr(2 * i, 2)));
-    result.bytes.push_back(static_cast<uint8_t>(high * 16 + low));
-  }
+  std::optional<std::vector<uint8_t>> bytes = bytesOfHex(hex);
+  if (!bytes)
+    for (size_t i = 0; i < size; ++i)
+      if (!bytesOfHex(std::string_view(hex).substr(2 * i, 2)))
+        malformed(fmt::format("{} has a non-hex digit in \"{}\"", label,
+                              hex.substr(2 * i, 2)));
+  result.bytes = std::move(*bytes);
+  if (input.contains("location"))
+    result.location = locationFromJson(input.at("location"));
   return result;
 }
 
@@ -127,7 +116,7 @@ RecordedTest readVector(const json &vector) {
     if (!hasError)
       malformed("outcome \"error\" without an \"error\" object");
     const json &error = vector.at("error");
-    test.errorKind = errorKindNamed(stringMember(error, "error", "kind"));
+    test.errorKind = knownErrorKind(stringMember(error, "error", "kind"));
     uint64_t line = unsignedMember(error, "error", "line");
     test.errorLocation.line = static_cast<unsigned>(line);
     test.errorLocation.file = optionalString(error, "file");
@@ -237,10 +226,8 @@ std::string replayFileText(const engine::TestVector &test) {
   for (const engine::TestInput &input : test.inputs) {
     if (!isReplayedInput(input))
       continue;
-    text += fmt::format("{} {} ", input.source, input.bytes.size());
-    for (uint8_t byte : input.bytes)
-      text += fmt::format("{:02x}", byte);
-    text += '\n';
+    text += fmt::format("{} {} {}\n", input.source, input.bytes.size(),
+                        hexOf(input.bytes));
   }
   return text;
 }

@@ -2,6 +2,8 @@
 
 #include "cosmo/report/UnitTests.h"
 
+#include "Bytes.h"
+
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <fmt/format.h>
@@ -19,21 +21,6 @@ namespace {
 llvm::Error bad(const std::string &what) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
                                  what.c_str());
-}
-
-std::optional<std::vector<uint8_t>> bytesOfHex(const std::string &hex) {
-  if (hex.size() % 2)
-    return std::nullopt;
-  std::vector<uint8_t> out;
-  for (size_t i = 0; i < hex.size(); i += 2) {
-    char *end = nullptr;
-    std::string two = hex.substr(i, 2);
-    unsigned long v = std::strtoul(two.c_str(), &end, 16);
-    if (*end)
-      return std::nullopt;
-    out.push_back(static_cast<uint8_t>(v));
-  }
-  return out;
 }
 
 /// A C string literal holding exactly `bytes`.
@@ -60,15 +47,9 @@ std::optional<std::string> integerLiteral(const std::string &type,
   if ((!isSigned && !unsignedTypes.count(type)) || bytes.empty() ||
       bytes.size() > 8)
     return std::nullopt;
-  uint64_t v = 0;
-  for (size_t i = bytes.size(); i-- > 0;)
-    v = (v << 8) | bytes[i];
-  unsigned bits = static_cast<unsigned>(bytes.size() * 8);
   if (!isSigned)
-    return fmt::format("{}ULL", v);
-  int64_t sv = static_cast<int64_t>(v);
-  if (bits < 64 && (v >> (bits - 1)) & 1)
-    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
+    return fmt::format("{}ULL", unsignedValue(bytes));
+  int64_t sv = signedValue(bytes);
   if (sv == INT64_MIN)
     return std::string("(-9223372036854775807LL - 1)");
   return fmt::format("{}LL", sv);
@@ -85,13 +66,9 @@ std::string testName(const std::string &file) {
 /// One test function's body.
 std::string testBody(const EntryCall &call, const ObservedTest &t) {
   std::string out;
-  std::vector<const engine::TestInput *> inputs;
-  std::map<std::string, size_t> index;
-  for (const engine::TestInput &in : t.test.inputs)
-    if (isHarnessInput(in)) {
-      index[in.name] = inputs.size();
-      inputs.push_back(&in);
-    }
+  HarnessInputs harness = harnessInputs(t.test);
+  const std::vector<const engine::TestInput *> &inputs = harness.list;
+  const std::map<std::string, size_t> &index = harness.index;
   for (size_t i = 0; i < inputs.size(); ++i)
     out += fmt::format("  unsigned char *in{} = cosmo_input({}, {}); /* {} */\n",
                        i, inputs[i]->bytes.size(), cBytes(inputs[i]->bytes),
@@ -233,6 +210,19 @@ llvm::Expected<Observation> observeCall(const NativeReplayer &harness,
   if (!text)
     return bad("the harness wrote no observation");
   return parseObservation((*text)->getBuffer().str());
+}
+
+llvm::Expected<ObservedTest> observeTest(const NativeReplayer &harness,
+                                         const std::string &file,
+                                         const engine::TestVector &test) {
+  std::string name = fs::path(file).stem().string();
+  auto first = observeCall(harness, test, name, 0);
+  if (!first)
+    return first.takeError();
+  auto second = observeCall(harness, test, name, 3);
+  if (!second)
+    return second.takeError();
+  return ObservedTest{file, test, std::move(*first), std::move(*second)};
 }
 
 std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,

@@ -2,6 +2,8 @@
 
 #include "cosmo/report/Witness.h"
 
+#include "Bytes.h"
+
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/SHA256.h>
@@ -17,13 +19,6 @@ namespace cosmo::report {
 
 namespace {
 
-std::string hex(llvm::ArrayRef<uint8_t> bytes) {
-  std::string out;
-  for (uint8_t b : bytes)
-    out += fmt::format("{:02x}", b);
-  return out;
-}
-
 /// A random (version 4) UUID.
 std::string randomUuid() {
   std::random_device rd;
@@ -32,7 +27,7 @@ std::string randomUuid() {
     x = static_cast<uint8_t>(rd());
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
-  std::string h = hex(b);
+  std::string h = hexOf(b);
   return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" +
          h.substr(16, 4) + "-" + h.substr(20);
 }
@@ -43,27 +38,21 @@ std::string nowUtc() {
                          std::chrono::system_clock::now())));
 }
 
-/// The C value of a scalar input (little-endian bytes, signed).
+/// The C value of a scalar input (little-endian bytes).
 std::string cValue(const engine::TestInput &in) {
-  uint64_t v = 0;
-  for (size_t i = in.bytes.size(); i-- > 0;)
-    v = (v << 8) | in.bytes[i];
-  unsigned bits = static_cast<unsigned>(in.bytes.size() * 8);
   // __VERIFIER_nondet_uint, _ulong, _uchar, _unsigned, _bool, _size_t,
   // _pointer return unsigned values.
   bool isUnsigned = in.function.find("_u") != std::string::npos ||
                     in.function.find("bool") != std::string::npos ||
                     in.function.find("size_t") != std::string::npos ||
                     in.function.find("pointer") != std::string::npos;
-  if (isUnsigned || bits == 0)
-    return std::to_string(v);
-  int64_t sv = static_cast<int64_t>(v);
-  if (bits < 64 && (v >> (bits - 1)) & 1)
-    sv = static_cast<int64_t>(v | (~uint64_t(0) << bits));
+  if (isUnsigned)
+    return std::to_string(unsignedValue(in.bytes));
+  int64_t v = signedValue(in.bytes);
   // The most negative value is not a C literal.
-  if (bits == 64 && sv == INT64_MIN)
+  if (v == INT64_MIN)
     return "(-9223372036854775807LL - 1)";
-  return std::to_string(sv);
+  return std::to_string(v);
 }
 
 void emitLocation(YAML::Emitter &y, const engine::SourceLocation &l,
@@ -88,7 +77,7 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
                                    task.programFile.c_str(),
                                    text.getError().message().c_str());
   std::string hash =
-      hex(llvm::SHA256::hash(llvm::arrayRefFromStringRef((*text)->getBuffer())));
+      hexOf(llvm::SHA256::hash(llvm::arrayRefFromStringRef((*text)->getBuffer())));
   // Waypoints name the file as the task does.
   const std::string &fileName = task.programFile;
 

@@ -62,16 +62,10 @@ BitFacts::BitFacts(std::span<const expr::ExprRef> constraints) {
   // A fact may make an earlier constraint informative (a disequality whose
   // other bits became known), so go over them until nothing new is learned.
   for (int pass = 0; pass < 3 && !conflict_; ++pass) {
-    size_t before = facts_.size() + truths_.size();
-    uint64_t bitsBefore = 0;
-    for (auto &[t, k] : facts_)
-      bitsBefore += (k.Zero | k.One).countPopulation();
+    changed_ = false;
     for (const expr::ExprRef &c : constraints)
       assume(c.get(), true, 0);
-    uint64_t bitsAfter = 0;
-    for (auto &[t, k] : facts_)
-      bitsAfter += (k.Zero | k.One).countPopulation();
-    if (facts_.size() + truths_.size() == before && bitsAfter == bitsBefore)
+    if (!changed_)
       break;
   }
 }
@@ -107,8 +101,10 @@ void BitFacts::assume(const Expr *c, bool value, unsigned depth) {
     conflict_ = true;
     return;
   }
-  if (fresh)
+  if (fresh) {
     boolMemo_.clear();
+    changed_ = true;
+  }
   const unsigned d = depth + 1;
   switch (c->kind()) {
   case Kind::Not:
@@ -207,6 +203,7 @@ void BitFacts::learn(const Expr *t, const KnownBits &k, unsigned depth) {
   }
   if ((f.Zero | f.One) == oldKnown && !fresh)
     return;
+  changed_ = true;
   bitsMemo_.clear();
   boolMemo_.clear();
   const KnownBits now = f; // `f` may move as facts_ grows

@@ -55,6 +55,7 @@ private:
   std::unordered_map<const expr::Expr *, std::optional<bool>> boolMemo_;
   unsigned depth_ = 0; // of compute/computeBool's recursion
   bool conflict_ = false;
+  bool changed_ = false; // a fact was learned in this pass
 };
 
 } // namespace cosmo::solver

@@ -17,7 +17,6 @@
 
 #include "SolverDecorator.h"
 
-#include "cosmo/expr/Transform.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -55,9 +54,9 @@ protected:
     // is not known satisfiable, or a model of it is needed and not given)
     // every other set.
     std::vector<ConstraintSet::IndependentSet> parts;
-    std::vector<ExprRef> condVars;
+    // A true condition was dropped above and has no variables anyway.
+    const std::vector<ExprRef> &condVars = q.conditionVars();
     if (cond) {
-      condVars = expr::freeVariables(cond);
       ConstraintSet::IndependentSet slice = sets->relevantTo(condVars);
       slice.constraints.push_back(cond);
       slice.vars.insert(slice.vars.end(), condVars.begin(), condVars.end());

@@ -26,7 +26,6 @@
 #include "BitFacts.h"
 #include "SolverDecorator.h"
 
-#include "cosmo/expr/Transform.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -57,9 +56,8 @@ protected:
     }
     // Only a path (known satisfiable, kept in sets) records fixed values.
     const ConstraintSet *path = q.pcSatisfiable ? q.sets : nullptr;
-    std::vector<ExprRef> vars;
     if (path && value) {
-      vars = expr::freeVariables(q.condition);
+      const std::vector<ExprRef> &vars = q.conditionVars();
       if (path->fixesAll(vars)) {
         ++stats_.fixedHits;
         return SolverResult::unsat();
@@ -75,8 +73,9 @@ protected:
     }
     ++stats_.misses;
     SolverResult r = inner().check(q);
-    if (r.isUnsat() && path && value && !vars.empty() && worthFixing(*path))
-      findFixed(q, *path, vars);
+    if (r.isUnsat() && path && value && !q.conditionVars().empty() &&
+        worthFixing(*path))
+      findFixed(q, *path, q.conditionVars());
     return r;
   }
 

@@ -2,6 +2,7 @@
 
 #include "cosmo/solver/Solver.h"
 
+#include "cosmo/expr/Transform.h"
 #include "cosmo/solver/ConstraintSet.h"
 
 namespace cosmo::solver {
@@ -16,6 +17,15 @@ Query Query::onPath(const ConstraintSet &path, ExprRef condition,
   q.pcModel = std::move(pathModel);
   q.pcSatisfiable = true;
   return q;
+}
+
+const std::vector<ExprRef> &Query::conditionVars() const {
+  if (varsOf_ != condition) {
+    conditionVars_ = condition ? expr::freeVariables(condition)
+                               : std::vector<ExprRef>();
+    varsOf_ = condition;
+  }
+  return conditionVars_;
 }
 
 std::vector<ExprRef> Query::conjuncts() const {

@@ -112,17 +112,11 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   std::vector<report::ObservedTest> tests;
   std::vector<std::string> skipped;
   for (const auto &[file, test] : out.completedTests()) {
-    std::string name = std::filesystem::path(file).stem().string();
-    auto first = report::observeCall(*harness, test, name, 0);
-    auto second = first ? report::observeCall(*harness, test, name, 3)
-                        : llvm::Expected<report::Observation>(first.takeError());
-    if (!first || !second) {
-      skipped.push_back(file + ": " +
-                        llvm::toString(first ? second.takeError()
-                                             : first.takeError()));
-      continue;
-    }
-    tests.push_back({file, test, std::move(*first), std::move(*second)});
+    auto observed = report::observeTest(*harness, file, test);
+    if (!observed)
+      skipped.push_back(file + ": " + llvm::toString(observed.takeError()));
+    else
+      tests.push_back(std::move(*observed));
   }
   auto format = opts.emitTests == "gtest" ? report::UnitTestFormat::GTest
                                           : report::UnitTestFormat::C;
@@ -230,9 +224,6 @@ int runCheck(const CheckOptions &opts) {
   if (opts.ilp32)
     return usageError("--32 (ILP32 tasks) is not supported yet; cosmo "
                       "analyses LP64 programs (--64)");
-  if (opts.format != "json" && opts.format != "sarif")
-    return usageError("unknown --format '" + opts.format +
-                      "' (expected json or sarif)");
   if (opts.svcomp && eo.entry != "main")
     return usageError("--svcomp analyses main (drop --entry)");
   if (!opts.emitTests.empty() && eo.entry == "main")

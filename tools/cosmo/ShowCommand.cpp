@@ -1,6 +1,7 @@
 //===- ShowCommand.cpp - `cosmo show`: a finished run, again --------------===//
 
 #include "CheckCommand.h"
+#include "CliSupport.h"
 
 #include "cosmo/report/Coverage.h"
 #include "cosmo/report/SummaryReader.h"
@@ -13,35 +14,30 @@
 namespace cosmo::cli {
 
 int runShow(const std::string &dir, bool coverage, const std::string &file) {
-  auto fail = [](const std::string &msg) {
-    std::cerr << "cosmo: error: " << msg << "\n";
-    return kExitUsage;
-  };
   bool color = isatty(STDOUT_FILENO) != 0;
   if (coverage && file.empty())
-    return fail("show --coverage needs the source file to list "
-                "(cosmo show --coverage DIR FILE.c)");
+    return usageError("show --coverage needs the source file to list "
+                      "(cosmo show --coverage DIR FILE.c)");
   if (!coverage && !file.empty())
-    return fail("a source file is listed only with --coverage");
+    return usageError("a source file is listed only with --coverage");
   if (coverage) {
-    const std::string &coverageOf = file;
     auto doc = report::readJsonFile(dir + "/coverage.json");
     if (!doc)
-      return fail(llvm::toString(doc.takeError()));
-    auto cov = report::coverageOf(*doc, coverageOf);
+      return usageError(llvm::toString(doc.takeError()));
+    auto cov = report::coverageOf(*doc, file);
     if (!cov)
-      return fail(llvm::toString(cov.takeError()));
-    auto source = llvm::MemoryBuffer::getFile(coverageOf);
+      return usageError(llvm::toString(cov.takeError()));
+    auto source = llvm::MemoryBuffer::getFile(file);
     if (!source)
-      return fail("cannot read " + coverageOf + ": " +
-                  source.getError().message());
+      return usageError("cannot read " + file + ": " +
+                        source.getError().message());
     std::cout << report::formatCoverageListing(
         *cov, (*source)->getBuffer().str(), color);
     return 0;
   }
   auto run = report::readRun(dir);
   if (!run)
-    return fail(llvm::toString(run.takeError()));
+    return usageError(llvm::toString(run.takeError()));
   std::cout << report::formatSummary(run->summary, run->info, dir, color,
                                      run->replays);
   return 0;

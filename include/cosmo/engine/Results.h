@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cosmo::engine {
@@ -36,6 +37,8 @@ enum class ErrorKind {
 #undef X
 };
 const char *errorKindName(ErrorKind k);
+/// The kind named `name` in reports, if any.
+std::optional<ErrorKind> errorKindNamed(std::string_view name);
 
 struct SourceLocation {
   std::string file; // as recorded in debug info (may be empty)
@@ -50,7 +53,7 @@ struct TestInput {
   std::string source;   // nondet | symbolic | argument | input-memory
   std::string function; // the call that created it, if any
   std::vector<uint8_t> bytes; // little-endian
-  SourceLocation location;    // of that call in the program, if any
+  SourceLocation location = {}; // of that call in the program, if any
 };
 
 /// A pointer in the inputs of an --entry run that the path resolved by

@@ -17,7 +17,9 @@
 
 #include <llvm/Support/Error.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace cosmo::report {
 
@@ -41,6 +43,14 @@ llvm::Expected<std::string> harnessFileText(const EntryCall &call,
 
 /// The inputs that become harness buffers (in the vector's order).
 bool isHarnessInput(const engine::TestInput &input);
+
+/// A vector's harness buffers: buffer i is `list[i]`, found by name in
+/// `index`.
+struct HarnessInputs {
+  std::vector<const engine::TestInput *> list;
+  std::map<std::string, size_t> index;
+};
+HarnessInputs harnessInputs(const engine::TestVector &test);
 
 /// `type` without a top-level const or volatile (a variable to copy into).
 std::string assignableType(const std::string &type);

@@ -26,7 +26,7 @@ struct RunInfo {
   std::string entry;
   /// The entry's C prototype (written into --entry test vectors, for
   /// native harnesses).
-  std::optional<engine::EntrySignature> signature;
+  std::optional<engine::EntrySignature> signature = std::nullopt;
 };
 
 class OutputDirectory final : public engine::RunListener {
@@ -79,6 +79,10 @@ private:
 std::string freshOutputDirectory(const std::string &base);
 
 nlohmann::json statsToJson(const engine::RunStats &stats);
+/// A location as report.json and test vectors write it ("file", "line",
+/// "column", "function"), and back; missing fields read as unknown.
+nlohmann::json locationToJson(const engine::SourceLocation &location);
+engine::SourceLocation locationFromJson(const nlohmann::json &location);
 nlohmann::json testToJson(const engine::TestVector &test, const RunInfo &info);
 
 /// The terminal summary: verdict with reason, then each error in the

@@ -49,6 +49,12 @@ struct ObservedTest {
   Observation first, second; // two runs, the heap elsewhere
 };
 
+/// Observes `test` (read from `file`) twice, the heap elsewhere the second
+/// time.
+llvm::Expected<ObservedTest> observeTest(const NativeReplayer &harness,
+                                         const std::string &file,
+                                         const engine::TestVector &test);
+
 struct UnitTestFile {
   std::string name, text;
 };

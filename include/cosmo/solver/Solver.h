@@ -87,6 +87,13 @@ struct Query {
                       Model pathModel, bool wantModel);
   /// Every constraint of the query: `pc`, then `condition` if any.
   std::vector<ExprRef> conjuncts() const;
+  /// The free variables of `condition` (none without one), computed once
+  /// for all the layers a query passes through.
+  const std::vector<ExprRef> &conditionVars() const;
+
+private:
+  mutable ExprRef varsOf_; // the condition conditionVars_ belongs to
+  mutable std::vector<ExprRef> conditionVars_;
 };
 
 class Solver {
