@@ -137,6 +137,7 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
                {"line", t.errorLocation.line},
                {"function", t.errorLocation.function}};
   json out{{"version", 1},        {"program", info.program},
+           {"data_model", info.dataModel},
            {"entry", info.entry}, {"outcome", t.outcome},
            {"error", err},        {"inputs", inputs}};
   if (info.entry != "main" && info.signature) {
@@ -232,6 +233,7 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
   json stats = statsToJson(summary.stats);
   json report{{"version", 1},
               {"program", info_.program},
+              {"data_model", info_.dataModel},
               {"entry", info_.entry},
               {"verdict", engine::verdictName(summary.verdict)},
               {"reason", summary.reason},

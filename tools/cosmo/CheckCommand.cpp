@@ -127,7 +127,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   std::string main;
   for (const report::UnitTestFile &f :
        report::unitTestFiles(*call, opts.input, tests, format,
-                             replay.toolchain)) {
+                             replay.toolchain, replay.dataModel)) {
     std::ofstream o(dir + "/" + f.name);
     o << f.text;
     if (!o)
@@ -149,7 +149,8 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
 /// SV-COMP mode (reachability of reach_error): the verdict as the last
 /// line, a witness for FALSE. Errors of other kinds say nothing about
 /// reach_error, so alone they make the answer UNKNOWN.
-int reportSvcomp(const engine::RunSummary &summary, const CheckOptions &opts,
+int reportSvcomp(const engine::RunSummary &summary, const report::RunInfo &info,
+                 const CheckOptions &opts,
                  const std::string &outDir) {
   const engine::ErrorReport *violation = nullptr;
   for (const engine::ErrorReport &e : summary.errors)
@@ -158,7 +159,7 @@ int reportSvcomp(const engine::RunSummary &summary, const CheckOptions &opts,
       break;
     }
   if (violation) {
-    report::WitnessTask task{opts.input, opts.ilp32 ? "ILP32" : "LP64",
+    report::WitnessTask task{info.program, info.dataModel,
                              COSMO_VERSION, ""};
     auto witness = report::violationWitness(*violation, task);
     std::string path = outDir + "/witness.yml";
@@ -191,6 +192,8 @@ int runCheck(const CheckOptions &opts) {
   if (!llvm::sys::fs::exists(fo.modelsBitcode))
     return usageError("cannot find cosmo's libc models at " + fo.modelsBitcode +
                       " (set COSMO_MODELS)");
+  if (opts.ilp32)
+    fo.clangFlags.push_back("-m32");
 
   engine::EngineOptions eo = opts.engine;
   auto checks = parseChecks(opts.checks);
@@ -221,9 +224,6 @@ int runCheck(const CheckOptions &opts) {
   if (!module)
     return usageError(llvm::toString(module.takeError()));
 
-  if (opts.ilp32)
-    return usageError("--32 (ILP32 tasks) is not supported yet; cosmo "
-                      "analyses LP64 programs (--64)");
   if (opts.svcomp && eo.entry != "main")
     return usageError("--svcomp analyses main (drop --entry)");
   if (!opts.emitTests.empty() && eo.entry == "main")
@@ -247,6 +247,12 @@ int runCheck(const CheckOptions &opts) {
     return usageError(llvm::toString(std::move(e)));
   info.signature = executor.entrySignature();
   (*out)->setEntrySignature(info.signature);
+  info.dataModel = engine::dataModelName(executor.dataModel());
+  (*out)->setDataModel(info.dataModel);
+  replay.dataModel = executor.dataModel();
+  if (opts.ilp32 && executor.dataModel() != engine::DataModel::ILP32)
+    return usageError("--32 was given, but " + opts.input + " is " +
+                      info.dataModel + " (compile it with -m32)");
 
   running = &executor;
   std::signal(SIGINT, onInterrupt);
@@ -279,7 +285,7 @@ int runCheck(const CheckOptions &opts) {
       std::cout << *emitted << "\n";
   }
   if (opts.svcomp)
-    return reportSvcomp(summary, opts, outDir);
+    return reportSvcomp(summary, info, opts, outDir);
   switch (summary.verdict) {
   case engine::Verdict::True: return kExitTrue;
   case engine::Verdict::False: return kExitFalse;

@@ -92,7 +92,7 @@ int runReplay(const ReplayCommandOptions &opts) {
   auto timeout = std::chrono::milliseconds(
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
-                                      timeout};
+                                      timeout, vector->dataModel};
   auto replayer = report::NativeReplayer::build(
       opts.program, replayOptions, workDir->path(),
       report::entryCallFor(vector->entry, vector->signature));

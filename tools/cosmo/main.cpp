@@ -53,7 +53,8 @@ int main(int argc, char **argv) {
   bool lp64 = false;
   check->add_flag("--64", lp64, "the task's data model is LP64 (the default)");
   check->add_flag("--32", opts.ilp32,
-                  "the task's data model is ILP32 (not supported yet)");
+                  "the task's data model is ILP32: C is compiled with -m32 "
+                  "(32-bit int, long and pointers)");
   check->get_option("--64")->excludes("--32");
   std::map<std::string, engine::SearchStrategy> searches{
       {"dfs", engine::SearchStrategy::DFS},

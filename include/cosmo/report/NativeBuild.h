@@ -5,8 +5,12 @@
 //
 //   clang -g -O0 -no-pie -fsanitize=address,undefined
 //         -fno-sanitize-recover=all [-fno-sanitize=signed-integer-overflow]
-//         [-fno-sanitize=shift] -w ...
+//         [-fno-sanitize=shift] -w [-m32] ...
 //
+// A program analysed as ILP32 (compiled with -m32) is built with -m32, the
+// replay runtime too, so that the vector's values (pointer-sized and
+// `long` inputs of 4 bytes, offsets in 32-bit layouts) mean the same
+// natively.
 // The program gets -finstrument-functions (so the runtime sees calls to a
 // reach_error() it defines); the runtime does not. Signed overflow and shift
 // checks stay on only when asked for (`--check=overflow`, `--check=shift`),
@@ -17,6 +21,7 @@
 #ifndef COSMO_REPORT_NATIVEBUILD_H
 #define COSMO_REPORT_NATIVEBUILD_H
 
+#include "cosmo/engine/Results.h"
 #include "cosmo/report/Subprocess.h"
 
 #include <llvm/Support/Error.h>
@@ -39,6 +44,9 @@ struct NativeToolchain {
 /// of `--check` ("overflow", "shift", or comma lists of them).
 std::vector<std::string>
 nativeSanitizerFlags(const std::vector<std::string> &checks);
+
+/// The target flags for a data model: -m32 for ILP32, none for LP64.
+std::vector<std::string> nativeDataModelFlags(engine::DataModel model);
 
 /// A failed native build: the command, the compiler's whole output, and its
 /// first error line (what a one-line message shows).
@@ -68,13 +76,14 @@ private:
 /// linker, else the first line mentioning an error, else the first line.
 std::string firstErrorLine(const std::string &compilerOutput);
 
-/// Builds `program` into `workDir` and returns the executable, or a
-/// NativeBuildError.
+/// Builds `program` into `workDir` for `dataModel` and returns the
+/// executable, or a NativeBuildError.
 llvm::Expected<std::filesystem::path>
 buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,
                    const std::vector<std::string> &checks,
-                   const std::filesystem::path &workDir);
+                   const std::filesystem::path &workDir,
+                   engine::DataModel dataModel = engine::DataModel::LP64);
 
 /// Runs `executable` in the replay file's directory with
 /// COSMO_REPLAY_FILE=`replayFile` and leak checks off.

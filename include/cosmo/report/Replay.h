@@ -51,6 +51,8 @@ struct ReplayOptions {
   NativeToolchain toolchain;
   std::vector<std::string> checks; // values of --check (NativeBuild.h)
   std::chrono::milliseconds timeout{std::chrono::seconds(10)}; // per run
+  /// The data model the tests were made for: the native build's target.
+  engine::DataModel dataModel = engine::DataModel::LP64;
 };
 
 /// Why the tests of a run of `entry` on `program` (as given to `cosmo

@@ -27,6 +27,7 @@ struct RunInfo {
   /// The entry's C prototype (written into --entry test vectors, for
   /// native harnesses).
   std::optional<engine::EntrySignature> signature = std::nullopt;
+  std::string dataModel = "LP64"; // or "ILP32" (engine::dataModelName)
 };
 
 class OutputDirectory final : public engine::RunListener {
@@ -49,6 +50,8 @@ public:
   void setEntrySignature(std::optional<engine::EntrySignature> s) {
     info_.signature = std::move(s);
   }
+  /// The module's data model ("LP64", "ILP32"), known from then too.
+  void setDataModel(std::string model) { info_.dataModel = std::move(model); }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
   /// Keep the completed paths' tests in memory (for --emit-tests).
