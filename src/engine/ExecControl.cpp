@@ -358,8 +358,8 @@ void ExecutorImpl::checkCallMatches(const llvm::CallBase &call,
                                     const std::vector<ExprRef> &args) {
   // A call through a declaration of another type (an old-style C
   // declaration, or libc models built for another data model) would bind
-  // values of the wrong width: not something to run inexactly.
-  // Bits of a value of type `t` (a term's width; Bool is 1).
+  // values of the wrong width: not something to run inexactly. bitsOf(t)
+  // is the width of a term of type `t` (i1 is a Bool: 1).
   auto bitsOf = [&](const llvm::Type *t) -> unsigned {
     if (t->isVoidTy())
       return 0;

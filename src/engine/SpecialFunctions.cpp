@@ -150,6 +150,8 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     return true;
   }
   if (name == "calloc") {
+    // Sizes are widened to 64 bits: exact for ILP32's 32-bit size_t (the
+    // product cannot wrap); an LP64 product wraps modulo 2^64.
     ExprRef n = ctx_.zextOrTrunc(arg(0), 64), sz = ctx_.zextOrTrunc(arg(1), 64);
     allocateHeap(s, ctx_.mul(n, sz), true, &call,
                  fmt::format("calloc at line {}", locationOf(&call).line));
