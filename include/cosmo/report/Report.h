@@ -10,6 +10,7 @@
 #define COSMO_REPORT_REPORT_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Replay.h"
 
 #include <llvm/Support/Error.h>
@@ -27,7 +28,14 @@ struct RunInfo {
   /// The entry's C prototype (written into --entry test vectors, for
   /// native harnesses).
   std::optional<engine::EntrySignature> signature = std::nullopt;
+  /// Every input linked into the program (`program` is the first).
+  std::vector<std::string> files = {};
+  std::string dataModel = "LP64"; // or "ILP32"
+  frontend::FrontendStats frontend = {};
 };
+
+/// "external functions (no definition): foo (a.c:12), bar (b.c:3)".
+std::string externalsLine(const std::vector<engine::ExternalFunction> &list);
 
 class OutputDirectory final : public engine::RunListener {
 public:
