@@ -72,6 +72,9 @@ std::optional<EntrySignature> Executor::entrySignature() const {
   return impl_->entrySignature();
 }
 DataModel Executor::dataModel() const { return impl_->dataModel(); }
+std::vector<ExternalFunction> externalFunctionsOf(const llvm::Module &m) {
+  return ExecutorImpl::externalFunctions(m);
+}
 RunSummary Executor::run() { return impl_->run(); }
 void Executor::interrupt() { impl_->interrupt(); }
 void Executor::interruptSolver() { impl_->interruptSolver(); }
@@ -119,6 +122,31 @@ llvm::Error ExecutorImpl::prepare() {
   if (entry_->isVarArg())
     return usageError("entry function '" + opts_.entry + "' is variadic");
   return llvm::Error::success();
+}
+
+std::vector<ExternalFunction>
+ExecutorImpl::externalFunctions(const llvm::Module &m) {
+  std::map<std::string, ExternalFunction> found;
+  for (const llvm::Function &f : m) {
+    if (!f.isDeclaration() || f.isIntrinsic() || isPrimitive(f.getName()))
+      continue;
+    for (const llvm::User *u : f.users()) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(u);
+      if (!call)
+        continue;
+      std::string name = f.getName().str();
+      if (!found.count(name))
+        found[name] = ExternalFunction{name, locationOf(call)};
+      else if (found[name].firstCall.line == 0)
+        found[name].firstCall = locationOf(call);
+    }
+    if (f.getNumUses() > 0 && !found.count(f.getName().str()))
+      found[f.getName().str()] = ExternalFunction{f.getName().str(), {}};
+  }
+  std::vector<ExternalFunction> list;
+  for (auto &[name, e] : found)
+    list.push_back(std::move(e));
+  return list;
 }
 
 std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
@@ -237,6 +265,7 @@ RunSummary ExecutorImpl::run() {
     }
   }
 
+  summary_.externals = externalFunctions(module_);
   RunStats &st = summary_.stats;
   st.solverOptions = opts_.solver.str();
   st.solver = solverStats_;
@@ -476,7 +505,7 @@ std::vector<FileCoverage> ExecutorImpl::lineCoverage() const {
   return out;
 }
 
-SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) const {
+SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) {
   SourceLocation loc;
   if (!i)
     return loc;

@@ -190,6 +190,11 @@ public:
                    ExprRef value);
 
   //===--- Special functions and intrinsics (SpecialFunctions.cpp) --------===//
+  /// Whether the engine gives a declared function named `name` its meaning
+  /// (verifier and KLEE calls, the allocator, exit ...).
+  static bool isPrimitive(llvm::StringRef name);
+  static std::vector<ExternalFunction>
+  externalFunctions(const llvm::Module &m);
   /// True when `f` was handled (the state has moved on or ended).
   bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                      const llvm::Function &f, std::vector<ExprRef> &args);
@@ -200,7 +205,7 @@ public:
                             const std::string &function);
 
   //===--- Locations ------------------------------------------------------===//
-  SourceLocation locationOf(const llvm::Instruction *i) const;
+  static SourceLocation locationOf(const llvm::Instruction *i);
   std::optional<EntrySignature> entrySignature() const {
     return entry_ ? cSignatureOf(*entry_) : std::nullopt;
   }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <set>
 #include <unordered_map>
 
 namespace cosmo::engine {
@@ -44,6 +45,19 @@ ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
       name, source, function, v, {}, bytes,
       function.empty() ? SourceLocation{} : programLocation(s)});
   return v;
+}
+
+bool ExecutorImpl::isPrimitive(llvm::StringRef name) {
+  // Keep in step with handleSpecial below.
+  static const std::set<std::string> names = {
+      "reach_error", "__assert_fail", "__assert_rtn", "__assert",
+      "klee_report_error", "cosmo_assert", "klee_assert", "__VERIFIER_assert",
+      "__VERIFIER_assume", "klee_assume", "cosmo_assume",
+      "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
+      "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
+      "malloc", "valloc", "calloc", "free", "realloc", "printf", "puts",
+      "putchar", "fprintf", "fputs", "fflush", "fputc", "putc", "perror"};
+  return names.count(name.str()) || name.startswith("__VERIFIER_nondet_");
 }
 
 bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,

@@ -2,20 +2,20 @@
 
 #include "cosmo/frontend/Frontend.h"
 
-#include <llvm/Bitcode/BitcodeReader.h>
+#include "BitcodeCache.h"
+#include "ClangDriver.h"
+#include "ProgramLinker.h"
+
 #include <llvm/IR/Verifier.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
-#include <llvm/Support/Program.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
-#include <fstream>
-#include <sstream>
+#include <optional>
 
 namespace cosmo::frontend {
 
@@ -27,49 +27,23 @@ llvm::Error error(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+bool isCSource(const std::string &path) {
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  return ext == ".c" || ext == ".i";
 }
 
-llvm::Expected<std::string> compileC(const std::string &path,
-                                     const FrontendOptions &opts) {
-  auto clang = llvm::sys::findProgramByName(opts.clang);
-  if (!clang)
-    return error("cannot find " + opts.clang + " on PATH");
-  llvm::SmallString<128> out, err;
-  if (llvm::sys::fs::createTemporaryFile("cosmo", "bc", out) ||
-      llvm::sys::fs::createTemporaryFile("cosmo", "log", err))
-    return error("cannot create a temporary file");
-  std::vector<std::string> args = {*clang, "-c", "-emit-llvm", "-O0",
-                                   "-Xclang", "-disable-O0-optnone", "-g",
-                                   "-fno-discard-value-names",
-                                   "-Wno-everything"};
-  for (const auto &d : opts.includeDirs)
-    args.push_back("-I" + d);
-  for (const auto &f : opts.clangFlags)
-    args.push_back(f);
-  args.insert(args.end(), {path, "-o", std::string(out.str())});
-  std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  llvm::Optional<llvm::StringRef> redirects[] = {llvm::None, llvm::None,
-                                                llvm::StringRef(err)};
-  int rc = llvm::sys::ExecuteAndWait(*clang, argv, llvm::None, redirects);
-  std::string diags = readFile(std::string(err.str()));
-  llvm::sys::fs::remove(err);
-  if (rc != 0) {
-    llvm::sys::fs::remove(out);
-    while (!diags.empty() && diags.back() == '\n')
-      diags.pop_back();
-    return error("cannot compile " + path + " (clang-14 exit code " +
-                 std::to_string(rc) + ")\n" + diags);
-  }
-  return std::string(out.str());
+/// `path` resolved against the unit's working directory.
+std::string resolved(const SourceInput &in) {
+  if (in.directory.empty() || llvm::sys::path::is_absolute(in.path))
+    return in.path;
+  llvm::SmallString<256> p(in.directory);
+  llvm::sys::path::append(p, in.path);
+  return std::string(p.str());
 }
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
-parseIR(const std::string &path, llvm::LLVMContext &ctx) {
+parseIR(const std::string &path, const std::string &shownAs,
+        llvm::LLVMContext &ctx) {
   llvm::SMDiagnostic diag;
   auto m = llvm::parseIRFile(path, diag, ctx);
   if (!m) {
@@ -78,28 +52,125 @@ parseIR(const std::string &path, llvm::LLVMContext &ctx) {
     os << diag.getLineNo() << ":" << diag.getColumnNo() + 1 << ": "
        << diag.getMessage();
     os.flush();
-    return error("cannot read " + path + " as LLVM IR: " + msg);
+    return error("cannot read " + shownAs + " as LLVM IR: " + msg);
   }
-  return std::move(m);
+  return m;
+}
+
+/// Compiles (or finds in the cache) and parses one input.
+class UnitLoader {
+public:
+  UnitLoader(const ClangDriver *driver, const FrontendOptions &opts,
+             llvm::LLVMContext &ctx, FrontendStats &stats)
+      : driver_(driver), opts_(opts), ctx_(ctx), stats_(stats) {}
+
+  llvm::Expected<std::unique_ptr<llvm::Module>> load(const SourceInput &in) {
+    std::string file = resolved(in);
+    if (!llvm::sys::fs::exists(file))
+      return error("no such file: " + in.path);
+    if (llvm::sys::fs::is_directory(file))
+      return error(in.path + " is a directory, not a program");
+    llvm::StringRef ext = llvm::sys::path::extension(file);
+    std::unique_ptr<llvm::Module> m;
+    if (isCSource(file)) {
+      auto c = compile(in);
+      if (!c)
+        return c.takeError();
+      m = std::move(*c);
+    } else if (ext == ".bc" || ext == ".ll") {
+      auto parsed = parseIR(file, in.path, ctx_);
+      if (!parsed)
+        return parsed.takeError();
+      m = std::move(*parsed);
+    } else {
+      return error(in.path + ": unknown input kind '" + ext.str() +
+                   "' (expected .c, .i, .bc or .ll)");
+    }
+    std::string verifyMsg;
+    llvm::raw_string_ostream vs(verifyMsg);
+    if (llvm::verifyModule(*m, &vs))
+      return error(in.path + ": invalid LLVM module: " + vs.str());
+    return m;
+  }
+
+private:
+  llvm::Expected<std::unique_ptr<llvm::Module>> compile(const SourceInput &in) {
+    ++stats_.units;
+    if (opts_.cacheDir.empty()) {
+      llvm::SmallString<128> out;
+      if (llvm::sys::fs::createTemporaryFile("cosmo", "bc", out))
+        return error("cannot create a temporary file");
+      std::string bc(out.str());
+      llvm::Error e = driver_->compile(in, bc);
+      auto m = e ? llvm::Expected<std::unique_ptr<llvm::Module>>(std::move(e))
+                 : parseIR(bc, in.path, ctx_);
+      llvm::sys::fs::remove(bc);
+      return m;
+    }
+    BitcodeCache cache(opts_.cacheDir);
+    auto text = driver_->preprocess(in);
+    if (!text)
+      return text.takeError();
+    std::vector<std::string> keyParts = {driver_->clangPath(), COSMO_VERSION,
+                                         in.directory, in.path};
+    for (const std::string &f : driver_->compileFlags(in))
+      keyParts.push_back(f);
+    keyParts.push_back(*text);
+    std::string key = BitcodeCache::keyOf(keyParts);
+    if (auto hit = cache.lookup(key)) {
+      auto m = parseIR(*hit, in.path, ctx_);
+      if (m) {
+        ++stats_.cacheHits;
+        return m;
+      }
+      llvm::consumeError(m.takeError()); // a damaged entry: compile again
+    }
+    ++stats_.cacheMisses;
+    auto tmp = cache.temporaryPath();
+    if (!tmp)
+      return tmp.takeError();
+    if (llvm::Error e = driver_->compile(in, *tmp)) {
+      llvm::sys::fs::remove(*tmp);
+      return e;
+    }
+    auto stored = cache.store(key, *tmp);
+    if (!stored)
+      return stored.takeError();
+    return parseIR(*stored, in.path, ctx_);
+  }
+
+  const ClangDriver *driver_; // null when no C input needs it
+  const FrontendOptions &opts_;
+  llvm::LLVMContext &ctx_;
+  FrontendStats &stats_;
+};
+
+/// Links `extra` into `m` for what `m` declares but does not define.
+/// `modelSection` marks the linked functions as cosmo's models.
+llvm::Error linkForUndefined(llvm::Module &m, std::unique_ptr<llvm::Module> extra,
+                             const std::string &what, bool markAsModels) {
+  if (markAsModels)
+    for (llvm::Function &f : *extra)
+      if (!f.isDeclaration())
+        f.setSection(kModelSection);
+  extra->setDataLayout(m.getDataLayout());
+  extra->setTargetTriple(m.getTargetTriple());
+  if (llvm::Linker::linkModules(m, std::move(extra),
+                                llvm::Linker::LinkOnlyNeeded))
+    return error("cannot link " + what + " into the program");
+  return llvm::Error::success();
 }
 
 llvm::Error linkModels(llvm::Module &m, const FrontendOptions &opts) {
-  if (opts.modelsBitcode.empty())
-    return llvm::Error::success();
-  auto models = parseIR(opts.modelsBitcode, m.getContext());
+  bool ilp32 = dataModelOf(m) == "ILP32";
+  const std::string &bc = ilp32 ? opts.modelsBitcodeILP32 : opts.modelsBitcode;
+  if (bc.empty())
+    return llvm::Error::success(); // calls into libc stay external
+  auto models = parseIR(bc, bc, m.getContext());
   if (!models)
     return models.takeError();
-  // Mark every model function so that errors inside are attributed to the
-  // caller (the user's line), and keep only those the program needs.
-  for (llvm::Function &f : **models)
-    if (!f.isDeclaration())
-      f.setSection(kModelSection);
-  (*models)->setDataLayout(m.getDataLayout());
-  (*models)->setTargetTriple(m.getTargetTriple());
-  if (llvm::Linker::linkModules(m, std::move(*models),
-                                llvm::Linker::LinkOnlyNeeded))
-    return error("cannot link cosmo's libc models into the program");
-  return llvm::Error::success();
+  // Errors inside a model are attributed to the caller (the user's line).
+  return linkForUndefined(m, std::move(*models), "cosmo's libc models", true);
 }
 
 void promoteAllocas(llvm::Module &m) {
@@ -126,41 +197,83 @@ bool isModelFunction(const llvm::Function &f) {
   return f.getSection() == kModelSection;
 }
 
+std::string dataModelOf(const llvm::Module &m) {
+  return m.getDataLayout().getPointerSizeInBits() == 32 ? "ILP32" : "LP64";
+}
+
+llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
+                                    llvm::LLVMContext &ctx,
+                                    const FrontendOptions &opts) {
+  if (inputs.empty())
+    return error("no input files");
+  bool needsClang = false;
+  for (const SourceInput &in : inputs)
+    needsClang |= isCSource(in.path);
+  for (const SourceInput &in : opts.stubs)
+    needsClang |= isCSource(in.path);
+  std::optional<ClangDriver> driver;
+  if (needsClang) {
+    auto found = ClangDriver::create(opts);
+    if (!found)
+      return found.takeError();
+    driver.emplace(std::move(*found));
+  }
+
+  Program program;
+  // Every unit compiles before anything links or runs: a compile error in
+  // one unit stops the run with nothing analysed half-way.
+  std::vector<Unit> units;
+  UnitLoader loader(driver ? &*driver : nullptr, opts, ctx, program.stats);
+  for (const SourceInput &in : inputs) {
+    auto m = loader.load(in);
+    if (!m)
+      return m.takeError();
+    units.push_back(Unit{in.path, std::move(*m)});
+  }
+  if (!opts.linkOnlyFor.empty()) {
+    auto needed = unitsNeededBy(opts.linkOnlyFor, units);
+    if (!needed)
+      return needed.takeError();
+    std::vector<Unit> chosen;
+    for (size_t i : *needed)
+      chosen.push_back(std::move(units[i]));
+    units = std::move(chosen);
+  }
+  for (const Unit &u : units)
+    program.linkedFiles.push_back(u.path);
+  program.stats.unitsLinked = units.size();
+  auto linked = linkUnits(std::move(units));
+  if (!linked)
+    return linked.takeError();
+  llvm::Module &m = *linked->module;
+  for (const SourceInput &in : opts.stubs) {
+    auto stub = loader.load(in);
+    if (!stub)
+      return stub.takeError();
+    if ((*stub)->getDataLayout().getPointerSizeInBits() !=
+        m.getDataLayout().getPointerSizeInBits())
+      return error("the stubs " + in.path + " are compiled for " +
+                   dataModelOf(**stub) + ", the program for " +
+                   dataModelOf(m));
+    if (llvm::Error e = linkForUndefined(m, std::move(*stub), in.path, false))
+      return e;
+  }
+  if (llvm::Error e = linkModels(m, opts))
+    return e;
+  if (llvm::Error e = checkVariablesDefined(m, linked->undefinedVariables))
+    return e;
+  promoteAllocas(m);
+  program.module = std::move(linked->module);
+  return program;
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 loadProgram(const std::string &path, llvm::LLVMContext &ctx,
             const FrontendOptions &opts) {
-  if (!llvm::sys::fs::exists(path))
-    return error("no such file: " + path);
-  if (llvm::sys::fs::is_directory(path))
-    return error(path + " is a directory, not a program");
-  llvm::StringRef ext = llvm::sys::path::extension(path);
-  std::unique_ptr<llvm::Module> m;
-  if (ext == ".c" || ext == ".i") {
-    auto bc = compileC(path, opts);
-    if (!bc)
-      return bc.takeError();
-    auto parsed = parseIR(*bc, ctx);
-    llvm::sys::fs::remove(*bc);
-    if (!parsed)
-      return parsed.takeError();
-    m = std::move(*parsed);
-  } else if (ext == ".bc" || ext == ".ll") {
-    auto parsed = parseIR(path, ctx);
-    if (!parsed)
-      return parsed.takeError();
-    m = std::move(*parsed);
-  } else {
-    return error(path + ": unknown input kind '" + ext.str() +
-                 "' (expected .c, .i, .bc or .ll)");
-  }
-  std::string verifyMsg;
-  llvm::raw_string_ostream vs(verifyMsg);
-  if (llvm::verifyModule(*m, &vs))
-    return error(path + ": invalid LLVM module: " + vs.str());
-  if (auto e = linkModels(*m, opts))
-    return std::move(e);
-  promoteAllocas(*m);
-  return std::move(m);
+  auto program = loadProgram({SourceInput{path, {}, {}}}, ctx, opts);
+  if (!program)
+    return program.takeError();
+  return std::move(program->module);
 }
 
 } // namespace cosmo::frontend

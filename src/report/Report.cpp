@@ -231,9 +231,24 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
     }
   }
   json stats = statsToJson(summary.stats);
+  stats["frontend"] = json{{"c_units", info_.frontend.units},
+                           {"units_linked", info_.frontend.unitsLinked},
+                           {"cache_hits", info_.frontend.cacheHits},
+                           {"cache_misses", info_.frontend.cacheMisses}};
+  json externals = json::array();
+  for (const engine::ExternalFunction &e : summary.externals) {
+    json j{{"name", e.name}};
+    if (e.firstCall.line > 0)
+      j["location"] = locationToJson(e.firstCall);
+    externals.push_back(std::move(j));
+  }
   json report{{"version", 1},
               {"program", info_.program},
+              {"inputs", info_.files.empty()
+                             ? std::vector<std::string>{info_.program}
+                             : info_.files},
               {"data_model", info_.dataModel},
+              {"externals", externals},
               {"entry", info_.entry},
               {"verdict", engine::verdictName(summary.verdict)},
               {"reason", summary.reason},
@@ -248,6 +263,17 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
                            sarifLog(summary, info_, COSMO_VERSION)))
     return ioError("cannot write " + dir_ + "/report.sarif");
   return llvm::Error::success();
+}
+
+std::string externalsLine(const std::vector<engine::ExternalFunction> &list) {
+  std::string line = "external functions (no definition): ";
+  for (size_t i = 0; i < list.size(); ++i) {
+    const engine::ExternalFunction &e = list[i];
+    line += (i ? ", " : "") + e.name;
+    if (e.firstCall.line > 0)
+      line += fmt::format(" ({}:{})", e.firstCall.file, e.firstCall.line);
+  }
+  return line;
 }
 
 std::string formatSummary(const engine::RunSummary &summary,
@@ -298,6 +324,8 @@ std::string formatSummary(const engine::RunSummary &summary,
       summary.reason);
   for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
     out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
+  if (!summary.externals.empty())
+    out += externalsLine(summary.externals) + "\n";
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,

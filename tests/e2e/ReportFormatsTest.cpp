@@ -172,7 +172,7 @@ TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
 TEST_F(ReportFormatsTest, SvcompModeRejectsWhatItCannotAnswer) {
   write("prog.c", kProgram);
   for (std::vector<std::string> args :
-       {std::vector<std::string>{"check", "--svcomp", "--32", "prog.c"},
+       {std::vector<std::string>{"check", "--svcomp", "--32", "--64", "prog.c"},
         std::vector<std::string>{"check", "--svcomp", "--entry=main2",
                                  "prog.c"},
         std::vector<std::string>{"check", "--format=xml", "prog.c"}}) {

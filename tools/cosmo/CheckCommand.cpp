@@ -3,6 +3,7 @@
 #include "CheckCommand.h"
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/CompilationDatabase.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Report.h"
 #include "cosmo/report/UnitTests.h"
@@ -64,7 +65,8 @@ constexpr std::chrono::seconds kConfirmRunTimeout{10};
 
 // --confirm: the native replay of each error's test, one result per error.
 std::vector<report::ReplayResult>
-confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
+confirmErrors(const engine::RunSummary &summary, const std::string &program,
+              const CheckOptions &opts,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay) {
   if (summary.errors.empty())
@@ -75,7 +77,7 @@ confirmErrors(const engine::RunSummary &summary, const CheckOptions &opts,
         summary.errors.size(),
         {report::ReplayStatus::NotReplayable,
          llvm::toString(workDir.takeError())});
-  return report::confirmErrors(summary.errors, opts.input, opts.engine.entry,
+  return report::confirmErrors(summary.errors, program, opts.engine.entry,
                                signature, replay, workDir->path());
 }
 
@@ -105,7 +107,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   auto workDir = report::ScopedTempDir::create("cosmo-unit");
   if (!workDir)
     return workDir.takeError();
-  auto harness = report::NativeReplayer::build(opts.input, replay,
+  auto harness = report::NativeReplayer::build(info.program, replay,
                                                workDir->path(), call);
   if (!harness)
     return harness.takeError();
@@ -126,7 +128,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
     return llvm::createStringError(ec, "cannot create %s", dir.c_str());
   std::string main;
   for (const report::UnitTestFile &f :
-       report::unitTestFiles(*call, opts.input, tests, format,
+       report::unitTestFiles(*call, info.program, tests, format,
                              replay.toolchain, replay.dataModel)) {
     std::ofstream o(dir + "/" + f.name);
     o << f.text;
@@ -185,6 +187,57 @@ int reportSvcomp(const engine::RunSummary &summary, const report::RunInfo &info,
 
 } // namespace
 
+namespace {
+
+std::vector<std::string> clangFlagsOf(const CheckOptions &opts) {
+  std::vector<std::string> flags;
+  for (const std::string &d : opts.includeDirs)
+    flags.push_back("-I" + d);
+  for (const std::string &d : opts.defines)
+    flags.push_back("-D" + d);
+  for (const std::string &u : opts.undefines)
+    flags.push_back("-U" + u);
+  for (const std::string &f : opts.forcedIncludes)
+    flags.insert(flags.end(), {"-include", f});
+  if (!opts.cStandard.empty())
+    flags.push_back("-std=" + opts.cStandard);
+  if (opts.m32)
+    flags.push_back("-m32");
+  if (opts.m64)
+    flags.push_back("-m64");
+  flags.insert(flags.end(), opts.extraClangFlags.begin(),
+               opts.extraClangFlags.end());
+  return flags;
+}
+
+/// The program's inputs and how to compile them, from the command line.
+llvm::Expected<std::vector<frontend::SourceInput>>
+programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
+  auto fail = [](const std::string &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  bool useCache = !opts.buildDir.empty() || !opts.cacheDir.empty();
+  if (opts.cacheDir == "none")
+    useCache = false;
+  if (useCache)
+    fo.cacheDir = opts.cacheDir.empty() ? frontend::defaultCacheDirectory()
+                                        : opts.cacheDir;
+  if (!opts.buildDir.empty()) {
+    if (!opts.inputs.empty())
+      return fail("give either input files or -p BUILD_DIR, not both");
+    fo.linkOnlyFor = opts.engine.entry;
+    return frontend::readCompilationDatabase(opts.buildDir);
+  }
+  if (opts.inputs.empty())
+    return fail("no input files (give FILE... or -p BUILD_DIR)");
+  std::vector<frontend::SourceInput> inputs;
+  for (const std::string &f : opts.inputs)
+    inputs.push_back(frontend::SourceInput{f, {}, {}});
+  return inputs;
+}
+
+} // namespace
+
 int runCheck(const CheckOptions &opts) {
   frontend::FrontendOptions fo;
   fo.includeDirs.push_back(envOr("COSMO_INCLUDE_DIR", COSMO_DEFAULT_INCLUDE_DIR));
@@ -192,8 +245,12 @@ int runCheck(const CheckOptions &opts) {
   if (!llvm::sys::fs::exists(fo.modelsBitcode))
     return usageError("cannot find cosmo's libc models at " + fo.modelsBitcode +
                       " (set COSMO_MODELS)");
-  if (opts.ilp32)
-    fo.clangFlags.push_back("-m32");
+  fo.clangFlags = clangFlagsOf(opts);
+  for (const std::string &stub : opts.stubs)
+    fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
+  auto inputs = programInputs(opts, fo);
+  if (!inputs)
+    return usageError(llvm::toString(inputs.takeError()));
 
   engine::EngineOptions eo = opts.engine;
   auto checks = parseChecks(opts.checks);
@@ -220,17 +277,32 @@ int runCheck(const CheckOptions &opts) {
   eo.solver = *pipeline;
 
   llvm::LLVMContext llvmCtx;
-  auto module = frontend::loadProgram(opts.input, llvmCtx, fo);
-  if (!module)
-    return usageError(llvm::toString(module.takeError()));
-
+  auto program = frontend::loadProgram(*inputs, llvmCtx, fo);
+  if (!program)
+    return usageError(llvm::toString(program.takeError()));
+  llvm::Module &module = *program->module;
+  std::string dataModel = frontend::dataModelOf(module);
+  if ((opts.m32 && dataModel != "ILP32") || (opts.m64 && dataModel != "LP64"))
+    return usageError(std::string(opts.m32 ? "-m32" : "-m64") +
+                      " was given, but the program's bitcode is " + dataModel);
   if (opts.svcomp && eo.entry != "main")
     return usageError("--svcomp analyses main (drop --entry)");
   if (!opts.emitTests.empty() && eo.entry == "main")
     return usageError("--emit-tests writes unit tests of an --entry function; "
                       "name one with --entry");
 
-  report::RunInfo info{opts.input, opts.engine.entry};
+  if (eo.externals == engine::ExternalPolicy::Error) {
+    auto missing = engine::externalFunctionsOf(module);
+    if (!missing.empty())
+      return usageError(report::externalsLine(missing) +
+                        "; define them, model them with --stubs, or choose "
+                        "--externals=unknown|havoc");
+  }
+
+  report::RunInfo info{program->linkedFiles.front(), opts.engine.entry};
+  info.files = program->linkedFiles;
+  info.dataModel = dataModel;
+  info.frontend = program->stats;
 
   std::string outDir = opts.outDir.empty()
                            ? report::freshOutputDirectory("cosmo-out")
@@ -242,17 +314,13 @@ int runCheck(const CheckOptions &opts) {
   (*out)->keepCompletedTests(!opts.emitTests.empty());
 
   ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
-  engine::Executor executor(**module, eo, progress);
+  engine::Executor executor(module, eo, progress);
   if (llvm::Error e = executor.prepare())
     return usageError(llvm::toString(std::move(e)));
+
   info.signature = executor.entrySignature();
   (*out)->setEntrySignature(info.signature);
-  info.dataModel = engine::dataModelName(executor.dataModel());
-  (*out)->setDataModel(info.dataModel);
   replay.dataModel = executor.dataModel();
-  if (opts.ilp32 && executor.dataModel() != engine::DataModel::ILP32)
-    return usageError("--32 was given, but " + opts.input + " is " +
-                      info.dataModel + " (compile it with -m32)");
 
   running = &executor;
   std::signal(SIGINT, onInterrupt);
@@ -269,7 +337,8 @@ int runCheck(const CheckOptions &opts) {
 
   std::vector<report::ReplayResult> replays;
   if (opts.confirm)
-    replays = confirmErrors(summary, opts, executor.entrySignature(), replay);
+    replays = confirmErrors(summary, info.program, opts,
+                            executor.entrySignature(), replay);
 
   if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));

@@ -12,13 +12,23 @@
 namespace cosmo::cli {
 
 struct CheckOptions {
-  std::string input;
+  /// .c, .i, .bc and .ll files linked into one program.
+  std::vector<std::string> inputs;
+  /// -p: a build directory with compile_commands.json (instead of inputs).
+  std::string buildDir;
+  /// Bitcode cache; empty: the default (~/.cache/cosmo), "none": no cache.
+  std::string cacheDir;
+  /// Flags for clang: -I, -D, -U, -include, -std=, then those after `--`.
+  std::vector<std::string> includeDirs, defines, undefines, forcedIncludes;
+  std::string cStandard;
+  std::vector<std::string> extraClangFlags; // after `--`
+  std::vector<std::string> stubs;           // --stubs
+  bool m32 = false, m64 = false;
   /// Empty: `cosmo-out`, or the first free `cosmo-out-N` if it exists.
   std::string outDir;
   bool quiet = false;
   std::string format = "json"; // json | sarif (report.sarif as well)
   bool svcomp = false;         // SV-COMP mode: TRUE/FALSE/UNKNOWN, witness
-  bool ilp32 = false;          // --32
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   bool confirm = false;            // replay each error's test natively

@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -28,10 +29,47 @@ int main(int argc, char **argv) {
   CLI::App *check = app.add_subcommand(
       "check", "explore a program's paths, report reachable errors with "
                "inputs, and give a verdict");
-  check->add_option("file", opts.input,
-                    "program to analyse: .c or .i (compiled with clang-14), "
-                    ".bc or .ll")
-      ->required();
+  check->add_option("files", opts.inputs,
+                    "the program: .c and .i files (compiled with clang-14), "
+                    ".bc and .ll files, linked into one module; flags for "
+                    "clang may follow a `--`");
+  check->add_option("-p", opts.buildDir,
+                    "analyse the build in BUILD_DIR: read its "
+                    "compile_commands.json, compile (through the cache) and "
+                    "link the unit defining --entry and the units it needs, "
+                    "each with its recorded flags")
+      ->option_text("BUILD_DIR");
+  check->add_option("--cache-dir", opts.cacheDir,
+                    "bitcode cache of compiled units, keyed by their "
+                    "preprocessed text and flags (default: "
+                    "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo; none: no cache)");
+  check->add_option("-I", opts.includeDirs, "clang: add an include directory")
+      ->option_text("DIR")
+      ->allow_extra_args(false);
+  check->add_option("-D", opts.defines, "clang: define a macro (NAME[=VALUE])")
+      ->option_text("MACRO")
+      ->allow_extra_args(false);
+  check->add_option("-U", opts.undefines, "clang: undefine a macro")
+      ->option_text("NAME")
+      ->allow_extra_args(false);
+  check->add_option("--include", opts.forcedIncludes,
+                    "clang: include FILE before each C input")
+      ->option_text("FILE")
+      ->allow_extra_args(false);
+  check->add_option("--std", opts.cStandard,
+                    "clang: the C standard (-std=c99, gnu11, ...)")
+      ->option_text("STD");
+  check->add_flag("--m32", opts.m32,
+                  "ILP32 data model: 32-bit int, long and pointers, "
+                  "everywhere in the analysis (i386 target)");
+  check->add_flag("--m64", opts.m64,
+                  "LP64 data model (the default): 64-bit long and pointers");
+  check->add_option("--stubs", opts.stubs,
+                    "your own models: C (or .bc/.ll) files defining functions "
+                    "the program calls but does not define; linked before "
+                    "cosmo's libc models")
+      ->option_text("FILE")
+      ->allow_extra_args(false);
   check->add_option("--entry", eo.entry,
                     "function to analyse; parameters get symbolic values, "
                     "pointer parameters lazily initialised input memory")
@@ -50,12 +88,10 @@ int main(int argc, char **argv) {
                   "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
                   "(reachability of reach_error), and FALSE writes a "
                   "violation witness (witness.yml, format 2.0)");
-  bool lp64 = false;
-  check->add_flag("--64", lp64, "the task's data model is LP64 (the default)");
-  check->add_flag("--32", opts.ilp32,
-                  "the task's data model is ILP32: C is compiled with -m32 "
-                  "(32-bit int, long and pointers)");
+  check->add_flag("--64", opts.m64, "the task's data model is LP64 (-m64)");
+  check->add_flag("--32", opts.m32, "the task's data model is ILP32 (-m32)");
   check->get_option("--64")->excludes("--32");
+  check->get_option("--m64")->excludes("--m32");
   std::map<std::string, engine::SearchStrategy> searches{
       {"dfs", engine::SearchStrategy::DFS},
       {"bfs", engine::SearchStrategy::BFS},
@@ -97,16 +133,20 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   check->add_option("--check", opts.checks,
                     "optional checks: overflow (signed), shift")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   std::map<std::string, engine::ExternalPolicy> externals{
       {"unknown", engine::ExternalPolicy::Unknown},
-      {"havoc", engine::ExternalPolicy::Havoc}};
+      {"havoc", engine::ExternalPolicy::Havoc},
+      {"error", engine::ExternalPolicy::Error}};
   std::string external = "unknown";
   check->add_option("--externals", external,
-                    "calls to functions with no definition or model: "
-                    "unknown (cut the path, verdict unknown naming them) or "
-                    "havoc (return a fresh symbolic value)")
-      ->check(CLI::IsMember({"unknown", "havoc"}))
+                    "calls to functions with no definition, model or stub "
+                    "(listed by every run): unknown (a path that calls one "
+                    "ends there, verdict unknown naming it), havoc (the call "
+                    "returns a fresh symbolic value; memory is unchanged) or "
+                    "error (refuse to analyse a program that has any)")
+      ->check(CLI::IsMember({"unknown", "havoc", "error"}))
       ->capture_default_str();
   check->add_option("--input-array-size", eo.inputArrayElements,
                     "elements of the pointee type in each lazily initialised "
@@ -158,7 +198,8 @@ int main(int argc, char **argv) {
                      "optional checks the vector was found with: overflow "
                      "(signed), shift; the check of the vector's own error "
                      "is always on")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   replay->add_option("--timeout", ropts.timeoutSeconds,
                      "wall-clock limit of the native run in seconds; a run "
                      "that does not finish does not reproduce the vector")
@@ -178,8 +219,29 @@ int main(int argc, char **argv) {
                    "keep the work directory (native executable, replay "
                    "file, the run's output) and print where it is");
 
+  // Clang's spellings (-include, -std=, -m32) are single-dash words CLI11
+  // does not parse; `--` ends cosmo's options and starts clang's.
+  std::vector<std::string> args;
+  bool inCheck = false, afterDashes = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (afterDashes) {
+      opts.extraClangFlags.push_back(a);
+      continue;
+    }
+    if (!inCheck && a == "check")
+      inCheck = true;
+    else if (inCheck && a == "--")
+      afterDashes = true;
+    else if (inCheck && (a == "-include" || a == "-m32" || a == "-m64" ||
+                         a.rfind("-std=", 0) == 0))
+      a = "-" + a;
+    if (!afterDashes)
+      args.push_back(a);
+  }
+  std::reverse(args.begin(), args.end()); // CLI11 takes them back to front
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0)
       return app.exit(e); // --help, --version

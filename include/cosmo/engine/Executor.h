@@ -49,6 +49,10 @@ private:
   std::unique_ptr<ExecutorImpl> impl_;
 };
 
+/// Functions `m` calls but does not define and the engine does not
+/// implement, by name.
+std::vector<ExternalFunction> externalFunctionsOf(const llvm::Module &m);
+
 } // namespace cosmo::engine
 
 #endif // COSMO_ENGINE_EXECUTOR_H

@@ -55,6 +55,13 @@ struct SourceLocation {
   unsigned column = 0; // 0: unknown
 };
 
+/// A function the program calls that has no definition (nor a model, a stub
+/// or a meaning to the engine).
+struct ExternalFunction {
+  std::string name;
+  SourceLocation firstCall; // one of the program's calls to it
+};
+
 /// One symbolic input with its value on a path.
 struct TestInput {
   std::string name;
@@ -142,6 +149,8 @@ struct RunSummary {
   RunStats stats;
   /// Per source file of the program (not cosmo's models), by file name.
   std::vector<FileCoverage> coverage;
+  /// Functions the program calls without a definition, by name.
+  std::vector<ExternalFunction> externals;
 };
 
 /// Receives results as they are found.

@@ -1,10 +1,20 @@
 //===- cosmo/frontend/Frontend.h - C and IR to a prepared module -*- C++ -*-===//
 //
-// Turns the user's input (.c, .i, .bc or .ll) into an LLVM module ready for
-// symbolic execution: C is compiled by clang-14 with fixed flags
-// (-O0 -Xclang -disable-O0-optnone -g), cosmo's analysis models of libc are
-// linked in for functions the program declares but does not define, and
-// mem2reg promotes stack slots to registers.
+// Turns the user's inputs (.c, .i, .bc or .ll files, or the translation units
+// of a compile_commands.json) into one LLVM module ready for symbolic
+// execution:
+//
+//   1. each C unit is compiled by clang-14 with its own flags plus cosmo's
+//      fixed ones (-O0 -Xclang -disable-O0-optnone -g), through the bitcode
+//      cache when one is given (BitcodeCache.h);
+//   2. the units are linked; a symbol defined twice is an error naming it
+//      and both files, a global variable nobody defines is an error naming
+//      it and the files that use it;
+//   3. the user's stubs (--stubs) are linked for what is still undefined,
+//      then cosmo's libc models (of the program's data model);
+//   4. mem2reg promotes stack slots to registers.
+//
+// Nothing is analysed before every unit compiled and linked.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_FRONTEND_FRONTEND_H
@@ -14,30 +24,79 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cosmo::frontend {
 
+/// One input: a file and, for C, the flags it is compiled with.
+struct SourceInput {
+  std::string path; // as the user (or compile_commands.json) names it
+  /// The unit's own clang flags (-I, -D, -std=, -m32 ...), before the
+  /// common ones of FrontendOptions.
+  std::vector<std::string> flags;
+  /// Working directory of the compilation; empty: the current one.
+  std::string directory;
+};
+
 struct FrontendOptions {
   std::string clang = "clang-14";
   /// Directories searched for cosmo.h and klee/klee.h.
   std::vector<std::string> includeDirs;
-  /// Bitcode of cosmo's libc models; empty to link none.
+  /// Bitcode of cosmo's libc models for LP64 and ILP32 programs; empty to
+  /// link none.
   std::string modelsBitcode;
-  /// Extra flags passed to clang.
+  std::string modelsBitcodeILP32;
+  /// Flags passed to clang for every C input (after the unit's own).
   std::vector<std::string> clangFlags;
+  /// The user's models (--stubs): linked like cosmo's libc, before it, for
+  /// functions the program does not define. Errors inside them are the
+  /// stubs' own (reported at their lines).
+  std::vector<SourceInput> stubs;
+  /// Directory of the bitcode cache; empty: compile every time.
+  std::string cacheDir;
+  /// Link only the unit that defines this function and the units that
+  /// define what it needs, transitively (for `-p`); empty: link all.
+  std::string linkOnlyFor;
 };
 
-/// The prepared module, or an error whose message is one line (for a C file
-/// that does not compile: the line, then clang's diagnostics).
+struct FrontendStats {
+  uint64_t units = 0;        // C units compiled or taken from the cache
+  uint64_t unitsLinked = 0;  // inputs linked into the program
+  uint64_t cacheHits = 0;
+  uint64_t cacheMisses = 0;
+};
+
+struct Program {
+  std::unique_ptr<llvm::Module> module;
+  FrontendStats stats;
+  /// Inputs linked, in order (with linkOnlyFor, the units selected).
+  std::vector<std::string> linkedFiles;
+};
+
+/// The prepared program, or an error whose message starts with one line (for
+/// a C file that does not compile: that line names the file, clang's
+/// diagnostics follow).
+llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
+                                    llvm::LLVMContext &ctx,
+                                    const FrontendOptions &options);
+
+/// One input file with no flags of its own.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 loadProgram(const std::string &path, llvm::LLVMContext &ctx,
             const FrontendOptions &options);
 
-/// Names of the functions in `m` that come from cosmo's models.
+/// The bitcode cache's default place: `$XDG_CACHE_HOME/cosmo`, else
+/// `$HOME/.cache/cosmo`; empty when neither variable is set.
+std::string defaultCacheDirectory();
+
+/// Whether `f` comes from cosmo's libc models.
 bool isModelFunction(const llvm::Function &f);
+
+/// "ILP32" or "LP64": the data model of the module's target.
+std::string dataModelOf(const llvm::Module &m);
 
 } // namespace cosmo::frontend
 

@@ -10,6 +10,7 @@
 #define COSMO_REPORT_REPORT_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Replay.h"
 
 #include <llvm/Support/Error.h>
@@ -27,8 +28,14 @@ struct RunInfo {
   /// The entry's C prototype (written into --entry test vectors, for
   /// native harnesses).
   std::optional<engine::EntrySignature> signature = std::nullopt;
+  /// Every input linked into the program (`program` is the first).
+  std::vector<std::string> files = {};
   std::string dataModel = "LP64"; // or "ILP32" (engine::dataModelName)
+  frontend::FrontendStats frontend = {};
 };
+
+/// "external functions (no definition): foo (a.c:12), bar (b.c:3)".
+std::string externalsLine(const std::vector<engine::ExternalFunction> &list);
 
 class OutputDirectory final : public engine::RunListener {
 public:
@@ -50,8 +57,6 @@ public:
   void setEntrySignature(std::optional<engine::EntrySignature> s) {
     info_.signature = std::move(s);
   }
-  /// The module's data model ("LP64", "ILP32"), known from then too.
-  void setDataModel(std::string model) { info_.dataModel = std::move(model); }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
   /// Keep the completed paths' tests in memory (for --emit-tests).
