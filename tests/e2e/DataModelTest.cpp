@@ -3,8 +3,8 @@
 // real `cosmo check`, with verdicts that differ between the two; the test
 // vectors of an ILP32 run replayed natively (built with -m32, and shown to
 // differ when built without); and `--32` on a C file, with --confirm,
-// `cosmo replay` and the SV-COMP witness. The programs call no libc
-// function that cosmo models (its models are built for LP64 here).
+// `cosmo replay`, --emit-tests and the SV-COMP witness. The programs call no
+// libc function that cosmo models (its models are built for LP64 here).
 #include "CliFixture.h"
 #include "NativeToolchain.h"
 
@@ -350,6 +350,30 @@ TEST_F(DataModelTest, ThirtyTwoBitOptionConfirmsAndReplays) {
   EXPECT_NE(replay.out.find("confirmed: assert at ulong.c:5"),
             std::string::npos)
       << replay.out;
+}
+
+// --emit-tests of an ILP32 run: the generated tests lay their inputs out
+// for 32 bits, and their Makefile builds them with -m32.
+TEST_F(DataModelTest, UnitTestsOfAnIlp32RunBuildWith32BitsAndPass) {
+  write("sum.c", "struct node { long value; struct node *next; };\n"
+                 "long sum2(struct node *n) {\n"
+                 "  if (!n || !n->next) return 0;\n"
+                 "  n->value += 1;\n"
+                 "  return n->value + n->next->value;\n"
+                 "}\n");
+  ProcessResult r = cosmo({"check", "-q", "--32", "--entry=sum2",
+                           "--emit-tests=c", "--out=out", "sum.c"},
+                          120);
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(read("out/unit/Makefile").find("CC = clang-14 -m32"),
+            std::string::npos);
+  report::ProcessRequest make;
+  make.argv = {"make", "-s", "-C", (dir_.path() / "out/unit").string(),
+               "check"};
+  make.timeout = std::chrono::seconds(120);
+  ProcessResult built = report::runProcess(make);
+  EXPECT_EQ(built.exitCode, 0) << built.out << built.err;
+  EXPECT_NE(built.out.find("tests, 0 failed"), std::string::npos) << built.out;
 }
 
 TEST_F(DataModelTest, WitnessNamesTheDataModelOfTheRun) {
