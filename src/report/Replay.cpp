@@ -164,7 +164,8 @@ NativeReplayer::build(const std::filesystem::path &program,
                                      source.string().c_str());
   }
   auto executable =
-      buildNativeProgram(options.toolchain, source, options.checks, workDir);
+      buildNativeProgram(options.toolchain, source, options.checks, workDir,
+                         options.sources);
   if (!executable)
     return executable.takeError();
   return NativeReplayer(program, std::move(options), workDir, *executable,

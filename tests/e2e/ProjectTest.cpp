@@ -84,6 +84,12 @@ TEST_F(ProjectTest, FindsTheBugThatNeedsBothUnitsOfTheLibrary) {
             "ring.c");
   json fe = frontendStats("o1");
   EXPECT_EQ(fe["units_linked"], 2);
+  // Natively, with the units' recorded flags (RING_CAPACITY) and the
+  // harness calling window_max: the same error.
+  ProcessResult confirmed = checkRing("oc", {"--confirm"});
+  ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
+  EXPECT_EQ(report("oc")["errors"][0]["replay"], "confirmed")
+      << report("oc")["errors"][0]["replay_detail"];
   EXPECT_EQ(fe["cache_misses"], 3);
   EXPECT_EQ(fe["cache_hits"], 0);
 }
@@ -170,6 +176,11 @@ TEST_F(ProjectTest, LinksSeveralFilesAndPassesFlagsToClang) {
   ASSERT_EQ(r.exitCode, 1) << r.err;
   EXPECT_EQ(report("o1")["errors"][0]["line"], 5);
   EXPECT_EQ(report("o1")["inputs"], json({"a.c", "b.c"}));
+  ProcessResult confirmed =
+      cosmo({"check", "-I", "inc", "a.c", "b.c", "--out=oc", "--confirm"});
+  ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
+  EXPECT_EQ(report("oc")["errors"][0]["replay"], "confirmed")
+      << report("oc")["errors"][0]["replay_detail"];
   // An odd LIMIT cannot be twice an int: -D and `--` reach clang.
   EXPECT_EQ(cosmo({"check", "-Iinc", "-DLIMIT=43", "a.c", "b.c", "--out=o2"})
                 .exitCode,

@@ -174,16 +174,26 @@ TEST_F(LinkingTest, LinksOnlyTheUnitsTheEntryNeeds) {
   auto b = write("b.c", "int h(int);\nint g(int x) { return h(x); }\n");
   auto c = write("c.c", "int h(int x) { return x; }\n");
   auto d = write("d.c", "int unrelated(void) { return 0; }\n");
-  opts_.linkOnlyFor = "f";
+  opts_.entry = "f";
+  opts_.linkOnlyWhatEntryNeeds = true;
   auto p = load({d, c, b, a});
   ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
   EXPECT_EQ(p->linkedFiles, std::vector<std::string>({a.path, b.path, c.path}));
   EXPECT_EQ(p->module->getFunction("unrelated"), nullptr);
-  opts_.linkOnlyFor = "nosuch";
+  opts_.entry = "nosuch";
   auto none = load({a, b, c});
   ASSERT_FALSE(bool(none));
   EXPECT_NE(llvm::toString(none.takeError()).find("'nosuch'"),
             std::string::npos);
+}
+
+TEST_F(LinkingTest, TheEntrysUnitComesFirst) {
+  auto a = write("a.c", "int g(int);\nint f(int x) { return g(x); }\n");
+  auto b = write("b.c", "int g(int x) { return x; }\n");
+  opts_.entry = "g";
+  auto p = load({a, b});
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->linkedFiles, std::vector<std::string>({b.path, a.path}));
 }
 
 TEST_F(LinkingTest, WeakAndStaticDefinitionsDoNotClash) {

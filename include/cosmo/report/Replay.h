@@ -51,6 +51,8 @@ struct ReplayOptions {
   NativeToolchain toolchain;
   std::vector<std::string> checks; // values of --check (NativeBuild.h)
   std::chrono::milliseconds timeout{std::chrono::seconds(10)}; // per run
+  /// The program's other units and flags (several inputs, -p, -D ...).
+  NativeSources sources = {};
 };
 
 /// Why the tests of a run of `entry` on `program` (as given to `cosmo
