@@ -181,6 +181,17 @@ TEST_F(ProjectTest, LinksSeveralFilesAndPassesFlagsToClang) {
   ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
   EXPECT_EQ(report("oc")["errors"][0]["replay"], "confirmed")
       << report("oc")["errors"][0]["replay_detail"];
+  std::string test =
+      "o1/" + report("o1")["errors"][0]["test"].get<std::string>();
+  ProcessResult replayed =
+      cosmo({"replay", test, "a.c", "b.c", "--", "-Iinc"});
+  EXPECT_EQ(replayed.exitCode, 0) << replayed.out << replayed.err;
+  EXPECT_NE(replayed.out.find("confirmed: assert at a.c:5"), std::string::npos)
+      << replayed.out;
+  // Without the other unit the program does not link: a one-line error.
+  ProcessResult alone = cosmo({"replay", test, "a.c", "--", "-Iinc"});
+  EXPECT_EQ(alone.exitCode, 2);
+  EXPECT_NE(alone.err.find("scale"), std::string::npos) << alone.err;
   // An odd LIMIT cannot be twice an int: -D and `--` reach clang.
   EXPECT_EQ(cosmo({"check", "-Iinc", "-DLIMIT=43", "a.c", "b.c", "--out=o2"})
                 .exitCode,

@@ -93,6 +93,12 @@ int runReplay(const ReplayCommandOptions &opts) {
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
                                       timeout};
+  replayOptions.sources.flags = opts.clangFlags;
+  for (const std::string &f : opts.otherFiles) {
+    if (!llvm::sys::fs::exists(f))
+      return usageError("no such file: " + f);
+    replayOptions.sources.others.push_back({f, {}, {}});
+  }
   auto replayer = report::NativeReplayer::build(
       opts.program, replayOptions, workDir->path(),
       report::entryCallFor(vector->entry, vector->signature));
