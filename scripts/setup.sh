@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ clang-14 llvm-14 llvm-14-dev libclang-rt-14-dev
           libz3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-          nlohmann-json3-dev libfmt-dev libyaml-cpp-dev)
+          nlohmann-json3-dev libfmt-dev libyaml-cpp-dev
+          csmith libcsmith-dev libc6-dev-i386 lib32gcc-12-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

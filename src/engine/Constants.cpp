@@ -93,12 +93,14 @@ ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
 }
 
 // Lays a constant out as bytes (little-endian) into `out` at `offset`;
-// padding stays null (zero for globals).
+// padding stays null (zero for globals). `undef` inside an aggregate is
+// padding clang did not spell out (e.g. around bit-fields): zero, as C11
+// 6.7.9p10 makes the padding of static objects, not a symbolic value.
 void ExecutorImpl::constantBytes(ExecutionState &s, const llvm::Constant *c,
                                  std::vector<ExprRef> &out, uint64_t offset) {
   llvm::Type *t = c->getType();
   if (llvm::isa<llvm::ConstantAggregateZero>(c) ||
-      (llvm::isa<llvm::UndefValue>(c) && t->isAggregateType())) {
+      llvm::isa<llvm::UndefValue>(c)) {
     uint64_t n = layout_.getTypeAllocSize(t);
     for (uint64_t i = 0; i < n; ++i)
       out[offset + i] = ctx_.bv(8, 0);

@@ -423,11 +423,20 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
 solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
                                        bool wantModel) {
   unsigned limit = opts_.solver.timeoutMs;
+  // Queries answered above Z3 can be slow too, and one instruction may ask
+  // many (a symbolic pointer's candidates): an interrupted or timed-out run
+  // stops asking at once, which cuts the path.
+  if (interrupted_)
+    return {solver::Validity::Unknown, nullptr, "interrupted", {}};
   if (opts_.timeoutSeconds > 0) {
     double left = opts_.timeoutSeconds -
                   std::chrono::duration<double>(
                       std::chrono::steady_clock::now() - start_)
                       .count();
+    if (left <= 0)
+      return {solver::Validity::Unknown, nullptr,
+              fmt::format("time limit of {}s reached", opts_.timeoutSeconds),
+              {}};
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }

@@ -15,6 +15,7 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace cosmo::frontend {
@@ -223,24 +224,34 @@ llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
   // Every unit compiles before anything links or runs: a compile error in
   // one unit stops the run with nothing analysed half-way.
   std::vector<Unit> units;
+  std::vector<SourceInput> unitInputs;
   UnitLoader loader(driver ? &*driver : nullptr, opts, ctx, program.stats);
   for (const SourceInput &in : inputs) {
     auto m = loader.load(in);
     if (!m)
       return m.takeError();
     units.push_back(Unit{in.path, std::move(*m)});
+    unitInputs.push_back(in);
   }
-  if (!opts.linkOnlyFor.empty()) {
-    auto needed = unitsNeededBy(opts.linkOnlyFor, units);
+  std::vector<size_t> order;
+  if (opts.linkOnlyWhatEntryNeeds) {
+    auto needed = unitsNeededBy(opts.entry, units);
     if (!needed)
       return needed.takeError();
-    std::vector<Unit> chosen;
-    for (size_t i : *needed)
-      chosen.push_back(std::move(units[i]));
-    units = std::move(chosen);
+    order = std::move(*needed);
+  } else {
+    for (size_t i = 0; i < units.size(); ++i)
+      order.push_back(i);
+    if (std::optional<size_t> d = definerOf(opts.entry, units); d && *d != 0)
+      std::rotate(order.begin(), order.begin() + *d, order.begin() + *d + 1);
   }
-  for (const Unit &u : units)
-    program.linkedFiles.push_back(u.path);
+  std::vector<Unit> chosen;
+  for (size_t i : order) {
+    chosen.push_back(std::move(units[i]));
+    program.linked.push_back(unitInputs[i]);
+    program.linkedFiles.push_back(unitInputs[i].path);
+  }
+  units = std::move(chosen);
   program.stats.unitsLinked = units.size();
   auto linked = linkUnits(std::move(units));
   if (!linked)

@@ -45,6 +45,15 @@ std::string joined(const std::vector<std::string> &files) {
 
 } // namespace
 
+std::optional<size_t> definerOf(const std::string &name,
+                                const std::vector<Unit> &units) {
+  for (size_t i = 0; i < units.size(); ++i)
+    if (const llvm::Function *f = units[i].module->getFunction(name);
+        f && !f->isDeclaration())
+      return i;
+  return std::nullopt;
+}
+
 llvm::Expected<std::vector<size_t>>
 unitsNeededBy(const std::string &entry, const std::vector<Unit> &units) {
   std::map<std::string, size_t> definer;

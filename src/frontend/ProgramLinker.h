@@ -16,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct Unit {
   std::string path;
   std::unique_ptr<llvm::Module> module;
 };
+
+/// The index of the unit that defines the function `name`, if one does.
+std::optional<size_t> definerOf(const std::string &name,
+                                const std::vector<Unit> &units);
 
 /// Indices into `units` of those `entry` needs, the definer of `entry`
 /// first; an error if no unit defines it.

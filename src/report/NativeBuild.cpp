@@ -102,28 +102,69 @@ buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,
                    const std::vector<std::string> &checks,
                    const std::filesystem::path &workDir,
+                   const NativeSources &sources,
                    engine::DataModel dataModel) {
+  // The data model's target flag goes to the runtime and every unit.
   std::vector<std::string> flags = nativeSanitizerFlags(checks);
   for (const std::string &f : nativeDataModelFlags(dataModel))
     flags.push_back(f);
   std::filesystem::path runtimeObject = workDir / "replay-runtime.o";
   std::filesystem::path executable =
       workDir / (program.stem().string() + ".native");
+  // The runtime is built for the program's target.
+  std::vector<std::string> target;
+  for (const std::vector<std::string> *list :
+       {&sources.flags, &sources.mainFlags})
+    for (const std::string &f : *list)
+      if (f == "-m32" || f == "-m64")
+        target = {f};
 
   std::vector<std::string> runtimeCommand = {toolchain.clang};
   runtimeCommand.insert(runtimeCommand.end(), flags.begin(), flags.end());
+  runtimeCommand.insert(runtimeCommand.end(), target.begin(), target.end());
   runtimeCommand.insert(runtimeCommand.end(), {"-c", toolchain.replayRuntime,
                                                "-o", runtimeObject.string()});
   if (llvm::Error e = compile(runtimeCommand,
                               "the replay runtime " + toolchain.replayRuntime))
     return e;
 
-  std::vector<std::string> programCommand = {toolchain.clang};
-  programCommand.insert(programCommand.end(), flags.begin(), flags.end());
+  // A unit's command: the shared flags, its own, the run's.
+  auto unitCommand = [&](const std::string &directory,
+                         const std::vector<std::string> &own) {
+    std::vector<std::string> c = {toolchain.clang};
+    if (!directory.empty())
+      c.push_back("-working-directory=" + directory);
+    c.insert(c.end(), flags.begin(), flags.end());
+    c.insert(c.end(), {"-finstrument-functions", "-I", toolchain.includeDir});
+    c.insert(c.end(), own.begin(), own.end());
+    c.insert(c.end(), sources.flags.begin(), sources.flags.end());
+    return c;
+  };
+  std::vector<std::string> objects;
+  for (size_t k = 0; k < sources.others.size(); ++k) {
+    const NativeSources::Unit &u = sources.others[k];
+    std::string object =
+        std::filesystem::absolute(workDir / ("unit-" + std::to_string(k) + ".o"))
+            .string();
+    std::vector<std::string> c = unitCommand(u.directory, u.flags);
+    c.insert(c.end(), {"-c", u.path, "-o", object});
+    if (llvm::Error e = compile(c, u.path))
+      return e;
+    objects.push_back(object);
+  }
+
+  std::vector<std::string> programCommand =
+      unitCommand(sources.mainDirectory, sources.mainFlags);
+  // In another working directory, paths must be absolute; otherwise they
+  // stay as given, so diagnostics name the file as the user did.
+  auto path = [&](const std::filesystem::path &p) {
+    return sources.mainDirectory.empty() ? p.string()
+                                         : std::filesystem::absolute(p).string();
+  };
   programCommand.insert(programCommand.end(),
-                        {"-finstrument-functions", "-I", toolchain.includeDir,
-                         program.string(), runtimeObject.string(), "-lm", "-o",
-                         executable.string()});
+                        {path(program), path(runtimeObject)});
+  programCommand.insert(programCommand.end(), objects.begin(), objects.end());
+  programCommand.insert(programCommand.end(), {"-lm", "-o", path(executable)});
   if (llvm::Error e = compile(programCommand, program.string()))
     return e;
   return executable;

@@ -163,9 +163,9 @@ NativeReplayer::build(const std::filesystem::path &program,
                                      "cannot write %s",
                                      source.string().c_str());
   }
-  auto executable = buildNativeProgram(options.toolchain, source,
-                                       options.checks, workDir,
-                                       options.dataModel);
+  auto executable =
+      buildNativeProgram(options.toolchain, source, options.checks, workDir,
+                         options.sources, options.dataModel);
   if (!executable)
     return executable.takeError();
   return NativeReplayer(program, std::move(options), workDir, *executable,

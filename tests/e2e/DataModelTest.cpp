@@ -109,7 +109,8 @@ protected:
                                    engine::dataModelName(model));
     fs::create_directories(work);
     report::ReplayOptions options{defaultNativeToolchain(), checks,
-                                  std::chrono::seconds(20), model};
+                                  std::chrono::seconds(20)};
+    options.dataModel = model;
     auto replayer = report::NativeReplayer::build(
         dir_.path() / source, options, work,
         report::entryCallFor(tests[0].entry, tests[0].signature));

@@ -179,7 +179,7 @@ protected:
       return;
     }
     auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
-                                    replayDir, vectors.front().dataModel);
+                                    replayDir, {}, vectors.front().dataModel);
     if (!built) {
       handleAllErrors(
           built.takeError(),
@@ -214,7 +214,8 @@ protected:
     ASSERT_TRUE(call.has_value())
         << "the test vectors of --entry=" << first.entry << " carry no signature";
     report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
-                                  nativeRunTimeout, first.dataModel};
+                                  nativeRunTimeout};
+    options.dataModel = first.dataModel;
     auto replayer = report::NativeReplayer::build(program.path, options, replayDir, call);
     ASSERT_TRUE(static_cast<bool>(replayer)) << toString(replayer.takeError());
     int mismatches = 0;

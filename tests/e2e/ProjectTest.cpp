@@ -84,6 +84,12 @@ TEST_F(ProjectTest, FindsTheBugThatNeedsBothUnitsOfTheLibrary) {
             "ring.c");
   json fe = frontendStats("o1");
   EXPECT_EQ(fe["units_linked"], 2);
+  // Natively, with the units' recorded flags (RING_CAPACITY) and the
+  // harness calling window_max: the same error.
+  ProcessResult confirmed = checkRing("oc", {"--confirm"});
+  ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
+  EXPECT_EQ(report("oc")["errors"][0]["replay"], "confirmed")
+      << report("oc")["errors"][0]["replay_detail"];
   EXPECT_EQ(fe["cache_misses"], 3);
   EXPECT_EQ(fe["cache_hits"], 0);
 }
@@ -170,6 +176,22 @@ TEST_F(ProjectTest, LinksSeveralFilesAndPassesFlagsToClang) {
   ASSERT_EQ(r.exitCode, 1) << r.err;
   EXPECT_EQ(report("o1")["errors"][0]["line"], 5);
   EXPECT_EQ(report("o1")["inputs"], json({"a.c", "b.c"}));
+  ProcessResult confirmed =
+      cosmo({"check", "-I", "inc", "a.c", "b.c", "--out=oc", "--confirm"});
+  ASSERT_EQ(confirmed.exitCode, 1) << confirmed.err;
+  EXPECT_EQ(report("oc")["errors"][0]["replay"], "confirmed")
+      << report("oc")["errors"][0]["replay_detail"];
+  std::string test =
+      "o1/" + report("o1")["errors"][0]["test"].get<std::string>();
+  ProcessResult replayed =
+      cosmo({"replay", test, "a.c", "b.c", "--", "-Iinc"});
+  EXPECT_EQ(replayed.exitCode, 0) << replayed.out << replayed.err;
+  EXPECT_NE(replayed.out.find("confirmed: assert at a.c:5"), std::string::npos)
+      << replayed.out;
+  // Without the other unit the program does not link: a one-line error.
+  ProcessResult alone = cosmo({"replay", test, "a.c", "--", "-Iinc"});
+  EXPECT_EQ(alone.exitCode, 2);
+  EXPECT_NE(alone.err.find("scale"), std::string::npos) << alone.err;
   // An odd LIMIT cannot be twice an int: -D and `--` reach clang.
   EXPECT_EQ(cosmo({"check", "-Iinc", "-DLIMIT=43", "a.c", "b.c", "--out=o2"})
                 .exitCode,

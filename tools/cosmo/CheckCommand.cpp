@@ -88,6 +88,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
                                           const report::RunInfo &info,
                                           const CheckOptions &opts,
                                           const report::ReplayOptions &replay,
+                                          const std::string &nativeMain,
                                           const std::string &outDir) {
   auto call = report::entryCallFor(info.entry, info.signature);
   if (!call)
@@ -107,7 +108,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   auto workDir = report::ScopedTempDir::create("cosmo-unit");
   if (!workDir)
     return workDir.takeError();
-  auto harness = report::NativeReplayer::build(info.program, replay,
+  auto harness = report::NativeReplayer::build(nativeMain, replay,
                                                workDir->path(), call);
   if (!harness)
     return harness.takeError();
@@ -128,7 +129,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
     return llvm::createStringError(ec, "cannot create %s", dir.c_str());
   std::string main;
   for (const report::UnitTestFile &f :
-       report::unitTestFiles(*call, info.program, tests, format,
+       report::unitTestFiles(*call, nativeMain, tests, format,
                              replay.toolchain, replay.dataModel)) {
     std::ofstream o(dir + "/" + f.name);
     o << f.text;
@@ -225,7 +226,7 @@ programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
   if (!opts.buildDir.empty()) {
     if (!opts.inputs.empty())
       return fail("give either input files or -p BUILD_DIR, not both");
-    fo.linkOnlyFor = opts.engine.entry;
+    fo.linkOnlyWhatEntryNeeds = true;
     return frontend::readCompilationDatabase(opts.buildDir);
   }
   if (opts.inputs.empty())
@@ -234,6 +235,31 @@ programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
   for (const std::string &f : opts.inputs)
     inputs.push_back(frontend::SourceInput{f, {}, {}});
   return inputs;
+}
+
+/// The main file's path for native builds: absolute (units of
+/// compile_commands.json are relative to their own directories).
+std::string nativePathOf(const frontend::SourceInput &in) {
+  std::filesystem::path p(in.path);
+  if (p.is_relative() && !in.directory.empty())
+    p = std::filesystem::path(in.directory) / p;
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
+
+/// How the linked program compiles natively: its first unit is the main
+/// file (the harness includes it for --entry runs), the others are built
+/// beside it, each with its own flags.
+report::NativeSources nativeSourcesOf(const frontend::Program &program,
+                                      const frontend::FrontendOptions &fo) {
+  report::NativeSources sources;
+  sources.flags = fo.clangFlags;
+  sources.mainFlags = program.linked.front().flags;
+  sources.mainDirectory = program.linked.front().directory;
+  for (size_t k = 1; k < program.linked.size(); ++k)
+    sources.others.push_back({nativePathOf(program.linked[k]),
+                              program.linked[k].flags,
+                              program.linked[k].directory});
+  return sources;
 }
 
 } // namespace
@@ -246,6 +272,7 @@ int runCheck(const CheckOptions &opts) {
     return usageError("cannot find cosmo's libc models at " + fo.modelsBitcode +
                       " (set COSMO_MODELS)");
   fo.clangFlags = clangFlagsOf(opts);
+  fo.entry = opts.engine.entry;
   for (const std::string &stub : opts.stubs)
     fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
   auto inputs = programInputs(opts, fo);
@@ -300,6 +327,12 @@ int runCheck(const CheckOptions &opts) {
   }
 
   report::RunInfo info{program->linkedFiles.front(), opts.engine.entry};
+  std::string nativeMain = nativePathOf(program->linked.front());
+  replay.sources = nativeSourcesOf(*program, fo);
+  if (!opts.emitTests.empty() && program->linked.size() > 1)
+    return usageError("--emit-tests writes tests of one-file programs; this "
+                      "one links " +
+                      std::to_string(program->linked.size()) + " inputs");
   info.files = program->linkedFiles;
   info.dataModel = dataModel;
   info.frontend = program->stats;
@@ -337,7 +370,7 @@ int runCheck(const CheckOptions &opts) {
 
   std::vector<report::ReplayResult> replays;
   if (opts.confirm)
-    replays = confirmErrors(summary, info.program, opts,
+    replays = confirmErrors(summary, nativeMain, opts,
                             executor.entrySignature(), replay);
 
   if (llvm::Error e = (*out)->finish(summary, replays))
@@ -346,7 +379,8 @@ int runCheck(const CheckOptions &opts) {
     std::cout << report::formatSummary(summary, info, outDir,
                                        isatty(STDOUT_FILENO) != 0, replays);
   if (!opts.emitTests.empty()) {
-    auto emitted = emitUnitTests(**out, info, opts, replay, outDir);
+    auto emitted = emitUnitTests(**out, info, opts, replay, nativeMain,
+                                 outDir);
     if (!emitted)
       return usageError("--emit-tests: " +
                         llvm::toString(emitted.takeError()));

@@ -92,7 +92,14 @@ int runReplay(const ReplayCommandOptions &opts) {
   auto timeout = std::chrono::milliseconds(
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
-                                      timeout, vector->dataModel};
+                                      timeout};
+  replayOptions.dataModel = vector->dataModel;
+  replayOptions.sources.flags = opts.clangFlags;
+  for (const std::string &f : opts.otherFiles) {
+    if (!llvm::sys::fs::exists(f))
+      return usageError("no such file: " + f);
+    replayOptions.sources.others.push_back({f, {}, {}});
+  }
   auto replayer = report::NativeReplayer::build(
       opts.program, replayOptions, workDir->path(),
       report::entryCallFor(vector->entry, vector->signature));

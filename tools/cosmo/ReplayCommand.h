@@ -9,7 +9,9 @@ namespace cosmo::cli {
 
 struct ReplayCommandOptions {
   std::string vector;              // tests/test-NNNNNN.json
-  std::string program;             // the program's C source
+  std::string program;             // the program's C source (main unit)
+  std::vector<std::string> otherFiles; // its other C units
+  std::vector<std::string> clangFlags; // after `--`
   std::vector<std::string> checks; // overflow, shift
   double timeoutSeconds = 10;      // for the native run
   bool keep = false;               // keep the work directory

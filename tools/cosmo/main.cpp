@@ -190,9 +190,12 @@ int main(int argc, char **argv) {
                      "test vector written by `cosmo check` "
                      "(cosmo-out/tests/test-NNNNNN.json)")
       ->required();
-  replay->add_option("file", ropts.program,
-                     "the program's C source (.c or .i) the vector was "
-                     "found on")
+  std::vector<std::string> replayFiles;
+  replay->add_option("files", replayFiles,
+                     "the program's C sources (.c or .i) the vector was "
+                     "found on: the file given first to `cosmo check` (for "
+                     "--entry vectors, the one defining the function), then "
+                     "the others; clang flags may follow a `--`")
       ->required();
   replay->add_option("--check", ropts.checks,
                      "optional checks the vector was found with: overflow "
@@ -221,15 +224,15 @@ int main(int argc, char **argv) {
 
   // Clang's spellings (-include, -std=, -m32) are single-dash words CLI11
   // does not parse; `--` ends cosmo's options and starts clang's.
-  std::vector<std::string> args;
+  std::vector<std::string> args, clangTail;
   bool inCheck = false, afterDashes = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (afterDashes) {
-      opts.extraClangFlags.push_back(a);
+      clangTail.push_back(a);
       continue;
     }
-    if (!inCheck && a == "check")
+    if (!inCheck && (a == "check" || a == "replay"))
       inCheck = true;
     else if (inCheck && a == "--")
       afterDashes = true;
@@ -249,13 +252,18 @@ int main(int argc, char **argv) {
     return cli::kExitUsage;
   }
   if (check->parsed()) {
+    opts.extraClangFlags = clangTail;
     eo.search = searches.at(search);
     eo.externals = externals.at(external);
     return cli::runCheck(opts);
   }
   if (show->parsed())
     return cli::runShow(showDir, showCoverage, showFile);
-  if (replay->parsed())
+  if (replay->parsed()) {
+    ropts.program = replayFiles.front();
+    ropts.otherFiles.assign(replayFiles.begin() + 1, replayFiles.end());
+    ropts.clangFlags = clangTail;
     return cli::runReplay(ropts);
+  }
   return cli::kExitUsage;
 }

@@ -57,9 +57,11 @@ struct FrontendOptions {
   std::vector<SourceInput> stubs;
   /// Directory of the bitcode cache; empty: compile every time.
   std::string cacheDir;
-  /// Link only the unit that defines this function and the units that
-  /// define what it needs, transitively (for `-p`); empty: link all.
-  std::string linkOnlyFor;
+  /// The function to analyse: its unit is linked (and listed) first.
+  std::string entry;
+  /// Link only the unit that defines `entry` and the units that define what
+  /// it needs, transitively (for `-p`); otherwise every input.
+  bool linkOnlyWhatEntryNeeds = false;
 };
 
 struct FrontendStats {
@@ -72,8 +74,10 @@ struct FrontendStats {
 struct Program {
   std::unique_ptr<llvm::Module> module;
   FrontendStats stats;
-  /// Inputs linked, in order (with linkOnlyFor, the units selected).
-  std::vector<std::string> linkedFiles;
+  /// Inputs linked, in order: the definer of the entry first (when an
+  /// input defines it), then the others in the order given.
+  std::vector<SourceInput> linked;
+  std::vector<std::string> linkedFiles; // their paths
 };
 
 /// The prepared program, or an error whose message starts with one line (for

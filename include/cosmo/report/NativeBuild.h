@@ -33,6 +33,22 @@
 
 namespace cosmo::report {
 
+/// How the program compiles besides its main file: flags of the run for
+/// every unit (-I, -D, -m32, what followed `--`), the main file's own flags
+/// and directory (from compile_commands.json), and the program's other C
+/// units, each compiled on its own with its flags in its directory.
+struct NativeSources {
+  std::vector<std::string> flags;
+  std::vector<std::string> mainFlags;
+  std::string mainDirectory;
+  struct Unit {
+    std::string path;
+    std::vector<std::string> flags;
+    std::string directory;
+  };
+  std::vector<Unit> others;
+};
+
 struct NativeToolchain {
   std::string clang;         // clang-14: a path, or a name looked up on PATH
   std::string includeDir;    // cosmo's include/ (cosmo.h, klee/klee.h)
@@ -76,13 +92,15 @@ private:
 /// linker, else the first line mentioning an error, else the first line.
 std::string firstErrorLine(const std::string &compilerOutput);
 
-/// Builds `program` into `workDir` for `dataModel` and returns the
-/// executable, or a NativeBuildError.
+/// Builds `program` (with `sources`: the other units and their flags) into
+/// `workDir` for `dataModel` and returns the executable, or a
+/// NativeBuildError.
 llvm::Expected<std::filesystem::path>
 buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,
                    const std::vector<std::string> &checks,
                    const std::filesystem::path &workDir,
+                   const NativeSources &sources = {},
                    engine::DataModel dataModel = engine::DataModel::LP64);
 
 /// Runs `executable` in the replay file's directory with

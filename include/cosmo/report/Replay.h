@@ -51,6 +51,8 @@ struct ReplayOptions {
   NativeToolchain toolchain;
   std::vector<std::string> checks; // values of --check (NativeBuild.h)
   std::chrono::milliseconds timeout{std::chrono::seconds(10)}; // per run
+  /// The program's other units and flags (several inputs, -p, -D ...).
+  NativeSources sources = {};
   /// The data model the tests were made for: the native build's target.
   engine::DataModel dataModel = engine::DataModel::LP64;
 };
