@@ -11,6 +11,7 @@
 // replay runtime too, so that the vector's values (pointer-sized and
 // `long` inputs of 4 bytes, offsets in 32-bit layouts) mean the same
 // natively.
+//
 // The program gets -finstrument-functions (so the runtime sees calls to a
 // reach_error() it defines); the runtime does not. Signed overflow and shift
 // checks stay on only when asked for (`--check=overflow`, `--check=shift`),
