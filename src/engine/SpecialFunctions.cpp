@@ -219,6 +219,14 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   case I::experimental_noalias_scope_decl:
   case I::invariant_end:
     return true;
+  case I::vastart:
+    executeVaStart(s, args[0]);
+    return true;
+  case I::vacopy:
+    executeVaCopy(s, args[0], args[1]);
+    return true;
+  case I::vaend:
+    return true;
   case I::stacksave:
     returnValue(s, call, ctx_.bv(64, 0));
     return true;
