@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <functional>
-#include <unordered_map>
 
 namespace cosmo::engine {
 
@@ -183,21 +182,6 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                  fmt::format("realloc at line {}", locationOf(&call).line));
     copyBytes(s, s.frame().registers.at(&call), p, std::min(old, size));
     s.memory.markFreed(addr);
-    return true;
-  }
-  // Output functions: arguments are evaluated (they were), nothing printed.
-  static const std::unordered_map<std::string, int> outputs = {
-      {"printf", 0}, {"puts", 1}, {"putchar", 2}, {"fprintf", 0},
-      {"fputs", 1},  {"fflush", 0}, {"fputc", 2}, {"putc", 2}, {"perror", 1}};
-  if (auto it = outputs.find(name.str()); it != outputs.end()) {
-    if (!call.getType()->isVoidTy()) {
-      ExprRef r = it->second == 2 ? ctx_.zextOrTrunc(asBV(arg(0)),
-                                                     storeBits(call.getType()))
-                                  : ctx_.bv(storeBits(call.getType()), 0);
-      if (call.getType()->isIntegerTy())
-        r = ctx_.zextOrTrunc(r, call.getType()->getIntegerBitWidth());
-      returnValue(s, call, r);
-    }
     return true;
   }
   return false;
