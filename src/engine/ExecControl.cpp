@@ -335,14 +335,15 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
       return;
     }
   }
-  if (f.isVarArg())
-    throw Unsupported{fmt::format("call to variadic function '{}'",
-                                  f.getName().str())};
   StackFrame frame;
   frame.function = &f;
   frame.block = &f.getEntryBlock();
   frame.pc = frame.block->begin();
   frame.callSite = &call;
+  if (f.isVarArg()) {
+    frame.varArgs = layOutVarArgs(s, call, f, args);
+    frame.allocas.push_back(*frame.varArgs);
+  }
   unsigned k = 0;
   for (const llvm::Argument &a : f.args()) {
     if (k < args.size())

@@ -20,6 +20,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -36,6 +37,8 @@ struct StackFrame {
   const llvm::CallBase *callSite = nullptr;
   std::unordered_map<const llvm::Value *, ExprRef> registers;
   std::vector<uint64_t> allocas; // bases of this frame's stack objects
+  /// A variadic call's extra arguments (VarArgs.cpp); also in `allocas`.
+  std::optional<uint64_t> varArgs;
 };
 
 /// A symbolic input created on this path, in creation order.

@@ -6,8 +6,8 @@
 // addresses and does loads, stores, allocation and lazy initialisation;
 // ExecControl.cpp handles branches, phis, calls and returns;
 // SpecialFunctions.cpp models verifier/KLEE/cosmo intrinsics, malloc and
-// friends, and LLVM intrinsics; Constants.cpp turns LLVM constants into
-// terms.
+// friends, and LLVM intrinsics; VarArgs.cpp passes the extra arguments of
+// variadic calls; Constants.cpp turns LLVM constants into terms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_ENGINE_EXECUTORIMPL_H
@@ -203,6 +203,23 @@ public:
   ExprRef makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
                             const std::string &name, const std::string &source,
                             const std::string &function);
+
+  //===--- Variadic functions (VarArgs.cpp) ------------------------------===//
+  /// Stores the extra arguments of `call` (those after f's parameters) in
+  /// a new stack object laid out as the target's va_arg reads them;
+  /// returns its address.
+  uint64_t layOutVarArgs(ExecutionState &s, const llvm::CallBase &call,
+                         const llvm::Function &f,
+                         const std::vector<ExprRef> &args);
+  /// llvm.va_start: points the va_list at `vaList` to the current frame's
+  /// extra arguments.
+  void executeVaStart(ExecutionState &s, const ExprRef &vaList);
+  /// llvm.va_copy.
+  void executeVaCopy(ExecutionState &s, const ExprRef &dst,
+                     const ExprRef &src);
+  /// Throws Unsupported unless the target's va_list is one cosmo knows.
+  void checkVarArgsTarget() const;
+  uint64_t vaListBytes() const;
 
   //===--- Locations ------------------------------------------------------===//
   static SourceLocation locationOf(const llvm::Instruction *i);

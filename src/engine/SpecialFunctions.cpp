@@ -11,7 +11,6 @@
 
 #include <functional>
 #include <set>
-#include <unordered_map>
 
 namespace cosmo::engine {
 
@@ -55,8 +54,7 @@ bool ExecutorImpl::isPrimitive(llvm::StringRef name) {
       "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
-      "malloc", "valloc", "calloc", "free", "realloc", "printf", "puts",
-      "putchar", "fprintf", "fputs", "fflush", "fputc", "putc", "perror"};
+      "malloc", "valloc", "calloc", "free", "realloc"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_");
 }
 
@@ -201,21 +199,6 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     s.memory.markFreed(addr);
     return true;
   }
-  // Output functions: arguments are evaluated (they were), nothing printed.
-  static const std::unordered_map<std::string, int> outputs = {
-      {"printf", 0}, {"puts", 1}, {"putchar", 2}, {"fprintf", 0},
-      {"fputs", 1},  {"fflush", 0}, {"fputc", 2}, {"putc", 2}, {"perror", 1}};
-  if (auto it = outputs.find(name.str()); it != outputs.end()) {
-    if (!call.getType()->isVoidTy()) {
-      ExprRef r = it->second == 2 ? ctx_.zextOrTrunc(asBV(arg(0)),
-                                                     storeBits(call.getType()))
-                                  : ctx_.bv(storeBits(call.getType()), 0);
-      if (call.getType()->isIntegerTy())
-        r = ctx_.zextOrTrunc(r, call.getType()->getIntegerBitWidth());
-      returnValue(s, call, r);
-    }
-    return true;
-  }
   return false;
 }
 
@@ -234,6 +217,14 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   case I::stackrestore:
   case I::experimental_noalias_scope_decl:
   case I::invariant_end:
+    return true;
+  case I::vastart:
+    executeVaStart(s, args[0]);
+    return true;
+  case I::vacopy:
+    executeVaCopy(s, args[0], args[1]);
+    return true;
+  case I::vaend:
     return true;
   case I::stacksave:
     returnValue(s, call, pointer(0));

@@ -55,6 +55,15 @@ ExprRef ObjectState::byteAtSymbolic(ExprContext &ctx,
   return r;
 }
 
+bool ObjectState::isWrittenTable() const {
+  if (array_ || bytes_.size() > kTableBytes)
+    return false;
+  for (const ExprRef &b : bytes_)
+    if (!b)
+      return false;
+  return true;
+}
+
 ExprRef ObjectState::asArray(ExprContext &ctx) const {
   if (array_)
     return array_;
@@ -80,7 +89,7 @@ ExprRef ObjectState::read(ExprContext &ctx, const ExprRef &offset0,
     return result;
   }
   ExprRef offset = index64(ctx, offset0);
-  if (small_ && !bytes_.empty()) {
+  if ((small_ || isWrittenTable()) && !bytes_.empty()) {
     for (unsigned i = 0; i < width; ++i) {
       ExprRef b = byteAtSymbolic(ctx, ctx.add(offset, ctx.bv(64, i)));
       result = result ? ctx.concat(b, result) : b;

@@ -3,8 +3,8 @@
 // real `cosmo check`, with verdicts that differ between the two; the test
 // vectors of an ILP32 run replayed natively (built with -m32, and shown to
 // differ when built without); and `--32` on a C file, with --confirm,
-// `cosmo replay`, --emit-tests and the SV-COMP witness. The programs call no
-// libc function that cosmo models (its models are built for LP64 here).
+// `cosmo replay`, --emit-tests and the SV-COMP witness; and cosmo's libc
+// built for ILP32 under --32.
 #include "CliFixture.h"
 #include "NativeToolchain.h"
 
@@ -375,6 +375,35 @@ TEST_F(DataModelTest, UnitTestsOfAnIlp32RunBuildWith32BitsAndPass) {
   ProcessResult built = report::runProcess(make);
   EXPECT_EQ(built.exitCode, 0) << built.out << built.err;
   EXPECT_NE(built.out.find("tests, 0 failed"), std::string::npos) << built.out;
+}
+
+// --32 links cosmo's ILP32 libc: string functions on a symbolic length
+// behave as natively (size_t of 4 bytes), and the error is confirmed.
+TEST_F(DataModelTest, Ilp32ProgramsUseTheIlp32Libc) {
+  write("str.c", "#include <assert.h>\n"
+                 "#include <string.h>\n"
+                 "extern int __VERIFIER_nondet_int(void);\n"
+                 "int main(void) {\n"
+                 "  char buf[8];\n"
+                 "  int n = __VERIFIER_nondet_int();\n"
+                 "  if (n < 0 || n > 7) return 0;\n"
+                 "  memset(buf, 'a', (size_t)n);\n"
+                 "  buf[n] = 0;\n"
+                 "  size_t len = strlen(buf);\n"
+                 "  assert(len != 5);\n" // 11
+                 "  return 0;\n"
+                 "}\n");
+  ProcessResult r = cosmo({"check", "-q", "--32", "--confirm", "--out=out",
+                           "str.c"},
+                          120);
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(rep["data_model"], "ILP32");
+  EXPECT_TRUE(rep["unknown_reasons"].empty()) << rep["unknown_reasons"];
+  ASSERT_EQ(rep["errors"].size(), 1u) << rep.dump(2);
+  EXPECT_EQ(rep["errors"][0]["line"], 11);
+  EXPECT_EQ(rep["errors"][0]["replay"], "confirmed")
+      << rep["errors"][0]["replay_detail"];
 }
 
 TEST_F(DataModelTest, WitnessNamesTheDataModelOfTheRun) {

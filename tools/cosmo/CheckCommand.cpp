@@ -267,10 +267,14 @@ report::NativeSources nativeSourcesOf(const frontend::Program &program,
 int runCheck(const CheckOptions &opts) {
   frontend::FrontendOptions fo;
   fo.includeDirs.push_back(envOr("COSMO_INCLUDE_DIR", COSMO_DEFAULT_INCLUDE_DIR));
-  fo.modelsBitcode = envOr("COSMO_MODELS", COSMO_DEFAULT_MODELS);
+  // The LP64 build of cosmo's libc; libc-ilp32.bc is for -m32 programs.
+  fo.modelsBitcode =
+      envOr("COSMO_LIBC_DIR", COSMO_DEFAULT_LIBC_DIR) + "/libc-lp64.bc";
   if (!llvm::sys::fs::exists(fo.modelsBitcode))
-    return usageError("cannot find cosmo's libc models at " + fo.modelsBitcode +
-                      " (set COSMO_MODELS)");
+    return usageError("cannot find cosmo's libc at " + fo.modelsBitcode +
+                      " (set COSMO_LIBC_DIR)");
+  fo.modelsBitcodeILP32 =
+      envOr("COSMO_LIBC_DIR", COSMO_DEFAULT_LIBC_DIR) + "/libc-ilp32.bc";
   fo.clangFlags = clangFlagsOf(opts);
   fo.entry = opts.engine.entry;
   for (const std::string &stub : opts.stubs)

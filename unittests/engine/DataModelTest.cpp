@@ -3,8 +3,8 @@
 // The same C programs compiled with -m32 (i386: 32-bit int, long and
 // pointers) and -m64 (x86-64: 64-bit long and pointers): the engine takes
 // the pointer width from the module's DataLayout, so verdicts, input sizes
-// and memory layouts follow the target. The programs call no libc function
-// (cosmo's models are built for 64 bits only here).
+// and memory layouts follow the target. The programs call no libc function:
+// they test the engine alone.
 //
 //===----------------------------------------------------------------------===//
 

@@ -265,4 +265,86 @@ TEST_F(ExecutorTest, FloatingPointReasonNamesFloatingPoint) {
   }
 }
 
+// printf computes the length of its conversions without branching on the
+// arguments (libc/format.c): symbolic integers do not fork the path.
+TEST_F(ExecutorTest, PrintfOfSymbolicIntegersRunsOnOnePath) {
+  auto m = compile("#include <stdio.h>\n"
+                   "int main(void) {\n"
+                   "  int x = __VERIFIER_nondet_int();\n"
+                   "  long y = __VERIFIER_nondet_int();\n"
+                   "  int n = printf(\"%d|%-8ld|%#x|%+.3d|%c\\n\", x, y, x,\n"
+                   "                 x, x);\n"
+                   "  return n > 0 ? 0 : 1;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::True) << s.reason;
+  EXPECT_EQ(s.stats.pathsCompleted, 1u);
+}
+
+// i386 passes variadic arguments in 4-byte slots (8 for long long) and its
+// va_list is a pointer: the program's own variadic function, va_copy, and
+// the ILP32 libc's sprintf read them back.
+TEST_F(ExecutorTest, VariadicCallsOnI386) {
+  fo_.clangFlags.push_back("-m32");
+  fo_.modelsBitcodeILP32 = COSMO_TEST_MODELS_ILP32;
+  auto m = compile(
+      "#include <stdarg.h>\n"
+      "#include <stdio.h>\n"
+      "#include <string.h>\n"
+      "void reach_error(void);\n"
+      "static long long sum(int n, ...) {\n"
+      "  va_list ap, again;\n"
+      "  va_start(ap, n);\n"
+      "  va_copy(again, ap);\n"
+      "  long long s = va_arg(ap, int);\n"
+      "  s += va_arg(ap, long long);\n"
+      "  s += *va_arg(ap, int *);\n"
+      "  s += va_arg(again, int);\n"
+      "  va_end(ap);\n"
+      "  va_end(again);\n"
+      "  return s;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  int x = __VERIFIER_nondet_int(), k = 7;\n"
+      "  if (sum(3, x, 1LL << 40, &k) != 2LL * x + (1LL << 40) + 7)\n"
+      "    reach_error();\n"
+      "  char b[40];\n"
+      "  int n = sprintf(b, \"%d|%lld|%s|%u\", -12, -(1LL << 40), \"s\", 9u);\n"
+      "  if (n != 22 || strcmp(b, \"-12|-1099511627776|s|9\") != 0)\n"
+      "    reach_error();\n"
+      "  return 0;\n"
+      "}\n");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->getDataLayout().getPointerSizeInBits(), 32u);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::True) << s.reason;
+  EXPECT_TRUE(l.errors.empty());
+}
+
+TEST_F(ExecutorTest, StructByValueToVariadicFunctionIsUnknown) {
+  auto m = compile("#include <stdarg.h>\n"
+                   "struct big { long a, b, c; };\n"
+                   "static long first(int n, ...) {\n"
+                   "  va_list ap;\n"
+                   "  va_start(ap, n);\n"
+                   "  struct big v = va_arg(ap, struct big);\n"
+                   "  va_end(ap);\n"
+                   "  return v.a;\n"
+                   "}\n"
+                   "int main(void) {\n"
+                   "  struct big v = {1, 2, 3};\n"
+                   "  return (int)first(1, v);\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::RunSummary s = run(*m, {}, l);
+  EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
+  EXPECT_NE(s.reason.find("struct passed by value to variadic function"),
+            std::string::npos)
+      << s.reason;
+}
+
 } // namespace

@@ -22,7 +22,12 @@
 //    become ite chains, so no query needs array theory;
 //  - larger objects in byte mode: a vector of byte terms, null meaning "the initial content"
 //    (a select from the object's initial array, which is a fresh symbolic
-//    array for uninitialised memory and input objects);
+//    array for uninitialised memory and input objects); when every byte
+//    of one up to kTableBytes is written (a lookup table such as glibc's
+//    ctype tables, set by its initialiser), symbolic offsets become ite
+//    chains too: Z3 decides a select from a store chain of that length
+//    far more slowly (a 768-byte table read at a symbolic index timed
+//    out; its ite chain takes milliseconds);
 //  - array mode, entered on the first write at a symbolic offset: the whole
 //    content is one array term (stores over the initial array).
 // Reads at symbolic offsets build the array term on demand and cache it.
@@ -131,6 +136,9 @@ private:
   /// Objects up to this size never use array terms: symbolic offsets
   /// become ite chains over their bytes.
   static constexpr uint64_t kSmallObjectBytes = 256;
+  /// Fully written objects up to this size are read like small ones.
+  static constexpr uint64_t kTableBytes = 4096;
+  bool isWrittenTable() const;
 
   std::vector<ExprRef> bytes_; // byte mode; null = initial content
   ExprRef initial_;            // ArrayVar holding the initial content

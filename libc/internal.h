@@ -1,0 +1,65 @@
+/* Declarations shared by the files of cosmo's libc.
+ *
+ * The libc is compiled freestanding: only the compiler's own headers
+ * (stddef.h, stdarg.h, limits.h, stdint.h) are used, and every type and
+ * constant that a program sees through glibc's headers is declared here
+ * with glibc's layout or value, because the program being analysed was
+ * compiled against glibc's headers and calls these definitions.
+ *
+ * Rule: a model never calls another public libc name (a program may define
+ * its own `strlen`, and the linker would then bind our call to it). Code
+ * shared between files lives in `__cosmo_` functions declared below; code
+ * shared inside one file in `static` helpers. The engine primitives
+ * (malloc, free, ...) are the exception: they are the engine's. */
+#ifndef COSMO_LIBC_INTERNAL_H
+#define COSMO_LIBC_INTERNAL_H
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Engine primitives (src/engine/SpecialFunctions.cpp). */
+void *malloc(size_t n);
+void free(void *p);
+
+/* errno values of Linux. */
+#define COSMO_EINVAL 22
+#define COSMO_ERANGE 34
+#define COSMO_EOVERFLOW 75
+
+int *__errno_location(void);
+#define COSMO_ERRNO (*__errno_location())
+
+/* The length of `s`, at most `max` (string.c). */
+size_t __cosmo_strnlen(const char *s, size_t max);
+
+/* A stream. Nothing is ever written to one: only its identity matters, so
+ * that programs can name stdin, stdout and stderr. */
+typedef struct __cosmo_file {
+  int fd;
+} FILE;
+
+/* Where formatted text goes: `buf` (NULL: nowhere, only counted) holds
+ * at most `cap - 1` characters and the final NUL (snprintf's rule). */
+struct __cosmo_sink {
+  char *buf;
+  size_t cap;
+  size_t len; /* characters produced, written or not */
+};
+
+/* The printf family's formatter: formats into `out` and returns the number
+ * of characters produced, or -1 with errno EOVERFLOW when that exceeds
+ * INT_MAX. Writes the final NUL when `out->buf` is set and `out->cap` > 0. */
+int __cosmo_format(struct __cosmo_sink *out, const char *fmt, va_list ap);
+
+/* The strto* family's parser (strtol.c): the value of the subject sequence
+ * of `nptr` in `base`, clamped to [min, max] with errno ERANGE. Unsigned
+ * parsing passes min = 0 and negates a '-' value modulo 2^64 the way
+ * strtoul does (the caller truncates). */
+long long __cosmo_strto_signed(const char *nptr, char **endptr, int base,
+                               long long min, long long max);
+unsigned long long __cosmo_strto_unsigned(const char *nptr, char **endptr,
+                                          int base, unsigned long long max);
+
+#endif
