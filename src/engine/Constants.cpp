@@ -33,7 +33,7 @@ ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
     auto it = blockAddress_.find(ba->getBasicBlock());
     if (it == blockAddress_.end())
       throw Unsupported{"address of a block that was not allocated"};
-    return ctx_.bv(64, it->second);
+    return pointer(it->second);
   }
   if (auto *gv = llvm::dyn_cast<llvm::GlobalValue>(c)) {
     auto it = globalAddress_.find(gv);
@@ -43,7 +43,7 @@ ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
       throw Unsupported{"address of unknown global '" + gv->getName().str() +
                         "'"};
     }
-    return ctx_.bv(64, it->second);
+    return pointer(it->second);
   }
   if (llvm::isa<llvm::UndefValue>(c) && !t->isAggregateType()) {
     // Indeterminate value: anything (C's uninitialised variables).

@@ -1,7 +1,8 @@
 //===- ExecArith.cpp - integer instructions, casts, comparisons -----------===//
 //
 // Exact fixed-width semantics. i1 values are Bool terms; every other
-// integer is a BitVec of its width; pointers are BitVec(64); aggregates are
+// integer is a BitVec of its width; pointers are BitVecs of the module's
+// pointer width (32 or 64 bits, from its DataLayout); aggregates are
 // BitVec(8 * alloc size) in their memory layout.
 //
 //===----------------------------------------------------------------------===//
@@ -190,22 +191,32 @@ void ExecutorImpl::executeCompare(ExecutionState &s, const llvm::ICmpInst &i) {
                  eval(s, i.getOperand(1))));
 }
 
+ExprRef ExecutorImpl::zeroOf(const llvm::Type *t) {
+  if (t->isIntegerTy(1))
+    return ctx_.falseE();
+  return ctx_.bv(storeBits(t), 0);
+}
+
+// In the index width, which prepare() checked is the pointer width:
+// indices are sign-extended or truncated to it, and the arithmetic wraps
+// as LLVM's does.
 ExprRef ExecutorImpl::gepOffset(ExecutionState &s,
                                 const llvm::GEPOperator &gep) {
-  ExprRef offset = ctx_.bv(64, 0);
+  unsigned w = pointerBits();
+  ExprRef offset = ctx_.bv(w, 0);
   for (auto it = llvm::gep_type_begin(gep), end = llvm::gep_type_end(gep);
        it != end; ++it) {
     const llvm::Value *idx = it.getOperand();
     if (llvm::StructType *st = it.getStructTypeOrNull()) {
       unsigned field = static_cast<unsigned>(
           llvm::cast<llvm::ConstantInt>(idx)->getZExtValue());
-      offset = ctx_.add(offset, ctx_.bv(64, layout_.getStructLayout(st)
-                                                ->getElementOffset(field)));
+      offset = ctx_.add(offset, ctx_.bv(w, layout_.getStructLayout(st)
+                                               ->getElementOffset(field)));
       continue;
     }
     uint64_t elem = layout_.getTypeAllocSize(it.getIndexedType());
-    ExprRef i = ctx_.sextOrTrunc(asBV(eval(s, idx)), 64);
-    offset = ctx_.add(offset, ctx_.mul(ctx_.bv(64, elem), i));
+    ExprRef i = ctx_.sextOrTrunc(asBV(eval(s, idx)), w);
+    offset = ctx_.add(offset, ctx_.mul(ctx_.bv(w, elem), i));
   }
   return offset;
 }

@@ -296,7 +296,7 @@ void ExecutorImpl::executeCall(ExecutionState &s, const llvm::CallBase &call) {
                                  *value));
       return;
     }
-    Split sp = split(*rest, ctx_.eq(target, ctx_.bv(64, *value)));
+    Split sp = split(*rest, ctx_.eq(target, pointer(*value)));
     if (sp.onTrue)
       callFunction(*sp.onTrue, call, *it->second, args);
     rest = sp.onFalse;
@@ -317,6 +317,8 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   }
   if (handleSpecial(s, call, f, args))
     return;
+  if (!f.isDeclaration())
+    checkCallMatches(call, f, args);
   if (f.isDeclaration()) {
     std::string name = f.getName().str();
     switch (opts_.externals) {
@@ -350,6 +352,32 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   }
   s.stack.push_back(std::move(frame));
   coveredBlocks_.insert(&f.getEntryBlock());
+}
+
+void ExecutorImpl::checkCallMatches(const llvm::CallBase &call,
+                                    const llvm::Function &f,
+                                    const std::vector<ExprRef> &args) {
+  // A call through a declaration of another type (an old-style C
+  // declaration, or libc models built for another data model) would bind
+  // values of the wrong width: not something to run inexactly. bitsOf(t)
+  // is the width of a term of type `t` (i1 is a Bool: 1).
+  auto bitsOf = [&](const llvm::Type *t) -> unsigned {
+    if (t->isVoidTy())
+      return 0;
+    return t->isIntegerTy() ? t->getIntegerBitWidth() : storeBits(t);
+  };
+  bool matches = call.getType()->isVoidTy() ||
+                 bitsOf(call.getType()) == bitsOf(f.getReturnType());
+  for (unsigned k = 0; k < f.arg_size() && k < args.size(); ++k) {
+    const ExprRef &a = args[k];
+    matches &= bitsOf(f.getArg(k)->getType()) ==
+               (a->sort().isBool() ? 1u : a->width());
+  }
+  if (!matches)
+    throw Unsupported{fmt::format(
+        "call to '{}' at {}:{} does not match its definition's parameter or "
+        "return types",
+        f.getName().str(), locationOf(&call).file, locationOf(&call).line)};
 }
 
 void ExecutorImpl::returnValue(ExecutionState &s, const llvm::CallBase &call,

@@ -23,9 +23,10 @@
 
 #include <fmt/format.h>
 
+#include <cassert>
+
 namespace cosmo::engine {
 
-using memory::kGuardSpacing;
 using memory::kNullPageSize;
 using memory::ObjectKind;
 
@@ -33,14 +34,26 @@ namespace {
 constexpr unsigned kMaxEnumeratedTargets = 16;
 }
 
+std::string ExecutorImpl::addressSpaceExhausted(const ExecutionState &s,
+                                                uint64_t capacity) const {
+  return fmt::format("no room for an object of {} byte{} in the {}-bit "
+                     "address space ({} objects allocated on this path)",
+                     capacity, capacity == 1 ? "" : "s", pointerBits(),
+                     s.nextObjectId);
+}
+
 uint64_t ExecutorImpl::allocate(ExecutionState &s, uint64_t capacity,
                                 ObjectKind kind, const std::string &name,
                                 ExprRef initial, ExprRef symbolicSize,
                                 const void *typeTag) {
+  std::optional<uint64_t> address =
+      addresses_.place(s.nextObjectIndex, capacity);
+  if (!address)
+    throw Unsupported{addressSpaceExhausted(s, capacity)};
   auto obj = std::make_shared<memory::MemoryObject>();
   obj->id = s.nextObjectId++;
-  obj->address = memory::AddressSpace::addressFor(s.nextObjectIndex);
-  s.nextObjectIndex += capacity / kGuardSpacing + 1;
+  obj->address = *address;
+  s.nextObjectIndex += addresses_.slotsFor(capacity);
   obj->capacity = capacity;
   obj->symbolicSize = std::move(symbolicSize);
   obj->kind = kind;
@@ -118,7 +131,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     expr::forEachNode(address, [&](const expr::Expr *e) {
       auto it = s.lazyPointers.find(ExprRef(e));
       if (it != s.lazyPointers.end() && it->second.target)
-        sub.emplace(it->first, ctx_.bv(64, *it->second.target));
+        sub.emplace(it->first, pointer(*it->second.target));
     });
     address = expr::substitute(ctx_, address, sub);
   }
@@ -132,8 +145,12 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
         elemSize = std::max<uint64_t>(
             1, layout_.getTypeAllocSize(const_cast<llvm::Type *>(lp.pointee)));
       uint64_t capacity = elemSize * std::max(1u, opts_.inputArrayElements);
-      uint64_t freshAddress =
-          memory::AddressSpace::addressFor(s.nextObjectIndex);
+      // Checked before any fork: every child must get its object.
+      std::optional<uint64_t> fresh =
+          addresses_.place(s.nextObjectIndex, capacity);
+      if (!fresh)
+        throw Unsupported{addressSpaceExhausted(s, capacity)};
+      uint64_t freshAddress = *fresh;
       std::vector<uint64_t> targets{0};
       for (const auto &[base, entry] : s.memory.objects())
         if (entry.object->kind == ObjectKind::Input &&
@@ -143,7 +160,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
       std::vector<uint64_t> feasible;
       std::vector<solver::Model> models; // of each feasible choice's path
       for (uint64_t t : targets) {
-        solver::SolverResult r = ask(s, ctx_.eq(*lazy, ctx_.bv(64, t)),
+        solver::SolverResult r = ask(s, ctx_.eq(*lazy, pointer(t)),
                                      opts_.solver.modelReuse);
         if (r.isUnknown()) {
           terminateCut(s, "solver could not decide lazy initialisation: " +
@@ -170,7 +187,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                                          fillWithInputBytes(c, t, name),
                                          capacity});
         }
-        addConstraint(c, ctx_.eq(*lazy, ctx_.bv(64, feasible[k])), models[k]);
+        addConstraint(c, ctx_.eq(*lazy, pointer(feasible[k])), models[k]);
         c.lazyPointers.at(*lazy).target = t;
       }
       if (feasible.empty()) {
@@ -231,10 +248,10 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                      "data access to function '" + o.name + "'");
       return nullptr;
     }
-    ExprRef objSize = o.sizeExpr(ctx_);
-    ExprRef fits = ctx_.andE(
-        ctx_.uge(objSize, ctx_.bv(64, size)),
-        ctx_.ule(offset, ctx_.sub(objSize, ctx_.bv(64, size))));
+    ExprRef objSize = o.sizeExpr(ctx_, pointerBits());
+    ExprRef fits =
+        ctx_.andE(ctx_.uge(objSize, pointer(size)),
+                  ctx_.ule(offset, ctx_.sub(objSize, pointer(size))));
     return checkError(
         st, ctx_.notE(fits), ErrorKind::OutOfBounds,
         fmt::format("out-of-bounds access of {} bytes to {} object '{}'", size,
@@ -250,7 +267,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
       return out;
     }
     uint64_t base = e->object->address;
-    ExprRef offset = ctx_.bv(64, value - base);
+    ExprRef offset = pointer(value - base);
     if (ExecutionState *ok = within(s, base, offset))
       out.push_back({ok, base, offset});
     return out;
@@ -279,7 +296,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     if (e && e->object->kind != ObjectKind::Function &&
         k >= kNullPageSize) {
       uint64_t base = e->object->address;
-      ExprRef offset = ctx_.sub(address, ctx_.bv(64, base));
+      ExprRef offset = ctx_.sub(address, pointer(base));
       if (ExecutionState *ok = within(s, base, offset))
         out.push_back({ok, base, offset});
       return out;
@@ -310,12 +327,12 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     }
     uint64_t base = e->object->address;
     ExprRef inside = ctx_.andE(
-        ctx_.uge(address, ctx_.bv(64, base)),
-        ctx_.ult(address, ctx_.add(ctx_.bv(64, base),
-                                   e->object->sizeExpr(ctx_))));
+        ctx_.uge(address, pointer(base)),
+        ctx_.ult(address, ctx_.add(pointer(base),
+                                   e->object->sizeExpr(ctx_, pointerBits()))));
     Split sp = split(*rest, inside);
     if (sp.onTrue) {
-      ExprRef offset = ctx_.sub(address, ctx_.bv(64, base));
+      ExprRef offset = ctx_.sub(address, pointer(base));
       if (ExecutionState *ok = within(*sp.onTrue, base, offset))
         out.push_back({ok, base, offset});
     }
@@ -376,10 +393,11 @@ void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
                              ctx_.arrayVar(s.freshName("uninit")), {},
                              i.getAllocatedType());
     s.frame().allocas.push_back(base);
-    bind(s, &i, ctx_.bv(64, base));
+    bind(s, &i, pointer(base));
     return;
   }
-  // A variable-length array.
+  // A variable-length array: its size in 64 bits (exact for a 32-bit
+  // count), at most the bound, so the pointer-sized size term is exact.
   ExprRef size = ctx_.mul(count, ctx_.bv(64, elem));
   Split sp = split(s, ctx_.ule(size, ctx_.bv(64, opts_.maxSymbolicAllocation)));
   if (sp.onFalse)
@@ -390,15 +408,18 @@ void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
     return;
   ExecutionState &t = *sp.onTrue;
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Stack,
-                           name, ctx_.arrayVar(t.freshName("uninit")), size,
+                           name, ctx_.arrayVar(t.freshName("uninit")),
+                           ctx_.zextOrTrunc(size, pointerBits()),
                            i.getAllocatedType());
   t.frame().allocas.push_back(base);
-  bind(t, &i, ctx_.bv(64, base));
+  bind(t, &i, pointer(base));
 }
 
 void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
                                 bool zeroed, const llvm::Value *result,
                                 const std::string &site) {
+  // In 64 bits: calloc's product of two 32-bit sizes does not wrap.
+  assert(size0->width() <= 64 && "a size is at most 64 bits");
   ExprRef size = ctx_.zextOrTrunc(size0, 64);
   auto fill = [&](ExecutionState &st, uint64_t base, uint64_t capacity) {
     if (!zeroed)
@@ -415,7 +436,7 @@ void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
     fill(s, base, n);
-    bind(s, result, ctx_.bv(64, base));
+    bind(s, result, pointer(base));
     return;
   }
   Split sp = split(s, ctx_.ule(size, ctx_.bv(64, opts_.maxSymbolicAllocation)));
@@ -427,14 +448,16 @@ void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
   if (!sp.onTrue)
     return;
   ExecutionState &t = *sp.onTrue;
+  // At most the bound here, so the pointer-sized size is exact.
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Heap,
-                           site, ctx_.arrayVar(t.freshName("uninit")), size);
+                           site, ctx_.arrayVar(t.freshName("uninit")),
+                           ctx_.zextOrTrunc(size, pointerBits()));
   fill(t, base, opts_.maxSymbolicAllocation);
-  bind(t, result, ctx_.bv(64, base));
+  bind(t, result, pointer(base));
 }
 
 void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
-  Split sp = split(s, ctx_.eq(address, ctx_.bv(64, 0)));
+  Split sp = split(s, ctx_.eq(address, pointer(0)));
   if (!sp.onFalse)
     return; // free(NULL) does nothing
   ExecutionState *rest = sp.onFalse;
@@ -473,7 +496,7 @@ void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
                      "double free of heap object '" + e->object->name + "'");
       return;
     }
-    Split at = split(*rest, ctx_.eq(addr, ctx_.bv(64, *value)));
+    Split at = split(*rest, ctx_.eq(addr, pointer(*value)));
     if (at.onTrue)
       at.onTrue->memory.markFreed(*value);
     rest = at.onFalse;
@@ -502,7 +525,7 @@ std::string ExecutorImpl::readCString(ExecutionState &s,
   std::string out;
   for (uint64_t off = a - e->object->address;
        off < e->object->capacity && out.size() < 256; ++off) {
-    ExprRef b = e->state->read(ctx_, ctx_.bv(64, off), 1);
+    ExprRef b = e->state->read(ctx_, pointer(off), 1);
     if (!b->isConst() || b->bvValue().isZero())
       break;
     out.push_back(static_cast<char>(b->bvValue().getZExtValue()));

@@ -38,6 +38,21 @@ std::optional<ErrorKind> errorKindNamed(std::string_view name) {
   return std::nullopt;
 }
 
+const char *dataModelName(DataModel m) {
+  switch (m) {
+  case DataModel::LP64: return "LP64";
+  case DataModel::ILP32: return "ILP32";
+  }
+  return "?";
+}
+
+std::optional<DataModel> dataModelNamed(std::string_view name) {
+  for (DataModel m : {DataModel::LP64, DataModel::ILP32})
+    if (name == dataModelName(m))
+      return m;
+  return std::nullopt;
+}
+
 const char *verdictName(Verdict v) {
   switch (v) {
   case Verdict::True: return "true";
@@ -56,6 +71,7 @@ llvm::Error Executor::prepare() { return impl_->prepare(); }
 std::optional<EntrySignature> Executor::entrySignature() const {
   return impl_->entrySignature();
 }
+DataModel Executor::dataModel() const { return impl_->dataModel(); }
 std::vector<ExternalFunction> externalFunctionsOf(const llvm::Module &m) {
   return ExecutorImpl::externalFunctions(m);
 }
@@ -68,7 +84,7 @@ void Executor::interruptSolver() { impl_->interruptSolver(); }
 ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
-      layout_(&m) {
+      layout_(&m), addresses_(layout_.getPointerSizeInBits()) {
   solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
@@ -79,6 +95,17 @@ static llvm::Error usageError(const std::string &msg) {
 }
 
 llvm::Error ExecutorImpl::prepare() {
+  unsigned bits = layout_.getPointerSizeInBits();
+  if (bits != 32 && bits != 64)
+    return usageError(fmt::format(
+        "the module has {}-bit pointers; cosmo analyses 32-bit (ILP32) and "
+        "64-bit (LP64) programs",
+        bits));
+  if (layout_.getIndexSizeInBits(0) != bits)
+    return usageError(fmt::format(
+        "the module's address computations use {}-bit indices for {}-bit "
+        "pointers, which cosmo does not support",
+        layout_.getIndexSizeInBits(0), bits));
   entry_ = module_.getFunction(opts_.entry);
   if (!entry_ || entry_->isDeclaration()) {
     std::vector<std::string> names;

@@ -49,7 +49,7 @@ struct Split {
 struct ResolvedAccess {
   ExecutionState *state;
   uint64_t base;
-  ExprRef offset; // BitVec(64)
+  ExprRef offset; // BitVec(pointer width)
 };
 
 class ExecutorImpl {
@@ -127,6 +127,14 @@ public:
   ExprRef asBool(const ExprRef &v) {
     return v->sort().isBool() ? v : ctx_.bvToBool(v);
   }
+  /// Pointers, addresses, object offsets and sizes are BitVec terms of the
+  /// module's pointer width (DataLayout), 32 or 64 bits.
+  unsigned pointerBits() const { return addresses_.pointerBits(); }
+  ExprRef pointer(uint64_t value) {
+    return addresses_.pointer(ctx_, value);
+  }
+  /// The value 0 of type `t` (an integer, a pointer or an aggregate).
+  ExprRef zeroOf(const llvm::Type *t);
 
   //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
   /// Resolves `address` for an access of `size` bytes; reports errors on
@@ -137,10 +145,14 @@ public:
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
+  /// A new object at the next free address of `s`; throws Unsupported when
+  /// the address space has no room left for it.
   uint64_t allocate(ExecutionState &s, uint64_t capacity,
                     memory::ObjectKind kind, const std::string &name,
                     ExprRef initial, ExprRef symbolicSize = {},
                     const void *typeTag = nullptr);
+  std::string addressSpaceExhausted(const ExecutionState &s,
+                                    uint64_t capacity) const;
   /// Heap allocation of `size` bytes (maybe symbolic); returns the states
   /// that go on with the block's address bound to `result`.
   void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
@@ -169,6 +181,10 @@ public:
   void callFunction(ExecutionState &s, const llvm::CallBase &call,
                     const llvm::Function &f, std::vector<ExprRef> args);
   void executeReturn(ExecutionState &s, const llvm::ReturnInst &i);
+  /// Throws Unsupported when `args` or the call's type do not have the
+  /// widths of `f`'s parameters and return type.
+  void checkCallMatches(const llvm::CallBase &call, const llvm::Function &f,
+                        const std::vector<ExprRef> &args);
   /// Finish a call that was handled without a frame.
   void returnValue(ExecutionState &s, const llvm::CallBase &call,
                    ExprRef value);
@@ -221,6 +237,9 @@ public:
 
   expr::ExprContext &ctx() { return ctx_; }
   const llvm::DataLayout &layout() const { return layout_; }
+  DataModel dataModel() const {
+    return pointerBits() == 32 ? DataModel::ILP32 : DataModel::LP64;
+  }
   const EngineOptions &options() const { return opts_; }
 
 private:
@@ -241,6 +260,7 @@ private:
   EngineOptions opts_;
   RunListener &listener_;
   llvm::DataLayout layout_;
+  memory::AddressLayout addresses_; // from layout_'s pointer width
   expr::ExprContext ctx_;
   solver::PipelineStats solverStats_; // outlives solver_, which counts here
   std::unique_ptr<solver::Solver> solver_;

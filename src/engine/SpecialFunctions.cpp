@@ -162,6 +162,8 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     return true;
   }
   if (name == "calloc") {
+    // Sizes are widened to 64 bits: exact for ILP32's 32-bit size_t (the
+    // product cannot wrap); an LP64 product wraps modulo 2^64.
     ExprRef n = ctx_.zextOrTrunc(arg(0), 64), sz = ctx_.zextOrTrunc(arg(1), 64);
     allocateHeap(s, ctx_.mul(n, sz), true, &call,
                  fmt::format("calloc at line {}", locationOf(&call).line));
@@ -225,7 +227,7 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   case I::vaend:
     return true;
   case I::stacksave:
-    returnValue(s, call, ctx_.bv(64, 0));
+    returnValue(s, call, pointer(0));
     return true;
   case I::expect:
   case I::ssa_copy:
@@ -403,15 +405,16 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
       const char *prog = "prog";
       for (unsigned k = 0; k < 5; ++k)
         ns.writeByte(ctx_, k, ctx_.bv(8, static_cast<uint8_t>(prog[k])));
-      uint64_t argv = allocate(s, 16, memory::ObjectKind::Global, "argv",
+      // argv = {argv[0], NULL}: two pointers.
+      uint64_t argv = allocate(s, 2 * pointerBits() / 8,
+                               memory::ObjectKind::Global, "argv",
                                ctx_.arrayVar("argv"));
-      s.memory.writable(argv).write(
-          ctx_, ctx_.bv(64, 0),
-          ctx_.concat(ctx_.bv(64, 0), ctx_.bv(64, name)));
-      frame.registers[f.getArg(1)] = ctx_.bv(64, argv);
+      s.memory.writable(argv).write(ctx_, pointer(0),
+                                    ctx_.concat(pointer(0), pointer(name)));
+      frame.registers[f.getArg(1)] = pointer(argv);
     }
     for (unsigned k = 2; k < f.arg_size(); ++k)
-      frame.registers[f.getArg(k)] = ctx_.bv(64, 0);
+      frame.registers[f.getArg(k)] = zeroOf(f.getArg(k)->getType());
     return;
   }
   for (const llvm::Argument &a : f.args()) {
@@ -428,7 +431,7 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
                                ctx_.arrayVar(s.freshName(name)), {}, vt);
       s.inputs.push_back(InputRecord{name, "argument", "", {},
                                      fillWithInputBytes(s, base, name), size});
-      frame.registers[&a] = ctx_.bv(64, base);
+      frame.registers[&a] = pointer(base);
       continue;
     }
     ExprRef v = makeSymbolicValue(s, t, name, "argument", "");

@@ -2,9 +2,20 @@
 
 #include "cosmo/memory/ObjectMemory.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace cosmo::memory {
+
+namespace {
+// Content arrays are indexed by BitVec(64); offsets inside an object are
+// at most its size, so zero-extending a narrower one keeps its value.
+ExprRef index64(ExprContext &ctx, const ExprRef &offset) {
+  assert(offset->sort().isBitVec() && offset->width() <= 64 &&
+         "an offset is a BitVec of at most 64 bits");
+  return offset->width() == 64 ? offset : ctx.zext(offset, 64);
+}
+} // namespace
 
 const char *objectKindName(ObjectKind k) {
   switch (k) {
@@ -66,17 +77,18 @@ ExprRef ObjectState::asArray(ExprContext &ctx) const {
   return cachedArray_;
 }
 
-ExprRef ObjectState::read(ExprContext &ctx, const ExprRef &offset,
+ExprRef ObjectState::read(ExprContext &ctx, const ExprRef &offset0,
                           unsigned width) const {
   ExprRef result;
-  if (offset->kind() == expr::Kind::BVConst) {
-    uint64_t base = offset->bvValue().getZExtValue();
+  if (offset0->kind() == expr::Kind::BVConst) {
+    uint64_t base = offset0->bvValue().getZExtValue();
     for (unsigned i = 0; i < width; ++i) {
       ExprRef b = byteAt(ctx, base + i);
       result = result ? ctx.concat(b, result) : b;
     }
     return result;
   }
+  ExprRef offset = index64(ctx, offset0);
   if ((small_ || isWrittenTable()) && !bytes_.empty()) {
     for (unsigned i = 0; i < width; ++i) {
       ExprRef b = byteAtSymbolic(ctx, ctx.add(offset, ctx.bv(64, i)));
@@ -103,16 +115,17 @@ void ObjectState::writeByte(ExprContext &ctx, uint64_t offset,
   cachedArray_ = ExprRef();
 }
 
-void ObjectState::write(ExprContext &ctx, const ExprRef &offset,
+void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
                         const ExprRef &value) {
   assert(value->width() % 8 == 0);
   unsigned width = value->width() / 8;
-  if (offset->kind() == expr::Kind::BVConst) {
-    uint64_t base = offset->bvValue().getZExtValue();
+  if (offset0->kind() == expr::Kind::BVConst) {
+    uint64_t base = offset0->bvValue().getZExtValue();
     for (unsigned i = 0; i < width; ++i)
       writeByte(ctx, base + i, ctx.extract(value, 8 * i + 7, 8 * i));
     return;
   }
+  ExprRef offset = index64(ctx, offset0);
   if (small_) {
     // Every byte becomes "the new value if the write hit it".
     std::vector<ExprRef> updated(bytes_.size());
@@ -146,10 +159,19 @@ bool ObjectState::untouched(uint64_t offset, unsigned width) const {
   return true;
 }
 
-uint64_t AddressSpace::addressFor(uint64_t index) {
-  // Object k lives at (k + 1) * spacing; objects larger than the spacing
-  // are given several slots by the caller (see Executor's allocator).
-  return (index + 1) * kGuardSpacing;
+AddressLayout::AddressLayout(unsigned pointerBits)
+    : pointerBits_(pointerBits),
+      guardSpacing_(pointerBits >= 64 ? uint64_t(1) << 24 : uint64_t(1) << 16) {
+}
+
+std::optional<uint64_t> AddressLayout::place(uint64_t index,
+                                             uint64_t capacity) const {
+  using Wide = unsigned __int128;
+  Wide start = Wide(index + 1) * guardSpacing_;
+  Wide end = start + Wide(slotsFor(capacity)) * guardSpacing_;
+  if (end > (Wide(1) << std::min(pointerBits_, 64u)))
+    return std::nullopt;
+  return static_cast<uint64_t>(start);
 }
 
 void AddressSpace::bind(std::shared_ptr<const MemoryObject> object,

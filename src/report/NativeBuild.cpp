@@ -91,13 +91,23 @@ nativeSanitizerFlags(const std::vector<std::string> &checks) {
   return flags;
 }
 
+std::vector<std::string> nativeDataModelFlags(engine::DataModel model) {
+  if (model == engine::DataModel::ILP32)
+    return {"-m32"};
+  return {};
+}
+
 llvm::Expected<std::filesystem::path>
 buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,
                    const std::vector<std::string> &checks,
                    const std::filesystem::path &workDir,
-                   const NativeSources &sources) {
+                   const NativeSources &sources,
+                   engine::DataModel dataModel) {
+  // The data model's target flag goes to the runtime and every unit.
   std::vector<std::string> flags = nativeSanitizerFlags(checks);
+  for (const std::string &f : nativeDataModelFlags(dataModel))
+    flags.push_back(f);
   std::filesystem::path runtimeObject = workDir / "replay-runtime.o";
   std::filesystem::path executable =
       workDir / (program.stem().string() + ".native");

@@ -165,7 +165,7 @@ NativeReplayer::build(const std::filesystem::path &program,
   }
   auto executable =
       buildNativeProgram(options.toolchain, source, options.checks, workDir,
-                         options.sources);
+                         options.sources, options.dataModel);
   if (!executable)
     return executable.takeError();
   return NativeReplayer(program, std::move(options), workDir, *executable,

@@ -137,6 +137,7 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
                {"line", t.errorLocation.line},
                {"function", t.errorLocation.function}};
   json out{{"version", 1},        {"program", info.program},
+           {"data_model", info.dataModel},
            {"entry", info.entry}, {"outcome", t.outcome},
            {"error", err},        {"inputs", inputs}};
   if (info.entry != "main" && info.signature) {

@@ -109,6 +109,13 @@ RecordedTest readVector(const json &vector) {
   result.entry = vector.contains("entry")
                      ? stringMember(vector, "vector", "entry")
                      : "main";
+  if (vector.contains("data_model")) {
+    std::string model = stringMember(vector, "vector", "data_model");
+    std::optional<engine::DataModel> known = engine::dataModelNamed(model);
+    if (!known)
+      malformed(fmt::format("data_model \"{}\" is not LP64 or ILP32", model));
+    result.dataModel = *known;
+  }
   engine::TestVector &test = result.test;
   test.outcome = stringMember(vector, "vector", "outcome");
   bool hasError = vector.contains("error") && !vector.at("error").is_null();

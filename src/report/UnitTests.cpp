@@ -225,11 +225,13 @@ llvm::Expected<ObservedTest> observeTest(const NativeReplayer &harness,
   return ObservedTest{file, test, std::move(*first), std::move(*second)};
 }
 
-std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
-                                        const std::string &program,
-                                        const std::vector<ObservedTest> &tests,
-                                        UnitTestFormat format,
-                                        const NativeToolchain &toolchain) {
+std::vector<UnitTestFile>
+unitTestFiles(const EntryCall &call, const std::string &program,
+              const std::vector<ObservedTest> &tests, UnitTestFormat format,
+              const NativeToolchain &toolchain, engine::DataModel dataModel) {
+  std::string target;
+  for (const std::string &f : nativeDataModelFlags(dataModel))
+    target += " " + f;
   std::string include = fs::absolute(toolchain.includeDir).string();
   std::string runtime = fs::absolute(toolchain.replayRuntime).string();
   const std::string &entry = call.entry;
@@ -309,7 +311,7 @@ std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
         {"Makefile",
          fmt::format("# Builds and runs the unit tests cosmo generated for "
                      "{}(): make check\n"
-                     "CC = clang-14\n"
+                     "CC = clang-14{}\n"
                      "CFLAGS = -Wall -Werror -g\n"
                      "COSMO_INCLUDE = {}\n"
                      "COSMO_RUNTIME = {}\n\n"
@@ -321,7 +323,8 @@ std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
                      "cosmo-runtime.o: $(COSMO_RUNTIME)\n"
                      "\t$(CC) -g -w -c -o $@ $(COSMO_RUNTIME)\n\n"
                      "check: {}\n\t./{}\n\n.PHONY: check\n",
-                     entry, include, runtime, base, base, base, base, base)});
+                     entry, target, include, runtime, base, base, base, base,
+                     base)});
     return files;
   }
   std::string wrapper = fmt::format(
@@ -346,6 +349,7 @@ std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
            "if(NOT CMAKE_C_COMPILER)\n  set(CMAKE_C_COMPILER clang-14)\nendif()\n"
            "if(NOT CMAKE_CXX_COMPILER)\n  set(CMAKE_CXX_COMPILER clang++-14)\nendif()\n"
            "project(cosmo_{}_tests C CXX)\n"
+           "{}"
            "find_package(GTest REQUIRED)\n"
            "# cosmo's replay runtime: cosmo.h and SV-COMP's functions natively.\n"
            "add_library(cosmo_runtime STATIC {})\n"
@@ -358,8 +362,13 @@ std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
            "target_link_libraries({} PRIVATE cosmo_runtime GTest::gtest_main)\n"
            "enable_testing()\n"
            "add_test(NAME {} COMMAND {})\n",
-           entry, entry, runtime, base, base, base, base, include, base, base,
-           base, base, base)});
+           entry, entry,
+           target.empty()
+               ? ""
+               : fmt::format("add_compile_options({0})\nadd_link_options({0})\n",
+                             target.substr(1)),
+           runtime, base, base, base, base, include, base, base, base, base,
+           base)});
   return files;
 }
 

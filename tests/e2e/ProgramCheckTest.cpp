@@ -179,7 +179,7 @@ protected:
       return;
     }
     auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
-                                    replayDir);
+                                    replayDir, {}, vectors.front().dataModel);
     if (!built) {
       handleAllErrors(
           built.takeError(),
@@ -215,6 +215,7 @@ protected:
         << "the test vectors of --entry=" << first.entry << " carry no signature";
     report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
                                   nativeRunTimeout};
+    options.dataModel = first.dataModel;
     auto replayer = report::NativeReplayer::build(program.path, options, replayDir, call);
     ASSERT_TRUE(static_cast<bool>(replayer)) << toString(replayer.takeError());
     int mismatches = 0;

@@ -130,7 +130,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   std::string main;
   for (const report::UnitTestFile &f :
        report::unitTestFiles(*call, nativeMain, tests, format,
-                             replay.toolchain)) {
+                             replay.toolchain, replay.dataModel)) {
     std::ofstream o(dir + "/" + f.name);
     o << f.text;
     if (!o)
@@ -357,6 +357,7 @@ int runCheck(const CheckOptions &opts) {
 
   info.signature = executor.entrySignature();
   (*out)->setEntrySignature(info.signature);
+  replay.dataModel = executor.dataModel();
 
   running = &executor;
   std::signal(SIGINT, onInterrupt);

@@ -93,6 +93,7 @@ int runReplay(const ReplayCommandOptions &opts) {
       static_cast<long long>(opts.timeoutSeconds * 1000));
   report::ReplayOptions replayOptions{*toolchain, checksFor(*vector, *checks),
                                       timeout};
+  replayOptions.dataModel = vector->dataModel;
   replayOptions.sources.flags = opts.clangFlags;
   for (const std::string &f : opts.otherFiles) {
     if (!llvm::sys::fs::exists(f))

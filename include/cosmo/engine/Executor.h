@@ -29,11 +29,14 @@ public:
   Executor(llvm::Module &module, EngineOptions options, RunListener &listener);
   ~Executor();
 
-  /// Checks that the entry exists and can be analysed.
+  /// Checks that the entry exists and can be analysed, and that pointers
+  /// are 32 or 64 bits wide.
   llvm::Error prepare();
   /// The entry's C prototype, after prepare(); none without debug
   /// information or when a parameter's type has no simple C name.
   std::optional<EntrySignature> entrySignature() const;
+  /// The module's data model (its DataLayout's pointer width).
+  DataModel dataModel() const;
   RunSummary run();
   /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
   /// signal handler.

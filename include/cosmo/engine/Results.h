@@ -40,6 +40,14 @@ const char *errorKindName(ErrorKind k);
 /// The kind named `name` in reports, if any.
 std::optional<ErrorKind> errorKindNamed(std::string_view name);
 
+/// The C data model of the analysed module, from its pointer width:
+/// LP64 (64-bit long and pointers) or ILP32 (32-bit int, long and
+/// pointers, as `clang -m32` compiles for i386).
+enum class DataModel { LP64, ILP32 };
+/// "LP64", "ILP32" (report.json, test vectors, SV-COMP witnesses).
+const char *dataModelName(DataModel model);
+std::optional<DataModel> dataModelNamed(std::string_view name);
+
 struct SourceLocation {
   std::string file; // as recorded in debug info (may be empty)
   unsigned line = 0;

@@ -3,9 +3,18 @@
 // The engine's concrete view of memory: every allocation (stack slot,
 // global, heap block, lazily initialised input object, function) is a
 // MemoryObject at a concrete address, far from every other object, so that
-// any out-of-bounds access within kGuardSpacing bytes lands in no object and
+// any out-of-bounds access within the guard spacing lands in no object and
 // is reported instead of silently reading a neighbour. Offsets inside an
 // object, sizes of heap blocks and the bytes themselves may be symbolic.
+//
+// AddressLayout places objects for a pointer width: 64-bit programs (LP64)
+// get 16 MiB between objects; 32-bit ones (ILP32) 64 KiB, so that 65535
+// objects fit below 4 GiB. Addresses below kNullPageSize are never an
+// object's. Pointer and offset terms have the pointer width; inside an
+// object, offsets of any width up to 64 bits are accepted (the content
+// arrays are indexed by BitVec(64): a narrower offset is zero-extended,
+// which is exact because the engine checks every access against the
+// object's bounds first).
 //
 // ObjectState holds one object's bytes:
 //  - small objects (<= kSmallObjectBytes): a vector of byte terms; unwritten
@@ -48,8 +57,36 @@ const char *objectKindName(ObjectKind k);
 
 /// Addresses below this are the null page.
 constexpr uint64_t kNullPageSize = 4096;
-/// Minimum distance between two objects.
-constexpr uint64_t kGuardSpacing = uint64_t(1) << 24;
+
+/// Where objects go in an address space of `pointerBits`-bit addresses.
+/// Object slots are numbered from 0 in allocation order; slot k starts at
+/// (k + 1) * guardSpacing, and an object takes as many slots as it needs
+/// plus one (its guard).
+class AddressLayout {
+public:
+  /// The engine uses 32 and 64; any width up to 64 places correctly.
+  explicit AddressLayout(unsigned pointerBits = 64);
+
+  unsigned pointerBits() const { return pointerBits_; }
+  /// Minimum distance between two objects.
+  uint64_t guardSpacing() const { return guardSpacing_; }
+  /// The address of slot `index`, when an object of `capacity` bytes
+  /// placed there (with a guard after it) still fits in the address
+  /// space; none when the space is exhausted.
+  std::optional<uint64_t> place(uint64_t index, uint64_t capacity) const;
+  /// Slots taken by an object of `capacity` bytes.
+  uint64_t slotsFor(uint64_t capacity) const {
+    return capacity / guardSpacing_ + 1;
+  }
+  /// `value` as a pointer-sized constant.
+  ExprRef pointer(ExprContext &ctx, uint64_t value) const {
+    return ctx.bv(pointerBits_, value);
+  }
+
+private:
+  unsigned pointerBits_;
+  uint64_t guardSpacing_;
+};
 
 struct MemoryObject {
   uint64_t id = 0;
@@ -66,9 +103,10 @@ struct MemoryObject {
   /// used to find alias candidates for lazily initialised pointers.
   const void *typeTag = nullptr;
 
-  /// The object's size as a 64-bit term.
-  ExprRef sizeExpr(ExprContext &ctx) const {
-    return symbolicSize ? symbolicSize : ctx.bv(64, capacity);
+  /// The object's size as a term of `width` bits (the pointer width;
+  /// a symbolic size has it already).
+  ExprRef sizeExpr(ExprContext &ctx, unsigned width) const {
+    return symbolicSize ? symbolicSize : ctx.bv(width, capacity);
   }
 };
 
@@ -78,9 +116,11 @@ public:
   ObjectState(uint64_t capacity, ExprRef initial);
 
   uint64_t capacity() const { return bytes_.size(); }
-  /// `width` bytes at `offset`, little-endian, as one BitVec(8*width).
+  /// `width` bytes at `offset` (a BitVec of at most 64 bits, inside the
+  /// object), little-endian, as one BitVec(8*width).
   ExprRef read(ExprContext &ctx, const ExprRef &offset, unsigned width) const;
-  /// Write `value` (BitVec of 8*n bits) at `offset`, little-endian.
+  /// Write `value` (BitVec of 8*n bits) at `offset` (as for read),
+  /// little-endian.
   void write(ExprContext &ctx, const ExprRef &offset, const ExprRef &value);
   /// Write one byte at a concrete offset.
   void writeByte(ExprContext &ctx, uint64_t offset, const ExprRef &byte);
@@ -116,9 +156,6 @@ struct ObjectEntry {
 
 class AddressSpace {
 public:
-  /// Reserve a fresh address for `capacity` bytes (deterministic sequence).
-  static uint64_t addressFor(uint64_t index);
-
   void bind(std::shared_ptr<const MemoryObject> object,
             std::shared_ptr<const ObjectState> state);
   /// The object whose reserved range contains `address`, freed or not.

@@ -5,7 +5,12 @@
 //
 //   clang -g -O0 -no-pie -fsanitize=address,undefined
 //         -fno-sanitize-recover=all [-fno-sanitize=signed-integer-overflow]
-//         [-fno-sanitize=shift] -w ...
+//         [-fno-sanitize=shift] -w [-m32] ...
+//
+// A program analysed as ILP32 (compiled with -m32) is built with -m32, the
+// replay runtime too, so that the vector's values (pointer-sized and
+// `long` inputs of 4 bytes, offsets in 32-bit layouts) mean the same
+// natively.
 //
 // The program gets -finstrument-functions (so the runtime sees calls to a
 // reach_error() it defines); the runtime does not. Signed overflow and shift
@@ -17,6 +22,7 @@
 #ifndef COSMO_REPORT_NATIVEBUILD_H
 #define COSMO_REPORT_NATIVEBUILD_H
 
+#include "cosmo/engine/Results.h"
 #include "cosmo/report/Subprocess.h"
 
 #include <llvm/Support/Error.h>
@@ -56,6 +62,9 @@ struct NativeToolchain {
 std::vector<std::string>
 nativeSanitizerFlags(const std::vector<std::string> &checks);
 
+/// The target flags for a data model: -m32 for ILP32, none for LP64.
+std::vector<std::string> nativeDataModelFlags(engine::DataModel model);
+
 /// A failed native build: the command, the compiler's whole output, and its
 /// first error line (what a one-line message shows).
 class NativeBuildError : public llvm::ErrorInfo<NativeBuildError> {
@@ -85,13 +94,15 @@ private:
 std::string firstErrorLine(const std::string &compilerOutput);
 
 /// Builds `program` (with `sources`: the other units and their flags) into
-/// `workDir` and returns the executable, or a NativeBuildError.
+/// `workDir` for `dataModel` and returns the executable, or a
+/// NativeBuildError.
 llvm::Expected<std::filesystem::path>
 buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,
                    const std::vector<std::string> &checks,
                    const std::filesystem::path &workDir,
-                   const NativeSources &sources = {});
+                   const NativeSources &sources = {},
+                   engine::DataModel dataModel = engine::DataModel::LP64);
 
 /// Runs `executable` in the replay file's directory with
 /// COSMO_REPLAY_FILE=`replayFile` and leak checks off.

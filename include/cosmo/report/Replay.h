@@ -53,6 +53,8 @@ struct ReplayOptions {
   std::chrono::milliseconds timeout{std::chrono::seconds(10)}; // per run
   /// The program's other units and flags (several inputs, -p, -D ...).
   NativeSources sources = {};
+  /// The data model the tests were made for: the native build's target.
+  engine::DataModel dataModel = engine::DataModel::LP64;
 };
 
 /// Why the tests of a run of `entry` on `program` (as given to `cosmo

@@ -30,7 +30,7 @@ struct RunInfo {
   std::optional<engine::EntrySignature> signature = std::nullopt;
   /// Every input linked into the program (`program` is the first).
   std::vector<std::string> files = {};
-  std::string dataModel = "LP64"; // or "ILP32"
+  std::string dataModel = "LP64"; // or "ILP32" (engine::dataModelName)
   frontend::FrontendStats frontend = {};
 };
 

@@ -26,6 +26,8 @@ struct RecordedTest {
   std::string file;    // where it was read from
   std::string program; // "program": the file `cosmo check` was given
   std::string entry;   // "entry": the analysed function
+  /// "data_model": what a native replay compiles for (LP64 when absent).
+  engine::DataModel dataModel = engine::DataModel::LP64;
   /// "signature": the entry's C prototype (--entry runs).
   std::optional<engine::EntrySignature> signature;
   engine::TestVector test;

@@ -62,12 +62,13 @@ struct UnitTestFile {
 /// The files to write into the unit test directory: the tests, and a
 /// Makefile (C) or CMakeLists.txt (GoogleTest) that builds and runs them
 /// (with cosmo's include directory, and its replay runtime for what the
-/// program calls of cosmo.h or SV-COMP's functions).
-std::vector<UnitTestFile> unitTestFiles(const EntryCall &call,
-                                        const std::string &program,
-                                        const std::vector<ObservedTest> &tests,
-                                        UnitTestFormat format,
-                                        const NativeToolchain &toolchain);
+/// program calls of cosmo.h or SV-COMP's functions). ILP32 runs build with
+/// -m32 (the tests' inputs are laid out for it).
+std::vector<UnitTestFile>
+unitTestFiles(const EntryCall &call, const std::string &program,
+              const std::vector<ObservedTest> &tests, UnitTestFormat format,
+              const NativeToolchain &toolchain,
+              engine::DataModel dataModel = engine::DataModel::LP64);
 
 } // namespace cosmo::report
 
