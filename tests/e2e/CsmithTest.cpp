@@ -4,7 +4,8 @@
 // A stub printf (--stubs) receives the checksum the program prints and calls
 // reach_error() exactly when it equals the native one, so the expected
 // outcome is one `assert` error in the stub and nothing else: a wrong value,
-// a cut path or a second path all fail the test.
+// a cut path or a second path all fail the test. Some seeds run in both
+// data models (native -m32 against cosmo -m32).
 #include "CliFixture.h"
 
 #include "cosmo/report/Subprocess.h"
@@ -36,8 +37,13 @@ int printf(const char *format, ...) {
 }
 )";
 
+struct CsmithCase {
+  unsigned seed;
+  bool ilp32;
+};
+
 class CsmithTest : public CliFixture,
-                   public ::testing::WithParamInterface<unsigned> {
+                   public ::testing::WithParamInterface<CsmithCase> {
 protected:
   ProcessResult run(std::vector<std::string> argv, int seconds = 60) {
     cosmo::report::ProcessRequest r;
@@ -49,28 +55,36 @@ protected:
 };
 
 TEST_P(CsmithTest, CosmoComputesTheNativeChecksum) {
-  unsigned seed = GetParam();
+  unsigned seed = GetParam().seed;
+  std::vector<std::string> model;
+  if (GetParam().ilp32)
+    model = {"-m32"};
   ProcessResult gen = run({"csmith", "--seed", std::to_string(seed), "-o",
                            "prog.c"});
   ASSERT_EQ(gen.exitCode, 0) << "csmith (Debian package csmith) failed: "
                              << gen.err;
-  ProcessResult build = run({COSMO_CLANG, "-w", "-I", kCsmithInclude,
-                             "prog.c", "-o", "prog"}, 120);
+  std::vector<std::string> native = {COSMO_CLANG, "-w", "-I", kCsmithInclude,
+                                     "prog.c", "-o", "prog"};
+  native.insert(native.end(), model.begin(), model.end());
+  ProcessResult build = run(native, 120);
   ASSERT_EQ(build.exitCode, 0) << build.err;
-  ProcessResult native = run({(dir_.path() / "prog").string()});
-  ASSERT_EQ(native.exitCode, 0) << native.err;
+  ProcessResult nativeRun = run({(dir_.path() / "prog").string()});
+  ASSERT_EQ(nativeRun.exitCode, 0) << nativeRun.err;
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(native.out, m,
+  ASSERT_TRUE(std::regex_search(nativeRun.out, m,
                                 std::regex("checksum = ([0-9A-F]+)")))
-      << native.out;
+      << nativeRun.out;
   std::string checksum = "0x" + m[1].str() + "u";
 
   write("checksum.c", kChecksumStub);
-  ProcessResult r = cosmo({"check", "-q", "--out=out", "-I", kCsmithInclude,
-                           "--stubs=checksum.c", "prog.c", "--",
-                           "-DCOSMO_EXPECTED_CHECKSUM=" + checksum},
-                          300);
+  std::vector<std::string> args = {"check", "-q", "--out=out", "-I",
+                                   kCsmithInclude, "--stubs=checksum.c",
+                                   "prog.c"};
+  args.insert(args.end(), model.begin(), model.end());
+  args.insert(args.end(), {"--", "-DCOSMO_EXPECTED_CHECKSUM=" + checksum});
+  ProcessResult r = cosmo(args, 300);
   nlohmann::json rep = report("out");
+  EXPECT_EQ(rep["data_model"], GetParam().ilp32 ? "ILP32" : "LP64");
   ASSERT_EQ(r.exitCode, 1) << "native checksum " << checksum << "\n"
                            << r.err << rep.dump(2).substr(0, 2000);
   ASSERT_EQ(rep["errors"].size(), 1u);
@@ -82,10 +96,23 @@ TEST_P(CsmithTest, CosmoComputesTheNativeChecksum) {
   EXPECT_EQ(rep["stats"]["paths_cut"], 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Seeds, CsmithTest,
-                         ::testing::Values(COSMO_CSMITH_SEEDS),
-                         [](const ::testing::TestParamInfo<unsigned> &info) {
-                           return "seed" + std::to_string(info.param);
-                         });
+std::vector<CsmithCase> cases(std::vector<unsigned> seeds, bool ilp32) {
+  std::vector<CsmithCase> out;
+  for (unsigned s : seeds)
+    out.push_back({s, ilp32});
+  return out;
+}
+
+std::string caseName(const ::testing::TestParamInfo<CsmithCase> &info) {
+  return "seed" + std::to_string(info.param.seed);
+}
+
+INSTANTIATE_TEST_SUITE_P(LP64, CsmithTest,
+                         ::testing::ValuesIn(cases({COSMO_CSMITH_SEEDS}, false)),
+                         caseName);
+INSTANTIATE_TEST_SUITE_P(ILP32, CsmithTest,
+                         ::testing::ValuesIn(cases({COSMO_CSMITH_SEEDS_ILP32},
+                                                   true)),
+                         caseName);
 
 } // namespace
