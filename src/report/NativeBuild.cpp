@@ -97,6 +97,31 @@ std::vector<std::string> nativeDataModelFlags(engine::DataModel model) {
   return {};
 }
 
+std::vector<std::string> flagsWithAbsolutePaths(std::vector<std::string> f,
+                                                const std::string &dir) {
+  namespace fs = std::filesystem;
+  static const char *const pathFlags[] = {"-I", "-isystem", "-iquote",
+                                          "-idirafter", "-include", "-imacros"};
+  auto absolute = [&](const std::string &p) {
+    return dir.empty() || fs::path(p).is_absolute()
+               ? p
+               : (fs::path(dir) / p).lexically_normal().string();
+  };
+  for (size_t i = 0; i < f.size(); ++i)
+    for (std::string_view flag : pathFlags) {
+      if (f[i] == flag && i + 1 < f.size()) {
+        f[i + 1] = absolute(f[i + 1]);
+        ++i;
+        break;
+      }
+      if (flag == "-I" && f[i].size() > 2 && f[i].rfind("-I", 0) == 0) {
+        f[i] = "-I" + absolute(f[i].substr(2));
+        break;
+      }
+    }
+  return f;
+}
+
 llvm::Expected<std::filesystem::path>
 buildNativeProgram(const NativeToolchain &toolchain,
                    const std::filesystem::path &program,

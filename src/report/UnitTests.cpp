@@ -228,10 +228,42 @@ llvm::Expected<ObservedTest> observeTest(const NativeReplayer &harness,
 std::vector<UnitTestFile>
 unitTestFiles(const EntryCall &call, const std::string &program,
               const std::vector<ObservedTest> &tests, UnitTestFormat format,
-              const NativeToolchain &toolchain, engine::DataModel dataModel) {
+              const NativeToolchain &toolchain, engine::DataModel dataModel,
+              const NativeSources &sources) {
   std::string target;
   for (const std::string &f : nativeDataModelFlags(dataModel))
     target += " " + f;
+  // The program's flags (its unit's own, then the run's), for the file that
+  // includes it; its other units are built beside it with theirs.
+  auto shellWords = [](const std::vector<std::string> &words) {
+    std::string line = commandLine(words), out;
+    for (char c : line)
+      out += c == '$' ? std::string("$$") : std::string(1, c);
+    return out;
+  };
+  // Build files run elsewhere: paths in flags become absolute against the
+  // directory the unit compiled in (CMake's own relative outputs rule out
+  // clang's -working-directory).
+  auto withDirectory = [](const std::string &dir,
+                          const std::vector<std::string> &f) {
+    return flagsWithAbsolutePaths(f, dir);
+  };
+  std::vector<std::string> programFlags =
+      withDirectory(sources.mainDirectory, sources.mainFlags);
+  programFlags.insert(programFlags.end(), sources.flags.begin(),
+                      sources.flags.end());
+  struct OtherUnit {
+    std::string path, object;
+    std::vector<std::string> flags;
+  };
+  std::vector<OtherUnit> others;
+  for (size_t k = 0; k < sources.others.size(); ++k) {
+    const NativeSources::Unit &u = sources.others[k];
+    std::vector<std::string> f = withDirectory(u.directory, u.flags);
+    f.insert(f.end(), sources.flags.begin(), sources.flags.end());
+    others.push_back({fs::absolute(u.path).string(),
+                      "unit-" + std::to_string(k) + ".o", f});
+  }
   std::string include = fs::absolute(toolchain.includeDir).string();
   std::string runtime = fs::absolute(toolchain.replayRuntime).string();
   const std::string &entry = call.entry;
@@ -307,24 +339,40 @@ unitTestFiles(const EntryCall &call, const std::string &program,
                          "  return failed != 0;\n}}\n",
                          names.size());
     files.push_back({base + ".c", cases});
+    std::string objects, unitRules;
+    for (const OtherUnit &u : others) {
+      objects += " " + u.object;
+      unitRules += fmt::format("{}: {}\n\t$(CC) -g -w {} -c -o $(CURDIR)/$@ {}\n\n",
+                               u.object, u.path, shellWords(u.flags), u.path);
+    }
     files.push_back(
         {"Makefile",
          fmt::format("# Builds and runs the unit tests cosmo generated for "
                      "{}(): make check\n"
                      "CC = clang-14{}\n"
                      "CFLAGS = -Wall -Werror -g\n"
+                     "PROGRAM_FLAGS = {}\n"
                      "COSMO_INCLUDE = {}\n"
                      "COSMO_RUNTIME = {}\n\n"
-                     "{}: {}.c cosmo-runtime.o\n"
-                     "\t$(CC) $(CFLAGS) -I$(COSMO_INCLUDE) -o $@ {}.c "
-                     "cosmo-runtime.o\n\n"
+                     "{}: {}.c cosmo-runtime.o{}\n"
+                     "\t$(CC) $(CFLAGS) -I$(COSMO_INCLUDE) $(PROGRAM_FLAGS) "
+                     "-o $(CURDIR)/$@ $(CURDIR)/{}.c $(CURDIR)/cosmo-runtime.o"
+                     "{}\n\n"
                      "# cosmo's replay runtime: cosmo.h and SV-COMP's functions "
                      "natively.\n"
                      "cosmo-runtime.o: $(COSMO_RUNTIME)\n"
                      "\t$(CC) -g -w -c -o $@ $(COSMO_RUNTIME)\n\n"
+                     "{}"
                      "check: {}\n\t./{}\n\n.PHONY: check\n",
-                     entry, target, include, runtime, base, base, base, base,
-                     base)});
+                     entry, target, shellWords(programFlags), include, runtime,
+                     base, base, objects, base,
+                     [&] {
+                       std::string o;
+                       for (const OtherUnit &u : others)
+                         o += " $(CURDIR)/" + u.object;
+                       return o;
+                     }(),
+                     unitRules, base, base)});
     return files;
   }
   std::string wrapper = fmt::format(
@@ -340,6 +388,23 @@ unitTestFiles(const EntryCall &call, const std::string &program,
                            entry, names[i], names[i], tests[i].file);
   files.push_back({base + "_cases.c", cases});
   files.push_back({base + ".cpp", wrapper});
+  auto cmakeList = [](const std::vector<std::string> &words) {
+    std::string out;
+    for (const std::string &w : words) {
+      out += ";";
+      for (char c : w)
+        out += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    }
+    return out;
+  };
+  std::string unitLibraries, unitObjects;
+  for (size_t k = 0; k < others.size(); ++k) {
+    unitLibraries += fmt::format(
+        "add_library(cosmo_unit_{0} OBJECT {1})\n"
+        "target_compile_options(cosmo_unit_{0} PRIVATE \"-w{2}\")\n",
+        k, others[k].path, cmakeList(others[k].flags));
+    unitObjects += fmt::format(" $<TARGET_OBJECTS:cosmo_unit_{}>", k);
+  }
   files.push_back(
       {"CMakeLists.txt",
        fmt::format(
@@ -354,10 +419,11 @@ unitTestFiles(const EntryCall &call, const std::string &program,
            "# cosmo's replay runtime: cosmo.h and SV-COMP's functions natively.\n"
            "add_library(cosmo_runtime STATIC {})\n"
            "target_compile_options(cosmo_runtime PRIVATE -w)\n"
-           "add_executable({} {}_cases.c {}.cpp)\n"
+           "{}"
+           "add_executable({} {}_cases.c {}.cpp{})\n"
            "target_include_directories({} PRIVATE {})\n"
            "set_source_files_properties({}_cases.c PROPERTIES COMPILE_OPTIONS "
-           "\"-Wall;-Werror\")\n"
+           "\"-Wall;-Werror{}\")\n"
            "target_compile_options({} PRIVATE -Wall)\n"
            "target_link_libraries({} PRIVATE cosmo_runtime GTest::gtest_main)\n"
            "enable_testing()\n"
@@ -367,8 +433,8 @@ unitTestFiles(const EntryCall &call, const std::string &program,
                ? ""
                : fmt::format("add_compile_options({0})\nadd_link_options({0})\n",
                              target.substr(1)),
-           runtime, base, base, base, base, include, base, base, base, base,
-           base)});
+           runtime, unitLibraries, base, base, base, unitObjects, base,
+           include, base, cmakeList(programFlags), base, base, base, base)});
   return files;
 }
 

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -41,6 +42,12 @@ protected:
                                      "-q"};
     args.insert(args.end(), extra.begin(), extra.end());
     return cosmo(args, 120);
+  }
+  ProcessResult run(std::vector<std::string> argv) {
+    cosmo::report::ProcessRequest r;
+    r.argv = std::move(argv);
+    r.timeout = std::chrono::seconds(120);
+    return cosmo::report::runProcess(r);
   }
   json frontendStats(const std::string &out) {
     return report(out)["stats"]["frontend"];
@@ -122,6 +129,18 @@ TEST_F(ProjectTest, ASecondRunCompilesOnlyWhatChanged) {
   // The same units with a flag that changes their meaning.
   ASSERT_EQ(checkRing("o5", {"-DRING_EXTRA=1"}).exitCode, 1);
   EXPECT_EQ(frontendStats("o5")["cache_misses"], 3);
+}
+
+TEST_F(ProjectTest, UnitTestsOfAProjectFunctionBuildWithTheUnitsFlags) {
+  configureRing();
+  ProcessResult r = checkRing("o1", {"--emit-tests=c"});
+  ASSERT_EQ(r.exitCode, 1) << r.err;
+  ProcessResult make = run({"make", "-C", (dir_.path() / "o1/unit").string(),
+                            "check"});
+  EXPECT_EQ(make.exitCode, 0) << make.out << make.err;
+  EXPECT_TRUE(std::regex_search(make.out,
+                                std::regex("[1-9][0-9]* tests, 0 failed")))
+      << make.out;
 }
 
 TEST_F(ProjectTest, ACompileErrorNamesTheUnitAndAnalysesNothing) {
@@ -209,6 +228,25 @@ TEST_F(ProjectTest, LinksSeveralFilesAndPassesFlagsToClang) {
   EXPECT_EQ(cosmo({"check", "-Iinc", "-std=c99", "a.c", "b.c", "--out=o5"})
                 .exitCode,
             1);
+}
+
+TEST_F(ProjectTest, UnitTestsOfAFunctionInTheSecondFile) {
+  write("inc/lib.h", kHeader);
+  write("b.c", kScale);
+  write("clamp.c", "#include \"lib.h\"\n"
+                   "int clamp(int x) { return x > LIMIT ? LIMIT : x; }\n"
+                   "int twice_clamped(int x) { return scale(clamp(x)); }\n");
+  // -Iinc is relative to the directory cosmo runs in; the Makefile runs
+  // elsewhere and must still find the header.
+  ProcessResult r =
+      cosmo({"check", "-Iinc", "-DLIMIT=10", "b.c", "clamp.c",
+             "--entry=twice_clamped", "--emit-tests=c", "--out=o1"});
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_EQ(report("o1")["inputs"], json({"clamp.c", "b.c"}));
+  ProcessResult make = run({"make", "-C", (dir_.path() / "o1/unit").string(),
+                            "check"});
+  EXPECT_EQ(make.exitCode, 0) << make.out << make.err;
+  EXPECT_NE(make.out.find("2 tests, 0 failed"), std::string::npos) << make.out;
 }
 
 TEST_F(ProjectTest, LinkErrorsNameTheSymbolAndTheFiles) {

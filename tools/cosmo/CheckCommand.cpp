@@ -13,6 +13,7 @@
 #include "ProgressLine.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <fmt/format.h>
 
@@ -130,7 +131,8 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   std::string main;
   for (const report::UnitTestFile &f :
        report::unitTestFiles(*call, nativeMain, tests, format,
-                             replay.toolchain, replay.dataModel)) {
+                             replay.toolchain, replay.dataModel,
+                             replay.sources)) {
     std::ofstream o(dir + "/" + f.name);
     o << f.text;
     if (!o)
@@ -249,16 +251,24 @@ std::string nativePathOf(const frontend::SourceInput &in) {
 /// How the linked program compiles natively: its first unit is the main
 /// file (the harness includes it for --entry runs), the others are built
 /// beside it, each with its own flags.
+/// Units compile in their own directory, or in cosmo's (so that relative
+/// -I paths of the command line mean the same in an emitted Makefile).
 report::NativeSources nativeSourcesOf(const frontend::Program &program,
                                       const frontend::FrontendOptions &fo) {
+  auto directoryOf = [](const frontend::SourceInput &in) {
+    return in.directory.empty() ? std::filesystem::current_path().string()
+                                : in.directory;
+  };
   report::NativeSources sources;
-  sources.flags = fo.clangFlags;
+  // The command line's flags mean paths relative to where cosmo runs.
+  sources.flags = report::flagsWithAbsolutePaths(
+      fo.clangFlags, std::filesystem::current_path().string());
   sources.mainFlags = program.linked.front().flags;
-  sources.mainDirectory = program.linked.front().directory;
+  sources.mainDirectory = directoryOf(program.linked.front());
   for (size_t k = 1; k < program.linked.size(); ++k)
     sources.others.push_back({nativePathOf(program.linked[k]),
                               program.linked[k].flags,
-                              program.linked[k].directory});
+                              directoryOf(program.linked[k])});
   return sources;
 }
 
@@ -333,10 +343,12 @@ int runCheck(const CheckOptions &opts) {
   report::RunInfo info{program->linkedFiles.front(), opts.engine.entry};
   std::string nativeMain = nativePathOf(program->linked.front());
   replay.sources = nativeSourcesOf(*program, fo);
-  if (!opts.emitTests.empty() && program->linked.size() > 1)
-    return usageError("--emit-tests writes tests of one-file programs; this "
-                      "one links " +
-                      std::to_string(program->linked.size()) + " inputs");
+  for (const frontend::SourceInput &in : program->linked)
+    if (!opts.emitTests.empty() &&
+        llvm::sys::path::extension(in.path) != ".c" &&
+        llvm::sys::path::extension(in.path) != ".i")
+      return usageError("--emit-tests needs the C source of every input, and " +
+                        in.path + " is not a .c or .i file");
   info.files = program->linkedFiles;
   info.dataModel = dataModel;
   info.frontend = program->stats;

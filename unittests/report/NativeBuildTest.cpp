@@ -67,5 +67,16 @@ TEST(NativeBuild, AMissingCompilerIsABuildError) {
       << message;
 }
 
+TEST(NativeBuild, PathFlagsBecomeAbsoluteAgainstTheUnitsDirectory) {
+  using Flags = std::vector<std::string>;
+  Flags flags = {"-Iinc", "-I", "../other", "-I/abs", "-isystem", "sys",
+                 "-include", "config.h", "-DX=inc", "-std=c99"};
+  EXPECT_EQ(flagsWithAbsolutePaths(flags, "/build/dir"),
+            Flags({"-I/build/dir/inc", "-I", "/build/other", "-I/abs",
+                   "-isystem", "/build/dir/sys", "-include",
+                   "/build/dir/config.h", "-DX=inc", "-std=c99"}));
+  EXPECT_EQ(flagsWithAbsolutePaths(flags, ""), flags);
+}
+
 } // namespace
 } // namespace cosmo::report

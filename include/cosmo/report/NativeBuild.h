@@ -50,6 +50,11 @@ struct NativeSources {
   std::vector<Unit> others;
 };
 
+/// `flags` with the paths of -I, -isystem, -iquote, -idirafter, -include and
+/// -imacros made absolute against `directory` (unchanged when it is empty).
+std::vector<std::string> flagsWithAbsolutePaths(std::vector<std::string> flags,
+                                                const std::string &directory);
+
 struct NativeToolchain {
   std::string clang;         // clang-14: a path, or a name looked up on PATH
   std::string includeDir;    // cosmo's include/ (cosmo.h, klee/klee.h)

@@ -68,7 +68,8 @@ std::vector<UnitTestFile>
 unitTestFiles(const EntryCall &call, const std::string &program,
               const std::vector<ObservedTest> &tests, UnitTestFormat format,
               const NativeToolchain &toolchain,
-              engine::DataModel dataModel = engine::DataModel::LP64);
+              engine::DataModel dataModel = engine::DataModel::LP64,
+              const NativeSources &sources = {});
 
 } // namespace cosmo::report
 
