@@ -200,46 +200,60 @@ void ExecutorImpl::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {
     return;
   }
   ExprRef c = asBool(eval(s, i.getCondition()));
+  if (s.guide && decideGuided(s, i, {c, ctx_.notE(c)},
+                              {i.getSuccessor(0), i.getSuccessor(1)}))
+    return;
   Split sp = split(s, c);
-  if (sp.onTrue)
+  if (sp.onTrue && noteChoice(*sp.onTrue, i, 0))
     transferToBlock(*sp.onTrue, i.getSuccessor(0));
-  if (sp.onFalse)
+  if (sp.onFalse && noteChoice(*sp.onFalse, i, 1))
     transferToBlock(*sp.onFalse, i.getSuccessor(1));
 }
 
 void ExecutorImpl::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
   ExprRef v = asBV(eval(s, i.getCondition()));
-  if (v->isConst()) {
-    for (auto c : i.cases())
-      if (c.getCaseValue()->getValue() == v->bvValue()) {
-        transferToBlock(s, c.getCaseSuccessor());
-        return;
-      }
-    transferToBlock(s, i.getDefaultDest());
-    return;
-  }
-  // One condition per distinct successor, in first-appearance order.
-  std::vector<std::pair<const llvm::BasicBlock *, ExprRef>> targets;
+  // One condition per distinct successor, in first-appearance order; the
+  // default comes last. A memoization tree names a choice by this index.
+  std::vector<const llvm::BasicBlock *> succs;
+  std::vector<ExprRef> conds;
   for (auto c : i.cases()) {
     ExprRef eq = ctx_.eq(v, ctx_.bv(c.getCaseValue()->getValue()));
-    auto it = std::find_if(targets.begin(), targets.end(), [&](auto &p) {
-      return p.first == c.getCaseSuccessor();
-    });
-    if (it == targets.end())
-      targets.emplace_back(c.getCaseSuccessor(), eq);
-    else
-      it->second = ctx_.orE(it->second, eq);
+    auto it = std::find(succs.begin(), succs.end(), c.getCaseSuccessor());
+    if (it == succs.end()) {
+      succs.push_back(c.getCaseSuccessor());
+      conds.push_back(eq);
+    } else {
+      ExprRef &cond = conds[it - succs.begin()];
+      cond = ctx_.orE(cond, eq);
+    }
+  }
+  size_t defaultChoice = succs.size();
+  if (s.guide) {
+    std::vector<ExprRef> all = conds;
+    all.push_back(ctx_.notE(ctx_.orAll(conds)));
+    std::vector<const llvm::BasicBlock *> targets = succs;
+    targets.push_back(i.getDefaultDest());
+    if (decideGuided(s, i, all, targets))
+      return;
+  }
+  if (v->isConst()) {
+    size_t k = 0;
+    while (k < defaultChoice && !conds[k]->isTrue())
+      ++k;
+    if (noteChoice(s, i, static_cast<unsigned>(k)))
+      transferToBlock(s, k < defaultChoice ? succs[k] : i.getDefaultDest());
+    return;
   }
   ExecutionState *rest = &s;
-  for (auto &[bb, cond] : targets) {
+  for (size_t k = 0; k < defaultChoice; ++k) {
     if (!rest)
       return;
-    Split sp = split(*rest, cond);
-    if (sp.onTrue)
-      transferToBlock(*sp.onTrue, bb);
+    Split sp = split(*rest, conds[k]);
+    if (sp.onTrue && noteChoice(*sp.onTrue, i, static_cast<unsigned>(k)))
+      transferToBlock(*sp.onTrue, succs[k]);
     rest = sp.onFalse;
   }
-  if (rest)
+  if (rest && noteChoice(*rest, i, static_cast<unsigned>(defaultChoice)))
     transferToBlock(*rest, i.getDefaultDest());
 }
 
@@ -352,6 +366,11 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   }
   s.stack.push_back(std::move(frame));
   coveredBlocks_.insert(&f.getEntryBlock());
+  // --max-depth counts forks the way the solver finds them; a guided
+  // replay would count a switch's differently, so limits keep inlining.
+  if (opts_.calls == CallStrategy::Replay && !s.guide && !opts_.maxDepth)
+    if (const summary::MemoTree *tree = treeOf(f))
+      composeCall(s, *tree, args);
 }
 
 void ExecutorImpl::checkCallMatches(const llvm::CallBase &call,
@@ -396,6 +415,8 @@ void ExecutorImpl::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   }
   StackFrame done = std::move(s.stack.back());
   s.stack.pop_back();
+  if (s.guide && s.stack.size() < s.guide->depth)
+    s.guide.reset(); // back in the caller: the solver decides again
   for (uint64_t base : done.allocas)
     s.memory.markFreed(base);
   if (s.stack.empty()) {

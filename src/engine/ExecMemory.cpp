@@ -186,6 +186,8 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
           c.inputs.push_back(InputRecord{name, "input-memory", "", {},
                                          fillWithInputBytes(c, t, name),
                                          capacity});
+          c.inputs.back().address = t;
+          c.lazyPointers.at(*lazy).createdTarget = true;
         }
         addConstraint(c, ctx_.eq(*lazy, pointer(feasible[k])), models[k]);
         c.lazyPointers.at(*lazy).target = t;

@@ -13,6 +13,7 @@
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Solver.h"
+#include "cosmo/summary/MemoTree.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Function.h>
@@ -50,6 +51,17 @@ struct InputRecord {
   std::vector<ExprRef> byteVars; // byte inputs: one BitVec(8) var per byte
   uint64_t size = 0;    // bytes
   SourceLocation location = {}; // of the creating call in the program
+  uint64_t address = 0; // input-memory: the object's base
+};
+
+struct Composition; // CallReplay.h
+
+/// A state inside a call replayed from the callee's memoization tree
+/// (seed 002 algorithm 2): where the path is in the tree.
+struct GuideCursor {
+  std::shared_ptr<const Composition> composition;
+  const summary::MemoNode *node = nullptr;
+  size_t depth = 0; ///< stack size with the callee's frame
 };
 
 /// An input pointer that lazy initialisation resolves on first use
@@ -60,6 +72,7 @@ struct LazyPointer {
   std::optional<uint64_t> target; // resolved address (0 = null)
   std::string holder;        // where it is stored: an input object's name,
   uint64_t holderOffset = 0; // or a pointer argument's (offset 0)
+  bool createdTarget = false; // resolved to an input object made for it
 };
 
 class ExecutionState {
@@ -84,11 +97,20 @@ public:
   bool forkedThisStep = false;
   /// Node in the random-path process tree.
   struct PTreeNode *ptreeNode = nullptr;
+  /// While a memoization tree is built: the path's node, and how many
+  /// conditionals it has passed (bounded by --summary-depth).
+  summary::MemoNode *treeNode = nullptr;
+  unsigned treeDepth = 0;
+  /// Set while a callee's tree decides this path's conditionals.
+  std::optional<GuideCursor> guide;
+  /// Prefix of the names of variables this state makes: isolated runs of
+  /// functions name theirs apart from the program's.
+  std::string namePrefix;
 
   StackFrame &frame() { return stack.back(); }
   const llvm::Instruction &nextInstruction() const { return *stack.back().pc; }
   std::string freshName(const std::string &base) {
-    return base + "#" + std::to_string(nameCounter++);
+    return namePrefix + base + "#" + std::to_string(nameCounter++);
   }
 };
 

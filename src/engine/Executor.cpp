@@ -209,6 +209,10 @@ RunSummary ExecutorImpl::run() {
                                           ? 1
                                           : 0;
                              });
+  summary_.stats.calls =
+      opts_.calls == CallStrategy::Replay ? "replay" : "inline";
+  if (opts_.calls == CallStrategy::Replay)
+    buildSummaries();
   std::unique_ptr<ExecutionState> initial;
   try {
     initial = makeInitialState();
@@ -226,7 +230,13 @@ RunSummary ExecutorImpl::run() {
   for (const llvm::Function &f : module_)
     if (!f.isDeclaration() && !frontend::isModelFunction(f))
       blocksTotal += f.size();
-  auto lastProgress = start_;
+  explore(blocksTotal);
+  finishRun(blocksTotal);
+  return summary_;
+}
+
+void ExecutorImpl::explore(uint64_t blocksTotal) {
+  auto lastProgress = std::chrono::steady_clock::now();
   uint64_t sinceCheck = 0;
   while (!searcher_->empty()) {
     if (pathLimitReached()) {
@@ -263,8 +273,12 @@ RunSummary ExecutorImpl::run() {
         ++it;
       }
     }
+    if (building_ && !buildInvalid_.empty())
+      break; // the tree will not be used: stop its run
   }
+}
 
+void ExecutorImpl::finishRun(uint64_t blocksTotal) {
   summary_.externals = externalFunctions(module_);
   RunStats &st = summary_.stats;
   st.solverOptions = opts_.solver.str();
@@ -297,7 +311,6 @@ RunSummary ExecutorImpl::run() {
         "all {} paths explored to their end, no error reachable",
         st.pathsCompleted);
   }
-  return summary_;
 }
 
 void ExecutorImpl::stepState(ExecutionState &s) {
@@ -341,6 +354,10 @@ void ExecutorImpl::cutAll(const std::string &reason) {
 
 void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c,
                                  const solver::Model &model) {
+  // A constraint the guiding tree did not decide narrows the path below
+  // what the tree's marking assumed: the solver takes over.
+  if (s.guide && !guidedAdd_)
+    dropGuide(s);
   s.constraints.add(c);
   if (opts_.solver.modelReuse) {
     assert(model && "model reuse needs a model of every new path condition");
@@ -623,6 +640,11 @@ bool ExecutorImpl::timeLimitPassed() const {
 }
 
 void ExecutorImpl::terminateCompleted(ExecutionState &s) {
+  if (building_) {
+    s.terminated = true;
+    recordLeaf(s, summary::LeafKind::Completed, "", "");
+    return;
+  }
   if (pathLimitReached()) {
     // Paths ending in the same step as the one that reached the limit.
     terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
@@ -641,6 +663,11 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s) {
 
 void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
                                   const std::string &message) {
+  if (building_) {
+    s.terminated = true;
+    recordLeaf(s, summary::LeafKind::Error, errorKindName(kind), message);
+    return;
+  }
   if (pathLimitReached()) {
     terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
     return;
@@ -675,6 +702,10 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
 
 void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
   s.terminated = true;
+  if (building_) {
+    recordLeaf(s, summary::LeafKind::Frontier, "", reason);
+    return;
+  }
   ++summary_.stats.pathsCut;
   // A query cut short by the run's time limit is the time limit's doing.
   noteUnknown(timeLimitPassed()

@@ -21,6 +21,7 @@
 #include "cosmo/engine/Results.h"
 #include "cosmo/expr/ExprContext.h"
 #include "cosmo/solver/Solver.h"
+#include "cosmo/summary/MemoTree.h"
 
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Module.h>
@@ -133,6 +134,15 @@ public:
   ExprRef pointer(uint64_t value) {
     return addresses_.pointer(ctx_, value);
   }
+  /// Objects of isolated runs (memoization trees) live at and above this
+  /// address, apart from any object of the program's run: an isolated
+  /// run's own allocation can never equal an address of a calling context.
+  uint64_t isolatedRegionStart() const {
+    return *addresses_.place(isolatedObjectIndex(), 0);
+  }
+  uint64_t isolatedObjectIndex() const {
+    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 15;
+  }
   /// The value 0 of type `t` (an integer, a pointer or an aggregate).
   ExprRef zeroOf(const llvm::Type *t);
 
@@ -221,6 +231,36 @@ public:
   void checkVarArgsTarget() const;
   uint64_t vaListBytes() const;
 
+  //===--- Memoization trees (SummaryBuilder.cpp, CallReplay.cpp) --------===//
+  /// Seed 002 algorithm 1: the functions `entry_` reaches, callees first,
+  /// each explored once in isolation into a memoization tree.
+  void buildSummaries();
+  /// Records that `s` took successor `choice` of the conditional `site`
+  /// in the tree being built; false when that cut the path (depth bound).
+  bool noteChoice(ExecutionState &s, const llvm::Instruction &site,
+                  unsigned choice);
+  /// Ends a path of an isolated run as a leaf of the tree being built.
+  void recordLeaf(ExecutionState &s, summary::LeafKind kind,
+                  const std::string &errorKind, const std::string &detail);
+  /// Seed 002 algorithms 2-3: at a call of a summarised function, marks
+  /// the paths of its tree feasible in the calling context and, when the
+  /// context is one the tree covers, lets the tree guide `s` through the
+  /// call (the frame is already pushed).
+  void composeCall(ExecutionState &s, const summary::MemoTree &tree,
+                   const std::vector<ExprRef> &args);
+  /// A conditional of a state a tree guides, with the condition of each
+  /// successor (`conds[k]` leads to `succs[k]`): true when the tree decided
+  /// it (the states that go on are at their successors); false when the
+  /// guide was dropped and the solver must decide.
+  bool decideGuided(ExecutionState &s, const llvm::Instruction &site,
+                    const std::vector<ExprRef> &conds,
+                    const std::vector<const llvm::BasicBlock *> &succs);
+  void dropGuide(ExecutionState &s);
+  const summary::MemoTree *treeOf(const llvm::Function &f) const {
+    auto it = trees_.find(&f);
+    return it == trees_.end() ? nullptr : it->second.get();
+  }
+
   //===--- Locations ------------------------------------------------------===//
   static SourceLocation locationOf(const llvm::Instruction *i);
   std::optional<EntrySignature> entrySignature() const {
@@ -244,6 +284,13 @@ public:
 
 private:
   void initializeGlobals(ExecutionState &s);
+  /// Runs the searcher until no state is left or a limit ends the run.
+  void explore(uint64_t blocksTotal);
+  /// Statistics, coverage and the verdict of the program's run.
+  void finishRun(uint64_t blocksTotal);
+  void buildTree(const llvm::Function &f);
+  std::unique_ptr<ExecutionState> makeIsolatedState(const llvm::Function &f,
+                                                    summary::MemoTree &tree);
   std::unique_ptr<ExecutionState> makeInitialState();
   void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
   void stepState(ExecutionState &s);
@@ -278,6 +325,18 @@ private:
   std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
 
   std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
+
+  // Memoization trees (--calls=replay).
+  std::unordered_map<const llvm::Function *,
+                     std::unique_ptr<summary::MemoTree>>
+      trees_;
+  summary::MemoTree *building_ = nullptr; // the isolated run's tree
+  /// Why the tree being built cannot be used (empty: it can).
+  std::string buildInvalid_;
+  /// Variables of global bytes in the isolated run: a pointer made of them
+  /// points where the isolated run cannot follow.
+  std::unordered_set<const expr::Expr *> globalInputVars_;
+  bool guidedAdd_ = false; // addConstraint called by decideGuided
   std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
   RunSummary summary_;
   std::chrono::steady_clock::time_point start_;

@@ -101,6 +101,25 @@ json solverStatsToJson(const std::string &options,
         {"resets", s.z3.resets}}}};
 }
 
+json compositionStatsToJson(const engine::CompositionStats &c) {
+  return json{{"functions_summarized", c.functionsSummarized},
+              {"functions_not_summarized", c.functionsNotSummarized},
+              {"tree_nodes", c.treeNodes},
+              {"tree_nodes_compressed", c.treeNodesCompressed},
+              {"tree_leaves", c.treeLeaves},
+              {"tree_pairs", c.treePairs},
+              {"init_queries", c.initQueries},
+              {"init_seconds", c.initSeconds},
+              {"invocations", c.invocations},
+              {"replayed", c.replayed},
+              {"inlined", c.inlined},
+              {"pairs_checked", c.pairsChecked},
+              {"pairs_infeasible", c.pairsInfeasible},
+              {"pairs_solver_free", c.pairsSolverFree},
+              {"guided_decisions", c.guidedDecisions},
+              {"guides_dropped", c.guidesDropped}};
+}
+
 json statsToJson(const engine::RunStats &s) {
   return json{{"instructions", s.instructions},
               {"paths_completed", s.pathsCompleted},
@@ -111,7 +130,42 @@ json statsToJson(const engine::RunStats &s) {
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
               {"basic_blocks_total", s.basicBlocksTotal},
-              {"basic_blocks_covered", s.basicBlocksCovered}};
+              {"basic_blocks_covered", s.basicBlocksCovered},
+              {"calls", s.calls},
+              {"composition", compositionStatsToJson(s.composition)}};
+}
+
+json memoTreeToJson(const engine::MemoTreeInfo &t) {
+  json nodes = json::array();
+  for (const auto &n : t.nodes) {
+    json j{{"id", n.id}};
+    if (n.id != n.parent)
+      j.update(json{{"parent", n.parent},
+                    {"file", n.file},
+                    {"line", n.line},
+                    {"choice", n.choice},
+                    {"via_callee_tree", n.viaCalleeTree}});
+    nodes.push_back(std::move(j));
+  }
+  json pairs = json::array();
+  for (const auto &p : t.pairs) {
+    json j{{"node", p.node}, {"kind", p.kind}, {"pc", p.pc}, {"heap", p.heap}};
+    if (!p.errorKind.empty())
+      j["error"] = p.errorKind;
+    if (p.line > 0)
+      j["location"] = json{{"file", p.file}, {"line", p.line}};
+    if (!p.detail.empty())
+      j["detail"] = p.detail;
+    pairs.push_back(std::move(j));
+  }
+  return json{{"version", 1},
+              {"function", t.function},
+              {"ir_hash", t.irHash},
+              {"depth_bound", t.depthBound},
+              {"inputs", t.inputs},
+              {"nodes_compressed", t.compressedNodes},
+              {"nodes", nodes},
+              {"pairs", pairs}};
 }
 
 json testToJson(const engine::TestVector &t, const RunInfo &info) {
@@ -185,6 +239,10 @@ OutputDirectory::create(const std::string &dir, RunInfo info) {
   for (const char *f : {"report.json", "stats.json", "coverage.json",
                         "report.sarif", "witness.yml"})
     llvm::sys::fs::remove(dir + "/" + f);
+  for (llvm::sys::fs::directory_iterator it(dir + "/trees", ec), end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".json")
+      llvm::sys::fs::remove(it->path());
   return std::unique_ptr<OutputDirectory>(
       new OutputDirectory(dir, std::move(info)));
 }
@@ -255,6 +313,11 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
               {"errors", errors},
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
+  for (const engine::MemoTreeInfo &t : summary.trees) {
+    llvm::sys::fs::create_directories(dir_ + "/trees");
+    if (!writeJson(dir_ + "/trees/" + t.function + ".json", memoTreeToJson(t)))
+      return ioError("cannot write " + dir_ + "/trees/" + t.function + ".json");
+  }
   if (!writeJson(dir_ + "/report.json", report) ||
       !writeJson(dir_ + "/stats.json", stats) ||
       !writeJson(dir_ + "/coverage.json", coverageToJson(summary.coverage)))

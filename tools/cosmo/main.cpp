@@ -148,6 +148,24 @@ int main(int argc, char **argv) {
                     "error (refuse to analyse a program that has any)")
       ->check(CLI::IsMember({"unknown", "havoc", "error"}))
       ->capture_default_str();
+  std::string calls = "inline";
+  check->add_option("--calls", calls,
+                    "how calls of the program's functions are explored: "
+                    "inline (every call explores the callee's paths again) "
+                    "or replay (each function that branches is explored "
+                    "once, callees first, into a memoization tree; a call "
+                    "checks the tree's path conditions in its context and "
+                    "replays the feasible paths with the solver off; trees "
+                    "are written to OUT/trees). Both explore the same paths")
+      ->check(CLI::IsMember({"inline", "replay"}))
+      ->capture_default_str();
+  check->add_option("--summary-depth", eo.summaryDepth,
+                    "--calls=replay: conditionals along one path of a "
+                    "memoization tree (recursion and loops in isolation stop "
+                    "there; a call that gets that deep goes on with the "
+                    "solver)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 1u << 20));
   check->add_option("--input-array-size", eo.inputArrayElements,
                     "elements of the pointee type in each lazily initialised "
                     "input object (--entry)")
@@ -255,6 +273,8 @@ int main(int argc, char **argv) {
     opts.extraClangFlags = clangTail;
     eo.search = searches.at(search);
     eo.externals = externals.at(external);
+    eo.calls = calls == "replay" ? engine::CallStrategy::Replay
+                                 : engine::CallStrategy::Inline;
     return cli::runCheck(opts);
   }
   if (show->parsed())

@@ -16,6 +16,13 @@ namespace cosmo::engine {
 
 enum class SearchStrategy { DFS, BFS, RandomPath, Coverage };
 enum class ExternalPolicy { Unknown, Havoc, Error };
+/// How a call to a function of the program is explored.
+enum class CallStrategy {
+  Inline, ///< the callee's paths are explored in every calling context
+  /// Functions are explored once, bottom-up, into memoization trees that
+  /// each call replays with the solver off (seed 002).
+  Replay,
+};
 
 struct EngineOptions {
   /// Function to analyse; `main` runs the program, any other function gets
@@ -38,6 +45,14 @@ struct EngineOptions {
   bool checkShift = false;
 
   ExternalPolicy externals = ExternalPolicy::Unknown;
+  CallStrategy calls = CallStrategy::Inline;
+  /// Conditionals along one path of a memoization tree; deeper paths end
+  /// in a frontier where a replay turns the solver back on.
+  unsigned summaryDepth = 64;
+  /// A function whose isolated run finds more paths than this is not
+  /// summarised: checking that many leaves at every call costs more than
+  /// it saves.
+  unsigned summaryMaxPaths = 512;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
   /// Upper bound on the size of a heap block of symbolic size.

@@ -125,6 +125,46 @@ struct Progress {
 enum class Verdict { True, False, Unknown };
 const char *verdictName(Verdict v);
 
+/// What --calls=replay did (seed 002, Table I).
+struct CompositionStats {
+  // Building the trees (init).
+  uint64_t functionsSummarized = 0;
+  uint64_t functionsNotSummarized = 0; // eligible but their run was unusable
+  uint64_t treeNodes = 0, treeNodesCompressed = 0, treeLeaves = 0,
+           treePairs = 0;
+  uint64_t initQueries = 0; // solver queries of the isolated runs
+  double initSeconds = 0;
+  // Composing them at calls (comp).
+  uint64_t invocations = 0; // calls of a summarised function
+  uint64_t replayed = 0;    // of which the tree guided
+  uint64_t inlined = 0;     // calling context outside what the tree covers
+  uint64_t pairsChecked = 0, pairsInfeasible = 0, pairsSolverFree = 0;
+  uint64_t guidedDecisions = 0; // conditionals the tree decided
+  uint64_t guidesDropped = 0;   // replays that went on with the solver
+};
+
+/// One memoization tree as written to the output directory.
+struct MemoTreeInfo {
+  struct Node {
+    uint32_t id = 0, parent = 0;
+    std::string file;
+    unsigned line = 0, choice = 0;
+    bool viaCalleeTree = false;
+  };
+  struct Pair {
+    uint32_t node = 0;
+    std::string kind, pc, errorKind, file, detail;
+    unsigned line = 0;
+    std::vector<std::string> heap;
+  };
+  std::string function, irHash;
+  unsigned depthBound = 0;
+  uint64_t compressedNodes = 0;
+  std::vector<std::string> inputs;
+  std::vector<Node> nodes;
+  std::vector<Pair> pairs;
+};
+
 struct RunStats {
   uint64_t instructions = 0;
   uint64_t pathsCompleted = 0;
@@ -138,6 +178,8 @@ struct RunStats {
   uint64_t peakMemoryKB = 0;
   uint64_t basicBlocksTotal = 0;
   uint64_t basicBlocksCovered = 0;
+  std::string calls = "inline"; // --calls
+  CompositionStats composition;
 };
 
 struct RunSummary {
@@ -151,6 +193,8 @@ struct RunSummary {
   std::vector<FileCoverage> coverage;
   /// Functions the program calls without a definition, by name.
   std::vector<ExternalFunction> externals;
+  /// --calls=replay: the memoization trees built, callees first.
+  std::vector<MemoTreeInfo> trees;
 };
 
 /// Receives results as they are found.

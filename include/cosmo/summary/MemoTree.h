@@ -1,0 +1,149 @@
+//===- cosmo/summary/MemoTree.h - a function's memoization tree -*- C++ -*-===//
+//
+// Seed 002 section IV.A. A memoization tree records what symbolic execution
+// of one function in isolation chose at every conditional of every path:
+// each node below the root is one choice (the branch or switch instruction
+// and the successor taken), whether the condition was symbolic or concrete
+// — a condition symbolic in isolation may be concrete in a calling context,
+// and a replay must still know where it is in the tree. Leaves carry one or
+// more pairs of a numeric path condition and a heap path condition (the
+// lazily initialised input pointers: null, a new object, or an alias),
+// over the function's inputs: its parameters, the globals it can read, and
+// the bytes of input objects.
+//
+// The tree knows nothing of execution: the engine builds it (one isolated
+// run per function, bottom-up over the call graph) and replays it at calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_MEMOTREE_H
+#define COSMO_SUMMARY_MEMOTREE_H
+
+#include "cosmo/expr/Expr.h"
+
+#include <llvm/IR/Instruction.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cosmo::summary {
+
+using expr::ExprRef;
+
+/// How a recorded path ended.
+enum class LeafKind {
+  Completed, ///< returned from the function
+  Error,     ///< an error was reported on it (kind and line in the pair)
+  /// Cut in isolation (depth bound, unsupported construct, solver unknown):
+  /// a replay that reaches it must continue with the solver on.
+  Frontier,
+};
+const char *leafKindName(LeafKind k);
+
+/// An input object created by lazy initialisation, in creation order.
+struct InputObject {
+  std::vector<ExprRef> bytes; ///< one BitVec(8) input variable per byte
+  const void *typeTag = nullptr;
+};
+
+/// One lazily initialised input pointer of a heap path condition.
+struct HeapFact {
+  enum Kind { Null, Fresh, Alias } kind = Null;
+  ExprRef pointer;   ///< the pointer's value over the function's inputs
+  size_t object = 0; ///< Fresh, Alias: index into PcPair::objects
+  std::string path;  ///< how the function reaches it: p, (*p)+8, ...
+};
+
+/// A leaf's (numeric PC, heap PC) pair: the inputs on which the function
+/// follows the path from the root to the leaf.
+struct PcPair {
+  LeafKind kind = LeafKind::Completed;
+  ExprRef pc; ///< conjunction of the path's constraints
+  std::vector<InputObject> objects;
+  /// Fresh facts in the order their objects were created, then the null
+  /// and alias facts: a fact's pointer mentions only parameters, globals
+  /// and bytes of objects created before it.
+  std::vector<HeapFact> heap;
+  /// The pc mentions variables made inside the function (nondet calls,
+  /// uninitialised locals): a model of a calling context's check is then
+  /// not a model of the replayed path.
+  bool internalVariables = false;
+  std::string errorKind; ///< Error: cosmo's error kind name
+  std::string file;      ///< Error, Frontier: where
+  unsigned line = 0;
+  std::string detail; ///< Frontier: why the path was cut
+};
+
+struct MemoNode {
+  uint32_t id = 0;
+  const llvm::Instruction *site = nullptr; ///< null at the root
+  unsigned choice = 0;                     ///< successor index taken
+  MemoNode *parent = nullptr;
+  /// Recorded while a callee's own tree guided the path: a run of such
+  /// nodes is what a summary node (seed 002 §IV.A) stands for.
+  bool viaCalleeTree = false;
+  std::vector<std::unique_ptr<MemoNode>> children;
+  std::vector<uint32_t> pairs; ///< indices into MemoTree::pairs()
+
+  /// The child for (`site`, `choice`), or null.
+  const MemoNode *child(const llvm::Instruction *site, unsigned choice) const;
+};
+
+/// A global byte that is an input of the function: its variable in the
+/// tree and its address in every run of the program.
+struct GlobalInput {
+  ExprRef var;
+  uint64_t address = 0;
+};
+
+class MemoTree {
+public:
+  MemoTree(std::string function, std::string irHash, unsigned depthBound);
+
+  const std::string &function() const { return function_; }
+  /// SHA-256 of the function's printed IR (first 16 hex digits).
+  const std::string &irHash() const { return irHash_; }
+  unsigned depthBound() const { return depthBound_; }
+
+  //===--- Building --------------------------------------------------------===//
+  MemoNode *root() { return root_; }
+  const MemoNode *root() const { return root_; }
+  /// The child of `n` for (`site`, `choice`), created when new.
+  MemoNode *extend(MemoNode *n, const llvm::Instruction *site, unsigned choice,
+                   bool viaCalleeTree);
+  void addLeaf(MemoNode *n, PcPair pair);
+  std::vector<ExprRef> &parameters() { return parameters_; }
+  std::vector<GlobalInput> &globals() { return globals_; }
+
+  //===--- Reading ---------------------------------------------------------===//
+  const std::vector<ExprRef> &parameters() const { return parameters_; }
+  const std::vector<GlobalInput> &globals() const { return globals_; }
+  const std::vector<PcPair> &pairs() const { return pairs_; }
+  /// Nodes by id; a child's id is larger than its parent's.
+  const std::vector<MemoNode *> &nodes() const { return nodes_; }
+  /// Nodes with at least one pair (paths through the function).
+  size_t leafCount() const;
+  /// Nodes once each run of nodes recorded under a callee's tree is folded
+  /// into one summary node (seed 002's compressed tree).
+  size_t compressedNodeCount() const;
+  bool hasFrontier() const;
+
+  /// For each node, whether a pair below it (itself included) is marked
+  /// live in `livePairs`.
+  std::vector<uint8_t> liveBelow(const std::vector<uint8_t> &livePairs) const;
+
+private:
+  std::string function_, irHash_;
+  unsigned depthBound_;
+  std::unique_ptr<MemoNode> rootOwner_;
+  MemoNode *root_;
+  std::vector<MemoNode *> nodes_;
+  std::vector<PcPair> pairs_;
+  std::vector<ExprRef> parameters_;
+  std::vector<GlobalInput> globals_;
+};
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_MEMOTREE_H

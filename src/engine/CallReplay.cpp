@@ -1,0 +1,343 @@
+//===- CallReplay.cpp - recording and replaying memoization trees ---------===//
+//
+// Seed 002 §IV.A (building: noteChoice, recordLeaf), §IV.B algorithm 2
+// (composeCall, decideGuided) and algorithm 3 (the heap check inside
+// composeCall). See CallReplay.h for why a guided replay explores exactly
+// the paths inline exploration does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallReplay.h"
+#include "ExecutorImpl.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace cosmo::engine {
+
+using summary::HeapFact;
+using summary::LeafKind;
+using summary::MemoNode;
+using summary::MemoTree;
+using summary::PcPair;
+
+//===--- Building ---------------------------------------------------------===//
+
+bool ExecutorImpl::noteChoice(ExecutionState &s, const llvm::Instruction &site,
+                              unsigned choice) {
+  if (!building_ || !s.treeNode)
+    return true;
+  s.treeNode = building_->extend(s.treeNode, &site, choice, s.guide.has_value());
+  if (++s.treeDepth > opts_.summaryDepth) {
+    terminateCut(s, fmt::format("summary depth of {} conditionals reached",
+                                opts_.summaryDepth));
+    return false;
+  }
+  return true;
+}
+
+void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
+                              const std::string &errorKind,
+                              const std::string &detail) {
+  if (!building_ || !s.treeNode || !buildInvalid_.empty())
+    return;
+  if (building_->pairs().size() >= opts_.summaryMaxPaths) {
+    buildInvalid_ = fmt::format("more than {} paths", opts_.summaryMaxPaths);
+    return;
+  }
+  PcPair p;
+  p.kind = kind;
+  p.errorKind = errorKind;
+  p.detail = detail;
+  if (kind != LeafKind::Completed) {
+    SourceLocation loc = programLocation(s);
+    p.file = loc.file;
+    p.line = loc.line;
+  }
+  // The input objects, in creation order.
+  std::map<uint64_t, size_t> objectAt;
+  std::unordered_set<const expr::Expr *> inputVars;
+  for (const InputRecord &in : s.inputs) {
+    if (in.var)
+      inputVars.insert(in.var.get());
+    if (in.source != "input-memory" || !in.address)
+      continue;
+    objectAt[in.address] = p.objects.size();
+    const memory::ObjectEntry *e = s.memory.findByBase(in.address);
+    p.objects.push_back({in.byteVars, e ? e->object->typeTag : nullptr});
+    for (const ExprRef &b : in.byteVars)
+      inputVars.insert(b.get());
+  }
+  for (const summary::GlobalInput &g : building_->globals())
+    inputVars.insert(g.var.get());
+  // The heap path condition: the resolved input pointers. Their resolving
+  // equalities name isolated addresses; the facts say the same in terms a
+  // calling context can check, so the numeric pc leaves them out.
+  std::vector<ExprRef> resolutions;
+  std::vector<HeapFact> fresh, others;
+  for (const auto &[ptr, lp] : s.lazyPointers) {
+    if (!lp.target)
+      continue;
+    resolutions.push_back(ctx_.eq(ptr, pointer(*lp.target)));
+    HeapFact f;
+    f.pointer = ptr;
+    f.path = lp.path;
+    if (*lp.target == 0) {
+      f.kind = HeapFact::Null;
+      others.push_back(f);
+      continue;
+    }
+    auto it = objectAt.find(*lp.target);
+    if (it == objectAt.end()) {
+      buildInvalid_ = "an input pointer resolved to an object that is not "
+                      "an input";
+      return;
+    }
+    f.object = it->second;
+    f.kind = lp.createdTarget ? HeapFact::Fresh : HeapFact::Alias;
+    (lp.createdTarget ? fresh : others).push_back(f);
+  }
+  std::sort(fresh.begin(), fresh.end(),
+            [](const HeapFact &a, const HeapFact &b) {
+              return a.object < b.object;
+            });
+  p.heap = std::move(fresh);
+  p.heap.insert(p.heap.end(), others.begin(), others.end());
+  std::vector<ExprRef> kept;
+  for (const ExprRef &c : s.constraints.list())
+    if (std::find(resolutions.begin(), resolutions.end(), c) ==
+        resolutions.end())
+      kept.push_back(c);
+  p.pc = ctx_.andAll(kept);
+  for (const ExprRef &v : expr::freeVariables(p.pc))
+    if (!inputVars.count(v.get()))
+      p.internalVariables = true;
+  building_->addLeaf(s.treeNode, std::move(p));
+}
+
+//===--- Composition ------------------------------------------------------===//
+
+namespace {
+enum class PairFit { Consistent, Inconsistent, Unrepresentable };
+} // namespace
+
+void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
+                               const std::vector<ExprRef> &args) {
+  CompositionStats &st = summary_.stats.composition;
+  ++st.invocations;
+  auto byteAt = [&](uint64_t address) -> ExprRef {
+    const memory::ObjectEntry *e = s.memory.find(address);
+    if (!e || e->freed)
+      return {};
+    return e->state->read(ctx_, ctx_.bv(64, address - e->object->address), 1);
+  };
+  auto inlineInstead = [&] { ++st.inlined; };
+  // Formals to actuals, the globals it reads to their current bytes.
+  expr::Substitution base;
+  for (size_t k = 0; k < tree.parameters().size() && k < args.size(); ++k)
+    if (tree.parameters()[k])
+      base.emplace(tree.parameters()[k], args[k]);
+  std::unordered_set<uint64_t> inputGlobals;
+  for (const summary::GlobalInput &g : tree.globals()) {
+    ExprRef b = byteAt(g.address);
+    if (!b)
+      return inlineInstead();
+    base.emplace(g.var, b);
+    if (const memory::ObjectEntry *e = s.memory.find(g.address))
+      inputGlobals.insert(e->object->address);
+  }
+  uint64_t isolatedStart = isolatedRegionStart();
+
+  // Algorithm 3's heap check, exact for the contexts it accepts: every
+  // input pointer the pair resolved is a concrete address in the caller,
+  // and each new input object is a distinct object of the caller (not one
+  // of the globals the function also reads by name).
+  auto fit = [&](const PcPair &p, expr::Substitution &sub) -> PairFit {
+    std::vector<std::optional<uint64_t>> objectAddress(p.objects.size());
+    for (const HeapFact &f : p.heap) {
+      ExprRef v = expr::substitute(ctx_, f.pointer, sub);
+      if (v->kind() != expr::Kind::BVConst)
+        return PairFit::Unrepresentable;
+      uint64_t a = v->bvValue().getZExtValue();
+      if (a >= isolatedStart)
+        return PairFit::Unrepresentable;
+      switch (f.kind) {
+      case HeapFact::Null:
+        if (a != 0)
+          return PairFit::Inconsistent;
+        break;
+      case HeapFact::Alias:
+        if (objectAddress[f.object] != a)
+          return PairFit::Inconsistent;
+        break;
+      case HeapFact::Fresh: {
+        if (a == 0)
+          return PairFit::Inconsistent;
+        const summary::InputObject &o = p.objects[f.object];
+        const memory::ObjectEntry *e = s.memory.find(a);
+        if (!e || e->freed || e->object->symbolicSize ||
+            e->object->kind == memory::ObjectKind::Function ||
+            a - e->object->address + o.bytes.size() > e->object->capacity ||
+            inputGlobals.count(e->object->address))
+          return PairFit::Unrepresentable;
+        for (size_t j = 0; j < objectAddress.size(); ++j) {
+          if (!objectAddress[j])
+            continue;
+          if (*objectAddress[j] == a && p.objects[j].typeTag == o.typeTag &&
+              p.objects[j].bytes.size() == o.bytes.size())
+            return PairFit::Inconsistent; // the alias pair covers it
+          const memory::ObjectEntry *other = s.memory.find(*objectAddress[j]);
+          if (other == e)
+            return PairFit::Unrepresentable; // parts of one object
+        }
+        objectAddress[f.object] = a;
+        for (size_t k = 0; k < o.bytes.size(); ++k)
+          sub[o.bytes[k]] = byteAt(a + k);
+        break;
+      }
+      }
+    }
+    return PairFit::Consistent;
+  };
+
+  auto comp = std::make_shared<Composition>();
+  comp->tree = &tree;
+  const std::vector<PcPair> &pairs = tree.pairs();
+  comp->livePairs.assign(pairs.size(), 0);
+  std::vector<solver::Model> models(pairs.size());
+  bool anyLive = false;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const PcPair &p = pairs[k];
+    expr::Substitution sub = base;
+    PairFit f = fit(p, sub);
+    if (f == PairFit::Unrepresentable)
+      return inlineInstead();
+    ++st.pairsChecked;
+    if (f == PairFit::Inconsistent) {
+      ++st.pairsInfeasible;
+      ++st.pairsSolverFree;
+      continue;
+    }
+    ExprRef pc = expr::substitute(ctx_, p.pc, sub);
+    if (pc->isFalse()) {
+      ++st.pairsInfeasible;
+      ++st.pairsSolverFree;
+      continue;
+    }
+    solver::SolverResult r = ask(s, pc, opts_.solver.modelReuse);
+    if (r.isUnknown())
+      return inlineInstead();
+    if (r.isUnsat()) {
+      ++st.pairsInfeasible;
+      continue;
+    }
+    comp->livePairs[k] = 1;
+    anyLive = true;
+    if (!p.internalVariables)
+      models[k] = r.model;
+  }
+  if (!anyLive) // the context is one the isolated run did not meet
+    return inlineInstead();
+  comp->liveBelow = tree.liveBelow(comp->livePairs);
+  const std::vector<MemoNode *> &nodes = tree.nodes();
+  comp->frontierAt.assign(nodes.size(), 0);
+  comp->modelBelow.assign(nodes.size(), nullptr);
+  for (size_t k = nodes.size(); k-- > 0;) {
+    const MemoNode *n = nodes[k];
+    for (uint32_t p : n->pairs) {
+      if (!comp->livePairs[p])
+        continue;
+      if (pairs[p].kind == LeafKind::Frontier)
+        comp->frontierAt[k] = 1;
+      if (!comp->modelBelow[k] && models[p])
+        comp->modelBelow[k] = models[p];
+    }
+    if (n->parent && comp->modelBelow[k] && !comp->modelBelow[n->parent->id])
+      comp->modelBelow[n->parent->id] = comp->modelBelow[k];
+  }
+  ++st.replayed;
+  s.guide = GuideCursor{std::move(comp), tree.root(), s.stack.size()};
+}
+
+void ExecutorImpl::dropGuide(ExecutionState &s) {
+  if (!s.guide)
+    return;
+  s.guide.reset();
+  ++summary_.stats.composition.guidesDropped;
+}
+
+bool ExecutorImpl::decideGuided(
+    ExecutionState &s, const llvm::Instruction &site,
+    const std::vector<ExprRef> &conds,
+    const std::vector<const llvm::BasicBlock *> &succs) {
+  const Composition &cp = *s.guide->composition;
+  const MemoNode *n = s.guide->node;
+  // A path cut in isolation may pass here: its continuation is unknown.
+  if (cp.frontierAt[n->id]) {
+    dropGuide(s);
+    return false;
+  }
+  std::vector<unsigned> live;
+  std::vector<const MemoNode *> next;
+  for (unsigned k = 0; k < conds.size(); ++k) {
+    if (conds[k]->isFalse())
+      continue;
+    const MemoNode *c = n->child(&site, k);
+    bool isLive = c && cp.liveBelow[c->id];
+    if (conds[k]->isTrue()) {
+      // Decided by the context; the tree only follows.
+      if (!isLive) {
+        dropGuide(s);
+        return false;
+      }
+      live = {k};
+      next = {c};
+      break;
+    }
+    if (isLive) {
+      live.push_back(k);
+      next.push_back(c);
+    }
+  }
+  if (live.empty()) { // cannot happen for a tree that covers the context
+    dropGuide(s);
+    return false;
+  }
+  bool concrete = conds[live[0]]->isTrue();
+  if (!concrete)
+    ++summary_.stats.composition.guidedDecisions;
+  if (live.size() == 1) {
+    // The path condition already implies the one side (as when the solver
+    // finds the other unsat: nothing is added).
+    s.guide->node = next[0];
+    if (noteChoice(s, site, live[0]))
+      transferToBlock(s, succs[live[0]]);
+    return true;
+  }
+  if (opts_.solver.modelReuse)
+    for (const MemoNode *c : next)
+      if (!cp.modelBelow[c->id]) {
+        --summary_.stats.composition.guidedDecisions;
+        dropGuide(s);
+        return false;
+      }
+  ++s.symbolicBranches;
+  std::vector<ExecutionState *> states{&s};
+  for (size_t k = 1; k < live.size(); ++k)
+    states.push_back(&clone(s));
+  for (size_t k = 0; k < live.size(); ++k) {
+    ExecutionState &t = *states[k];
+    guidedAdd_ = true;
+    addConstraint(t, conds[live[k]], cp.modelBelow[next[k]->id]);
+    guidedAdd_ = false;
+    t.guide->node = next[k];
+    if (noteChoice(t, site, live[k]))
+      transferToBlock(t, succs[live[k]]);
+  }
+  return true;
+}
+
+} // namespace cosmo::engine

@@ -1,0 +1,260 @@
+//===- SummaryBuilder.cpp - memoization trees, bottom-up ------------------===//
+//
+// Seed 002 algorithm 1: the functions the entry reaches are visited callees
+// first (frontend::bottomUpComponents), and each that branches is explored
+// once in isolation: symbolic parameters (pointers lazily initialised, as
+// for --entry), and every global it can read made of input bytes, so that
+// the tree holds in any calling context. Its callees' trees guide the
+// isolated run where they can. Recursive functions are explored the same
+// way, their paths bounded by --summary-depth.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include "cosmo/expr/Transform.h"
+#include "cosmo/frontend/CallGraph.h"
+#include "cosmo/frontend/Frontend.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/Support/SHA256.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+namespace {
+
+/// The defined functions `f` reaches by direct calls, `f` included.
+std::vector<const llvm::Function *> callClosure(const llvm::Function &f) {
+  std::vector<const llvm::Function *> out{&f};
+  std::unordered_set<const llvm::Function *> seen{&f};
+  for (size_t k = 0; k < out.size(); ++k)
+    for (const llvm::Instruction &i : llvm::instructions(*out[k]))
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function *g = frontend::directCallee(*call))
+          if (seen.insert(g).second)
+            out.push_back(g);
+  return out;
+}
+
+/// The global variables the code of `fs` names, directly or through
+/// constant expressions and the initialisers of constant globals.
+std::vector<const llvm::GlobalVariable *>
+globalsNamedBy(const std::vector<const llvm::Function *> &fs) {
+  std::vector<const llvm::GlobalVariable *> out;
+  std::unordered_set<const llvm::Value *> seen;
+  std::vector<const llvm::Value *> work;
+  for (const llvm::Function *f : fs)
+    for (const llvm::Instruction &i : llvm::instructions(*f))
+      for (const llvm::Use &op : i.operands())
+        work.push_back(op.get());
+  while (!work.empty()) {
+    const llvm::Value *v = work.back();
+    work.pop_back();
+    if (!llvm::isa<llvm::Constant>(v) || llvm::isa<llvm::Function>(v) ||
+        !seen.insert(v).second)
+      continue;
+    if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(v)) {
+      out.push_back(g);
+      if (g->isConstant() && g->hasInitializer())
+        work.push_back(g->getInitializer());
+      continue;
+    }
+    for (const llvm::Use &op : llvm::cast<llvm::User>(v)->operands())
+      work.push_back(op.get());
+  }
+  return out;
+}
+
+std::string irHashOf(const llvm::Function &f) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  f.print(os);
+  os.flush();
+  llvm::SHA256 h;
+  h.update(text);
+  llvm::StringRef digest = h.final();
+  std::string hex;
+  for (size_t k = 0; k < 8; ++k)
+    hex += fmt::format("{:02x}", static_cast<uint8_t>(digest[k]));
+  return hex;
+}
+
+/// Why `f` gets no tree, or empty when it can.
+std::string whyNotSummarized(const llvm::Function &f,
+                             const llvm::Function *entry) {
+  if (&f == entry || f.getName() == "main")
+    return "the entry";
+  if (frontend::isModelFunction(f))
+    return "part of cosmo's libc";
+  if (f.isVarArg())
+    return "variadic";
+  if (f.getReturnType()->isFPOrFPVectorTy() ||
+      f.getReturnType()->isVectorTy())
+    return "floating-point result";
+  for (const llvm::Argument &a : f.args())
+    if (a.hasByValAttr() || a.getType()->isFPOrFPVectorTy() ||
+        a.getType()->isVectorTy())
+      return "a parameter passed by value or of floating-point type";
+  bool branches = false;
+  for (const llvm::Function *g : callClosure(f))
+    branches |= frontend::hasConditionalBranches(*g);
+  if (!branches)
+    return "no conditional";
+  return "";
+}
+
+} // namespace
+
+void ExecutorImpl::buildSummaries() {
+  for (const frontend::CallGraphComponent &c :
+       frontend::bottomUpComponents(module_, entry_))
+    for (const llvm::Function *f : c.functions) {
+      if (!whyNotSummarized(*f, entry_).empty())
+        continue;
+      std::string why;
+      if (stopping_ || interrupted_ || limitsReached(why))
+        return;
+      buildTree(*f);
+    }
+}
+
+std::unique_ptr<ExecutionState>
+ExecutorImpl::makeIsolatedState(const llvm::Function &f,
+                                summary::MemoTree &tree) {
+  auto s = std::make_unique<ExecutionState>();
+  s->id = nextStateId_++;
+  s->namePrefix = f.getName().str() + "~";
+  s->constraints = solver::ConstraintSet(opts_.solver.independence);
+  if (opts_.solver.modelReuse)
+    s->model = std::make_shared<expr::Assignment>();
+  initializeGlobals(*s);
+  // What it can read of the globals is whatever the caller left there.
+  for (const llvm::GlobalVariable *g : globalsNamedBy(callClosure(f))) {
+    if (g->isConstant() && g->hasInitializer())
+      continue;
+    uint64_t base = globalAddress_.at(g);
+    std::vector<ExprRef> bytes =
+        fillWithInputBytes(*s, base, g->getName().str());
+    for (size_t k = 0; k < bytes.size(); ++k) {
+      globalInputVars_.insert(bytes[k].get());
+      tree.globals().push_back({bytes[k], base + k});
+    }
+  }
+  // Its own objects go where no object of a calling context is.
+  s->nextObjectIndex = std::max(s->nextObjectIndex, isolatedObjectIndex());
+  StackFrame frame;
+  frame.function = &f;
+  frame.block = &f.getEntryBlock();
+  frame.pc = frame.block->begin();
+  s->stack.push_back(std::move(frame));
+  setUpEntryArguments(*s, f);
+  for (const llvm::Argument &a : f.args())
+    tree.parameters().push_back(s->frame().registers.at(&a));
+  s->treeNode = tree.root();
+  return s;
+}
+
+void ExecutorImpl::buildTree(const llvm::Function &f) {
+  CompositionStats &st = summary_.stats.composition;
+  auto tree = std::make_unique<summary::MemoTree>(
+      f.getName().str(), irHashOf(f), opts_.summaryDepth);
+  uint64_t queriesBefore = solverStats_.queries;
+  auto began = std::chrono::steady_clock::now();
+
+  // The isolated run has its own searcher and states; what it covers is
+  // not the program's coverage.
+  std::unique_ptr<Searcher> programSearcher = std::move(searcher_);
+  std::vector<std::unique_ptr<ExecutionState>> programStates =
+      std::move(states_);
+  auto programCoverage = coveredBlocks_;
+  searcher_ = createSearcher(SearchStrategy::DFS, opts_.seed,
+                             [](const ExecutionState &) { return 0; });
+  states_.clear();
+  building_ = tree.get();
+  buildInvalid_.clear();
+  globalInputVars_.clear();
+  try {
+    std::unique_ptr<ExecutionState> initial = makeIsolatedState(f, *tree);
+    searcher_->add(initial.get());
+    states_.push_back(std::move(initial));
+    explore(0);
+  } catch (const Unsupported &u) {
+    buildInvalid_ = u.reason;
+  }
+  if (buildInvalid_.empty() && !states_.empty())
+    buildInvalid_ = "its isolated run was stopped";
+  building_ = nullptr;
+  states_ = std::move(programStates);
+  added_.clear();
+  searcher_ = std::move(programSearcher);
+  coveredBlocks_ = std::move(programCoverage);
+
+  st.initQueries += solverStats_.queries - queriesBefore;
+  st.initSeconds += std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - began)
+                        .count();
+  if (!buildInvalid_.empty() || tree->pairs().empty()) {
+    ++st.functionsNotSummarized;
+    return;
+  }
+  ++st.functionsSummarized;
+  st.treeNodes += tree->nodes().size();
+  st.treeNodesCompressed += tree->compressedNodeCount();
+  st.treeLeaves += tree->leafCount();
+  st.treePairs += tree->pairs().size();
+
+  MemoTreeInfo info;
+  info.function = tree->function();
+  info.irHash = tree->irHash();
+  info.depthBound = tree->depthBound();
+  info.compressedNodes = tree->compressedNodeCount();
+  for (const ExprRef &p : tree->parameters())
+    info.inputs.push_back(p->name());
+  std::set<std::string> globalNames;
+  for (const llvm::GlobalVariable *g : globalsNamedBy(callClosure(f)))
+    if (!g->isConstant() || !g->hasInitializer())
+      globalNames.insert(g->getName().str());
+  info.inputs.insert(info.inputs.end(), globalNames.begin(), globalNames.end());
+  for (const summary::MemoNode *n : tree->nodes()) {
+    MemoTreeInfo::Node node;
+    node.id = n->id;
+    node.parent = n->parent ? n->parent->id : n->id;
+    node.choice = n->choice;
+    node.viaCalleeTree = n->viaCalleeTree;
+    if (n->site) {
+      SourceLocation loc = locationOf(n->site);
+      node.file = loc.file;
+      node.line = loc.line;
+    }
+    info.nodes.push_back(std::move(node));
+    for (uint32_t k : n->pairs) {
+      const summary::PcPair &p = tree->pairs()[k];
+      MemoTreeInfo::Pair pair;
+      pair.node = n->id;
+      pair.kind = summary::leafKindName(p.kind);
+      pair.pc = expr::toSmtLib(p.pc);
+      pair.errorKind = p.errorKind;
+      pair.file = p.file;
+      pair.line = p.line;
+      pair.detail = p.detail;
+      for (const summary::HeapFact &h : p.heap)
+        pair.heap.push_back(
+            h.kind == summary::HeapFact::Null
+                ? fmt::format("{} = null", h.path)
+                : fmt::format("{} = {} object {}", h.path,
+                              h.kind == summary::HeapFact::Fresh ? "new"
+                                                                 : "alias of",
+                              h.object));
+      info.pairs.push_back(std::move(pair));
+    }
+  }
+  summary_.trees.push_back(std::move(info));
+  trees_[&f] = std::move(tree);
+}
+
+} // namespace cosmo::engine

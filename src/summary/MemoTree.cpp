@@ -1,0 +1,88 @@
+//===- MemoTree.cpp - a function's memoization tree -----------------------===//
+
+#include "cosmo/summary/MemoTree.h"
+
+namespace cosmo::summary {
+
+const char *leafKindName(LeafKind k) {
+  switch (k) {
+  case LeafKind::Completed: return "completed";
+  case LeafKind::Error: return "error";
+  case LeafKind::Frontier: return "frontier";
+  }
+  return "?";
+}
+
+const MemoNode *MemoNode::child(const llvm::Instruction *s,
+                                unsigned c) const {
+  for (const auto &n : children)
+    if (n->site == s && n->choice == c)
+      return n.get();
+  return nullptr;
+}
+
+MemoTree::MemoTree(std::string function, std::string irHash,
+                   unsigned depthBound)
+    : function_(std::move(function)), irHash_(std::move(irHash)),
+      depthBound_(depthBound), rootOwner_(std::make_unique<MemoNode>()),
+      root_(rootOwner_.get()) {
+  nodes_.push_back(root_);
+}
+
+MemoNode *MemoTree::extend(MemoNode *n, const llvm::Instruction *site,
+                           unsigned choice, bool viaCalleeTree) {
+  for (auto &c : n->children)
+    if (c->site == site && c->choice == choice)
+      return c.get();
+  auto c = std::make_unique<MemoNode>();
+  c->id = static_cast<uint32_t>(nodes_.size());
+  c->site = site;
+  c->choice = choice;
+  c->parent = n;
+  c->viaCalleeTree = viaCalleeTree;
+  nodes_.push_back(c.get());
+  n->children.push_back(std::move(c));
+  return n->children.back().get();
+}
+
+void MemoTree::addLeaf(MemoNode *n, PcPair pair) {
+  n->pairs.push_back(static_cast<uint32_t>(pairs_.size()));
+  pairs_.push_back(std::move(pair));
+}
+
+size_t MemoTree::leafCount() const {
+  size_t n = 0;
+  for (const MemoNode *node : nodes_)
+    n += !node->pairs.empty();
+  return n;
+}
+
+size_t MemoTree::compressedNodeCount() const {
+  size_t n = 0;
+  for (const MemoNode *node : nodes_)
+    n += !node->viaCalleeTree || !node->parent->viaCalleeTree;
+  return n;
+}
+
+bool MemoTree::hasFrontier() const {
+  for (const PcPair &p : pairs_)
+    if (p.kind == LeafKind::Frontier)
+      return true;
+  return false;
+}
+
+std::vector<uint8_t>
+MemoTree::liveBelow(const std::vector<uint8_t> &livePairs) const {
+  std::vector<uint8_t> live(nodes_.size(), 0);
+  // Children come after their parents: one pass from the back.
+  for (size_t k = nodes_.size(); k-- > 0;) {
+    const MemoNode *n = nodes_[k];
+    for (uint32_t p : n->pairs)
+      live[k] |= livePairs[p];
+    if (live[k] && n->parent)
+      live[n->parent->id] = 1;
+  }
+  return live;
+}
+
+} // namespace cosmo::summary
