@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <iostream>
@@ -103,11 +104,12 @@ protected:
 
   // Step 2: `cosmo check`; false when there is no report to look at.
   bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
-                const std::filesystem::path &outDir) {
+                const std::filesystem::path &outDir, const std::string &calls) {
     std::vector<std::string> argv = {cosmoBinary.string(), "check"};
     // The suite runs once per solver configuration (tests/e2e/CMakeLists).
     if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
       argv.push_back(std::string("--solver-opts=") + solverOpts);
+    argv.push_back("--calls=" + calls);
     argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
@@ -151,6 +153,30 @@ protected:
     for (const std::string &why : report.unknownReasons)
       diff += fmt::format("  unknown reason: {}\n", why);
     ADD_FAILURE() << "report.json does not match the program's header:\n" << diff;
+  }
+
+  // Step 5 (--calls=replay runs): the paths explored are those of inline
+  // exploration, in number and in how they ended.
+  void checkSamePathsAsInline(const ProgramSpec &spec, const ProgramFile &program,
+                              const std::filesystem::path &replayOut) {
+    std::filesystem::path inlineOut = workDir() / "cosmo-out-inline";
+    if (!runCosmo(spec, program, inlineOut, "inline"))
+      return;
+    auto paths = [](const std::filesystem::path &out) {
+      nlohmann::json stats = nlohmann::json::parse(readTextFile(out / "report.json"))["stats"];
+      return std::array<uint64_t, 3>{stats["paths_completed"].get<uint64_t>(),
+                                     stats["paths_errored"].get<uint64_t>(),
+                                     stats["paths_cut"].get<uint64_t>()};
+    };
+    auto inlined = paths(inlineOut), replayed = paths(replayOut);
+    EXPECT_EQ(inlined, replayed)
+        << "paths (completed, errored, cut) with --calls=inline: " << fmt::format("{}", fmt::join(inlined, ", "))
+        << "; with --calls=replay: " << fmt::format("{}", fmt::join(replayed, ", "));
+    CosmoReport a = readCosmoReport(inlineOut / "report.json");
+    CosmoReport b = readCosmoReport(replayOut / "report.json");
+    EXPECT_EQ(a.verdict, b.verdict);
+    EXPECT_EQ(a.errors, b.errors) << "inline: " << describeErrors(a.errors)
+                                  << "; replay: " << describeErrors(b.errors);
   }
 
   // Step 4: every test vector replayed natively.
@@ -273,9 +299,14 @@ TEST_P(ProgramCheck, MatchesExpectations) {
   if (!spec)
     return;
   std::filesystem::path outDir = workDir() / "cosmo-out";
-  if (!runCosmo(*spec, program, outDir))
+  // The suite runs once per call strategy too (tests/e2e/CMakeLists).
+  const char *callsEnv = std::getenv("COSMO_E2E_CALLS");
+  std::string calls = callsEnv ? callsEnv : "inline";
+  if (!runCosmo(*spec, program, outDir, calls))
     return;
   checkReport(*spec, outDir);
+  if (calls == "replay")
+    checkSamePathsAsInline(*spec, program, outDir);
   if (spec->noReplayReason)
     return;
   checkReplays(*spec, program, outDir);
