@@ -273,6 +273,11 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         ++it;
       }
     }
+    if (building_ && buildInvalid_.empty() &&
+        opts_.summaryTimeoutSeconds > 0 &&
+        std::chrono::steady_clock::now() >= buildDeadline_)
+      buildInvalid_ = fmt::format("its isolated run took more than {}s",
+                                  opts_.summaryTimeoutSeconds);
     if (building_ && !buildInvalid_.empty())
       break; // the tree will not be used: stop its run
   }
@@ -454,6 +459,19 @@ solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
       return {solver::Validity::Unknown, nullptr,
               fmt::format("time limit of {}s reached", opts_.timeoutSeconds),
               {}};
+    auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
+    limit = limit ? std::min(limit, ms) : ms;
+  }
+  if (building_ && opts_.summaryTimeoutSeconds > 0) {
+    double left = std::chrono::duration<double>(
+                      buildDeadline_ - std::chrono::steady_clock::now())
+                      .count();
+    if (left <= 0) {
+      if (buildInvalid_.empty())
+        buildInvalid_ = fmt::format("its isolated run took more than {}s",
+                                    opts_.summaryTimeoutSeconds);
+      return {solver::Validity::Unknown, nullptr, buildInvalid_, {}};
+    }
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }

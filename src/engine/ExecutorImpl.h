@@ -333,6 +333,7 @@ private:
   summary::MemoTree *building_ = nullptr; // the isolated run's tree
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
+  std::chrono::steady_clock::time_point buildDeadline_;
   /// Variables of global bytes in the isolated run: a pointer made of them
   /// points where the isolated run cannot follow.
   std::unordered_set<const expr::Expr *> globalInputVars_;

@@ -177,6 +177,10 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   states_.clear();
   building_ = tree.get();
   buildInvalid_.clear();
+  buildDeadline_ = began + std::chrono::duration_cast<
+                               std::chrono::steady_clock::duration>(
+                               std::chrono::duration<double>(
+                                   opts_.summaryTimeoutSeconds));
   globalInputVars_.clear();
   try {
     std::unique_ptr<ExecutionState> initial = makeIsolatedState(f, *tree);
@@ -189,6 +193,9 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   if (buildInvalid_.empty() && !states_.empty())
     buildInvalid_ = "its isolated run was stopped";
   building_ = nullptr;
+  // A fresh pipeline: the isolated run's constraints (over its own
+  // variables) would only weigh on the incremental solver and the caches.
+  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
   states_ = std::move(programStates);
   added_.clear();
   searcher_ = std::move(programSearcher);

@@ -166,6 +166,11 @@ int main(int argc, char **argv) {
                     "solver)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1u << 20));
+  check->add_option("--summary-timeout", eo.summaryTimeoutSeconds,
+                    "--calls=replay: seconds one function's isolated run may "
+                    "take (0: none); a function whose run takes longer gets "
+                    "no tree and is explored inline")
+      ->capture_default_str();
   check->add_option("--input-array-size", eo.inputArrayElements,
                     "elements of the pointee type in each lazily initialised "
                     "input object (--entry)")

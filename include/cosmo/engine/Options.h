@@ -53,6 +53,9 @@ struct EngineOptions {
   /// summarised: checking that many leaves at every call costs more than
   /// it saves.
   unsigned summaryMaxPaths = 512;
+  /// Seconds one function's isolated run may take (0: no limit); a run
+  /// that needs more gives no tree and the function is explored inline.
+  double summaryTimeoutSeconds = 2;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
   /// Upper bound on the size of a heap block of symbolic size.

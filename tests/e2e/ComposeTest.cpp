@@ -1,0 +1,155 @@
+// --calls=replay end to end (seed 002): the shapes of the memoization trees
+// cosmo writes to OUT/trees for the seed's examples, the marking of paths
+// infeasible in a calling context, and the options around it. That replay
+// explores the same paths as inline exploration is checked on the whole
+// suite by `e2e-replay/...` (ProgramCheckTest).
+#include "CliFixture.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+using namespace cosmo::e2e;
+using nlohmann::json;
+
+namespace {
+
+const fs::path programs = COSMO_COMPOSE_PROGRAMS_DIR;
+
+class ComposeTest : public CliFixture {
+protected:
+  json check(const std::string &program, std::vector<std::string> extra,
+             int expectedExit) {
+    std::vector<std::string> args = {"check", "--calls=replay", "--out=out",
+                                     "-q"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back((programs / program).string());
+    ProcessResult r = cosmo(args);
+    EXPECT_EQ(r.exitCode, expectedExit) << r.err << r.out;
+    return report("out");
+  }
+  json tree(const std::string &function) {
+    std::ifstream in(dir_.path() / "out" / "trees" / (function + ".json"));
+    EXPECT_TRUE(in.good()) << "no tree for " << function;
+    return in ? json::parse(in) : json{};
+  }
+};
+
+// Figure 2(a): p's tree has the three feasible paths of its four, one per
+// leaf, each a pair with an empty heap part; the two conditionals are at
+// lines 11 and 15.
+TEST_F(ComposeTest, TreeOfPHasTheSeedsThreePaths) {
+  json r = check("pq.c", {}, 1);
+  json p = tree("p");
+  ASSERT_EQ(p["pairs"].size(), 3u);
+  std::set<unsigned> leaves, lines;
+  for (const json &pair : p["pairs"]) {
+    EXPECT_EQ(pair["kind"], "completed");
+    EXPECT_TRUE(pair["heap"].empty());
+    leaves.insert(pair["node"].get<unsigned>());
+  }
+  EXPECT_EQ(leaves.size(), 3u);
+  for (const json &n : p["nodes"])
+    if (n.contains("line"))
+      lines.insert(n["line"].get<unsigned>());
+  EXPECT_EQ(lines, (std::set<unsigned>{11, 15}));
+  // root, two choices at line 11, three at line 15
+  EXPECT_EQ(p["nodes"].size(), 6u);
+  EXPECT_EQ(p["function"], "p");
+  EXPECT_EQ(p["ir_hash"].get<std::string>().size(), 16u);
+}
+
+// Figure 2(b)/3: q's tree is built by replaying p's tree in q's two calling
+// contexts. In p(a, b) under a < b two of p's three paths are infeasible;
+// in p(b, a) under a >= b one is: three marked of six checked. The nodes
+// recorded under p's tree fold into summary nodes.
+TEST_F(ComposeTest, CallsOfPMarkTheInfeasiblePaths) {
+  json r = check("pq.c", {}, 1);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["functions_summarized"], 2);
+  json q = tree("q");
+  size_t via = 0;
+  for (const json &n : q["nodes"])
+    via += n.value("via_callee_tree", false);
+  EXPECT_GT(via, 0u);
+  EXPECT_LT(q["nodes_compressed"].get<size_t>(), q["nodes"].size());
+  // q's run: 2 calls of p (6 pairs checked, 3 infeasible); main's run: one
+  // call of q, whose pairs all hold for unconstrained a and b.
+  EXPECT_EQ(c["invocations"], 3);
+  EXPECT_EQ(c["replayed"], 3);
+  EXPECT_EQ(c["pairs_checked"].get<int>(), 6 + static_cast<int>(q["pairs"].size()));
+  EXPECT_EQ(c["pairs_infeasible"], 3);
+  EXPECT_EQ(r["verdict"], "false");
+  EXPECT_EQ(r["errors"][0]["line"], 25);
+}
+
+// Figures 5-7: swap_node under lazy initialisation. Its conditionals give
+// three paths; the heap parts say which input configurations take them.
+// cosmo resolves an input pointer where it is first dereferenced (SPF does
+// on the first read of the field), so this->next->next, only copied, stays
+// unresolved: the swapping path has one configuration, not four.
+TEST_F(ComposeTest, SwapNodeHasThreePathsAndTheirHeapConfigurations) {
+  json r = check("swap_node.c", {"--entry=call_swap_node"}, 0);
+  json t = tree("swap_node");
+  std::map<unsigned, std::vector<std::vector<std::string>>> completed;
+  unsigned errors = 0;
+  for (const json &pair : t["pairs"]) {
+    if (pair["kind"] == "error") {
+      ++errors; // self == null
+      EXPECT_EQ(pair["heap"], json::array({"self = null"}));
+      continue;
+    }
+    completed[pair["node"].get<unsigned>()].push_back(
+        pair["heap"].get<std::vector<std::string>>());
+  }
+  EXPECT_EQ(errors, 1u);
+  ASSERT_EQ(completed.size(), 3u) << t.dump(2);
+  std::multiset<std::vector<std::string>> configs;
+  for (auto &[node, heaps] : completed)
+    configs.insert(heaps.begin(), heaps.end());
+  std::multiset<std::vector<std::string>> expected = {
+      {"self = new object 0"}, // self->next == null (a field, not resolved)
+      {"self = new object 0", "*self+8 = new object 1"},  // no swap
+      {"self = new object 0", "*self+8 = new object 1"},  // swap
+      {"self = new object 0", "*self+8 = alias of object 0"}}; // next == self
+  EXPECT_EQ(configs, expected) << t.dump(2);
+  // The caller passes its own input list: a symbolic pointer the tree's
+  // heap check cannot place, so the call is explored inline.
+  EXPECT_EQ(r["stats"]["composition"]["inlined"], 1);
+}
+
+// A recursive function is summarised up to --summary-depth conditionals;
+// calls whose recursion goes deeper leave the tree at its frontier.
+TEST_F(ComposeTest, RecursionIsBoundedBySummaryDepth) {
+  json r = check("gcd_recursive.c", {"--summary-depth=3"}, 0);
+  json t = tree("gcd");
+  EXPECT_EQ(t["depth_bound"], 3);
+  size_t frontiers = 0;
+  for (const json &pair : t["pairs"])
+    frontiers += pair["kind"] == "frontier";
+  EXPECT_GT(frontiers, 0u);
+  EXPECT_GT(r["stats"]["composition"]["guides_dropped"].get<int>(), 0);
+  EXPECT_EQ(r["verdict"], "true");
+}
+
+TEST_F(ComposeTest, InlineWritesNoTrees) {
+  ProcessResult run = cosmo({"check", "--out=out", "-q",
+                             (programs / "pq.c").string()});
+  EXPECT_EQ(run.exitCode, 1);
+  EXPECT_FALSE(fs::exists(dir_.path() / "out" / "trees"));
+  EXPECT_EQ(report("out")["stats"]["calls"], "inline");
+}
+
+TEST_F(ComposeTest, BadCallsValueIsAUsageError) {
+  ProcessResult run = cosmo({"check", "--calls=sometimes",
+                             (programs / "pq.c").string()});
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_NE(run.err.find("--calls"), std::string::npos) << run.err;
+}
+
+} // namespace

@@ -1,0 +1,25 @@
+// RUN: --summary-depth=6
+// VERDICT: true
+// A recursive gcd (seed 002's RationalRecursion): its memoization tree is
+// built directly, up to --summary-depth conditionals (6 here: deeper
+// isolated paths nest too many remainders for the solver); each call checks the
+// tree's leaves, and a call whose recursion goes deeper than the tree
+// continues with the solver from the tree's frontier.
+#include <cosmo.h>
+
+unsigned gcd(unsigned a, unsigned b) {
+  if (b == 0)
+    return a;
+  return gcd(b, a % b);
+}
+
+int main(void) {
+  unsigned a, b;
+  cosmo_symbolic(&a, sizeof a, "a");
+  cosmo_symbolic(&b, sizeof b, "b");
+  cosmo_assume(a <= 12 && b <= 12);
+  unsigned g = gcd(a, b);
+  cosmo_assert(a == 0 || b == 0 || (a % g == 0 && b % g == 0));
+  cosmo_assert(gcd(12, 18) == 6);
+  return 0;
+}
