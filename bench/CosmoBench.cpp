@@ -9,31 +9,30 @@
 //       under six --solver-opts configurations, medians of N runs (default
 //       3); then the share of the engine's queries each solver layer
 //       answered under `all`
+//   cosmo-bench --compose [--runs=N] [PROGRAM.c ...]
+//       seed 002's table I: each program (default: bench/programs/compose)
+//       with --calls=inline and replay under --solver-opts=none and all
+//       (ComposeBench.cpp)
 //   cosmo-bench --from-json=REPORT.json
 //       both kinds of row for one report.json (checks the parsing)
 // --cosmo=PATH runs another binary; --timeout=S caps every run.
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchRun.h"
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
-namespace fs = std::filesystem;
-using nlohmann::json;
+using namespace cosmo::bench;
 
 namespace {
 
@@ -42,126 +41,6 @@ namespace {
 constexpr std::array<const char *, 6> kConfigs = {
     "none",        "independence", "model-reuse", "independence,model-reuse",
     "incremental", "all"};
-
-/// One cosmo run: its report, or why there is none.
-struct Run {
-  bool ok = false;
-  std::string failure; // set when !ok
-  std::string verdict;
-  json stats;
-
-  /// The number at JSON pointer `ptr` in the stats, 0 when absent.
-  double stat(const std::string &ptr) const {
-    json::json_pointer p(ptr);
-    if (!stats.contains(p) || !stats[p].is_number())
-      return 0;
-    return stats[p].get<double>();
-  }
-  // The figures of the tables. A report from a cosmo without the solver
-  // pipeline has flat solver_* keys; read those then.
-  bool flatSolverStats() const { return !stats.contains("solver"); }
-  double wallSeconds() const { return stat("/wall_seconds"); }
-  double z3Queries() const {
-    return flatSolverStats() ? stat("/solver_queries")
-                             : stat("/solver/z3/queries");
-  }
-  double z3Seconds() const {
-    return flatSolverStats() ? stat("/solver_seconds")
-                             : stat("/solver/z3/seconds");
-  }
-};
-
-Run fromReport(const fs::path &file) {
-  Run r;
-  std::ifstream in(file);
-  if (!in) {
-    r.failure = fmt::format("no {}", file.string());
-    return r;
-  }
-  try {
-    json report = json::parse(in);
-    r.verdict = report.value("verdict", "?");
-    // A run stopped by --timeout has no verdict to compare, even when it
-    // found an error before.
-    for (const json &why : report.value("unknown_reasons", json::array()))
-      if (why.is_string() &&
-          why.get<std::string>().find("time limit") != std::string::npos)
-        r.verdict = "timeout";
-    r.stats = report.value("stats", json::object());
-    r.ok = true;
-  } catch (const json::exception &e) {
-    r.failure = fmt::format("unreadable {}: {}", file.string(), e.what());
-  }
-  return r;
-}
-
-std::string firstLine(const fs::path &file) {
-  std::ifstream in(file);
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
-
-/// How to run cosmo.
-struct Cosmo {
-  std::string binary;
-  unsigned timeout = 0; // cosmo's --timeout; 0: none
-};
-
-/// Runs `cosmo check -q [--solver-opts=OPTS] --out=OUT PROGRAM`.
-Run runCosmo(const Cosmo &cosmo, const fs::path &program,
-             const std::string &solverOpts, const fs::path &out) {
-  fs::remove_all(out);
-  fs::path err = out;
-  err += ".stderr";
-  std::string cmd = fmt::format(
-      "'{}' check -q {}{}--out='{}' '{}' >/dev/null 2>'{}'", cosmo.binary,
-      solverOpts.empty() ? "" : fmt::format("--solver-opts={} ", solverOpts),
-      cosmo.timeout ? fmt::format("--timeout={} ", cosmo.timeout) : "",
-      out.string(), program.string(), err.string());
-  int status = std::system(cmd.c_str());
-  Run r = fromReport(out / "report.json");
-  if (!r.ok) {
-    std::string how =
-        status == -1              ? "could not start"
-        : WIFEXITED(status)       ? fmt::format("exit {}", WEXITSTATUS(status))
-        : WIFSIGNALED(status)     ? fmt::format("signal {}", WTERMSIG(status))
-                                  : "failed";
-    std::string msg = firstLine(err);
-    r.failure = fmt::format("{} ({}{}{}): {}", cmd, how,
-                            msg.empty() ? "" : ", ", msg, r.failure);
-  }
-  return r;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
-
-std::vector<fs::path> cFilesIn(const fs::path &dir) {
-  std::vector<fs::path> files;
-  for (const auto &e : fs::directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".c")
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-std::string percent(double part, double whole) {
-  return whole > 0 ? fmt::format("{:.1f}%", 100 * part / whole) : "-";
-}
-
-void printFailures(const std::vector<std::string> &failures) {
-  if (failures.empty())
-    return;
-  fmt::print("\nfailed runs:\n");
-  for (const std::string &f : failures)
-    fmt::print("- {}\n", f);
-}
 
 //===-- throughput table --------------------------------------------------===//
 
@@ -198,7 +77,7 @@ int throughput(const Cosmo &cosmo, std::vector<fs::path> programs) {
   std::vector<std::string> failures;
   printThroughputHeader();
   for (const fs::path &p : programs) {
-    Run r = runCosmo(cosmo, p, "", out);
+    Run r = runCosmo(cosmo, p, {}, out);
     printThroughputRow(p.stem().string(), r);
     if (!r.ok)
       failures.push_back(fmt::format("{}: {}", p.stem().string(), r.failure));
@@ -394,7 +273,8 @@ int solverBench(const Cosmo &cosmo, std::vector<fs::path> programs,
     pr.name = p.stem().string();
     for (size_t i = 0; i < kConfigs.size(); ++i) {
       for (unsigned k = 0; k < runs; ++k) {
-        Run r = runCosmo(cosmo, p, kConfigs[i], out);
+        Run r = runCosmo(
+            cosmo, p, {fmt::format("--solver-opts={}", kConfigs[i])}, out);
         fmt::print(stderr, "{} --solver-opts={} run {}/{}: {}\n", pr.name,
                    kConfigs[i], k + 1, runs,
                    r.ok ? fmt::format("{} in {:.2f}s", r.verdict,
@@ -448,7 +328,7 @@ int fromJson(const fs::path &file) {
 int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
-  bool solver = false;
+  bool solver = false, compose = false;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
@@ -457,8 +337,14 @@ int main(int argc, char **argv) {
                "seed 004's table: every program under six --solver-opts "
                "configurations (default programs: " COSMO_BENCH_SOLVER_PROGRAMS
                ")");
+  app.add_flag("--compose", compose,
+               "seed 002's table I: every program with --calls=inline and "
+               "replay, under --solver-opts=none and all (default programs: " COSMO_BENCH_COMPOSE_PROGRAMS
+               ")")
+      ->excludes("--solver");
   app.add_option("--runs", runs, "runs per program and configuration "
-                                 "(--solver; medians are reported)")
+                                 "(--solver, --compose; medians are "
+                                 "reported)")
       ->check(CLI::PositiveNumber);
   app.add_option("--timeout", cosmo.timeout,
                  "cosmo's --timeout (seconds) for every run; a run that hits "
@@ -475,6 +361,8 @@ int main(int argc, char **argv) {
   if (!json.empty())
     return fromJson(json);
   std::vector<fs::path> paths(programs.begin(), programs.end());
+  if (compose)
+    return composeBench(cosmo, std::move(paths), runs);
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }

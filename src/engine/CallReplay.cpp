@@ -10,10 +10,12 @@
 #include "CallReplay.h"
 #include "ExecutorImpl.h"
 
+#include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/Transform.h"
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <map>
 
 namespace cosmo::engine {
@@ -57,6 +59,9 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
     p.file = loc.file;
     p.line = loc.line;
   }
+  if (kind == LeafKind::Error)
+    for (const SourceLocation &f : stackOf(s))
+      p.stack.push_back({f.function, f.file, f.line});
   // The input objects, in creation order.
   std::map<uint64_t, size_t> objectAt;
   std::unordered_set<const expr::Expr *> inputVars;
@@ -128,6 +133,10 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
                                const std::vector<ExprRef> &args) {
   CompositionStats &st = summary_.stats.composition;
   ++st.invocations;
+  MemoTreeInfo *info =
+      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
+  if (info)
+    ++info->invocations;
   auto byteAt = [&](uint64_t address) -> ExprRef {
     const memory::ObjectEntry *e = s.memory.find(address);
     if (!e || e->freed)
@@ -208,7 +217,12 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
   const std::vector<PcPair> &pairs = tree.pairs();
   comp->livePairs.assign(pairs.size(), 0);
   std::vector<solver::Model> models(pairs.size());
-  bool anyLive = false;
+  // The pairs the context does not rule out without the solver, with their
+  // conditions in the caller's terms.
+  std::vector<std::pair<size_t, ExprRef>> open;
+  // Sibling leaves share their path condition's prefix (a left-nested
+  // conjunction): under the same substitution it is rebuilt once.
+  expr::RewriteMemo baseMemo;
   for (size_t k = 0; k < pairs.size(); ++k) {
     const PcPair &p = pairs[k];
     expr::Substitution sub = base;
@@ -221,23 +235,100 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       ++st.pairsSolverFree;
       continue;
     }
-    ExprRef pc = expr::substitute(ctx_, p.pc, sub);
+    ExprRef pc = sub.size() == base.size()
+                     ? expr::substitute(ctx_, p.pc, sub, baseMemo)
+                     : expr::substitute(ctx_, p.pc, sub);
     if (pc->isFalse()) {
       ++st.pairsInfeasible;
       ++st.pairsSolverFree;
       continue;
     }
-    solver::SolverResult r = ask(s, pc, opts_.solver.modelReuse);
+    open.emplace_back(k, std::move(pc));
+  }
+  // Algorithm 3 asks once per pair. Most pairs are infeasible in a given
+  // context and the feasible ones are few, so ask instead whether any open
+  // pair is feasible: the model found says which ones are (every pair it
+  // satisfies), and those leave the disjunction; an unsat answer rules out
+  // all the rest at once. That is (feasible pairs + 1) queries at most.
+  bool anyLive = false;
+  // Counts the solver's share of checking pairs, however composeCall ends;
+  // compositions inside an isolated run count as its (init) cost.
+  struct CompCost {
+    CompositionStats &st;
+    const solver::PipelineStats &ps;
+    uint64_t queries, z3;
+    std::chrono::steady_clock::time_point began;
+    bool counted;
+    ~CompCost() {
+      if (!counted)
+        return;
+      st.pairCheckQueries += ps.queries - queries;
+      st.pairCheckSolverCalls += ps.z3.queries - z3;
+      st.pairCheckSeconds += std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - began)
+                            .count();
+    }
+  } cost{st, solverStats_, solverStats_.queries, solverStats_.z3.queries,
+         std::chrono::steady_clock::now(), building_ == nullptr};
+  auto markLive = [&](size_t k, const solver::Model &m) {
+    comp->livePairs[k] = 1;
+    anyLive = true;
+    if (!pairs[k].internalVariables)
+      models[k] = m;
+  };
+  if (!building_ && opts_.target == Target::Errors &&
+      shortCircuitErrors(s, tree, open))
+    return;
+  // A guided replay takes a branch without a constraint when only one side
+  // leads to live pairs, which is exact only for a tree that has every
+  // path: a tree pruned to its errors is never replayed.
+  if (tree.prunedToErrors())
+    return inlineInstead();
+  // Model reuse: the pairs the path's model satisfies are feasible.
+  if (s.model) {
+    std::vector<std::pair<size_t, ExprRef>> rest;
+    for (auto &[k, pc] : open) {
+      if (expr::evaluateBool(pc, *s.model) == true)
+        markLive(k, s.model);
+      else
+        rest.emplace_back(k, std::move(pc));
+    }
+    open = std::move(rest);
+  }
+  while (!open.empty()) {
+    std::vector<ExprRef> disjuncts;
+    for (const auto &[k, pc] : open)
+      disjuncts.push_back(pc);
+    solver::SolverResult r = ask(s, ctx_.orAll(disjuncts), /*wantModel=*/true);
     if (r.isUnknown())
       return inlineInstead();
     if (r.isUnsat()) {
-      ++st.pairsInfeasible;
-      continue;
+      st.pairsInfeasible += open.size();
+      break;
     }
-    comp->livePairs[k] = 1;
-    anyLive = true;
-    if (!p.internalVariables)
-      models[k] = r.model;
+    std::vector<std::pair<size_t, ExprRef>> rest;
+    size_t before = open.size();
+    if (r.model)
+      for (auto &[k, pc] : open) {
+        if (expr::evaluateBool(pc, *r.model) == true)
+          markLive(k, r.model);
+        else
+          rest.emplace_back(k, std::move(pc));
+      }
+    if (rest.size() == before) {
+      // No model, or one the evaluator cannot read: ask pair by pair.
+      for (auto &[k, pc] : open) {
+        solver::SolverResult one = ask(s, pc, /*wantModel=*/true);
+        if (one.isUnknown())
+          return inlineInstead();
+        if (one.isUnsat())
+          ++st.pairsInfeasible;
+        else
+          markLive(k, one.model);
+      }
+      break;
+    }
+    open = std::move(rest);
   }
   if (!anyLive) // the context is one the isolated run did not meet
     return inlineInstead();
@@ -259,7 +350,65 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       comp->modelBelow[n->parent->id] = comp->modelBelow[k];
   }
   ++st.replayed;
+  if (info)
+    ++info->replayed;
   s.guide = GuideCursor{std::move(comp), tree.root(), s.stack.size()};
+}
+
+bool ExecutorImpl::shortCircuitErrors(
+    ExecutionState &s, const MemoTree &tree,
+    std::vector<std::pair<size_t, ExprRef>> &open) {
+  CompositionStats &st = summary_.stats.composition;
+  const std::vector<PcPair> &pairs = tree.pairs();
+  // H1: an error path whose condition holds in this context is an error of
+  // the program; the model of the check gives its inputs. (A pair over
+  // variables made inside the callee has no inputs to give: replayed.)
+  bool undecided = false; // an error pair H1 could not decide
+  for (auto it = open.begin(); it != open.end();) {
+    const PcPair &p = pairs[it->first];
+    std::optional<ErrorKind> kind = errorKindNamed(p.errorKind);
+    if (p.kind != LeafKind::Error || p.internalVariables || !kind) {
+      undecided |= p.kind == LeafKind::Error;
+      ++it;
+      continue;
+    }
+    solver::SolverResult r = ask(s, it->second, /*wantModel=*/true);
+    if (r.isUnsat()) {
+      ++st.pairsInfeasible;
+      it = open.erase(it);
+      continue;
+    }
+    if (!r.isSat() || !r.model) {
+      undecided = true; // the replay decides
+      ++it;
+      continue;
+    }
+    ++st.errorsShortCircuited;
+    s.constraints.add(it->second);
+    if (opts_.solver.modelReuse)
+      s.model = r.model;
+    // The isolated run's stack from the error up to the callee, then the
+    // caller's (the callee's own frame is still at its entry).
+    std::vector<SourceLocation> stack;
+    for (const PcPair::Frame &f : p.stack)
+      stack.push_back({f.file, f.line, f.function, 0});
+    std::vector<SourceLocation> outer = stackOf(s);
+    stack.insert(stack.end(), outer.begin() + (outer.empty() ? 0 : 1),
+                 outer.end());
+    s.terminated = true;
+    ++summary_.stats.pathsErrored;
+    reportError(s, *kind, p.detail, std::move(stack), r.model);
+    return true;
+  }
+  if (!tree.prunedToErrors() || undecided)
+    return false;
+  // H2: the tree kept only its error paths and none is feasible here: the
+  // path ends, unexplored.
+  ++st.pathsPruned;
+  s.terminated = true;
+  noteUnknown("--prune-to-errors: paths through calls where no error path "
+              "of the callee's tree was feasible were not explored");
+  return true;
 }
 
 void ExecutorImpl::dropGuide(ExecutionState &s) {

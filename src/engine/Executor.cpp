@@ -239,6 +239,10 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
   auto lastProgress = std::chrono::steady_clock::now();
   uint64_t sinceCheck = 0;
   while (!searcher_->empty()) {
+    if (targetReached_) {
+      cutAll("--target=errors: the run stops at the first error");
+      break;
+    }
     if (pathLimitReached()) {
       cutAll(fmt::format("path limit of {} reached", opts_.maxPaths));
       break;
@@ -692,30 +696,42 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
   }
   s.terminated = true;
   ++summary_.stats.pathsErrored;
-  std::vector<SourceLocation> stack = stackOf(s);
+  reportError(s, kind, message, stackOf(s));
+}
+
+void ExecutorImpl::reportError(ExecutionState &s, ErrorKind kind,
+                               const std::string &message,
+                               std::vector<SourceLocation> stack,
+                               solver::Model model) {
   SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
   if (!reportedErrors_
            .insert({static_cast<int>(kind), loc.file, loc.line})
            .second)
     return; // the same error at the same place was reported already
-  solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
-  if (!r.isSat()) {
-    // An error we cannot demonstrate is not reported as one.
-    reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
-    noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
-                            errorKindName(kind), loc.file, loc.line));
-    return;
+  if (!model) {
+    solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
+    if (!r.isSat()) {
+      // An error we cannot demonstrate is not reported as one.
+      reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
+      noteUnknown(fmt::format(
+          "solver could not confirm a possible {} at {}:{}",
+          errorKindName(kind), loc.file, loc.line));
+      return;
+    }
+    model = r.model;
   }
   ErrorReport e;
   e.kind = kind;
   e.location = loc;
   e.message = message;
   e.stack = std::move(stack);
-  e.test = makeTest(s, "error", *r.model);
+  e.test = makeTest(s, "error", *model);
   e.test.errorKind = kind;
   e.test.errorLocation = loc;
   summary_.errors.push_back(e);
   listener_.onError(e);
+  if (opts_.target == Target::Errors)
+    targetReached_ = true;
 }
 
 void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {

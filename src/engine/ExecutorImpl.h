@@ -86,6 +86,13 @@ public:
   void terminateCompleted(ExecutionState &s);
   void terminateError(ExecutionState &s, ErrorKind kind,
                       const std::string &message);
+  /// Reports an error at `stack.front()` on the path of `s` (once per kind
+  /// and place) with a test from `model`, a model of the path condition
+  /// (asked for when null). Under --target=errors the run then stops.
+  void reportError(ExecutionState &s, ErrorKind kind,
+                   const std::string &message,
+                   std::vector<SourceLocation> stack,
+                   solver::Model model = nullptr);
   void terminateCut(ExecutionState &s, const std::string &reason);
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);
@@ -248,6 +255,13 @@ public:
   /// call (the frame is already pushed).
   void composeCall(ExecutionState &s, const summary::MemoTree &tree,
                    const std::vector<ExprRef> &args);
+  /// Heuristics H1/H2 (seed 002 section IV.E) at a call in the program's
+  /// run under --target=errors: true when they ended the path of `s` (an
+  /// error pair of `open` is feasible, or the tree was pruned to errors and
+  /// none is). The error pairs they find infeasible leave `open`.
+  bool shortCircuitErrors(
+      ExecutionState &s, const summary::MemoTree &tree,
+      std::vector<std::pair<size_t, ExprRef>> &open);
   /// A conditional of a state a tree guides, with the condition of each
   /// successor (`conds[k]` leads to `succs[k]`): true when the tree decided
   /// it (the states that go on are at their successors); false when the
@@ -330,6 +344,8 @@ private:
   std::unordered_map<const llvm::Function *,
                      std::unique_ptr<summary::MemoTree>>
       trees_;
+  /// Each tree's entry in summary_.trees.
+  std::unordered_map<const summary::MemoTree *, size_t> treeInfo_;
   summary::MemoTree *building_ = nullptr; // the isolated run's tree
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
@@ -343,6 +359,7 @@ private:
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> interrupted_{false};
   bool stopping_ = false;
+  bool targetReached_ = false; // --target=errors found its error
 };
 
 } // namespace cosmo::engine

@@ -85,6 +85,14 @@ std::string irHashOf(const llvm::Function &f) {
 }
 
 /// Why `f` gets no tree, or empty when it can.
+/// The conditionals of `f` and of what it calls (directly or not).
+unsigned branchesInCallClosure(const llvm::Function &f) {
+  unsigned n = 0;
+  for (const llvm::Function *g : callClosure(f))
+    n += frontend::conditionalBranchCount(*g);
+  return n;
+}
+
 std::string whyNotSummarized(const llvm::Function &f,
                              const llvm::Function *entry) {
   if (&f == entry || f.getName() == "main")
@@ -100,10 +108,7 @@ std::string whyNotSummarized(const llvm::Function &f,
     if (a.hasByValAttr() || a.getType()->isFPOrFPVectorTy() ||
         a.getType()->isVectorTy())
       return "a parameter passed by value or of floating-point type";
-  bool branches = false;
-  for (const llvm::Function *g : callClosure(f))
-    branches |= frontend::hasConditionalBranches(*g);
-  if (!branches)
+  if (branchesInCallClosure(f) == 0)
     return "no conditional";
   return "";
 }
@@ -111,16 +116,23 @@ std::string whyNotSummarized(const llvm::Function &f,
 } // namespace
 
 void ExecutorImpl::buildSummaries() {
+  std::vector<const llvm::Function *> order;
   for (const frontend::CallGraphComponent &c :
        frontend::bottomUpComponents(module_, entry_))
-    for (const llvm::Function *f : c.functions) {
-      if (!whyNotSummarized(*f, entry_).empty())
-        continue;
-      std::string why;
-      if (stopping_ || interrupted_ || limitsReached(why))
-        return;
-      buildTree(*f);
-    }
+    for (const llvm::Function *f : c.functions)
+      if (whyNotSummarized(*f, entry_).empty())
+        order.push_back(f);
+  for (const llvm::Function *f : order) {
+    std::string why;
+    if (stopping_ || interrupted_ || limitsReached(why))
+      break;
+    buildTree(*f);
+  }
+  // A fresh pipeline for the program: the isolated runs' constraints (over
+  // their own variables) would only weigh on the incremental solver and the
+  // caches. (One Z3 context per function would cost more than it saves.)
+  if (!order.empty())
+    solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
 std::unique_ptr<ExecutionState>
@@ -164,6 +176,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   auto tree = std::make_unique<summary::MemoTree>(
       f.getName().str(), irHashOf(f), opts_.summaryDepth);
   uint64_t queriesBefore = solverStats_.queries;
+  uint64_t z3Before = solverStats_.z3.queries;
   auto began = std::chrono::steady_clock::now();
 
   // The isolated run has its own searcher and states; what it covers is
@@ -193,15 +206,13 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   if (buildInvalid_.empty() && !states_.empty())
     buildInvalid_ = "its isolated run was stopped";
   building_ = nullptr;
-  // A fresh pipeline: the isolated run's constraints (over its own
-  // variables) would only weigh on the incremental solver and the caches.
-  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
   states_ = std::move(programStates);
   added_.clear();
   searcher_ = std::move(programSearcher);
   coveredBlocks_ = std::move(programCoverage);
 
   st.initQueries += solverStats_.queries - queriesBefore;
+  st.initSolverCalls += solverStats_.z3.queries - z3Before;
   st.initSeconds += std::chrono::duration<double>(
                         std::chrono::steady_clock::now() - began)
                         .count();
@@ -209,6 +220,8 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
     ++st.functionsNotSummarized;
     return;
   }
+  if (opts_.pruneToErrors)
+    tree->pruneToErrors();
   ++st.functionsSummarized;
   st.treeNodes += tree->nodes().size();
   st.treeNodesCompressed += tree->compressedNodeCount();
@@ -220,6 +233,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   info.irHash = tree->irHash();
   info.depthBound = tree->depthBound();
   info.compressedNodes = tree->compressedNodeCount();
+  info.branches = branchesInCallClosure(f);
   for (const ExprRef &p : tree->parameters())
     info.inputs.push_back(p->name());
   std::set<std::string> globalNames;
@@ -260,6 +274,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       info.pairs.push_back(std::move(pair));
     }
   }
+  treeInfo_[tree.get()] = summary_.trees.size();
   summary_.trees.push_back(std::move(info));
   trees_[&f] = std::move(tree);
 }

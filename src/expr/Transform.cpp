@@ -12,7 +12,13 @@ namespace cosmo::expr {
 
 ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &root,
                         const std::function<ExprRef(const ExprRef &)> &leaf) {
-  std::unordered_map<const Expr *, ExprRef> done;
+  RewriteMemo done;
+  return rewriteBottomUp(ctx, root, leaf, done);
+}
+
+ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &root,
+                        const std::function<ExprRef(const ExprRef &)> &leaf,
+                        RewriteMemo &done) {
   // Explicit stack: terms can be deep (long store chains, long sums).
   std::vector<std::pair<const Expr *, bool>> stack{{root.get(), false}};
   while (!stack.empty()) {
@@ -50,12 +56,21 @@ ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &root,
 }
 
 ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub) {
+  RewriteMemo memo;
+  return substitute(ctx, e, sub, memo);
+}
+
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub,
+                   RewriteMemo &memo) {
   if (sub.empty())
     return e;
-  return rewriteBottomUp(ctx, e, [&](const ExprRef &n) -> ExprRef {
-    auto it = sub.find(n);
-    return it == sub.end() ? ExprRef() : it->second;
-  });
+  return rewriteBottomUp(
+      ctx, e,
+      [&](const ExprRef &n) -> ExprRef {
+        auto it = sub.find(n);
+        return it == sub.end() ? ExprRef() : it->second;
+      },
+      memo);
 }
 
 std::vector<ExprRef> freeVariables(const ExprRef &e) {

@@ -120,17 +120,18 @@ bottomUpComponents(const llvm::Module &m, const llvm::Function *root) {
   return out;
 }
 
-bool hasConditionalBranches(const llvm::Function &f) {
+unsigned conditionalBranchCount(const llvm::Function &f) {
+  unsigned n = 0;
   for (const llvm::BasicBlock &b : f) {
     const llvm::Instruction *t = b.getTerminator();
     if (const auto *br = llvm::dyn_cast_or_null<llvm::BranchInst>(t);
         br && br->isConditional())
-      return true;
-    if (llvm::isa_and_nonnull<llvm::SwitchInst>(t) ||
-        llvm::isa_and_nonnull<llvm::IndirectBrInst>(t))
-      return true;
+      ++n;
+    else if (llvm::isa_and_nonnull<llvm::SwitchInst>(t) ||
+             llvm::isa_and_nonnull<llvm::IndirectBrInst>(t))
+      ++n;
   }
-  return false;
+  return n;
 }
 
 } // namespace cosmo::frontend

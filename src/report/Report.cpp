@@ -109,6 +109,7 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"tree_leaves", c.treeLeaves},
               {"tree_pairs", c.treePairs},
               {"init_queries", c.initQueries},
+              {"init_solver_calls", c.initSolverCalls},
               {"init_seconds", c.initSeconds},
               {"invocations", c.invocations},
               {"replayed", c.replayed},
@@ -116,8 +117,13 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"pairs_checked", c.pairsChecked},
               {"pairs_infeasible", c.pairsInfeasible},
               {"pairs_solver_free", c.pairsSolverFree},
+              {"pair_check_queries", c.pairCheckQueries},
+              {"pair_check_solver_calls", c.pairCheckSolverCalls},
+              {"pair_check_seconds", c.pairCheckSeconds},
               {"guided_decisions", c.guidedDecisions},
-              {"guides_dropped", c.guidesDropped}};
+              {"guides_dropped", c.guidesDropped},
+              {"errors_short_circuited", c.errorsShortCircuited},
+              {"paths_pruned", c.pathsPruned}};
 }
 
 json statsToJson(const engine::RunStats &s) {
@@ -162,6 +168,9 @@ json memoTreeToJson(const engine::MemoTreeInfo &t) {
               {"function", t.function},
               {"ir_hash", t.irHash},
               {"depth_bound", t.depthBound},
+              {"branches", t.branches},
+              {"invocations", t.invocations},
+              {"replayed", t.replayed},
               {"inputs", t.inputs},
               {"nodes_compressed", t.compressedNodes},
               {"nodes", nodes},

@@ -2,6 +2,8 @@
 
 #include "cosmo/summary/MemoTree.h"
 
+#include <algorithm>
+
 namespace cosmo::summary {
 
 const char *leafKindName(LeafKind k) {
@@ -83,6 +85,53 @@ MemoTree::liveBelow(const std::vector<uint8_t> &livePairs) const {
       live[n->parent->id] = 1;
   }
   return live;
+}
+
+bool MemoTree::pruneToErrors() {
+  std::vector<uint8_t> isError(pairs_.size(), 0);
+  for (size_t k = 0; k < pairs_.size(); ++k)
+    isError[k] = pairs_[k].kind == LeafKind::Error;
+  if (std::find(isError.begin(), isError.end(), 1) == isError.end())
+    return false;
+  if (std::find(isError.begin(), isError.end(), 0) == isError.end())
+    return false; // every path is an error path: nothing to drop
+  std::vector<uint8_t> keep = liveBelow(isError);
+  std::vector<uint32_t> newIndex(pairs_.size(), UINT32_MAX);
+  std::vector<PcPair> kept;
+  for (size_t k = 0; k < pairs_.size(); ++k)
+    if (isError[k]) {
+      newIndex[k] = static_cast<uint32_t>(kept.size());
+      kept.push_back(std::move(pairs_[k]));
+    }
+  pairs_ = std::move(kept);
+  // Parents come first: a dropped node is never looked at once its parent
+  // has erased it.
+  for (size_t k = 0; k < nodes_.size(); ++k) {
+    if (!keep[k])
+      continue;
+    MemoNode *n = nodes_[k];
+    std::vector<uint32_t> ps;
+    for (uint32_t p : n->pairs)
+      if (newIndex[p] != UINT32_MAX)
+        ps.push_back(newIndex[p]);
+    n->pairs = std::move(ps);
+    std::erase_if(n->children, [&](const std::unique_ptr<MemoNode> &c) {
+      return !keep[c->id];
+    });
+  }
+  // Renumber in preorder: parents keep smaller ids than their children.
+  nodes_.clear();
+  std::vector<MemoNode *> stack{root_};
+  while (!stack.empty()) {
+    MemoNode *n = stack.back();
+    stack.pop_back();
+    n->id = static_cast<uint32_t>(nodes_.size());
+    nodes_.push_back(n);
+    for (auto it = n->children.rbegin(); it != n->children.rend(); ++it)
+      stack.push_back(it->get());
+  }
+  prunedToErrors_ = true;
+  return true;
 }
 
 } // namespace cosmo::summary

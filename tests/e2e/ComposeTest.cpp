@@ -137,6 +137,90 @@ TEST_F(ComposeTest, RecursionIsBoundedBySummaryDepth) {
   EXPECT_EQ(r["verdict"], "true");
 }
 
+// Seed 002 section IV.E, H1: under --target=errors an error path of a
+// callee's tree that is feasible at the call is reported at once, with the
+// call stack through the callees and inputs that make the native program
+// fail there; the run stops at that first error.
+TEST_F(ComposeTest, TargetErrorsReportsAFeasibleErrorPathWithoutReplay) {
+  json r = check("deep_callee_error.c", {"--target=errors"}, 1);
+  EXPECT_EQ(r["verdict"], "false");
+  ASSERT_EQ(r["errors"].size(), 1u) << r.dump(2);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["errors_short_circuited"], 1);
+  json e = r["errors"][0];
+  std::vector<std::string> functions;
+  for (const json &f : e["stack"])
+    functions.push_back(f["function"]);
+  std::vector<std::string> expected =
+      e["kind"] == "assert"
+          ? std::vector<std::string>{"check_range", "lookup", "process",
+                                     "main"}
+          : std::vector<std::string>{"lookup", "process", "main"};
+  EXPECT_EQ(functions, expected) << e.dump(2);
+  ProcessResult replay =
+      cosmo({"replay", (dir_.path() / "out" / e["test"].get<std::string>())
+                           .string(),
+             (programs / "deep_callee_error.c").string()});
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("confirmed"), std::string::npos) << replay.out;
+}
+
+// --target=errors without trees stops at the first error too.
+TEST_F(ComposeTest, TargetErrorsInlineStopsAtTheFirstError) {
+  ProcessResult run =
+      cosmo({"check", "--target=errors", "--out=out", "-q",
+             (programs / "deep_callee_error.c").string()});
+  EXPECT_EQ(run.exitCode, 1) << run.err;
+  json r = report("out");
+  EXPECT_EQ(r["verdict"], "false");
+  EXPECT_EQ(r["errors"].size(), 1u);
+}
+
+// H2: trees with error paths keep only those; the error is still found
+// (and its inputs still trigger it), from smaller trees.
+TEST_F(ComposeTest, PruneToErrorsKeepsOnlyErrorPaths) {
+  json full = check("deep_callee_error.c", {}, 1);
+  size_t fullNodes = tree("lookup")["nodes"].size();
+  json r = check("deep_callee_error.c", {"--prune-to-errors"}, 1);
+  EXPECT_EQ(r["verdict"], "false");
+  ASSERT_EQ(r["errors"].size(), 1u);
+  json lookup = tree("lookup");
+  ASSERT_FALSE(lookup["pairs"].empty());
+  for (const json &pair : lookup["pairs"])
+    EXPECT_EQ(pair["kind"], "error") << pair.dump();
+  EXPECT_LT(lookup["nodes"].size(), fullNodes);
+  ProcessResult replay = cosmo(
+      {"replay",
+       (dir_.path() / "out" / r["errors"][0]["test"].get<std::string>())
+           .string(),
+       (programs / "deep_callee_error.c").string()});
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+}
+
+// H2 is incomplete: where no error path of a pruned tree is feasible the
+// path ends unexplored, and without an error the verdict is unknown. H1
+// alone prunes nothing: the verdict stays true.
+TEST_F(ComposeTest, PruneToErrorsWithoutAnErrorIsUnknown) {
+  json pruned = check("guarded_error.c", {"--prune-to-errors"}, 3);
+  EXPECT_EQ(pruned["verdict"], "unknown");
+  EXPECT_GT(pruned["stats"]["composition"]["paths_pruned"].get<int>(), 0);
+  EXPECT_NE(pruned["reason"].get<std::string>().find("--prune-to-errors"),
+            std::string::npos)
+      << pruned["reason"];
+  json h1 = check("guarded_error.c", {"--target=errors"}, 0);
+  EXPECT_EQ(h1["verdict"], "true");
+  EXPECT_EQ(h1["stats"]["composition"]["paths_pruned"], 0);
+}
+
+TEST_F(ComposeTest, PruneToErrorsNeedsReplay) {
+  ProcessResult run = cosmo({"check", "--calls=inline", "--prune-to-errors",
+                             (programs / "pq.c").string()});
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_NE(run.err.find("--prune-to-errors needs --calls=replay"),
+            std::string::npos)
+      << run.err;
+}
+
 TEST_F(ComposeTest, InlineWritesNoTrees) {
   ProcessResult run = cosmo({"check", "--out=out", "-q",
                              (programs / "pq.c").string()});

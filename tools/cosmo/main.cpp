@@ -171,6 +171,21 @@ int main(int argc, char **argv) {
                     "take (0: none); a function whose run takes longer gets "
                     "no tree and is explored inline")
       ->capture_default_str();
+  std::string target = "all";
+  check->add_option("--target", target,
+                    "what the run looks for: all (every path, every "
+                    "reachable error, a verdict) or errors (the run stops "
+                    "at the first error it finds; with --calls=replay, an "
+                    "error path of a callee's tree that is feasible at a "
+                    "call is reported at once, without replaying the callee: "
+                    "seed 002's heuristic H1)")
+      ->check(CLI::IsMember({"all", "errors"}))
+      ->capture_default_str();
+  check->add_flag("--prune-to-errors", eo.pruneToErrors,
+                  "--calls=replay, implies --target=errors: trees with error "
+                  "paths keep only those (seed 002's heuristic H2), so a "
+                  "call where none is feasible ends its path. Incomplete: "
+                  "when no error is found the verdict is unknown");
   check->add_option("--input-array-size", eo.inputArrayElements,
                     "elements of the pointee type in each lazily initialised "
                     "input object (--entry)")
@@ -280,6 +295,14 @@ int main(int argc, char **argv) {
     eo.externals = externals.at(external);
     eo.calls = calls == "replay" ? engine::CallStrategy::Replay
                                  : engine::CallStrategy::Inline;
+    eo.target = target == "errors" || eo.pruneToErrors
+                    ? engine::Target::Errors
+                    : engine::Target::All;
+    if (eo.pruneToErrors && eo.calls != engine::CallStrategy::Replay) {
+      std::cerr << "cosmo: error: --prune-to-errors needs --calls=replay "
+                   "(see cosmo --help)\n";
+      return cli::kExitUsage;
+    }
     return cli::runCheck(opts);
   }
   if (show->parsed())

@@ -90,4 +90,54 @@ TEST_F(MemoTreeTest, RunsRecordedUnderACalleeTreeFoldIntoOneNode) {
   EXPECT_TRUE(t.hasFrontier());
 }
 
+// H2: only the error pairs stay, with the nodes on their paths; ids are
+// renumbered so that parents still come first.
+TEST_F(MemoTreeTest, PruneToErrorsKeepsTheErrorPathsOnly) {
+  // root -(0)- a -(0)- c [completed]
+  //               \-(1)- d [error]
+  //      \-(1)- b [completed, frontier]
+  MemoTree t("f", "h", 8);
+  MemoNode *a = t.extend(t.root(), site1, 0, false);
+  MemoNode *b = t.extend(t.root(), site1, 1, false);
+  MemoNode *c = t.extend(a, site2, 0, false);
+  MemoNode *d = t.extend(a, site2, 1, false);
+  t.addLeaf(c, pair());
+  PcPair err = pair(LeafKind::Error);
+  err.errorKind = "assert";
+  err.line = 7;
+  t.addLeaf(d, err);
+  t.addLeaf(b, pair());
+  t.addLeaf(b, pair(LeafKind::Frontier));
+  ASSERT_TRUE(t.pruneToErrors());
+  EXPECT_TRUE(t.prunedToErrors());
+  ASSERT_EQ(t.pairs().size(), 1u);
+  EXPECT_EQ(t.pairs()[0].kind, LeafKind::Error);
+  EXPECT_EQ(t.pairs()[0].line, 7u);
+  ASSERT_EQ(t.nodes().size(), 3u); // root, a, d
+  for (size_t k = 0; k < t.nodes().size(); ++k) {
+    EXPECT_EQ(t.nodes()[k]->id, k);
+    if (t.nodes()[k]->parent) {
+      EXPECT_LT(t.nodes()[k]->parent->id, k);
+    }
+  }
+  const MemoNode *leaf = t.root()->child(site1, 0)->child(site2, 1);
+  ASSERT_NE(leaf, nullptr);
+  EXPECT_EQ(leaf->pairs, std::vector<uint32_t>{0});
+  EXPECT_EQ(t.root()->child(site1, 1), nullptr);
+  EXPECT_EQ(t.leafCount(), 1u);
+}
+
+// A tree without error paths, or with nothing but error paths, is kept.
+TEST_F(MemoTreeTest, PruneToErrorsKeepsATreeWithoutOtherPaths) {
+  MemoTree t("f", "h", 8);
+  t.addLeaf(t.extend(t.root(), site1, 0, false), pair());
+  EXPECT_FALSE(t.pruneToErrors());
+  EXPECT_FALSE(t.prunedToErrors());
+  EXPECT_EQ(t.pairs().size(), 1u);
+  MemoTree e("f", "h", 8);
+  e.addLeaf(e.extend(e.root(), site1, 0, false), pair(LeafKind::Error));
+  EXPECT_FALSE(e.pruneToErrors());
+  EXPECT_EQ(e.nodes().size(), 2u);
+}
+
 } // namespace

@@ -24,6 +24,12 @@ enum class CallStrategy {
   Replay,
 };
 
+/// What the exploration is after.
+enum class Target {
+  All,    ///< every path: every reachable error and a verdict
+  Errors, ///< a reachable error: the run stops at the first it finds
+};
+
 struct EngineOptions {
   /// Function to analyse; `main` runs the program, any other function gets
   /// symbolic arguments (pointers: lazily initialised input memory).
@@ -56,6 +62,14 @@ struct EngineOptions {
   /// Seconds one function's isolated run may take (0: no limit); a run
   /// that needs more gives no tree and the function is explored inline.
   double summaryTimeoutSeconds = 2;
+  /// Target::Errors with CallStrategy::Replay uses seed 002's heuristic H1:
+  /// an error path of a callee's tree that is feasible at a call is
+  /// reported at once, without replaying the callee.
+  Target target = Target::All;
+  /// Heuristic H2 (needs Replay and Target::Errors): a tree with error
+  /// paths keeps only those; a call where none is feasible ends its path.
+  /// Incomplete: without an error found, the verdict is unknown.
+  bool pruneToErrors = false;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
   /// Upper bound on the size of a heap block of symbolic size.

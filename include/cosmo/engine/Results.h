@@ -132,15 +132,22 @@ struct CompositionStats {
   uint64_t functionsNotSummarized = 0; // eligible but their run was unusable
   uint64_t treeNodes = 0, treeNodesCompressed = 0, treeLeaves = 0,
            treePairs = 0;
-  uint64_t initQueries = 0; // solver queries of the isolated runs
+  uint64_t initQueries = 0;     // queries the isolated runs asked
+  uint64_t initSolverCalls = 0; // of which reached Z3
   double initSeconds = 0;
   // Composing them at calls (comp).
   uint64_t invocations = 0; // calls of a summarised function
   uint64_t replayed = 0;    // of which the tree guided
   uint64_t inlined = 0;     // calling context outside what the tree covers
   uint64_t pairsChecked = 0, pairsInfeasible = 0, pairsSolverFree = 0;
+  uint64_t pairCheckQueries = 0;     // queries that checked pairs at calls
+  uint64_t pairCheckSolverCalls = 0; // of which reached Z3
+  double pairCheckSeconds = 0;       // time spent checking pairs
   uint64_t guidedDecisions = 0; // conditionals the tree decided
   uint64_t guidesDropped = 0;   // replays that went on with the solver
+  // --target=errors (seed 002 section IV.E).
+  uint64_t errorsShortCircuited = 0; // H1: reported without a replay
+  uint64_t pathsPruned = 0; // H2: calls that ended their path unexplored
 };
 
 /// One memoization tree as written to the output directory.
@@ -160,6 +167,10 @@ struct MemoTreeInfo {
   std::string function, irHash;
   unsigned depthBound = 0;
   uint64_t compressedNodes = 0;
+  unsigned branches = 0; // conditionals in the function and what it calls
+  // Calls of the function in the program's run (not in isolated runs), and
+  // how many of them its tree guided.
+  uint64_t invocations = 0, replayed = 0;
   std::vector<std::string> inputs;
   std::vector<Node> nodes;
   std::vector<Pair> pairs;

@@ -24,10 +24,23 @@ using Substitution = std::unordered_map<ExprRef, ExprRef, ExprRefHash>;
 /// replacement), rebuilt with simplification.
 ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub);
 
+/// Results of a rewrite by node, kept across calls that rewrite with the
+/// same map (terms that share subterms are rebuilt once).
+using RewriteMemo = std::unordered_map<const Expr *, ExprRef>;
+
+/// `substitute` for many terms under one `sub`: `memo` must only ever be
+/// used with this `sub`.
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub,
+                   RewriteMemo &memo);
+
 /// Rebuild `e` bottom-up; `leaf` may replace any node (return null to keep
 /// it and recurse into its children).
 ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &e,
                         const std::function<ExprRef(const ExprRef &)> &leaf);
+/// The same, with the results kept in `memo` (for the same `leaf`).
+ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &e,
+                        const std::function<ExprRef(const ExprRef &)> &leaf,
+                        RewriteMemo &memo);
 
 /// Var and ArrayVar leaves of `e`, ordered by id.
 std::vector<ExprRef> freeVariables(const ExprRef &e);

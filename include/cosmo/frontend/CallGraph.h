@@ -33,10 +33,10 @@ struct CallGraphComponent {
 std::vector<CallGraphComponent>
 bottomUpComponents(const llvm::Module &m, const llvm::Function *root = nullptr);
 
-/// Whether `f` branches on a condition (a conditional `br`, a `switch`, an
-/// `indirectbr`): a function that does not has one path and is not worth a
+/// How many times `f` branches on a condition (conditional `br`s, `switch`es,
+/// `indirectbr`s): a function that does not has one path and is not worth a
 /// summary (seed 002 §IV.A).
-bool hasConditionalBranches(const llvm::Function &f);
+unsigned conditionalBranchCount(const llvm::Function &f);
 
 /// The defined function a call calls directly (through casts and aliases),
 /// or null for a call through a pointer or to a declaration.

@@ -72,7 +72,14 @@ struct PcPair {
   std::string errorKind; ///< Error: cosmo's error kind name
   std::string file;      ///< Error, Frontier: where
   unsigned line = 0;
-  std::string detail; ///< Frontier: why the path was cut
+  std::string detail; ///< Error: the message; Frontier: why it was cut
+  /// Error: the call stack in the isolated run, innermost first (its last
+  /// frame is the function's own).
+  struct Frame {
+    std::string function, file;
+    unsigned line = 0;
+  };
+  std::vector<Frame> stack;
 };
 
 struct MemoNode {
@@ -133,6 +140,15 @@ public:
   /// live in `livePairs`.
   std::vector<uint8_t> liveBelow(const std::vector<uint8_t> &livePairs) const;
 
+  /// Heuristic H2 of seed 002 §IV.E: when the tree has error pairs, drop
+  /// every other pair and the nodes that lead to none of them (nodes are
+  /// renumbered, parents still before children). False, and nothing
+  /// changes, when it has none.
+  bool pruneToErrors();
+  /// Whether pruneToErrors dropped paths: the tree no longer covers every
+  /// input of the function.
+  bool prunedToErrors() const { return prunedToErrors_; }
+
 private:
   std::string function_, irHash_;
   unsigned depthBound_;
@@ -142,6 +158,7 @@ private:
   std::vector<PcPair> pairs_;
   std::vector<ExprRef> parameters_;
   std::vector<GlobalInput> globals_;
+  bool prunedToErrors_ = false;
 };
 
 } // namespace cosmo::summary

@@ -1,0 +1,71 @@
+//===- BenchRun.h - running cosmo for the benchmark tables ------*- C++ -*-===//
+//
+// What every table of cosmo-bench needs: run cosmo on a program with some
+// options, read the report.json it writes, and take medians. Not a test
+// harness: a run that fails is shown as failed, never retried.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_BENCH_BENCHRUN_H
+#define COSMO_BENCH_BENCHRUN_H
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cosmo::bench {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// One cosmo run: its report, or why there is none.
+struct Run {
+  bool ok = false;
+  std::string failure; // set when !ok
+  std::string verdict;
+  json stats;
+
+  /// The number at JSON pointer `ptr` in the stats, 0 when absent.
+  double stat(const std::string &ptr) const;
+  // The figures of the tables. A report from a cosmo without the solver
+  // pipeline has flat solver_* keys; read those then.
+  bool flatSolverStats() const { return !stats.contains("solver"); }
+  double wallSeconds() const { return stat("/wall_seconds"); }
+  double z3Queries() const;
+  double z3Seconds() const;
+  /// Completed, errored and cut paths.
+  double paths() const;
+};
+
+/// The run recorded in `file` (a report.json).
+Run fromReport(const fs::path &file);
+
+/// How to run cosmo.
+struct Cosmo {
+  std::string binary;
+  unsigned timeout = 0; // cosmo's --timeout; 0: none
+};
+
+/// Runs `cosmo check -q ARGS... --out=OUT PROGRAM`.
+Run runCosmo(const Cosmo &cosmo, const fs::path &program,
+             const std::vector<std::string> &args, const fs::path &out);
+
+/// The options of a program's `// RUN:` lines (as the end-to-end tests read
+/// them), split at blanks.
+std::vector<std::string> runLineOptions(const fs::path &program);
+
+double median(std::vector<double> v);
+/// The .c files of `dir`, sorted.
+std::vector<fs::path> cFilesIn(const fs::path &dir);
+/// "12.5%", or "-" when `whole` is 0.
+std::string percent(double part, double whole);
+void printFailures(const std::vector<std::string> &failures);
+
+/// cosmo-bench --compose: seed 002's table I for cosmo.
+int composeBench(const Cosmo &cosmo, std::vector<fs::path> programs,
+                 unsigned runs);
+
+} // namespace cosmo::bench
+
+#endif // COSMO_BENCH_BENCHRUN_H
