@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ clang-14 llvm-14 llvm-14-dev libclang-rt-14-dev
           libz3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libyaml-cpp-dev
-          csmith libcsmith-dev libc6-dev-i386 lib32gcc-12-dev)
+          csmith libcsmith-dev
+          # -m32 native builds (ILP32 replays): the i386 libc and libgcc,
+          # and gcc-multilib's /usr/include/asm link for <errno.h>
+          libc6-dev-i386 lib32gcc-12-dev gcc-multilib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

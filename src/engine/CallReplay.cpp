@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <map>
+#include <unordered_map>
 
 namespace cosmo::engine {
 
@@ -137,11 +138,18 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
   if (info)
     ++info->invocations;
+  // The caller's bytes, read once per call (pairs share their objects).
+  std::unordered_map<uint64_t, ExprRef> bytesRead;
   auto byteAt = [&](uint64_t address) -> ExprRef {
+    auto [it, isNew] = bytesRead.try_emplace(address);
+    if (!isNew)
+      return it->second;
     const memory::ObjectEntry *e = s.memory.find(address);
     if (!e || e->freed)
       return {};
-    return e->state->read(ctx_, ctx_.bv(64, address - e->object->address), 1);
+    it->second =
+        e->state->read(ctx_, ctx_.bv(64, address - e->object->address), 1);
+    return it->second;
   };
   auto inlineInstead = [&] { ++st.inlined; };
   // Formals to actuals, the globals it reads to their current bytes.
@@ -164,7 +172,12 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
   // input pointer the pair resolved is a concrete address in the caller,
   // and each new input object is a distinct object of the caller (not one
   // of the globals the function also reads by name).
-  auto fit = [&](const PcPair &p, expr::Substitution &sub) -> PairFit {
+  // Pairs that place the same input objects at the same addresses have the
+  // same substitution: `where` names it (each object's first byte variable
+  // and its address).
+  using Placement = std::vector<std::pair<const expr::Expr *, uint64_t>>;
+  auto fit = [&](const PcPair &p, expr::Substitution &sub,
+                 Placement &where) -> PairFit {
     std::vector<std::optional<uint64_t>> objectAddress(p.objects.size());
     for (const HeapFact &f : p.heap) {
       ExprRef v = expr::substitute(ctx_, f.pointer, sub);
@@ -203,6 +216,7 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
             return PairFit::Unrepresentable; // parts of one object
         }
         objectAddress[f.object] = a;
+        where.emplace_back(o.bytes.empty() ? nullptr : o.bytes[0].get(), a);
         for (size_t k = 0; k < o.bytes.size(); ++k)
           sub[o.bytes[k]] = byteAt(a + k);
         break;
@@ -222,11 +236,12 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
   std::vector<std::pair<size_t, ExprRef>> open;
   // Sibling leaves share their path condition's prefix (a left-nested
   // conjunction): under the same substitution it is rebuilt once.
-  expr::RewriteMemo baseMemo;
+  std::map<Placement, expr::RewriteMemo> memos;
   for (size_t k = 0; k < pairs.size(); ++k) {
     const PcPair &p = pairs[k];
     expr::Substitution sub = base;
-    PairFit f = fit(p, sub);
+    Placement where;
+    PairFit f = fit(p, sub, where);
     if (f == PairFit::Unrepresentable)
       return inlineInstead();
     ++st.pairsChecked;
@@ -235,9 +250,7 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       ++st.pairsSolverFree;
       continue;
     }
-    ExprRef pc = sub.size() == base.size()
-                     ? expr::substitute(ctx_, p.pc, sub, baseMemo)
-                     : expr::substitute(ctx_, p.pc, sub);
+    ExprRef pc = expr::substitute(ctx_, p.pc, sub, memos[where]);
     if (pc->isFalse()) {
       ++st.pairsInfeasible;
       ++st.pairsSolverFree;

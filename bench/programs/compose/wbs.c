@@ -7,9 +7,10 @@
 // agree), the anti-skid function, one meter valve per wheel, and the
 // selection of the normal, alternate or emergency hydraulic system. Like
 // the generated original, every stage re-derives its output from the pedal
-// position, with the same breakpoints. main runs 12 control steps of one
+// position, with the same breakpoints. main runs 15 control steps of one
 // braking manoeuvre: the pedal is symbolic within the band the pilot holds
-// it in at each step, and the wheels may skid at every third step.
+// it in at each step, and the wheels may skid at the odd steps of the
+// first half.
 #include <cosmo.h>
 
 // Pedal breakpoints (percent of travel) shared by every stage.
