@@ -35,6 +35,11 @@ double Run::paths() const {
          stat("/paths_cut");
 }
 
+bool RunSet::anyOk() const {
+  return std::any_of(runs.begin(), runs.end(),
+                     [](const Run &r) { return r.ok; });
+}
+
 Run fromReport(const fs::path &file) {
   Run r;
   std::ifstream in(file);

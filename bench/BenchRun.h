@@ -38,6 +38,26 @@ struct Run {
   double paths() const;
 };
 
+double median(std::vector<double> v);
+
+/// The runs of one program under one configuration, and their medians.
+struct RunSet {
+  std::vector<Run> runs;
+
+  bool anyOk() const;
+  /// Median over the successful runs of `f`.
+  template <typename F> double med(F f) const {
+    std::vector<double> v;
+    for (const Run &r : runs)
+      if (r.ok)
+        v.push_back(f(r));
+    return median(v);
+  }
+  double stat(const std::string &ptr) const {
+    return med([&](const Run &r) { return r.stat(ptr); });
+  }
+};
+
 /// The run recorded in `file` (a report.json).
 Run fromReport(const fs::path &file);
 
@@ -55,7 +75,6 @@ Run runCosmo(const Cosmo &cosmo, const fs::path &program,
 /// them), split at blanks.
 std::vector<std::string> runLineOptions(const fs::path &program);
 
-double median(std::vector<double> v);
 /// The .c files of `dir`, sorted.
 std::vector<fs::path> cFilesIn(const fs::path &dir);
 /// "12.5%", or "-" when `whole` is 0.

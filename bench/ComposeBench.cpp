@@ -37,24 +37,13 @@ struct TreeFigures {
 };
 
 /// The runs of one subject under one --calls and --solver-opts.
-struct Cell {
-  std::vector<Run> runs;
+struct Cell : RunSet {
   std::vector<TreeFigures> trees; // of the last run
 
   bool ok() const {
     return !runs.empty() &&
            std::all_of(runs.begin(), runs.end(),
                        [](const Run &r) { return r.ok; });
-  }
-  template <typename F> double med(F f) const {
-    std::vector<double> v;
-    for (const Run &r : runs)
-      if (r.ok)
-        v.push_back(f(r));
-    return median(v);
-  }
-  double stat(const std::string &ptr) const {
-    return med([&](const Run &r) { return r.stat(ptr); });
   }
   double calls() const { return med([](const Run &r) { return r.z3Queries(); }); }
   double seconds() const {

@@ -89,27 +89,10 @@ int throughput(const Cosmo &cosmo, std::vector<fs::path> programs) {
 //===-- solver table --------------------------------------------------------===//
 
 /// The runs of one program under one configuration.
-struct Cell {
-  std::vector<Run> runs;
-
+struct Cell : RunSet {
   bool anyTimeout() const {
     return std::any_of(runs.begin(), runs.end(),
                        [](const Run &r) { return r.verdict == "timeout"; });
-  }
-  bool anyOk() const {
-    return std::any_of(runs.begin(), runs.end(),
-                       [](const Run &r) { return r.ok; });
-  }
-  /// Median over the successful runs of `f`.
-  template <typename F> double med(F f) const {
-    std::vector<double> v;
-    for (const Run &r : runs)
-      if (r.ok)
-        v.push_back(f(r));
-    return median(v);
-  }
-  double stat(const std::string &ptr) const {
-    return med([&](const Run &r) { return r.stat(ptr); });
   }
   /// The verdicts of the runs, "failed" for a run without a report.
   std::set<std::string> verdicts() const {

@@ -297,17 +297,20 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
   // path: a tree pruned to its errors is never replayed.
   if (tree.prunedToErrors())
     return inlineInstead();
+  // Marks the open pairs `m` satisfies as feasible; false if there are none.
+  auto takeSatisfied = [&](const solver::Model &m) {
+    size_t before = open.size();
+    std::erase_if(open, [&](const std::pair<size_t, ExprRef> &o) {
+      if (expr::evaluateBool(o.second, *m) != true)
+        return false;
+      markLive(o.first, m);
+      return true;
+    });
+    return open.size() < before;
+  };
   // Model reuse: the pairs the path's model satisfies are feasible.
-  if (s.model) {
-    std::vector<std::pair<size_t, ExprRef>> rest;
-    for (auto &[k, pc] : open) {
-      if (expr::evaluateBool(pc, *s.model) == true)
-        markLive(k, s.model);
-      else
-        rest.emplace_back(k, std::move(pc));
-    }
-    open = std::move(rest);
-  }
+  if (s.model)
+    takeSatisfied(s.model);
   while (!open.empty()) {
     std::vector<ExprRef> disjuncts;
     for (const auto &[k, pc] : open)
@@ -319,16 +322,7 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       st.pairsInfeasible += open.size();
       break;
     }
-    std::vector<std::pair<size_t, ExprRef>> rest;
-    size_t before = open.size();
-    if (r.model)
-      for (auto &[k, pc] : open) {
-        if (expr::evaluateBool(pc, *r.model) == true)
-          markLive(k, r.model);
-        else
-          rest.emplace_back(k, std::move(pc));
-      }
-    if (rest.size() == before) {
+    if (!r.model || !takeSatisfied(r.model)) {
       // No model, or one the evaluator cannot read: ask pair by pair.
       for (auto &[k, pc] : open) {
         solver::SolverResult one = ask(s, pc, /*wantModel=*/true);
@@ -341,7 +335,6 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       }
       break;
     }
-    open = std::move(rest);
   }
   if (!anyLive) // the context is one the isolated run did not meet
     return inlineInstead();
@@ -408,9 +401,7 @@ bool ExecutorImpl::shortCircuitErrors(
     std::vector<SourceLocation> outer = stackOf(s);
     stack.insert(stack.end(), outer.begin() + (outer.empty() ? 0 : 1),
                  outer.end());
-    s.terminated = true;
-    ++summary_.stats.pathsErrored;
-    reportError(s, *kind, p.detail, std::move(stack), r.model);
+    terminateError(s, *kind, p.detail, std::move(stack), r.model);
     return true;
   }
   if (!tree.prunedToErrors() || undecided)

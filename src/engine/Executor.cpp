@@ -684,7 +684,9 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s) {
 }
 
 void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
-                                  const std::string &message) {
+                                  const std::string &message,
+                                  std::vector<SourceLocation> stack,
+                                  solver::Model model) {
   if (building_) {
     s.terminated = true;
     recordLeaf(s, summary::LeafKind::Error, errorKindName(kind), message);
@@ -696,13 +698,8 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
   }
   s.terminated = true;
   ++summary_.stats.pathsErrored;
-  reportError(s, kind, message, stackOf(s));
-}
-
-void ExecutorImpl::reportError(ExecutionState &s, ErrorKind kind,
-                               const std::string &message,
-                               std::vector<SourceLocation> stack,
-                               solver::Model model) {
+  if (stack.empty())
+    stack = stackOf(s);
   SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
   if (!reportedErrors_
            .insert({static_cast<int>(kind), loc.file, loc.line})

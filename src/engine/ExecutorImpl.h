@@ -84,15 +84,14 @@ public:
                      const solver::Model &model);
   ExecutionState &clone(ExecutionState &s);
   void terminateCompleted(ExecutionState &s);
+  /// Ends `s` with an error, reported at `stack.front()` (default: where
+  /// `s` is) once per kind and place, with a test from `model`, a model of
+  /// the path condition (asked for when null). Under --target=errors the
+  /// run then stops.
   void terminateError(ExecutionState &s, ErrorKind kind,
-                      const std::string &message);
-  /// Reports an error at `stack.front()` on the path of `s` (once per kind
-  /// and place) with a test from `model`, a model of the path condition
-  /// (asked for when null). Under --target=errors the run then stops.
-  void reportError(ExecutionState &s, ErrorKind kind,
-                   const std::string &message,
-                   std::vector<SourceLocation> stack,
-                   solver::Model model = nullptr);
+                      const std::string &message,
+                      std::vector<SourceLocation> stack = {},
+                      solver::Model model = nullptr);
   void terminateCut(ExecutionState &s, const std::string &reason);
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);

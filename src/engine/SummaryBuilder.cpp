@@ -84,7 +84,6 @@ std::string irHashOf(const llvm::Function &f) {
   return hex;
 }
 
-/// Why `f` gets no tree, or empty when it can.
 /// The conditionals of `f` and of what it calls (directly or not).
 unsigned branchesInCallClosure(const llvm::Function &f) {
   unsigned n = 0;
@@ -92,6 +91,8 @@ unsigned branchesInCallClosure(const llvm::Function &f) {
     n += frontend::conditionalBranchCount(*g);
   return n;
 }
+
+/// Why `f` gets no tree, or empty when it can.
 
 std::string whyNotSummarized(const llvm::Function &f,
                              const llvm::Function *entry) {
