@@ -44,7 +44,9 @@ bool ExecutorImpl::noteChoice(ExecutionState &s, const llvm::Instruction &site,
 
 void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
                               const std::string &errorKind,
-                              const std::string &detail) {
+                              const std::string &detail,
+                              const std::optional<ExprRef> &returned,
+                              const std::vector<SourceLocation> &stack) {
   if (!building_ || !s.treeNode || !buildInvalid_.empty())
     return;
   if (building_->pairs().size() >= opts_.summaryMaxPaths) {
@@ -56,12 +58,12 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
   p.errorKind = errorKind;
   p.detail = detail;
   if (kind != LeafKind::Completed) {
-    SourceLocation loc = programLocation(s);
+    SourceLocation loc = stack.empty() ? programLocation(s) : stack.front();
     p.file = loc.file;
     p.line = loc.line;
   }
   if (kind == LeafKind::Error)
-    for (const SourceLocation &f : stackOf(s))
+    for (const SourceLocation &f : stack.empty() ? stackOf(s) : stack)
       p.stack.push_back({f.function, f.file, f.line});
   // The input objects, in creation order.
   std::map<uint64_t, size_t> objectAt;
@@ -121,27 +123,20 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
   for (const ExprRef &v : expr::freeVariables(p.pc))
     if (!inputVars.count(v.get()))
       p.internalVariables = true;
+  if (kind == LeafKind::Completed)
+    recordEffect(s, p, objectAt, inputVars, returned);
   building_->addLeaf(s.treeNode, std::move(p));
 }
 
 //===--- Composition ------------------------------------------------------===//
 
-namespace {
-enum class PairFit { Consistent, Inconsistent, Unrepresentable };
-} // namespace
-
-void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
-                               const std::vector<ExprRef> &args) {
-  CompositionStats &st = summary_.stats.composition;
-  ++st.invocations;
-  MemoTreeInfo *info =
-      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
-  if (info)
-    ++info->invocations;
+std::unique_ptr<CallContext>
+ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
+                      const std::vector<ExprRef> &args, bool exactExtent) {
+  auto cc = std::make_unique<CallContext>();
   // The caller's bytes, read once per call (pairs share their objects).
-  std::unordered_map<uint64_t, ExprRef> bytesRead;
   auto byteAt = [&](uint64_t address) -> ExprRef {
-    auto [it, isNew] = bytesRead.try_emplace(address);
+    auto [it, isNew] = cc->bytes.try_emplace(address);
     if (!isNew)
       return it->second;
     const memory::ObjectEntry *e = s.memory.find(address);
@@ -149,19 +144,21 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       return {};
     it->second =
         e->state->read(ctx_, ctx_.bv(64, address - e->object->address), 1);
+    cc->concrete &= it->second->isConst();
     return it->second;
   };
-  auto inlineInstead = [&] { ++st.inlined; };
   // Formals to actuals, the globals it reads to their current bytes.
   expr::Substitution base;
   for (size_t k = 0; k < tree.parameters().size() && k < args.size(); ++k)
-    if (tree.parameters()[k])
+    if (tree.parameters()[k]) {
       base.emplace(tree.parameters()[k], args[k]);
+      cc->concrete &= args[k]->isConst();
+    }
   std::unordered_set<uint64_t> inputGlobals;
   for (const summary::GlobalInput &g : tree.globals()) {
     ExprRef b = byteAt(g.address);
     if (!b)
-      return inlineInstead();
+      return nullptr;
     base.emplace(g.var, b);
     if (const memory::ObjectEntry *e = s.memory.find(g.address))
       inputGlobals.insert(e->object->address);
@@ -172,13 +169,10 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
   // input pointer the pair resolved is a concrete address in the caller,
   // and each new input object is a distinct object of the caller (not one
   // of the globals the function also reads by name).
-  // Pairs that place the same input objects at the same addresses have the
-  // same substitution: `where` names it (each object's first byte variable
-  // and its address).
-  using Placement = std::vector<std::pair<const expr::Expr *, uint64_t>>;
-  auto fit = [&](const PcPair &p, expr::Substitution &sub,
-                 Placement &where) -> PairFit {
-    std::vector<std::optional<uint64_t>> objectAddress(p.objects.size());
+  auto fit = [&](const PcPair &p, CallContext::Pair &cp) -> PairFit {
+    expr::Substitution &sub = cp.sub;
+    std::vector<std::optional<uint64_t>> &objectAddress = cp.objectAddress;
+    objectAddress.assign(p.objects.size(), std::nullopt);
     for (const HeapFact &f : p.heap) {
       ExprRef v = expr::substitute(ctx_, f.pointer, sub);
       if (v->kind() != expr::Kind::BVConst)
@@ -203,6 +197,8 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
         if (!e || e->freed || e->object->symbolicSize ||
             e->object->kind == memory::ObjectKind::Function ||
             a - e->object->address + o.bytes.size() > e->object->capacity ||
+            (exactExtent && (a != e->object->address ||
+                             o.bytes.size() != e->object->capacity)) ||
             inputGlobals.count(e->object->address))
           return PairFit::Unrepresentable;
         for (size_t j = 0; j < objectAddress.size(); ++j) {
@@ -216,7 +212,8 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
             return PairFit::Unrepresentable; // parts of one object
         }
         objectAddress[f.object] = a;
-        where.emplace_back(o.bytes.empty() ? nullptr : o.bytes[0].get(), a);
+        cp.where.emplace_back(o.bytes.empty() ? nullptr : o.bytes[0].get(),
+                              a);
         for (size_t k = 0; k < o.bytes.size(); ++k)
           sub[o.bytes[k]] = byteAt(a + k);
         break;
@@ -225,32 +222,47 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
     }
     return PairFit::Consistent;
   };
-
-  auto comp = std::make_shared<Composition>();
-  comp->tree = &tree;
   const std::vector<PcPair> &pairs = tree.pairs();
-  comp->livePairs.assign(pairs.size(), 0);
-  std::vector<solver::Model> models(pairs.size());
+  cc->pairs.resize(pairs.size());
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    CallContext::Pair &cp = cc->pairs[k];
+    cp.sub = base;
+    cp.fit = fit(pairs[k], cp);
+    if (cp.fit == PairFit::Unrepresentable)
+      return nullptr;
+    if (cp.fit == PairFit::Inconsistent)
+      cp.sub.clear();
+  }
+  return cc;
+}
+
+void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
+                               const std::vector<ExprRef> &args) {
+  CompositionStats &st = summary_.stats.composition;
+  ++st.invocations;
+  MemoTreeInfo *info =
+      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
+  if (info)
+    ++info->invocations;
+  auto inlineInstead = [&] { ++st.inlined; };
+  std::unique_ptr<CallContext> cc =
+      fitCall(s, tree, args, /*exactExtent=*/false);
+  if (!cc)
+    return inlineInstead();
+  const std::vector<PcPair> &pairs = tree.pairs();
   // The pairs the context does not rule out without the solver, with their
   // conditions in the caller's terms.
   std::vector<std::pair<size_t, ExprRef>> open;
-  // Sibling leaves share their path condition's prefix (a left-nested
-  // conjunction): under the same substitution it is rebuilt once.
-  std::map<Placement, expr::RewriteMemo> memos;
   for (size_t k = 0; k < pairs.size(); ++k) {
-    const PcPair &p = pairs[k];
-    expr::Substitution sub = base;
-    Placement where;
-    PairFit f = fit(p, sub, where);
-    if (f == PairFit::Unrepresentable)
-      return inlineInstead();
     ++st.pairsChecked;
-    if (f == PairFit::Inconsistent) {
+    if (cc->pairs[k].fit == PairFit::Inconsistent) {
       ++st.pairsInfeasible;
       ++st.pairsSolverFree;
       continue;
     }
-    ExprRef pc = expr::substitute(ctx_, p.pc, sub, memos[where]);
+    // Sibling leaves share their path condition's prefix (a left-nested
+    // conjunction): under the same placement it is rebuilt once.
+    ExprRef pc = cc->inCaller(ctx_, k, pairs[k].pc);
     if (pc->isFalse()) {
       ++st.pairsInfeasible;
       ++st.pairsSolverFree;
@@ -258,6 +270,11 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
     }
     open.emplace_back(k, std::move(pc));
   }
+  cc.reset();
+  auto comp = std::make_shared<Composition>();
+  comp->tree = &tree;
+  comp->livePairs.assign(pairs.size(), 0);
+  std::vector<solver::Model> models(pairs.size());
   // Algorithm 3 asks once per pair. Most pairs are infeasible in a given
   // context and the feasible ones are few, so ask instead whether any open
   // pair is feasible: the model found says which ones are (every pair it

@@ -15,12 +15,56 @@
 #ifndef COSMO_ENGINE_CALLREPLAY_H
 #define COSMO_ENGINE_CALLREPLAY_H
 
+#include "cosmo/expr/Transform.h"
 #include "cosmo/solver/Solver.h"
 #include "cosmo/summary/MemoTree.h"
 
+#include <map>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace cosmo::engine {
+
+using expr::ExprRef;
+
+/// How a pair of a callee's tree stands in a calling context.
+enum class PairFit {
+  Consistent,      ///< its heap facts hold: its pc decides
+  Inconsistent,    ///< its heap facts do not hold here
+  Unrepresentable, ///< the tree cannot say (the call is inlined)
+};
+
+/// A calling context as a callee's tree sees it (ExecutorImpl::fitCall):
+/// formals mapped to actuals, the globals it reads to their bytes, and for
+/// each pair whose heap facts hold, its input objects placed at objects
+/// of the caller (seed 002 algorithm 3's heap check, exact for the
+/// contexts it accepts).
+struct CallContext {
+  /// Each input object's first byte variable and address: pairs with the
+  /// same placement have the same substitution.
+  using Placement = std::vector<std::pair<const expr::Expr *, uint64_t>>;
+  struct Pair {
+    PairFit fit = PairFit::Inconsistent;
+    expr::Substitution sub;
+    Placement where;
+    /// By input object: where the caller has it.
+    std::vector<std::optional<uint64_t>> objectAddress;
+  };
+  std::vector<Pair> pairs; ///< by pair of the tree
+  /// Every value the substitutions map to is a constant: the call's
+  /// arguments and the memory it reads are concrete (SmartUnroll).
+  bool concrete = true;
+  /// The caller's bytes read so far, by address.
+  std::unordered_map<uint64_t, ExprRef> bytes;
+  /// Substitutions are memoized per placement.
+  std::map<Placement, expr::RewriteMemo> memos;
+
+  /// `e` of pair `k` in the caller's terms.
+  ExprRef inCaller(expr::ExprContext &ctx, size_t k, const ExprRef &e) {
+    return expr::substitute(ctx, e, pairs[k].sub, memos[pairs[k].where]);
+  }
+};
 
 struct Composition {
   const summary::MemoTree *tree = nullptr;

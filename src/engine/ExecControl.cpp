@@ -301,17 +301,16 @@ void ExecutorImpl::executeCall(ExecutionState &s, const llvm::CallBase &call) {
       terminateCut(*rest, "solver could not resolve a function pointer");
       return;
     }
+    // The path takes the value it is reported or called with.
+    Split sp = split(*rest, ctx_.eq(target, pointer(*value)));
     auto it = functionAt_.find(*value);
-    if (it == functionAt_.end()) {
-      terminateError(*rest,
+    if (sp.onTrue && it == functionAt_.end())
+      terminateError(*sp.onTrue,
                      *value < memory::kNullPageSize ? ErrorKind::NullDeref
                                                     : ErrorKind::OutOfBounds,
                      fmt::format("call through invalid function pointer {:#x}",
                                  *value));
-      return;
-    }
-    Split sp = split(*rest, ctx_.eq(target, pointer(*value)));
-    if (sp.onTrue)
+    else if (sp.onTrue)
       callFunction(*sp.onTrue, call, *it->second, args);
     rest = sp.onFalse;
   }
@@ -349,6 +348,26 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
       return;
     }
   }
+  if (opts_.maxRecursion) {
+    unsigned active = 0;
+    for (const StackFrame &fr : s.stack)
+      active += fr.function == &f;
+    if (active >= opts_.maxRecursion) {
+      terminateCut(s, fmt::format("recursion bound of {} active calls of "
+                                  "'{}' reached (--max-recursion)",
+                                  opts_.maxRecursion, f.getName().str()));
+      return;
+    }
+  }
+  // Formula summaries are composed without a frame. --max-depth counts
+  // the callee's forks, which a composed call does not make: limits keep
+  // inlining (as for replay below).
+  if ((opts_.calls == CallStrategy::Summary ||
+       opts_.calls == CallStrategy::Smart) &&
+      !opts_.maxDepth)
+    if (const summary::MemoTree *tree = treeOf(f))
+      if (composeSummary(s, call, *tree, args))
+        return;
   StackFrame frame;
   frame.function = &f;
   frame.block = &f.getEntryBlock();
@@ -420,7 +439,7 @@ void ExecutorImpl::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   for (uint64_t base : done.allocas)
     s.memory.markFreed(base);
   if (s.stack.empty()) {
-    terminateCompleted(s);
+    terminateCompleted(s, value);
     return;
   }
   returnValue(s, *done.callSite, std::move(value));

@@ -381,8 +381,25 @@ void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                                   locationOf(&i).file, locationOf(&i).line)};
   ExprRef value = encode(eval(s, i.getValueOperand()), t);
   for (const ResolvedAccess &a :
-       resolve(s, eval(s, i.getPointerOperand()), value->width() / 8))
+       resolve(s, eval(s, i.getPointerOperand()), value->width() / 8)) {
+    if (building_ && t->isPointerTy())
+      notePointerStore(*a.state, a.base, value);
     a.state->memory.writable(a.base).write(ctx_, a.offset, value);
+  }
+}
+
+void ExecutorImpl::notePointerStore(ExecutionState &s, uint64_t base,
+                                    const ExprRef &value) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  if (!e || (e->object->kind != ObjectKind::Input &&
+             e->object->kind != ObjectKind::Global))
+    return; // gone when the function returns
+  s.storedPointer = true;
+  // The isolated run's own objects (its stack, its heap blocks, its input
+  // objects) are all in the isolated region; a caller has none of them.
+  if (value->isConst() &&
+      value->bvValue().getZExtValue() >= isolatedRegionStart())
+    s.storedOwnAddress = true;
 }
 
 void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
@@ -482,26 +499,26 @@ void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
       terminateCut(*rest, "solver could not resolve the pointer passed to free");
       return;
     }
-    const memory::ObjectEntry *e = rest->memory.find(*value);
+    // The path takes the value it is reported or freed with.
+    Split at = split(*rest, ctx_.eq(addr, pointer(*value)));
+    rest = at.onFalse;
+    if (!at.onTrue)
+      continue;
+    ExecutionState &t = *at.onTrue;
+    const memory::ObjectEntry *e = t.memory.find(*value);
     bool isBase = e && e->object->address == *value;
-    if (!e || !isBase || e->object->kind != ObjectKind::Heap) {
-      terminateError(*rest, ErrorKind::InvalidFree,
+    if (!e || !isBase || e->object->kind != ObjectKind::Heap)
+      terminateError(t, ErrorKind::InvalidFree,
                      fmt::format("free of {} that malloc did not return",
                                  e ? std::string("a pointer into ") +
                                          memory::objectKindName(e->object->kind) +
                                          " object '" + e->object->name + "'"
                                    : std::string("an address")));
-      return;
-    }
-    if (e->freed) {
-      terminateError(*rest, ErrorKind::DoubleFree,
+    else if (e->freed)
+      terminateError(t, ErrorKind::DoubleFree,
                      "double free of heap object '" + e->object->name + "'");
-      return;
-    }
-    Split at = split(*rest, ctx_.eq(addr, pointer(*value)));
-    if (at.onTrue)
-      at.onTrue->memory.markFreed(*value);
-    rest = at.onFalse;
+    else
+      t.memory.markFreed(*value);
   }
 }
 
@@ -511,8 +528,22 @@ void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
     return;
   for (const ResolvedAccess &from : resolve(s, src, n)) {
     ExprRef bytes = readMemory(*from.state, from, static_cast<unsigned>(n));
-    for (const ResolvedAccess &to : resolve(*from.state, dst, n))
+    for (const ResolvedAccess &to : resolve(*from.state, dst, n)) {
+      // Copied bytes may hold pointers (a struct copy): as for a store of
+      // one, and bytes from the isolated run's own objects may hold their
+      // addresses.
+      if (building_) {
+        const memory::ObjectEntry *source =
+            to.state->memory.findByBase(from.base);
+        notePointerStore(*to.state, to.base, ctx_.bv(pointerBits(), 0));
+        if (source && source->object->kind != ObjectKind::Input &&
+            source->object->kind != ObjectKind::Global &&
+            to.state->storedPointer)
+          notePointerStore(*to.state, to.base,
+                           pointer(source->object->address));
+      }
       to.state->memory.writable(to.base).write(ctx_, to.offset, bytes);
+    }
   }
 }
 

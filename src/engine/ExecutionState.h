@@ -106,6 +106,11 @@ public:
   /// Prefix of the names of variables this state makes: isolated runs of
   /// functions name theirs apart from the program's.
   std::string namePrefix;
+  /// Isolated runs (formula summaries): the path stored a pointer into an
+  /// input object or a global, and whether one of those pointed to an
+  /// object the isolated run made (which a caller does not have).
+  bool storedPointer = false;
+  bool storedOwnAddress = false;
 
   StackFrame &frame() { return stack.back(); }
   const llvm::Instruction &nextInstruction() const { return *stack.back().pc; }

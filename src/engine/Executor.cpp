@@ -209,9 +209,8 @@ RunSummary ExecutorImpl::run() {
                                           ? 1
                                           : 0;
                              });
-  summary_.stats.calls =
-      opts_.calls == CallStrategy::Replay ? "replay" : "inline";
-  if (opts_.calls == CallStrategy::Replay)
+  summary_.stats.calls = callStrategyName(opts_.calls);
+  if (opts_.calls != CallStrategy::Inline)
     buildSummaries();
   std::unique_ptr<ExecutionState> initial;
   try {
@@ -661,10 +660,11 @@ bool ExecutorImpl::timeLimitPassed() const {
                  .count() >= opts_.timeoutSeconds;
 }
 
-void ExecutorImpl::terminateCompleted(ExecutionState &s) {
+void ExecutorImpl::terminateCompleted(ExecutionState &s,
+                                      std::optional<ExprRef> returned) {
   if (building_) {
     s.terminated = true;
-    recordLeaf(s, summary::LeafKind::Completed, "", "");
+    recordLeaf(s, summary::LeafKind::Completed, "", "", returned);
     return;
   }
   if (pathLimitReached()) {
@@ -689,7 +689,8 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
                                   solver::Model model) {
   if (building_) {
     s.terminated = true;
-    recordLeaf(s, summary::LeafKind::Error, errorKindName(kind), message);
+    recordLeaf(s, summary::LeafKind::Error, errorKindName(kind), message,
+               std::nullopt, stack);
     return;
   }
   if (pathLimitReached()) {
@@ -747,6 +748,8 @@ void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
 
 void ExecutorImpl::terminateInfeasible(ExecutionState &s) {
   s.terminated = true;
+  if (building_)
+    building_->noteVanishedPath();
 }
 
 } // namespace cosmo::engine

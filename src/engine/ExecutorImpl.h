@@ -29,6 +29,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -39,6 +42,8 @@ namespace cosmo::engine {
 struct Unsupported {
   std::string reason;
 };
+
+struct CallContext; // CallReplay.h
 
 /// The result of splitting a state on a condition.
 struct Split {
@@ -83,7 +88,11 @@ public:
   void addConstraint(ExecutionState &s, const ExprRef &c,
                      const solver::Model &model);
   ExecutionState &clone(ExecutionState &s);
-  void terminateCompleted(ExecutionState &s);
+  /// Ends `s` as a completed path; `returned` is the entry function's
+  /// return (its value, null for void) when the path ended by returning
+  /// rather than by exit().
+  void terminateCompleted(ExecutionState &s,
+                          std::optional<ExprRef> returned = std::nullopt);
   /// Ends `s` with an error, reported at `stack.front()` (default: where
   /// `s` is) once per kind and place, with a test from `model`, a model of
   /// the path condition (asked for when null). Under --target=errors the
@@ -160,6 +169,10 @@ public:
                                       uint64_t size);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
+  /// Isolated runs: a pointer `value` stored into the object at `base`
+  /// (see ExecutionState::storedPointer).
+  void notePointerStore(ExecutionState &s, uint64_t base,
+                        const ExprRef &value);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
   /// A new object at the next free address of `s`; throws Unsupported when
   /// the address space has no room left for it.
@@ -246,14 +259,37 @@ public:
   bool noteChoice(ExecutionState &s, const llvm::Instruction &site,
                   unsigned choice);
   /// Ends a path of an isolated run as a leaf of the tree being built.
+  /// Completed paths that returned (`returned`) also record their effect;
+  /// an error's `stack` (innermost first) defaults to where `s` is.
   void recordLeaf(ExecutionState &s, summary::LeafKind kind,
-                  const std::string &errorKind, const std::string &detail);
+                  const std::string &errorKind, const std::string &detail,
+                  const std::optional<ExprRef> &returned = std::nullopt,
+                  const std::vector<SourceLocation> &stack = {});
+  /// The effect of a completed path of an isolated run (result, writes to
+  /// input objects and globals) into `p`, whose objects are `objectAt`.
+  void recordEffect(ExecutionState &s, summary::PcPair &p,
+                    const std::map<uint64_t, size_t> &objectAt,
+                    const std::unordered_set<const expr::Expr *> &inputVars,
+                    const std::optional<ExprRef> &returned);
   /// Seed 002 algorithms 2-3: at a call of a summarised function, marks
   /// the paths of its tree feasible in the calling context and, when the
   /// context is one the tree covers, lets the tree guide `s` through the
   /// call (the frame is already pushed).
   void composeCall(ExecutionState &s, const summary::MemoTree &tree,
                    const std::vector<ExprRef> &args);
+  /// The calling context as a callee's tree sees it (algorithm 3's heap
+  /// check); null when the tree cannot express it. `exactExtent`: each
+  /// input object must end where the caller's object does (not only fit).
+  std::unique_ptr<CallContext>
+  fitCall(ExecutionState &s, const summary::MemoTree &tree,
+          const std::vector<ExprRef> &args, bool exactExtent);
+  /// Formula summaries (CallSummary.cpp): composes the summary of `f` into
+  /// `s` at `call` (result, writes, the callee's reachable errors) without
+  /// a frame and without forking. False when the call must be inlined
+  /// instead (counted, with the reason, in the statistics).
+  bool composeSummary(ExecutionState &s, const llvm::CallBase &call,
+                      const summary::MemoTree &tree,
+                      const std::vector<ExprRef> &args);
   /// Heuristics H1/H2 (seed 002 section IV.E) at a call in the program's
   /// run under --target=errors: true when they ended the path of `s` (an
   /// error pair of `open` is feasible, or the tree was pruned to errors and

@@ -118,10 +118,15 @@ std::string whyNotSummarized(const llvm::Function &f,
 
 void ExecutorImpl::buildSummaries() {
   std::vector<const llvm::Function *> order;
+  // Formula summaries leave recursion to inlining (--max-recursion): an
+  // isolated run of a recursive function ends in frontiers, and a summary
+  // with a frontier is never composed.
+  bool formulas = opts_.calls == CallStrategy::Summary ||
+                  opts_.calls == CallStrategy::Smart;
   for (const frontend::CallGraphComponent &c :
        frontend::bottomUpComponents(module_, entry_))
     for (const llvm::Function *f : c.functions)
-      if (whyNotSummarized(*f, entry_).empty())
+      if (whyNotSummarized(*f, entry_).empty() && !(formulas && c.recursive))
         order.push_back(f);
   for (const llvm::Function *f : order) {
     std::string why;
@@ -242,6 +247,15 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
     if (!g->isConstant() || !g->hasInitializer())
       globalNames.insert(g->getName().str());
   info.inputs.insert(info.inputs.end(), globalNames.begin(), globalNames.end());
+  for (const summary::PcPair &p : tree->pairs()) {
+    if (p.result)
+      info.summaryTerms += expr::dagSize(p.result);
+    for (const summary::ByteWrite &w : p.writes)
+      info.summaryTerms += expr::dagSize(w.value);
+    if (p.kind == summary::LeafKind::Completed && info.opaqueEffect.empty())
+      info.opaqueEffect = p.opaqueEffect;
+  }
+  st.summaryTerms += info.summaryTerms;
   for (const summary::MemoNode *n : tree->nodes()) {
     MemoTreeInfo::Node node;
     node.id = n->id;
@@ -264,6 +278,19 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       pair.file = p.file;
       pair.line = p.line;
       pair.detail = p.detail;
+      if (p.result)
+        pair.result = expr::toSmtLib(p.result);
+      pair.opaqueEffect = p.opaqueEffect;
+      for (const summary::ByteWrite &w : p.writes)
+        pair.writes.push_back(fmt::format(
+            "{} +{} := {}",
+            w.object == summary::ByteWrite::kGlobal
+                ? std::string("global")
+                : fmt::format("object {}", w.object),
+            w.object == summary::ByteWrite::kGlobal
+                ? fmt::format("{:#x}", w.offset)
+                : std::to_string(w.offset),
+            expr::toSmtLib(w.value)));
       for (const summary::HeapFact &h : p.heap)
         pair.heap.push_back(
             h.kind == summary::HeapFact::Null

@@ -123,7 +123,11 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"guided_decisions", c.guidedDecisions},
               {"guides_dropped", c.guidesDropped},
               {"errors_short_circuited", c.errorsShortCircuited},
-              {"paths_pruned", c.pathsPruned}};
+              {"paths_pruned", c.pathsPruned},
+              {"summaries_composed", c.summariesComposed},
+              {"inlined_concrete", c.inlinedConcrete},
+              {"inlined_because", c.inlinedBecause},
+              {"summary_terms", c.summaryTerms}};
 }
 
 json statsToJson(const engine::RunStats &s) {
@@ -162,6 +166,12 @@ json memoTreeToJson(const engine::MemoTreeInfo &t) {
       j["location"] = json{{"file", p.file}, {"line", p.line}};
     if (!p.detail.empty())
       j["detail"] = p.detail;
+    if (!p.result.empty())
+      j["result"] = p.result;
+    if (!p.writes.empty())
+      j["writes"] = p.writes;
+    if (!p.opaqueEffect.empty())
+      j["opaque_effect"] = p.opaqueEffect;
     pairs.push_back(std::move(j));
   }
   return json{{"version", 1},
@@ -171,6 +181,8 @@ json memoTreeToJson(const engine::MemoTreeInfo &t) {
               {"branches", t.branches},
               {"invocations", t.invocations},
               {"replayed", t.replayed},
+              {"summary_terms", t.summaryTerms},
+              {"opaque_effect", t.opaqueEffect},
               {"inputs", t.inputs},
               {"nodes_compressed", t.compressedNodes},
               {"nodes", nodes},

@@ -151,23 +151,37 @@ int main(int argc, char **argv) {
   std::string calls = "inline";
   check->add_option("--calls", calls,
                     "how calls of the program's functions are explored: "
-                    "inline (every call explores the callee's paths again) "
-                    "or replay (each function that branches is explored "
+                    "inline (every call explores the callee's paths again); "
+                    "replay (each function that branches is explored "
                     "once, callees first, into a memoization tree; a call "
                     "checks the tree's path conditions in its context and "
                     "replays the feasible paths with the solver off; trees "
-                    "are written to OUT/trees). Both explore the same paths")
-      ->check(CLI::IsMember({"inline", "replay"}))
+                    "are written to OUT/trees; the same paths as inline); "
+                    "summary (the same isolated runs give each function a "
+                    "formula summary: its paths' conditions, results and "
+                    "writes; a call composes it into the caller as guarded "
+                    "unions, without forking, and reports the callee's "
+                    "errors it can reach; calls the summary cannot express "
+                    "are inlined, counted in stats.composition); smart "
+                    "(summary, but a call whose arguments and the memory it "
+                    "reads are concrete is inlined). Verdicts and errors are "
+                    "the same in every mode")
+      ->check(CLI::IsMember({"inline", "replay", "summary", "smart"}))
+      ->capture_default_str();
+  check->add_option("--max-recursion", eo.maxRecursion,
+                    "active calls of one function along a path (0: no "
+                    "bound); a call beyond it ends its path and the verdict "
+                    "is unknown. Recursive functions are always inlined")
       ->capture_default_str();
   check->add_option("--summary-depth", eo.summaryDepth,
-                    "--calls=replay: conditionals along one path of a "
+                    "--calls=replay|summary|smart: conditionals along one path of a "
                     "memoization tree (recursion and loops in isolation stop "
                     "there; a call that gets that deep goes on with the "
                     "solver)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1u << 20));
   check->add_option("--summary-timeout", eo.summaryTimeoutSeconds,
-                    "--calls=replay: seconds one function's isolated run may "
+                    "--calls=replay|summary|smart: seconds one function's isolated run may "
                     "take (0: none); a function whose run takes longer gets "
                     "no tree and is explored inline")
       ->capture_default_str();
@@ -293,8 +307,7 @@ int main(int argc, char **argv) {
     opts.extraClangFlags = clangTail;
     eo.search = searches.at(search);
     eo.externals = externals.at(external);
-    eo.calls = calls == "replay" ? engine::CallStrategy::Replay
-                                 : engine::CallStrategy::Inline;
+    eo.calls = *engine::callStrategyNamed(calls); // checked by CLI11
     eo.target = target == "errors" || eo.pruneToErrors
                     ? engine::Target::Errors
                     : engine::Target::All;

@@ -10,7 +10,9 @@
 #include "cosmo/solver/Pipeline.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace cosmo::engine {
 
@@ -22,7 +24,34 @@ enum class CallStrategy {
   /// Functions are explored once, bottom-up, into memoization trees that
   /// each call replays with the solver off (seed 002).
   Replay,
+  /// Functions are explored once, bottom-up, into formula summaries (their
+  /// paths' conditions, results and writes); a call composes the summary
+  /// into the caller's state as guarded unions, without forking
+  /// (seed 001 section 4, seed 000 section 1.4).
+  Summary,
+  /// SmartUnroll (seed 000 section 1.5): a call whose arguments and the
+  /// memory it reads are concrete is inlined, any other composes the
+  /// summary.
+  Smart,
 };
+
+/// The --calls spelling of a strategy, and back (none for a bad name).
+inline const char *callStrategyName(CallStrategy c) {
+  switch (c) {
+  case CallStrategy::Inline: return "inline";
+  case CallStrategy::Replay: return "replay";
+  case CallStrategy::Summary: return "summary";
+  case CallStrategy::Smart: return "smart";
+  }
+  return "inline";
+}
+inline std::optional<CallStrategy> callStrategyNamed(std::string_view name) {
+  for (CallStrategy c : {CallStrategy::Inline, CallStrategy::Replay,
+                         CallStrategy::Summary, CallStrategy::Smart})
+    if (name == callStrategyName(c))
+      return c;
+  return std::nullopt;
+}
 
 /// What the exploration is after.
 enum class Target {
@@ -52,6 +81,9 @@ struct EngineOptions {
 
   ExternalPolicy externals = ExternalPolicy::Unknown;
   CallStrategy calls = CallStrategy::Inline;
+  /// Frames of one function active at once along a path (0: no bound); a
+  /// call that would exceed it ends the path (verdict unknown).
+  unsigned maxRecursion = 0;
   /// Conditionals along one path of a memoization tree; deeper paths end
   /// in a frontier where a replay turns the solver back on.
   unsigned summaryDepth = 64;

@@ -12,6 +12,7 @@
 #include "cosmo/solver/Pipeline.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -148,6 +149,13 @@ struct CompositionStats {
   // --target=errors (seed 002 section IV.E).
   uint64_t errorsShortCircuited = 0; // H1: reported without a replay
   uint64_t pathsPruned = 0; // H2: calls that ended their path unexplored
+  // Formula summaries (--calls=summary|smart).
+  uint64_t summariesComposed = 0; // calls that composed a summary
+  uint64_t inlinedConcrete = 0;   // smart: concrete calls run instead
+  /// Why calls of summarised functions were inlined instead (summary and
+  /// smart), with how often.
+  std::map<std::string, uint64_t> inlinedBecause;
+  uint64_t summaryTerms = 0; // term nodes of the summaries' effects
 };
 
 /// One memoization tree as written to the output directory.
@@ -163,14 +171,23 @@ struct MemoTreeInfo {
     std::string kind, pc, errorKind, file, detail;
     unsigned line = 0;
     std::vector<std::string> heap;
+    /// Completed: the effect (formula summaries), as SMT-LIB text; each
+    /// write as "<object k|global> +<offset> := <byte>".
+    std::string result, opaqueEffect;
+    std::vector<std::string> writes;
   };
   std::string function, irHash;
   unsigned depthBound = 0;
   uint64_t compressedNodes = 0;
   unsigned branches = 0; // conditionals in the function and what it calls
   // Calls of the function in the program's run (not in isolated runs), and
-  // how many of them its tree guided.
+  // how many of them its tree guided (replay) or composed its summary.
   uint64_t invocations = 0, replayed = 0;
+  /// Formula summaries: term nodes of its paths' results and writes, and
+  /// why the summary cannot be composed (empty: it can, where a context
+  /// fits).
+  uint64_t summaryTerms = 0;
+  std::string opaqueEffect;
   std::vector<std::string> inputs;
   std::vector<Node> nodes;
   std::vector<Pair> pairs;

@@ -23,6 +23,7 @@
 #include <llvm/IR/Instruction.h>
 
 #include <cstdint>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +56,17 @@ struct HeapFact {
   std::string path;  ///< how the function reaches it: p, (*p)+8, ...
 };
 
+/// A byte a completed path left changed in memory that outlives the call:
+/// in an input object, or in a global the function names. Seed 001 §4: the
+/// path's heap sigma_i, restricted to the cells it wrote.
+struct ByteWrite {
+  static constexpr size_t kGlobal = SIZE_MAX;
+  /// Index into PcPair::objects, or kGlobal.
+  size_t object = kGlobal;
+  uint64_t offset = 0; ///< in the object; for a global, its address
+  ExprRef value;       ///< BitVec(8) over the function's inputs
+};
+
 /// A leaf's (numeric PC, heap PC) pair: the inputs on which the function
 /// follows the path from the root to the leaf.
 struct PcPair {
@@ -80,6 +92,17 @@ struct PcPair {
     unsigned line = 0;
   };
   std::vector<Frame> stack;
+
+  // Completed: the path's effect over the same inputs as `pc` (a formula
+  // summary, `--calls=summary`, composes it into a caller).
+  ExprRef result; ///< the returned value; null for void
+  std::vector<ByteWrite> writes;
+  /// Why the effect cannot be composed into a caller (empty: it can).
+  std::string opaqueEffect;
+  /// The path stored pointer values into input objects or globals: where
+  /// they stay symbolic in a caller, lazy initialisation must see the
+  /// loads that produced them, so the caller runs the function instead.
+  bool storesPointers = false;
 };
 
 struct MemoNode {
@@ -120,6 +143,8 @@ public:
   MemoNode *extend(MemoNode *n, const llvm::Instruction *site, unsigned choice,
                    bool viaCalleeTree);
   void addLeaf(MemoNode *n, PcPair pair);
+  /// A path of the isolated run ended in no leaf (a failed assumption).
+  void noteVanishedPath() { pathsVanished_ = true; }
   std::vector<ExprRef> &parameters() { return parameters_; }
   std::vector<GlobalInput> &globals() { return globals_; }
 
@@ -135,6 +160,9 @@ public:
   /// into one summary node (seed 002's compressed tree).
   size_t compressedNodeCount() const;
   bool hasFrontier() const;
+  /// Every input of the function follows a path that ends in a pair (none
+  /// vanished): the pairs' conditions cover all inputs.
+  bool pairsCoverAllInputs() const { return !pathsVanished_; }
 
   /// For each node, whether a pair below it (itself included) is marked
   /// live in `livePairs`.
@@ -159,6 +187,7 @@ private:
   std::vector<ExprRef> parameters_;
   std::vector<GlobalInput> globals_;
   bool prunedToErrors_ = false;
+  bool pathsVanished_ = false;
 };
 
 } // namespace cosmo::summary

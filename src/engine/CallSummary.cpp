@@ -1,0 +1,279 @@
+//===- CallSummary.cpp - formula summaries composed into calls ------------===//
+//
+// `--calls=summary` and `--calls=smart`. A function's isolated run (the
+// same one that builds its memoization tree, SummaryBuilder.cpp) records for
+// every completed path its effect over the function's inputs: the result
+// r_i and the bytes sigma_i it left changed in input objects and globals
+// (recordEffect). Its formula summary is the union of its paths (seed 001
+// section 4): the result union(<g_i, r_i>), the heap merge(<g_i, sigma_i>),
+// and the guards of its error paths.
+//
+// At a call, composeSummary refines the summary by the calling context
+// (seed 001 def. 4: the inputs become the caller's values, exactly the
+// substitution algorithm 3 of seed 002 builds for a tree's pairs) and
+// composes it into the caller's state (def. 5: each written byte becomes a
+// guarded union over the paths that write it, the caller's value
+// otherwise). The caller goes on as one state: no fork per path of the
+// callee (seed 000 section 1.4). A callee error whose guard holds in the
+// context is an error of the program, reported with inputs from the model.
+//
+// Why this is exact: the pairs' guards are disjoint (each is one path of
+// the callee) and, for a summary with no frontier, cover every input; the
+// caller's path condition gains their disjunction over the completed
+// paths, which is the set of inputs on which the call returns. A summary
+// is used only when that holds and every path's effect is expressible;
+// otherwise the call is inlined and the statistics say why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallReplay.h"
+#include "ExecutorImpl.h"
+
+#include "cosmo/expr/Assignment.h"
+#include "cosmo/memory/SymbolicHeap.h"
+
+#include <map>
+
+namespace cosmo::engine {
+
+using summary::ByteWrite;
+using summary::LeafKind;
+using summary::MemoTree;
+using summary::PcPair;
+
+void ExecutorImpl::recordEffect(
+    ExecutionState &s, PcPair &p, const std::map<uint64_t, size_t> &objectAt,
+    const std::unordered_set<const expr::Expr *> &inputVars,
+    const std::optional<ExprRef> &returned) {
+  if (!returned) {
+    p.opaqueEffect = "a path ends the program";
+    return;
+  }
+  p.result = *returned;
+  p.storesPointers = s.storedPointer;
+  if (s.storedOwnAddress) {
+    p.opaqueEffect = "a path stores the address of an object the function "
+                     "made";
+    return;
+  }
+  auto changed = [&](uint64_t address, const ExprRef &initial) -> ExprRef {
+    const memory::ObjectEntry *e = s.memory.find(address);
+    ExprRef now = e->state->read(
+        ctx_, ctx_.bv(64, address - e->object->address), 1);
+    return now == initial ? ExprRef() : now;
+  };
+  for (const auto &[address, index] : objectAt) {
+    const memory::ObjectEntry *e = s.memory.findByBase(address);
+    if (!e || e->freed) {
+      p.opaqueEffect = "a path frees an input object";
+      return;
+    }
+    const std::vector<ExprRef> &bytes = p.objects[index].bytes;
+    for (size_t k = 0; k < bytes.size(); ++k)
+      if (ExprRef v = changed(address + k, bytes[k]))
+        p.writes.push_back({index, k, v});
+  }
+  for (const summary::GlobalInput &g : building_->globals())
+    if (ExprRef v = changed(g.address, g.var))
+      p.writes.push_back({ByteWrite::kGlobal, g.address, v});
+  // Memory the path allocated and did not free would be a new object at
+  // every call; its address is the isolated run's.
+  for (const auto &[base, entry] : s.memory.objects())
+    if (entry.object->kind == memory::ObjectKind::Heap && !entry.freed) {
+      p.opaqueEffect = "a path returns with memory it allocated";
+      return;
+    }
+  // The effect must be a function of the inputs alone: values made inside
+  // (nondeterministic calls, uninitialised locals, the content of a
+  // written-at-a-symbolic-offset object's initial array) have no meaning
+  // in a caller.
+  auto overInputs = [&](const ExprRef &e) {
+    for (const ExprRef &v : expr::freeVariables(e))
+      if (!inputVars.count(v.get()))
+        return false;
+    return true;
+  };
+  bool ok = !p.result || overInputs(p.result);
+  for (const ByteWrite &w : p.writes)
+    ok &= overInputs(w.value);
+  if (!ok) {
+    p.opaqueEffect = "a path's effect depends on values made inside the "
+                     "function";
+    return;
+  }
+  // A result pointing into the isolated run's own objects (a local, an
+  // input object's address made concrete) has no meaning in a caller.
+  if (p.result && p.result->isConst() && p.result->sort().isBV() &&
+      p.result->width() == pointerBits() &&
+      p.result->bvValue().getZExtValue() >= isolatedRegionStart())
+    p.opaqueEffect = "a path returns the address of an object the function "
+                     "made";
+}
+
+bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
+                                  const MemoTree &tree,
+                                  const std::vector<ExprRef> &args) {
+  CompositionStats &st = summary_.stats.composition;
+  ++st.invocations;
+  MemoTreeInfo *info =
+      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
+  if (info)
+    ++info->invocations;
+  auto inlineInstead = [&](const std::string &why) {
+    ++st.inlined;
+    ++st.inlinedBecause[why];
+    return false;
+  };
+  if (tree.prunedToErrors())
+    return inlineInstead("its tree keeps only error paths");
+  // The isolated run's paths that left an input object's bounds are
+  // errors only if the caller's object is exactly that object: a larger
+  // one would let the callee read on.
+  std::unique_ptr<CallContext> cc =
+      fitCall(s, tree, args, /*exactExtent=*/true);
+  if (!cc)
+    return inlineInstead("the calling context's memory is one the summary "
+                         "cannot express (objects of other sizes, symbolic "
+                         "pointers)");
+  if (opts_.calls == CallStrategy::Smart && cc->concrete) {
+    ++st.inlinedConcrete;
+    return false;
+  }
+  const std::vector<PcPair> &pairs = tree.pairs();
+  struct Arm {
+    size_t pair;
+    ExprRef guard;
+  };
+  std::vector<Arm> returns, errors;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    if (cc->pairs[k].fit != PairFit::Consistent)
+      continue;
+    const PcPair &p = pairs[k];
+    ExprRef g = cc->inCaller(ctx_, k, p.pc);
+    if (g->isFalse())
+      continue;
+    if (p.kind == LeafKind::Frontier)
+      return inlineInstead("its isolated run was cut on a path (" +
+                           p.detail + ")");
+    if (p.internalVariables)
+      return inlineInstead("a path's condition depends on values made "
+                           "inside the function");
+    if (p.kind == LeafKind::Error) {
+      std::optional<ErrorKind> kind = errorKindNamed(p.errorKind);
+      if (!kind)
+        return inlineInstead("an error path of unknown kind");
+      // Whether a free is valid depends on what the caller's object is
+      // (a heap block, freed or not), which the isolated run's input
+      // object does not stand for.
+      if (*kind == ErrorKind::InvalidFree || *kind == ErrorKind::DoubleFree)
+        return inlineInstead("an error path frees memory it was given");
+      errors.push_back({k, g});
+      continue;
+    }
+    if (!p.opaqueEffect.empty())
+      return inlineInstead(p.opaqueEffect);
+    returns.push_back({k, g});
+  }
+
+  // The callee's effect in the caller's terms. Pointers that stay
+  // symbolic would be followed without the lazy initialisation the
+  // callee's own loads would have done: those calls run the callee.
+  ExprRef result;
+  if (!call.getType()->isVoidTy()) {
+    std::vector<memory::GuardedValue> arms;
+    for (const Arm &a : returns) {
+      ExprRef r = cc->inCaller(ctx_, a.pair, pairs[a.pair].result);
+      if (!r)
+        return inlineInstead("a path returns no value");
+      if (call.getType()->isPointerTy() && !r->isConst())
+        return inlineInstead("it returns a pointer that is symbolic here");
+      arms.push_back({a.guard, r});
+    }
+    if (!arms.empty())
+      result = memory::guardedUnion(ctx_, arms);
+  }
+  // Each written byte: a union over the paths that write it, the caller's
+  // value on the others (seed 001 theorem 15: writes at the caller's
+  // locations).
+  std::map<uint64_t, std::vector<memory::GuardedValue>> written;
+  for (const Arm &a : returns) {
+    const PcPair &p = pairs[a.pair];
+    const CallContext::Pair &cp = cc->pairs[a.pair];
+    for (const ByteWrite &w : p.writes) {
+      uint64_t address = w.object == ByteWrite::kGlobal
+                             ? w.offset
+                             : *cp.objectAddress[w.object] + w.offset;
+      ExprRef v = cc->inCaller(ctx_, a.pair, w.value);
+      if (p.storesPointers && !v->isConst())
+        return inlineInstead("it stores a pointer that is symbolic here");
+      written[address].push_back({a.guard, v});
+    }
+  }
+
+  // The errors the callee reaches from here, and whether it returns.
+  std::vector<std::pair<const Arm *, solver::Model>> reached;
+  for (const Arm &e : errors) {
+    solver::SolverResult r = ask(s, e.guard, /*wantModel=*/true);
+    if (r.isUnknown())
+      return inlineInstead("the solver could not decide an error path");
+    if (r.isSat())
+      reached.emplace_back(&e, r.model);
+  }
+  ExprRef returnsGuard;
+  solver::Model returnsModel;
+  if (!returns.empty() && reached.empty() && tree.pairsCoverAllInputs()) {
+    // The path condition implies one of the pairs (they cover every
+    // input) and none of the errors: it implies the returning ones.
+    returnsGuard = ctx_.trueE();
+  } else if (!returns.empty()) {
+    std::vector<ExprRef> gs;
+    for (const Arm &a : returns)
+      gs.push_back(a.guard);
+    returnsGuard = ctx_.orAll(gs);
+    solver::SolverResult r = ask(s, returnsGuard, /*wantModel=*/true);
+    if (r.isUnknown())
+      return inlineInstead("the solver could not decide whether it returns");
+    if (r.isUnsat())
+      returnsGuard = nullptr;
+    else
+      returnsModel = r.model;
+  }
+  if (reached.empty() && !returnsGuard)
+    return inlineInstead("no path of the summary is feasible here");
+
+  ++st.summariesComposed;
+  if (info)
+    ++info->replayed;
+  // Each reachable error ends a path of its own.
+  for (const auto &[e, model] : reached) {
+    const PcPair &p = pairs[e->pair];
+    ExecutionState &c = clone(s);
+    addConstraint(c, e->guard, model);
+    std::vector<SourceLocation> stack;
+    for (const PcPair::Frame &f : p.stack)
+      stack.push_back({f.file, f.line, f.function, 0});
+    std::vector<SourceLocation> outer = stackOf(c);
+    stack.insert(stack.end(), outer.begin(), outer.end());
+    terminateError(c, *errorKindNamed(p.errorKind), p.detail,
+                   std::move(stack), model);
+  }
+  if (!returnsGuard) { // every path from here ends in the callee
+    terminateInfeasible(s);
+    return true;
+  }
+  if (!returnsGuard->isTrue())
+    addConstraint(s, returnsGuard, returnsModel);
+  for (auto &[address, arms] : written) {
+    const memory::ObjectEntry *e = s.memory.find(address);
+    uint64_t base = e->object->address;
+    ExprRef old = e->state->read(ctx_, ctx_.bv(64, address - base), 1);
+    ExprRef v = arms.size() == returns.size()
+                    ? memory::guardedUnion(ctx_, arms)
+                    : memory::guardedUnion(ctx_, arms, old);
+    s.memory.writable(base).writeByte(ctx_, address - base, v);
+  }
+  returnValue(s, call, result);
+  return true;
+}
+
+} // namespace cosmo::engine
