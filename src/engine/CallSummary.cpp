@@ -119,9 +119,12 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
       building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
   if (info)
     ++info->invocations;
+  // Isolated runs compose too; the statistics describe the program's run.
+  bool counted = building_ == nullptr;
   auto inlineInstead = [&](const std::string &why) {
     ++st.inlined;
-    ++st.inlinedBecause[why];
+    if (counted)
+      ++st.inlinedBecause[why];
     return false;
   };
   if (tree.prunedToErrors())
@@ -136,7 +139,7 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
                          "cannot express (objects of other sizes, symbolic "
                          "pointers)");
   if (opts_.calls == CallStrategy::Smart && cc->concrete) {
-    ++st.inlinedConcrete;
+    st.inlinedConcrete += counted;
     return false;
   }
   const std::vector<PcPair> &pairs = tree.pairs();
@@ -241,7 +244,7 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   if (reached.empty() && !returnsGuard)
     return inlineInstead("no path of the summary is feasible here");
 
-  ++st.summariesComposed;
+  st.summariesComposed += counted;
   if (info)
     ++info->replayed;
   // Each reachable error ends a path of its own.

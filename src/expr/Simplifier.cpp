@@ -511,6 +511,25 @@ ExprRef ExprContext::concat(const ExprRef &hi, const ExprRef &lo) {
                           lo->child(0)->aux1()),
                   ExprRef(lo->child(1)));
   }
+  // Bytes merged under one guard (a summary's writes, seed 001 def. 7)
+  // read back as one word: the union of the words, not a word of unions.
+  if (hi->kind() == Kind::Ite && lo->kind() == Kind::Ite &&
+      hi->child(0) == lo->child(0)) {
+    // match: concat(ite(c, a, b), ite(c, d, e))
+    // result: ite(c, concat(a, d), concat(b, e))
+    hit("concat-ite-same-cond");
+    return ite(ExprRef(hi->child(0)),
+               concat(ExprRef(hi->child(1)), ExprRef(lo->child(1))),
+               concat(ExprRef(hi->child(2)), ExprRef(lo->child(2))));
+  }
+  if (hi->kind() == Kind::Ite && lo->kind() == Kind::Concat &&
+      lo->child(0)->kind() == Kind::Ite &&
+      hi->child(0) == lo->child(0)->child(0)) {
+    // match: concat(ite(c, a, b), concat(ite(c, d, e), y))
+    // result: concat(ite(c, concat(a, d), concat(b, e)), y)
+    hit("concat-ite-same-cond-nested");
+    return concat(concat(hi, ExprRef(lo->child(0))), ExprRef(lo->child(1)));
+  }
   if (isBV(hi, 0)) {
     // match: concat(0, x)  result: zext(x)
     hit("concat-zero-high");

@@ -1,0 +1,188 @@
+// --calls=summary and --calls=smart end to end (seed 001 section 4, seed
+// 000 sections 1.4-1.5): what the formula summaries cosmo writes to
+// OUT/trees say, that a composed call does not fork the caller, that
+// callee errors are reported with inputs that fail natively, and that a
+// call the summary cannot express is inlined and counted. That verdicts and
+// errors match the header in every mode is checked on the whole suite by
+// `e2e-summary/...` and `e2e-smart/...` (ProgramCheckTest).
+#include "CliFixture.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace fs = std::filesystem;
+using namespace cosmo::e2e;
+using nlohmann::json;
+
+namespace {
+
+const fs::path programs = COSMO_SUMMARY_PROGRAMS_DIR;
+
+class SummaryTest : public CliFixture {
+protected:
+  json check(const std::string &program, const std::string &calls,
+             std::vector<std::string> extra, int expectedExit,
+             const std::string &out = "out") {
+    std::vector<std::string> args = {"check", "--calls=" + calls,
+                                     "--out=" + out, "-q"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back((programs / program).string());
+    ProcessResult r = cosmo(args);
+    EXPECT_EQ(r.exitCode, expectedExit) << r.err << r.out;
+    return report(out);
+  }
+  json tree(const std::string &function) {
+    std::ifstream in(dir_.path() / "out" / "trees" / (function + ".json"));
+    EXPECT_TRUE(in.good()) << "no summary for " << function;
+    return in ? json::parse(in) : json{};
+  }
+  static uint64_t completed(const json &r) {
+    return r["stats"]["paths_completed"].get<uint64_t>();
+  }
+};
+
+// Seed 000, listing 1.2: f is analysed once; res_f has two paths whose
+// results are x and 2 * x. g's isolated run composes it twice with
+// concrete arguments (b = 10, c = 10: g() == 20 holds); main composes g's
+// summary and f's with a symbolic argument (a guarded union), so main runs
+// as one path where inline forks on f.
+TEST_F(SummaryTest, ListingOneTwoComposesTheResultOfF) {
+  json r = check("listing_1_2.c", "summary", {}, 0);
+  EXPECT_EQ(r["verdict"], "true");
+  json f = tree("f");
+  ASSERT_EQ(f["pairs"].size(), 2u) << f.dump(2);
+  std::set<std::string> results;
+  for (const json &p : f["pairs"]) {
+    EXPECT_EQ(p["kind"], "completed");
+    results.insert(p["result"].get<std::string>());
+  }
+  EXPECT_EQ(results.size(), 2u);
+  EXPECT_EQ(f["opaque_effect"], "");
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["summaries_composed"], 2); // g() and f(y) in main's run
+  EXPECT_EQ(c["inlined"], 0);
+  EXPECT_EQ(completed(r), 1u);
+  json in = check("listing_1_2.c", "inline", {}, 0, "out-inline");
+  EXPECT_GT(completed(in), 1u);
+}
+
+// SmartUnroll: the calls with concrete arguments (g(), then f(5) and
+// f(10) inside it) run the callee; the call with a symbolic argument
+// composes the summary.
+TEST_F(SummaryTest, SmartInlinesConcreteCallsAndComposesTheRest) {
+  json r = check("listing_1_2.c", "smart", {}, 0);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["inlined_concrete"], 3);
+  EXPECT_EQ(c["summaries_composed"], 1);
+  EXPECT_EQ(completed(r), 1u);
+}
+
+// Writes through pointer parameters (seed 001 theorem 15): order2's
+// summary writes both cells under its swap guard; three calls sort three
+// symbolic values on one path.
+TEST_F(SummaryTest, WritesThroughPointersComposeWithoutForking) {
+  json r = check("sort_pairs.c", "summary", {}, 0);
+  EXPECT_EQ(r["verdict"], "true");
+  json t = tree("order2");
+  size_t writing = 0;
+  for (const json &p : t["pairs"])
+    writing += p.contains("writes");
+  EXPECT_EQ(writing, 1u) << t.dump(2); // only the swapping path writes
+  EXPECT_EQ(r["stats"]["composition"]["summaries_composed"], 3);
+  EXPECT_EQ(completed(r), 1u);
+  json in = check("sort_pairs.c", "inline", {}, 0, "out-inline");
+  EXPECT_GT(completed(in), 1u);
+}
+
+// Errors deep in callees that only some calls reach are reported at the
+// callee's line, with the stack through the callees, and their tests fail
+// natively the same way.
+TEST_F(SummaryTest, CalleeErrorsAreReportedWhereSomeCallReachesThem) {
+  json r = check("errors_some_callers.c", "summary", {"--confirm"}, 1);
+  std::set<std::pair<std::string, unsigned>> errors;
+  for (const json &e : r["errors"]) {
+    errors.insert({e["kind"].get<std::string>(), e["line"].get<unsigned>()});
+    EXPECT_EQ(e["replay"], "confirmed") << e.dump(2);
+    ASSERT_GE(e["stack"].size(), 3u) << e.dump(2); // callee, work, main
+    EXPECT_EQ(e["stack"].back()["function"], "main");
+  }
+  EXPECT_EQ(errors, (std::set<std::pair<std::string, unsigned>>{
+                        {"div-by-zero", 19}, {"null-deref", 25},
+                        {"assert", 31}}));
+  EXPECT_GT(r["stats"]["composition"]["summaries_composed"].get<int>(), 0);
+}
+
+// Globals modified by a callee: the merged values reach the caller.
+TEST_F(SummaryTest, GlobalsWrittenByACalleeAreMerged) {
+  json r = check("globals_callee.c", "summary", {"--confirm"}, 1);
+  ASSERT_EQ(r["errors"].size(), 1u);
+  EXPECT_EQ(r["errors"][0]["line"], 32);
+  EXPECT_EQ(r["errors"][0]["replay"], "confirmed");
+  json t = tree("account");
+  bool writesGlobal = false;
+  for (const json &p : t["pairs"])
+    for (const json &w : p.value("writes", json::array()))
+      writesGlobal |= w.get<std::string>().rfind("global", 0) == 0;
+  EXPECT_TRUE(writesGlobal) << t.dump(2);
+  EXPECT_EQ(r["stats"]["composition"]["summaries_composed"], 3);
+}
+
+// A callee that returns memory it allocated is run at each call, and the
+// statistics say why; one that frees its scratch memory composes.
+TEST_F(SummaryTest, CalleesThatAllocateAreInlinedAndSaySo) {
+  json r = check("alloc_callee.c", "summary", {}, 1);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["inlined_because"]["a path returns with memory it allocated"],
+            2)
+      << c.dump(2);
+  EXPECT_EQ(c["summaries_composed"], 2); // checksum, twice
+  EXPECT_EQ(tree("push")["opaque_effect"],
+            "a path returns with memory it allocated");
+}
+
+// A walk over a list never ends in isolation: its summary is cut at
+// --summary-depth. Its paths cut deeper than the caller's list are
+// inconsistent with it (a next the caller has null), so the call still
+// composes; with a depth below the list's length, a cut path fits the
+// caller and the call is inlined, saying why.
+TEST_F(SummaryTest, CutSummariesComposeOnlyWhereTheCutCannotBeReached) {
+  json deep = check("list_increment.c", "summary", {"--summary-depth=8"}, 0);
+  EXPECT_EQ(deep["stats"]["composition"]["summaries_composed"], 3);
+  size_t frontiers = 0;
+  json walk = tree("bump_all");
+  for (const json &p : walk["pairs"])
+    frontiers += p["kind"] == "frontier";
+  EXPECT_GT(frontiers, 0u);
+  json r = check("list_increment.c", "summary", {"--summary-depth=2"}, 0,
+                 "out-shallow");
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["summaries_composed"], 2); // bump2, twice
+  bool cut = false;
+  for (const auto &[why, n] : c["inlined_because"].items())
+    cut |= why.rfind("its isolated run was cut", 0) == 0;
+  EXPECT_TRUE(cut) << c.dump(2);
+  EXPECT_EQ(r["verdict"], "true");
+}
+
+// --max-recursion bounds inlined recursion: a deeper call ends its path
+// and the verdict says why.
+TEST_F(SummaryTest, MaxRecursionEndsDeeperCalls) {
+  std::vector<std::string> args = {
+      "check", "--calls=summary", "--max-recursion=2", "--out=out", "-q",
+      (fs::path(COSMO_COMPOSE_PROGRAMS_DIR) / "gcd_recursive.c").string()};
+  ProcessResult run = cosmo(args);
+  EXPECT_EQ(run.exitCode, 3) << run.err;
+  json r = report("out");
+  EXPECT_EQ(r["verdict"], "unknown");
+  bool named = false;
+  for (const json &why : r["unknown_reasons"])
+    named |= why.get<std::string>().find("--max-recursion") !=
+             std::string::npos;
+  EXPECT_TRUE(named) << r["unknown_reasons"].dump();
+}
+
+} // namespace
