@@ -364,6 +364,23 @@ private:
       return node(Kind::Concat,
                   {hi, node(Kind::Extract, {src}, lo + lw - 1, lo)});
     }
+    if (chance(15)) {
+      // Bytes merged under one guard, which concat-ite-same-cond joins:
+      // concat(ite(c, a, b), ite(c, d, e)), or nested with a tail y.
+      RecipeP c = boolean(depth - 2);
+      RecipeP hi = node(Kind::Ite, {c, bits(w - lw, depth - 2),
+                                    bits(w - lw, depth - 2)});
+      if (lw >= 2 && chance(50)) {
+        unsigned yw = 1 + pick(lw - 1);
+        RecipeP mid = node(Kind::Ite, {c, bits(lw - yw, depth - 2),
+                                       bits(lw - yw, depth - 2)});
+        return node(Kind::Concat,
+                    {hi, node(Kind::Concat, {mid, bits(yw, depth - 2)})});
+      }
+      return node(Kind::Concat,
+                  {hi, node(Kind::Ite, {c, bits(lw, depth - 2),
+                                        bits(lw, depth - 2)})});
+    }
     RecipeP h = chance(15) ? leaf(ctx_.bv(w - lw, 0)) : bits(w - lw, depth - 1);
     return node(Kind::Concat, {h, bits(lw, depth - 1)});
   }
