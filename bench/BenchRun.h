@@ -84,6 +84,8 @@ void printFailures(const std::vector<std::string> &failures);
 /// cosmo-bench --compose: seed 002's table I for cosmo.
 int composeBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                  unsigned runs);
+int summaryBench(const Cosmo &cosmo, std::vector<fs::path> programs,
+                 unsigned runs);
 
 } // namespace cosmo::bench
 

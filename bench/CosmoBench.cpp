@@ -13,6 +13,10 @@
 //       seed 002's table I: each program (default: bench/programs/compose)
 //       with --calls=inline and replay under --solver-opts=none and all
 //       (ComposeBench.cpp)
+//   cosmo-bench --summary [--runs=N] [PROGRAM.c ...]
+//       formula summaries: the DART/SMART is_positive series and each
+//       program (default: bench/programs/compose) under inline, replay,
+//       summary and smart (SummaryBench.cpp)
 //   cosmo-bench --from-json=REPORT.json
 //       both kinds of row for one report.json (checks the parsing)
 // --cosmo=PATH runs another binary; --timeout=S caps every run.
@@ -311,7 +315,7 @@ int fromJson(const fs::path &file) {
 int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
-  bool solver = false, compose = false;
+  bool solver = false, compose = false, summary = false;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
@@ -325,8 +329,15 @@ int main(int argc, char **argv) {
                "replay, under --solver-opts=none and all (default programs: " COSMO_BENCH_COMPOSE_PROGRAMS
                ")")
       ->excludes("--solver");
+  app.add_flag("--summary", summary,
+               "formula summaries: the DART/SMART is_positive program for "
+               "N = 8 ... 128 under --calls=inline, summary and smart, then "
+               "every program under inline, replay, summary and smart "
+               "(default programs: " COSMO_BENCH_COMPOSE_PROGRAMS ")")
+      ->excludes("--solver")
+      ->excludes("--compose");
   app.add_option("--runs", runs, "runs per program and configuration "
-                                 "(--solver, --compose; medians are "
+                                 "(--solver, --compose, --summary; medians are "
                                  "reported)")
       ->check(CLI::PositiveNumber);
   app.add_option("--timeout", cosmo.timeout,
@@ -346,6 +357,8 @@ int main(int argc, char **argv) {
   std::vector<fs::path> paths(programs.begin(), programs.end());
   if (compose)
     return composeBench(cosmo, std::move(paths), runs);
+  if (summary)
+    return summaryBench(cosmo, std::move(paths), runs);
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }
