@@ -169,8 +169,8 @@ ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
   // input pointer the pair resolved is a concrete address in the caller,
   // and each new input object is a distinct object of the caller (not one
   // of the globals the function also reads by name).
-  auto fit = [&](const PcPair &p, CallContext::Pair &cp) -> PairFit {
-    expr::Substitution &sub = cp.sub;
+  auto fit = [&](const PcPair &p, CallContext::Pair &cp,
+                 expr::Substitution &sub) -> PairFit {
     std::vector<std::optional<uint64_t>> &objectAddress = cp.objectAddress;
     objectAddress.assign(p.objects.size(), std::nullopt);
     for (const HeapFact &f : p.heap) {
@@ -226,24 +226,43 @@ ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
   cc->pairs.resize(pairs.size());
   for (size_t k = 0; k < pairs.size(); ++k) {
     CallContext::Pair &cp = cc->pairs[k];
-    cp.sub = base;
-    cp.fit = fit(pairs[k], cp);
+    expr::Substitution sub = base;
+    cp.fit = fit(pairs[k], cp, sub);
     if (cp.fit == PairFit::Unrepresentable)
       return nullptr;
-    if (cp.fit == PairFit::Inconsistent)
-      cp.sub.clear();
+    // Pairs that place the same input objects at the same addresses have
+    // the same substitution.
+    if (cp.fit == PairFit::Consistent)
+      cc->placed.try_emplace(cp.where, CallContext::Placed{std::move(sub), {}});
   }
   return cc;
+}
+
+MemoTreeInfo *ExecutorImpl::countInvocation(const MemoTree &tree) {
+  ++summary_.stats.composition.invocations;
+  if (building_)
+    return nullptr;
+  MemoTreeInfo *info = &summary_.trees.at(treeInfo_.at(&tree));
+  ++info->invocations;
+  return info;
+}
+
+std::vector<SourceLocation>
+ExecutorImpl::calleeErrorStack(const PcPair &p, const ExecutionState &s,
+                               bool calleeFramePushed) const {
+  std::vector<SourceLocation> stack;
+  for (const PcPair::Frame &f : p.stack)
+    stack.push_back({f.file, f.line, f.function, 0});
+  std::vector<SourceLocation> outer = stackOf(s);
+  size_t skip = calleeFramePushed && !outer.empty() ? 1 : 0;
+  stack.insert(stack.end(), outer.begin() + skip, outer.end());
+  return stack;
 }
 
 void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
                                const std::vector<ExprRef> &args) {
   CompositionStats &st = summary_.stats.composition;
-  ++st.invocations;
-  MemoTreeInfo *info =
-      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
-  if (info)
-    ++info->invocations;
+  MemoTreeInfo *info = countInvocation(tree);
   auto inlineInstead = [&] { ++st.inlined; };
   std::unique_ptr<CallContext> cc =
       fitCall(s, tree, args, /*exactExtent=*/false);
@@ -410,15 +429,10 @@ bool ExecutorImpl::shortCircuitErrors(
     s.constraints.add(it->second);
     if (opts_.solver.modelReuse)
       s.model = r.model;
-    // The isolated run's stack from the error up to the callee, then the
-    // caller's (the callee's own frame is still at its entry).
-    std::vector<SourceLocation> stack;
-    for (const PcPair::Frame &f : p.stack)
-      stack.push_back({f.file, f.line, f.function, 0});
-    std::vector<SourceLocation> outer = stackOf(s);
-    stack.insert(stack.end(), outer.begin() + (outer.empty() ? 0 : 1),
-                 outer.end());
-    terminateError(s, *kind, p.detail, std::move(stack), r.model);
+    // The callee's own frame is still at its entry.
+    terminateError(s, *kind, p.detail,
+                   calleeErrorStack(p, s, /*calleeFramePushed=*/true),
+                   r.model);
     return true;
   }
   if (!tree.prunedToErrors() || undecided)

@@ -46,23 +46,27 @@ struct CallContext {
   using Placement = std::vector<std::pair<const expr::Expr *, uint64_t>>;
   struct Pair {
     PairFit fit = PairFit::Inconsistent;
-    expr::Substitution sub;
-    Placement where;
+    Placement where; ///< Consistent: its key in `placed`
     /// By input object: where the caller has it.
     std::vector<std::optional<uint64_t>> objectAddress;
   };
+  /// One placement's substitution, and what it has rewritten so far.
+  struct Placed {
+    expr::Substitution sub;
+    expr::RewriteMemo memo;
+  };
   std::vector<Pair> pairs; ///< by pair of the tree
+  std::map<Placement, Placed> placed;
   /// Every value the substitutions map to is a constant: the call's
   /// arguments and the memory it reads are concrete (SmartUnroll).
   bool concrete = true;
   /// The caller's bytes read so far, by address.
   std::unordered_map<uint64_t, ExprRef> bytes;
-  /// Substitutions are memoized per placement.
-  std::map<Placement, expr::RewriteMemo> memos;
 
-  /// `e` of pair `k` in the caller's terms.
+  /// `e` of (consistent) pair `k` in the caller's terms.
   ExprRef inCaller(expr::ExprContext &ctx, size_t k, const ExprRef &e) {
-    return expr::substitute(ctx, e, pairs[k].sub, memos[pairs[k].where]);
+    Placed &p = placed.at(pairs[k].where);
+    return expr::substitute(ctx, e, p.sub, p.memo);
   }
 };
 

@@ -114,11 +114,7 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
                                   const MemoTree &tree,
                                   const std::vector<ExprRef> &args) {
   CompositionStats &st = summary_.stats.composition;
-  ++st.invocations;
-  MemoTreeInfo *info =
-      building_ ? nullptr : &summary_.trees.at(treeInfo_.at(&tree));
-  if (info)
-    ++info->invocations;
+  MemoTreeInfo *info = countInvocation(tree);
   // Isolated runs compose too; the statistics describe the program's run.
   bool counted = building_ == nullptr;
   auto inlineInstead = [&](const std::string &why) {
@@ -252,13 +248,9 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     const PcPair &p = pairs[e->pair];
     ExecutionState &c = clone(s);
     addConstraint(c, e->guard, model);
-    std::vector<SourceLocation> stack;
-    for (const PcPair::Frame &f : p.stack)
-      stack.push_back({f.file, f.line, f.function, 0});
-    std::vector<SourceLocation> outer = stackOf(c);
-    stack.insert(stack.end(), outer.begin(), outer.end());
     terminateError(c, *errorKindNamed(p.errorKind), p.detail,
-                   std::move(stack), model);
+                   calleeErrorStack(p, c, /*calleeFramePushed=*/false),
+                   model);
   }
   if (!returnsGuard) { // every path from here ends in the callee
     terminateInfeasible(s);

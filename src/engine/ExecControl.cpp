@@ -362,9 +362,7 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   // Formula summaries are composed without a frame. --max-depth counts
   // the callee's forks, which a composed call does not make: limits keep
   // inlining (as for replay below).
-  if ((opts_.calls == CallStrategy::Summary ||
-       opts_.calls == CallStrategy::Smart) &&
-      !opts_.maxDepth)
+  if (composesSummaries(opts_.calls) && !opts_.maxDepth)
     if (const summary::MemoTree *tree = treeOf(f))
       if (composeSummary(s, call, *tree, args))
         return;

@@ -382,24 +382,24 @@ void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
   ExprRef value = encode(eval(s, i.getValueOperand()), t);
   for (const ResolvedAccess &a :
        resolve(s, eval(s, i.getPointerOperand()), value->width() / 8)) {
+    // The isolated run's own objects (its stack, its heap blocks, its
+    // input objects) are all in the isolated region.
     if (building_ && t->isPointerTy())
-      notePointerStore(*a.state, a.base, value);
+      notePointerStore(*a.state, a.base,
+                       value->isConst() && value->bvValue().getZExtValue() >=
+                                               isolatedRegionStart());
     a.state->memory.writable(a.base).write(ctx_, a.offset, value);
   }
 }
 
 void ExecutorImpl::notePointerStore(ExecutionState &s, uint64_t base,
-                                    const ExprRef &value) {
+                                    bool ownAddress) {
   const memory::ObjectEntry *e = s.memory.findByBase(base);
   if (!e || (e->object->kind != ObjectKind::Input &&
              e->object->kind != ObjectKind::Global))
     return; // gone when the function returns
   s.storedPointer = true;
-  // The isolated run's own objects (its stack, its heap blocks, its input
-  // objects) are all in the isolated region; a caller has none of them.
-  if (value->isConst() &&
-      value->bvValue().getZExtValue() >= isolatedRegionStart())
-    s.storedOwnAddress = true;
+  s.storedOwnAddress |= ownAddress;
 }
 
 void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
@@ -535,12 +535,9 @@ void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
       if (building_) {
         const memory::ObjectEntry *source =
             to.state->memory.findByBase(from.base);
-        notePointerStore(*to.state, to.base, ctx_.bv(pointerBits(), 0));
-        if (source && source->object->kind != ObjectKind::Input &&
-            source->object->kind != ObjectKind::Global &&
-            to.state->storedPointer)
-          notePointerStore(*to.state, to.base,
-                           pointer(source->object->address));
+        notePointerStore(*to.state, to.base,
+                         source && source->object->kind != ObjectKind::Input &&
+                             source->object->kind != ObjectKind::Global);
       }
       to.state->memory.writable(to.base).write(ctx_, to.offset, bytes);
     }

@@ -169,10 +169,10 @@ public:
                                       uint64_t size);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
-  /// Isolated runs: a pointer `value` stored into the object at `base`
+  /// Isolated runs: a pointer stored into the object at `base`;
+  /// `ownAddress` when it may point to an object the isolated run made
   /// (see ExecutionState::storedPointer).
-  void notePointerStore(ExecutionState &s, uint64_t base,
-                        const ExprRef &value);
+  void notePointerStore(ExecutionState &s, uint64_t base, bool ownAddress);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
   /// A new object at the next free address of `s`; throws Unsupported when
   /// the address space has no room left for it.
@@ -277,6 +277,15 @@ public:
   /// call (the frame is already pushed).
   void composeCall(ExecutionState &s, const summary::MemoTree &tree,
                    const std::vector<ExprRef> &args);
+  /// Counts a call of a summarised function; its tree's entry in the
+  /// run's statistics when the call is in the program's run.
+  MemoTreeInfo *countInvocation(const summary::MemoTree &tree);
+  /// The stack of a callee's error pair reported at a call in `s`: the
+  /// isolated run's frames (error up to the callee), then the caller's
+  /// (without the callee's own frame when it is already pushed).
+  std::vector<SourceLocation> calleeErrorStack(const summary::PcPair &p,
+                                               const ExecutionState &s,
+                                               bool calleeFramePushed) const;
   /// The calling context as a callee's tree sees it (algorithm 3's heap
   /// check); null when the tree cannot express it. `exactExtent`: each
   /// input object must end where the caller's object does (not only fit).

@@ -121,8 +121,7 @@ void ExecutorImpl::buildSummaries() {
   // Formula summaries leave recursion to inlining (--max-recursion): an
   // isolated run of a recursive function ends in frontiers, and a summary
   // with a frontier is never composed.
-  bool formulas = opts_.calls == CallStrategy::Summary ||
-                  opts_.calls == CallStrategy::Smart;
+  bool formulas = composesSummaries(opts_.calls);
   for (const frontend::CallGraphComponent &c :
        frontend::bottomUpComponents(module_, entry_))
     for (const llvm::Function *f : c.functions)

@@ -26,6 +26,20 @@ protected:
     llvm::IRBuilder<> b2(bb2);
     site2 = b2.CreateRetVoid();
   }
+  /// root -(0)- a -(0)- c
+  ///               \-(1)- d
+  ///      \-(1)- b
+  struct TwoLevels {
+    MemoNode *a, *b, *c, *d;
+  };
+  TwoLevels twoLevels(MemoTree &t) {
+    TwoLevels n;
+    n.a = t.extend(t.root(), site1, 0, false);
+    n.b = t.extend(t.root(), site1, 1, false);
+    n.c = t.extend(n.a, site2, 0, false);
+    n.d = t.extend(n.a, site2, 1, false);
+    return n;
+  }
   PcPair pair(LeafKind k = LeafKind::Completed) {
     PcPair p;
     p.kind = k;
@@ -56,10 +70,7 @@ TEST_F(MemoTreeTest, LiveBelowFollowsTheMarkedPairs) {
   //               \-(1)- d [pair 1, pair 2]
   //      \-(1)- b [pair 3]
   MemoTree t("f", "h", 8);
-  MemoNode *a = t.extend(t.root(), site1, 0, false);
-  MemoNode *b = t.extend(t.root(), site1, 1, false);
-  MemoNode *c = t.extend(a, site2, 0, false);
-  MemoNode *d = t.extend(a, site2, 1, false);
+  auto [a, b, c, d] = twoLevels(t);
   t.addLeaf(c, pair());
   t.addLeaf(d, pair());
   t.addLeaf(d, pair(LeafKind::Error));
@@ -97,10 +108,7 @@ TEST_F(MemoTreeTest, PruneToErrorsKeepsTheErrorPathsOnly) {
   //               \-(1)- d [error]
   //      \-(1)- b [completed, frontier]
   MemoTree t("f", "h", 8);
-  MemoNode *a = t.extend(t.root(), site1, 0, false);
-  MemoNode *b = t.extend(t.root(), site1, 1, false);
-  MemoNode *c = t.extend(a, site2, 0, false);
-  MemoNode *d = t.extend(a, site2, 1, false);
+  auto [a, b, c, d] = twoLevels(t);
   t.addLeaf(c, pair());
   PcPair err = pair(LeafKind::Error);
   err.errorKind = "assert";

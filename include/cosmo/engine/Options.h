@@ -53,6 +53,11 @@ inline std::optional<CallStrategy> callStrategyNamed(std::string_view name) {
   return std::nullopt;
 }
 
+/// Whether calls compose formula summaries (summary, smart).
+inline bool composesSummaries(CallStrategy c) {
+  return c == CallStrategy::Summary || c == CallStrategy::Smart;
+}
+
 /// What the exploration is after.
 enum class Target {
   All,    ///< every path: every reachable error and a verdict
