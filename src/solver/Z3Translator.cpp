@@ -134,13 +134,104 @@ z3::expr Z3Translator::translate(const Expr *root) {
       continue;
     }
     stack.pop_back();
-    cache_.emplace(e, Entry{ExprRef(e), build(e)});
+    std::optional<uint64_t> bound;
+    if (e->sort().isBV())
+      bound = upperBound(e);
+    cache_.emplace(e, Entry{ExprRef(e), build(e, bound), bound});
   }
   return cache_.at(root).z3;
 }
 
-z3::expr Z3Translator::build(const Expr *e) {
+namespace {
+
+uint64_t lowMask(unsigned bits) {
+  return bits >= 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
+}
+
+unsigned bitLength(uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; }
+
+} // namespace
+
+std::optional<uint64_t> Z3Translator::upperBound(const Expr *e) const {
+  unsigned w = e->width();
+  auto ub = [&](unsigned i) { return cache_.at(e->child(i)).upperBound; };
+  // Every value of a term of at most 64 bits is below 2^w.
+  std::optional<uint64_t> full;
+  if (w <= 64)
+    full = lowMask(w);
+  auto within = [&](std::optional<uint64_t> v) {
+    return v && bitLength(*v) <= w ? v : full;
+  };
+  switch (e->kind()) {
+  case Kind::BVConst:
+    return e->bvValue().getActiveBits() <= 64
+               ? std::optional(e->bvValue().getZExtValue())
+               : full;
+  case Kind::ZExt:
+    return ub(0);
+  case Kind::Ite:
+    if (ub(1) && ub(2))
+      return std::max(*ub(1), *ub(2));
+    return full;
+  case Kind::Add: {
+    uint64_t sum;
+    if (ub(0) && ub(1) && !__builtin_add_overflow(*ub(0), *ub(1), &sum))
+      return within(sum);
+    return full;
+  }
+  case Kind::Mul: {
+    uint64_t product;
+    if (ub(0) && ub(1) && !__builtin_mul_overflow(*ub(0), *ub(1), &product))
+      return within(product);
+    return full;
+  }
+  case Kind::BAnd:
+    if (ub(0) && ub(1))
+      return std::min(*ub(0), *ub(1));
+    return ub(0) ? ub(0) : ub(1) ? ub(1) : full;
+  case Kind::BOr:
+  case Kind::BXor:
+    if (ub(0) && ub(1))
+      return lowMask(bitLength(std::max(*ub(0), *ub(1))));
+    return full;
+  case Kind::UDiv: // x / 0 is all ones
+    if (ub(0) && e->child(1)->kind() == Kind::BVConst &&
+        !e->child(1)->bvValue().isZero())
+      return ub(0);
+    return full;
+  case Kind::URem: // x % 0 is x
+    return ub(0) ? ub(0) : full;
+  case Kind::Concat: {
+    unsigned low = e->child(1)->width();
+    if (ub(0) && *ub(0) == 0)
+      return ub(1);
+    if (ub(0) && low + bitLength(*ub(0)) <= 64)
+      return (*ub(0) << low) | lowMask(low);
+    return full;
+  }
+  case Kind::Extract:
+    if (ub(0))
+      return within(*ub(0) >> e->aux1());
+    return full;
+  default:
+    return full;
+  }
+}
+
+z3::expr Z3Translator::build(const Expr *e,
+                             std::optional<uint64_t> bound) {
   auto c = [&](unsigned i) { return cache_.at(e->child(i)).z3; };
+  // A sum whose operands are known to be small is added at the width it
+  // needs and zero-extended: summing many 0/1 flags in 32 bits (a loop
+  // counting, composed by formula summaries) otherwise gives Z3 a 32-bit
+  // adder per flag, and it spends seconds on what 8-bit adders decide in
+  // milliseconds. Exact: the narrow sum cannot wrap.
+  if (e->kind() == Kind::Add && bound && *bound > 0 &&
+      bitLength(*bound) < e->width()) {
+    unsigned k = bitLength(*bound);
+    return z3::zext(c(0).extract(k - 1, 0) + c(1).extract(k - 1, 0),
+                    e->width() - k);
+  }
   switch (e->kind()) {
   case Kind::BoolConst:
     return z3_.bool_val(e->boolValue());

@@ -12,6 +12,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <optional>
 #include <span>
 #include <unordered_map>
 
@@ -40,12 +41,18 @@ public:
 
 private:
   z3::sort sortOf(expr::Sort s);
-  z3::expr build(const expr::Expr *e);
+  /// `bound`: upperBound(e).
+  z3::expr build(const expr::Expr *e, std::optional<uint64_t> bound);
+  /// An upper bound of the unsigned value of bit-vector `e`, from the
+  /// bounds of its children (already translated); none when it is wider
+  /// than 64 bits and nothing better is known.
+  std::optional<uint64_t> upperBound(const expr::Expr *e) const;
   expr::ArrayValue arrayValue(const z3::model &m, const z3::expr &arr);
 
   struct Entry {
     expr::ExprRef keepAlive; // the cache is keyed by node address
     z3::expr z3;
+    std::optional<uint64_t> upperBound; // bit-vectors: see upperBound()
   };
   static constexpr size_t kMaxCache = 1u << 20;
 
