@@ -32,7 +32,10 @@
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/memory/SymbolicHeap.h"
 
+#include <algorithm>
 #include <map>
+#include <span>
+#include <set>
 
 namespace cosmo::engine {
 
@@ -110,6 +113,45 @@ void ExecutorImpl::recordEffect(
                      "made";
 }
 
+namespace {
+
+/// What the path condition says outright: each conjunct is true, the
+/// operand of a negated one false, and a variable it equates to a constant
+/// that constant. Substituting these into a term gives a term equal to it
+/// on every input the path takes (seed 001 statement 1: the union's guards
+/// the context falsifies drop out, those it implies fold) without asking
+/// the solver.
+expr::Substitution pathFacts(expr::ExprContext &ctx,
+                             std::span<const ExprRef> constraints) {
+  expr::Substitution facts;
+  std::vector<ExprRef> work(constraints.begin(), constraints.end());
+  while (!work.empty()) {
+    ExprRef c = work.back();
+    work.pop_back();
+    switch (c->kind()) {
+    case expr::Kind::And:
+      work.push_back(ExprRef(c->child(0)));
+      work.push_back(ExprRef(c->child(1)));
+      break;
+    case expr::Kind::Not:
+      facts.emplace(ExprRef(c->child(0)), ctx.falseE());
+      break;
+    case expr::Kind::Eq:
+      facts.emplace(c, ctx.trueE());
+      for (unsigned i = 0; i < 2; ++i)
+        if (c->child(i)->kind() == expr::Kind::Var &&
+            c->child(1 - i)->isConst())
+          facts.emplace(ExprRef(c->child(i)), ExprRef(c->child(1 - i)));
+      break;
+    default:
+      facts.emplace(c, ctx.trueE());
+    }
+  }
+  return facts;
+}
+
+} // namespace
+
 bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
                                   const MemoTree &tree,
                                   const std::vector<ExprRef> &args) {
@@ -127,9 +169,15 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     return inlineInstead("its tree keeps only error paths");
   // The isolated run's paths that left an input object's bounds are
   // errors only if the caller's object is exactly that object: a larger
-  // one would let the callee read on.
-  std::unique_ptr<CallContext> cc =
-      fitCall(s, tree, args, /*exactExtent=*/true);
+  // one would let the callee read on. A callee that never left them
+  // behaves the same on any window of the caller's object that fits (an
+  // element of an array, a struct inside a struct).
+  bool extentMatters = std::any_of(
+      tree.pairs().begin(), tree.pairs().end(), [](const PcPair &p) {
+        return p.kind == LeafKind::Error &&
+               errorKindNamed(p.errorKind) == ErrorKind::OutOfBounds;
+      });
+  std::unique_ptr<CallContext> cc = fitCall(s, tree, args, extentMatters);
   if (!cc)
     return inlineInstead("the calling context's memory is one the summary "
                          "cannot express (objects of other sizes, symbolic "
@@ -144,11 +192,17 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     ExprRef guard;
   };
   std::vector<Arm> returns, errors;
+  expr::Substitution facts = pathFacts(ctx_, s.constraints.list());
+  expr::RewriteMemo factsMemo;
+  // `e` of pair `k` in the caller's terms, simplified by the path's facts.
+  auto inContext = [&](size_t k, const ExprRef &e) {
+    return expr::substitute(ctx_, cc->inCaller(ctx_, k, e), facts, factsMemo);
+  };
   for (size_t k = 0; k < pairs.size(); ++k) {
     if (cc->pairs[k].fit != PairFit::Consistent)
       continue;
     const PcPair &p = pairs[k];
-    ExprRef g = cc->inCaller(ctx_, k, p.pc);
+    ExprRef g = inContext(k, p.pc);
     if (g->isFalse())
       continue;
     if (p.kind == LeafKind::Frontier)
@@ -181,7 +235,7 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   if (!call.getType()->isVoidTy()) {
     std::vector<memory::GuardedValue> arms;
     for (const Arm &a : returns) {
-      ExprRef r = cc->inCaller(ctx_, a.pair, pairs[a.pair].result);
+      ExprRef r = inContext(a.pair, pairs[a.pair].result);
       if (!r)
         return inlineInstead("a path returns no value");
       if (call.getType()->isPointerTy() && !r->isConst())
@@ -195,6 +249,7 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   // value on the others (seed 001 theorem 15: writes at the caller's
   // locations).
   std::map<uint64_t, std::vector<memory::GuardedValue>> written;
+  std::set<uint64_t> pointerWriter; // bytes a path that stores pointers wrote
   for (const Arm &a : returns) {
     const PcPair &p = pairs[a.pair];
     const CallContext::Pair &cp = cc->pairs[a.pair];
@@ -202,13 +257,35 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
       uint64_t address = w.object == ByteWrite::kGlobal
                              ? w.offset
                              : *cp.objectAddress[w.object] + w.offset;
-      ExprRef v = cc->inCaller(ctx_, a.pair, w.value);
+      ExprRef v = inContext(a.pair, w.value);
       if (p.storesPointers && !v->isConst())
         return inlineInstead("it stores a pointer that is symbolic here");
+      if (p.storesPointers)
+        pointerWriter.insert(address);
       written[address].push_back({a.guard, v});
     }
   }
 
+  // A pointer that differs between the callee's paths would be a union
+  // of addresses in the caller's memory: the next call that follows it
+  // could not place its input objects, and every load through it forks
+  // anyway. Such calls run the callee, which forks once, here. (Which
+  // written bytes hold pointers is not recorded: every byte a path that
+  // stores pointers writes counts.)
+  for (const auto &[address, arms] : written) {
+    if (!pointerWriter.count(address))
+      continue;
+    std::set<ExprRef> values;
+    for (const memory::GuardedValue &a : arms)
+      values.insert(a.value);
+    if (arms.size() < returns.size()) {
+      const memory::ObjectEntry *e = s.memory.find(address);
+      values.insert(e->state->read(
+          ctx_, ctx_.bv(64, address - e->object->address), 1));
+    }
+    if (values.size() > 1)
+      return inlineInstead("the pointers it stores differ between its paths");
+  }
   // The errors the callee reaches from here, and whether it returns.
   std::vector<std::pair<const Arm *, solver::Model>> reached;
   for (const Arm &e : errors) {
