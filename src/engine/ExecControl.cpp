@@ -192,6 +192,7 @@ void ExecutorImpl::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = target->getFirstNonPHI()->getIterator();
   coveredBlocks_.insert(target);
+  noteBlockEntry(s, target);
 }
 
 void ExecutorImpl::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {

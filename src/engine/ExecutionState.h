@@ -95,6 +95,10 @@ public:
   bool terminated = false;
   /// Set when the state forked: searchers get a chance to switch.
   bool forkedThisStep = false;
+  /// --merge: the state entered a join block and waits to be merged
+  /// (StateMerging.cpp), since this exploration step when parked.
+  bool atMergePoint = false;
+  uint64_t parkedAt = 0;
   /// Node in the random-path process tree.
   struct PTreeNode *ptreeNode = nullptr;
   /// While a memoization tree is built: the path's node, and how many

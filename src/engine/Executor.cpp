@@ -210,6 +210,7 @@ RunSummary ExecutorImpl::run() {
                                           : 0;
                              });
   summary_.stats.calls = callStrategyName(opts_.calls);
+  summary_.stats.merge = mergeStrategyName(opts_.merge);
   if (opts_.calls != CallStrategy::Inline)
     buildSummaries();
   std::unique_ptr<ExecutionState> initial;
@@ -237,7 +238,7 @@ RunSummary ExecutorImpl::run() {
 void ExecutorImpl::explore(uint64_t blocksTotal) {
   auto lastProgress = std::chrono::steady_clock::now();
   uint64_t sinceCheck = 0;
-  while (!searcher_->empty()) {
+  while (!searcher_->empty() || !parked_.empty()) {
     if (targetReached_) {
       cutAll("--target=errors: the run stops at the first error");
       break;
@@ -259,6 +260,11 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         listener_.onProgress(progress(blocksTotal));
       }
     }
+    if (shouldReleaseParked()) {
+      releaseParked();
+      continue;
+    }
+    ++exploreSteps_;
     ExecutionState *s = searcher_->select();
     stepState(*s);
     // Register states forked during the step, then drop ended ones.
@@ -268,6 +274,8 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
     if (!s->terminated)
       searcher_->stepped(s);
     s->forkedThisStep = false;
+    if (s->atMergePoint && !s->terminated)
+      park(*s);
     for (auto it = states_.begin(); it != states_.end();) {
       if ((*it)->terminated) {
         searcher_->remove(it->get());
@@ -284,6 +292,7 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
     if (building_ && !buildInvalid_.empty())
       break; // the tree will not be used: stop its run
   }
+  parked_.clear(); // cut with the others, or dropped with the isolated run
 }
 
 void ExecutorImpl::finishRun(uint64_t blocksTotal) {
@@ -323,7 +332,7 @@ void ExecutorImpl::finishRun(uint64_t blocksTotal) {
 
 void ExecutorImpl::stepState(ExecutionState &s) {
   // Run until the state ends or forks, so searchers see every fork.
-  while (!s.terminated && !s.forkedThisStep) {
+  while (!s.terminated && !s.forkedThisStep && !s.atMergePoint) {
     if (opts_.maxInstructionsPerPath &&
         s.instructions >= opts_.maxInstructionsPerPath) {
       terminateCut(s, fmt::format("instruction limit of {} per path reached",

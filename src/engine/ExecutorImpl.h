@@ -319,6 +319,32 @@ public:
     return it == trees_.end() ? nullptr : it->second.get();
   }
 
+  //===--- State merging (StateMerging.cpp) -------------------------------===//
+  /// Per function: the reverse post-order of its blocks (which join point
+  /// comes first), and for the values that decide an address or a branch,
+  /// how many constants a merge may make them (--merge=auto).
+  struct MergeInfo {
+    std::unordered_map<const llvm::BasicBlock *, unsigned> order;
+    std::unordered_map<const llvm::Value *, unsigned> unionLimit;
+  };
+  const MergeInfo &mergeInfo(const llvm::Function &f);
+  /// Whether states of the current run may be merged (--merge).
+  bool mergingEnabled() const;
+  /// `s` has just entered `target`: a join block makes it wait.
+  void noteBlockEntry(ExecutionState &s, const llvm::BasicBlock *target);
+  /// Where `s` is, frame by frame, ordered as the functions' blocks are.
+  std::vector<std::tuple<uintptr_t, unsigned, size_t>>
+  mergeLocation(const ExecutionState &s);
+  /// Takes `s` out of the searcher until releaseParked.
+  void park(ExecutionState &s);
+  bool shouldReleaseParked() const;
+  /// Merges the waiting states at the earliest location where they are
+  /// compatible and gives the results back to the searcher.
+  void releaseParked();
+  /// Makes `a` the join of `a` and `b` when they are compatible (then `b`
+  /// is no longer needed); false, with both unchanged, otherwise.
+  bool mergeStates(ExecutionState &a, ExecutionState &b);
+
   //===--- Locations ------------------------------------------------------===//
   static SourceLocation locationOf(const llvm::Instruction *i);
   std::optional<EntrySignature> entrySignature() const {
@@ -398,6 +424,10 @@ private:
   /// points where the isolated run cannot follow.
   std::unordered_set<const expr::Expr *> globalInputVars_;
   bool guidedAdd_ = false; // addConstraint called by decideGuided
+  // --merge: states waiting at join points, and the searcher's steps.
+  std::vector<ExecutionState *> parked_;
+  uint64_t exploreSteps_ = 0;
+  std::unordered_map<const llvm::Function *, MergeInfo> mergeInfo_;
   std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
   RunSummary summary_;
   std::chrono::steady_clock::time_point start_;

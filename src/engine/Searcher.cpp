@@ -69,11 +69,22 @@ public:
     return n->state;
   }
   void add(ExecutionState *s) override {
-    // Only the initial state is added without a fork.
-    root_ = std::make_unique<PTreeNode>();
-    root_->state = s;
-    s->ptreeNode = root_.get();
+    // The initial state, or a merged state back from waiting (--merge):
+    // it becomes a new side of the root.
+    auto leaf = std::make_unique<PTreeNode>();
+    leaf->state = s;
+    s->ptreeNode = leaf.get();
     ++live_;
+    if (!root_ || (!root_->state && !root_->left && !root_->right)) {
+      root_ = std::move(leaf);
+      return;
+    }
+    auto top = std::make_unique<PTreeNode>();
+    root_->parent = top.get();
+    leaf->parent = top.get();
+    top->left = std::move(root_);
+    top->right = std::move(leaf);
+    root_ = std::move(top);
   }
   void forked(ExecutionState *parent, ExecutionState *child) override {
     PTreeNode *n = parent->ptreeNode;

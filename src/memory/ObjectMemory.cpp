@@ -34,6 +34,23 @@ ObjectState::ObjectState(uint64_t capacity, ExprRef initial)
   assert(initial_ && initial_->sort().isArray());
 }
 
+std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
+                                                 const ExprRef &guard,
+                                                 const ObjectState &a,
+                                                 const ObjectState &b) {
+  if (a.array_ || b.array_ || a.initial_ != b.initial_ ||
+      a.bytes_.size() != b.bytes_.size())
+    return nullptr;
+  auto m = std::make_shared<ObjectState>(a);
+  m->cachedArray_ = nullptr;
+  for (size_t k = 0; k < a.bytes_.size(); ++k) {
+    if (a.bytes_[k] == b.bytes_[k])
+      continue; // both written alike, or both initial
+    m->bytes_[k] = ctx.ite(guard, a.byteAt(ctx, k), b.byteAt(ctx, k));
+  }
+  return m;
+}
+
 ExprRef ObjectState::byteAt(ExprContext &ctx, uint64_t offset) const {
   if (array_)
     return ctx.select(array_, ctx.bv(64, offset));

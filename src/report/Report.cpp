@@ -136,6 +136,8 @@ json statsToJson(const engine::RunStats &s) {
               {"paths_errored", s.pathsErrored},
               {"paths_cut", s.pathsCut},
               {"states_forked", s.statesForked},
+              {"states_merged", s.statesMerged},
+              {"merge", s.merge},
               {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},

@@ -33,6 +33,8 @@ void readStats(const json &s, engine::RunStats &st) {
   st.pathsErrored = s.value("paths_errored", uint64_t{0});
   st.pathsCut = s.value("paths_cut", uint64_t{0});
   st.statesForked = s.value("states_forked", uint64_t{0});
+  st.statesMerged = s.value("states_merged", uint64_t{0});
+  st.merge = s.value("merge", "none");
   st.wallSeconds = s.value("wall_seconds", 0.0);
   st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
   st.basicBlocksTotal = s.value("basic_blocks_total", uint64_t{0});

@@ -110,6 +110,8 @@ protected:
     if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
       argv.push_back(std::string("--solver-opts=") + solverOpts);
     argv.push_back("--calls=" + calls);
+    if (const char *merge = std::getenv("COSMO_E2E_MERGE"))
+      argv.push_back(std::string("--merge=") + merge);
     argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());

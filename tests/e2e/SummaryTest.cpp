@@ -51,7 +51,8 @@ protected:
 // summary and f's with a symbolic argument (a guarded union), so main runs
 // as one path where inline forks on f.
 TEST_F(SummaryTest, ListingOneTwoComposesTheResultOfF) {
-  json r = check("listing_1_2.c", "summary", {}, 0);
+  // Without merging, f's summary keeps one pair per path.
+  json r = check("listing_1_2.c", "summary", {"--merge=none"}, 0);
   EXPECT_EQ(r["verdict"], "true");
   json f = tree("f");
   ASSERT_EQ(f["pairs"].size(), 2u) << f.dump(2);
@@ -183,6 +184,63 @@ TEST_F(SummaryTest, MaxRecursionEndsDeeperCalls) {
     named |= why.get<std::string>().find("--max-recursion") !=
              std::string::npos;
   EXPECT_TRUE(named) << r["unknown_reasons"].dump();
+}
+
+// State merging in an isolated run (--merge=auto, the default of summary):
+// f's two paths return x and 2 * x, two values that are not constants, so
+// they join into one pair whose result is their guarded union.
+TEST_F(SummaryTest, MergingKeepsSummariesSmall) {
+  json r = check("listing_1_2.c", "summary", {}, 0);
+  EXPECT_EQ(r["verdict"], "true");
+  EXPECT_EQ(r["stats"]["merge"], "auto");
+  json f = tree("f");
+  ASSERT_EQ(f["pairs"].size(), 1u) << f.dump(2);
+  EXPECT_NE(f["pairs"][0]["result"].get<std::string>().find("ite"),
+            std::string::npos)
+      << f.dump(2);
+  EXPECT_GT(r["stats"]["states_merged"].get<int>(), 0);
+}
+
+// Seed 000 section 1.3: merging at every join point (static symbolic
+// execution) runs a chain of eight diamonds as one path, where dynamic
+// symbolic execution has one path per combination; the error and its
+// inputs are the same.
+TEST_F(SummaryTest, MergingJoinsEveryDiamondIntoOnePath) {
+  json none = check("merge_diamonds.c", "inline", {"--merge=none"}, 1,
+                    "out-none");
+  EXPECT_EQ(completed(none), 255u);
+  EXPECT_EQ(none["stats"]["states_merged"], 0);
+  json all = check("merge_diamonds.c", "inline",
+                   {"--merge=always", "--confirm"}, 1);
+  EXPECT_EQ(all["stats"]["merge"], "always");
+  EXPECT_EQ(completed(all), 1u);
+  EXPECT_GE(all["stats"]["states_merged"].get<int>(), 16);
+  ASSERT_EQ(all["errors"].size(), 1u);
+  EXPECT_EQ(all["errors"][0]["line"], 34);
+  EXPECT_EQ(all["errors"][0]["replay"], "confirmed");
+}
+
+// --merge=auto does not join states where a value the function later
+// branches on would become a union of more than two constants: the total
+// (one of 256 sums) stays apart; the two returns of classify() (a union
+// of two constants) join.
+TEST_F(SummaryTest, AutoMergeKeepsUnionsOfManyConstantsApart) {
+  json r = check("merge_diamonds.c", "inline", {"--merge=auto"}, 1);
+  EXPECT_GT(r["stats"]["states_merged"].get<int>(), 0);
+  EXPECT_GT(completed(r), 1u);
+  EXPECT_LT(completed(r), 255u);
+  ASSERT_EQ(r["errors"].size(), 1u);
+  EXPECT_EQ(r["errors"][0]["line"], 34);
+}
+
+// Replay follows single paths: merging is refused with a clear error.
+TEST_F(SummaryTest, MergeIsRefusedWithReplay) {
+  ProcessResult r = cosmo({"check", "--calls=replay", "--merge=always",
+                           "--out=out", (programs / "merge_diamonds.c").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--merge=always cannot be used with --calls=replay"),
+            std::string::npos)
+      << r.err;
 }
 
 } // namespace

@@ -168,6 +168,18 @@ int main(int argc, char **argv) {
                     "the same in every mode")
       ->check(CLI::IsMember({"inline", "replay", "summary", "smart"}))
       ->capture_default_str();
+  std::string merge;
+  check->add_option("--merge", merge,
+                    "state merging: states that reach the same join point "
+                    "of a function with the same call stack become one, "
+                    "their values guarded unions (paths then count merged "
+                    "states). none; always; auto (merge unless a value that "
+                    "later decides a branch or an address would become a "
+                    "union of more than two constants). Default: auto with "
+                    "--calls=summary|smart (their isolated runs and the "
+                    "program's run), none otherwise; --calls=replay allows "
+                    "only none")
+      ->check(CLI::IsMember({"none", "always", "auto"}));
   check->add_option("--max-recursion", eo.maxRecursion,
                     "active calls of one function along a path (0: no "
                     "bound); a call beyond it ends its path and the verdict "
@@ -311,6 +323,19 @@ int main(int argc, char **argv) {
     eo.target = target == "errors" || eo.pruneToErrors
                     ? engine::Target::Errors
                     : engine::Target::All;
+    if (merge.empty())
+      eo.merge = engine::composesSummaries(eo.calls)
+                     ? engine::MergeStrategy::Auto
+                     : engine::MergeStrategy::None;
+    else
+      eo.merge = *engine::mergeStrategyNamed(merge); // checked by CLI11
+    if (eo.merge != engine::MergeStrategy::None &&
+        eo.calls == engine::CallStrategy::Replay) {
+      std::cerr << "cosmo: error: --merge=" << merge
+                << " cannot be used with --calls=replay, which explores the "
+                   "same paths as inline (see cosmo --help)\n";
+      return cli::kExitUsage;
+    }
     if (eo.pruneToErrors && eo.calls != engine::CallStrategy::Replay) {
       std::cerr << "cosmo: error: --prune-to-errors needs --calls=replay "
                    "(see cosmo --help)\n";

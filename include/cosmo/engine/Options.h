@@ -58,6 +58,34 @@ inline bool composesSummaries(CallStrategy c) {
   return c == CallStrategy::Summary || c == CallStrategy::Smart;
 }
 
+/// State merging (seed 000 sections 1.2-1.3): whether states that reach
+/// the same join point of a function with the same stack become one state
+/// whose values are guarded unions.
+enum class MergeStrategy {
+  None,   ///< never (dynamic symbolic execution: one state per path)
+  Always, ///< whenever they are compatible (static symbolic execution)
+  /// unless a value that later decides a branch or an address would become
+  /// a union of more than two constants (query-count estimation)
+  Auto,
+};
+
+inline const char *mergeStrategyName(MergeStrategy m) {
+  switch (m) {
+  case MergeStrategy::None: return "none";
+  case MergeStrategy::Always: return "always";
+  case MergeStrategy::Auto: return "auto";
+  }
+  return "?";
+}
+
+inline std::optional<MergeStrategy> mergeStrategyNamed(std::string_view name) {
+  for (MergeStrategy m :
+       {MergeStrategy::None, MergeStrategy::Always, MergeStrategy::Auto})
+    if (name == mergeStrategyName(m))
+      return m;
+  return std::nullopt;
+}
+
 /// What the exploration is after.
 enum class Target {
   All,    ///< every path: every reachable error and a verdict
@@ -86,6 +114,9 @@ struct EngineOptions {
 
   ExternalPolicy externals = ExternalPolicy::Unknown;
   CallStrategy calls = CallStrategy::Inline;
+  /// Applies to the program's run and to the isolated runs of formula
+  /// summaries; never to memoization trees (replay follows single paths).
+  MergeStrategy merge = MergeStrategy::None;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;

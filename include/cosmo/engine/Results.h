@@ -200,6 +200,10 @@ struct RunStats {
   uint64_t pathsCut = 0; // ended by a limit, an unsupported construct or
                          // a solver unknown
   uint64_t statesForked = 0;
+  /// States that joined another at a merge point (--merge), in the
+  /// program's run and in the isolated runs of formula summaries.
+  uint64_t statesMerged = 0;
+  std::string merge = "none"; // --merge
   std::string solverOptions; // the pipeline's layers, as --solver-opts
   solver::PipelineStats solver;
   double wallSeconds = 0;

@@ -126,6 +126,14 @@ public:
   void writeByte(ExprContext &ctx, uint64_t offset, const ExprRef &byte);
   /// True when bytes [offset, offset+width) were never written (byte mode).
   bool untouched(uint64_t offset, unsigned width) const;
+  /// The object that holds `a`'s bytes where `guard` holds and `b`'s
+  /// elsewhere, byte by byte (seed 001 def. 7, the merge of two heaps);
+  /// null when one is in array mode or they do not share their size and
+  /// initial content.
+  static std::shared_ptr<ObjectState> merged(ExprContext &ctx,
+                                             const ExprRef &guard,
+                                             const ObjectState &a,
+                                             const ObjectState &b);
   const ExprRef &initialArray() const { return initial_; }
 
 private:
