@@ -8,7 +8,8 @@
 //  2. the memoization-tree subjects (programs/compose) under inline,
 //     replay, summary and smart.
 // Each row: verdict, paths, solver calls, solver time, total time, peak
-// memory, summaries and their size in terms, compositions. The run fails
+// memory, summaries and their size in terms, compositions, states merged
+// (--merge: auto under summary and smart). The run fails
 // (exit 1) when verdicts that were reached differ between modes.
 //
 //===----------------------------------------------------------------------===//
@@ -66,13 +67,14 @@ double compositions(const RunSet &s, const std::string &calls) {
 
 void printRows(const std::vector<Row> &rows) {
   fmt::print("| subject | --calls | verdict | paths | solver calls | solver s "
-             "| total s | peak MB | summaries | terms | compositions |\n");
-  fmt::print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+             "| total s | peak MB | summaries | terms | compositions | merged "
+             "|\n");
+  fmt::print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const Row &r : rows) {
     const RunSet &s = r.set;
     bool summaries = r.calls != "inline";
     fmt::print("| {} | {} | {} | {:.0f} | {:.0f} | {:.2f} | {:.2f} | {:.0f} | "
-               "{} | {} | {} |\n",
+               "{} | {} | {} | {:.0f} |\n",
                r.subject, r.calls, verdictOf(s),
                s.med([](const Run &x) { return x.paths(); }),
                s.med([](const Run &x) { return x.z3Queries(); }),
@@ -81,7 +83,8 @@ void printRows(const std::vector<Row> &rows) {
                s.stat("/peak_memory_kb") / 1024,
                summaries ? fmt::format("{:.0f}", s.stat("/composition/functions_summarized")) : "-",
                summaries && r.calls != "replay" ? fmt::format("{:.0f}", s.stat("/composition/summary_terms")) : "-",
-               summaries ? fmt::format("{:.0f}", compositions(s, r.calls)) : "-");
+               summaries ? fmt::format("{:.0f}", compositions(s, r.calls)) : "-",
+               s.stat("/states_merged"));
   }
 }
 

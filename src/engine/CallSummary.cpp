@@ -55,11 +55,97 @@ void ExecutorImpl::recordEffect(
   p.result = *returned;
   p.storesPointers = s.storedPointer;
   if (s.storedOwnAddress) {
-    p.opaqueEffect = "a path stores the address of an object the function "
-                     "made";
+    p.opaqueEffect = "a path copies memory of its own into memory that "
+                     "outlives it";
     return;
   }
+  unsigned pointerBytes = pointerBits() / 8;
+  std::set<uint64_t> pointerAt; // bytes of the pointers it stored
+  for (const auto &[base, offset] : s.pointerSlots)
+    for (unsigned k = 0; k < pointerBytes; ++k)
+      pointerAt.insert(base + offset + k);
+  auto isPointerByte = [&](uint64_t address) {
+    return s.pointerSlotsUnknown || pointerAt.count(address) > 0;
+  };
+  // Heap blocks the path allocated and did not free: new objects at every
+  // call (an isolated run's heap objects are all its own).
+  std::map<uint64_t, size_t> allocationAt;
+  for (const auto &[base, entry] : s.memory.objects()) {
+    if (entry.object->kind != memory::ObjectKind::Heap || entry.freed)
+      continue;
+    if (entry.object->symbolicSize) {
+      p.opaqueEffect = "a path returns with memory of symbolic size it "
+                       "allocated";
+      return;
+    }
+    allocationAt[base] = p.allocations.size();
+    summary::Allocation a{entry.object->capacity, entry.object->name, {}, {}};
+    for (uint64_t k = 0; k < a.size; ++k) {
+      a.bytes.push_back(entry.state->untouched(k, 1)
+                            ? ExprRef()
+                            : entry.state->read(ctx_, ctx_.bv(64, k), 1));
+      a.pointer.push_back(isPointerByte(base + k));
+    }
+    p.allocations.push_back(std::move(a));
+  }
+  // The allocation `address` points into (one past its end included).
+  auto allocationOf =
+      [&](uint64_t address) -> std::optional<std::pair<size_t, uint64_t>> {
+    auto it = allocationAt.upper_bound(address);
+    if (it == allocationAt.begin())
+      return std::nullopt;
+    --it;
+    uint64_t delta = address - it->first;
+    if (delta > p.allocations[it->second].size)
+      return std::nullopt;
+    return std::pair{it->second, delta};
+  };
+  auto ownAddress = [&](const ExprRef &e) {
+    return e && e->isConst() && e->sort().isBV() &&
+           e->width() == pointerBits() &&
+           e->bvValue().getZExtValue() >= isolatedRegionStart();
+  };
+  // Pointers to the path's own objects it stored: into an allocation they
+  // become the caller's new object; anything else has no meaning there.
+  std::set<uint64_t> addressBytes;
+  for (const auto &[base, offset] : s.ownAddressSlots) {
+    const memory::ObjectEntry *e = s.memory.findByBase(base);
+    if (!e || e->freed)
+      continue; // written into memory that is gone
+    ExprRef word = e->state->read(ctx_, ctx_.bv(64, offset), pointerBytes);
+    if (!ownAddress(word)) {
+      if (word->isConst())
+        continue; // overwritten since
+      p.opaqueEffect = "a path stores an address of its own that depends "
+                       "on its inputs";
+      return;
+    }
+    auto target = allocationOf(word->bvValue().getZExtValue());
+    if (!target) {
+      p.opaqueEffect = "a path stores the address of an object the function "
+                       "made";
+      return;
+    }
+    summary::AddressWrite w;
+    w.offset = offset;
+    w.target = target->first;
+    w.delta = target->second;
+    if (auto it = objectAt.find(base); it != objectAt.end()) {
+      w.object = it->second;
+    } else if (auto jt = allocationAt.find(base); jt != allocationAt.end()) {
+      w.object = jt->second;
+      w.inAllocation = true;
+    } else {
+      w.object = ByteWrite::kGlobal;
+      w.offset = base + offset;
+    }
+    p.addressWrites.push_back(w);
+    for (unsigned k = 0; k < pointerBytes; ++k)
+      addressBytes.insert(base + offset + k);
+  }
   auto changed = [&](uint64_t address, const ExprRef &initial) -> ExprRef {
+    if (addressBytes.count(address))
+      return {};
     const memory::ObjectEntry *e = s.memory.find(address);
     ExprRef now = e->state->read(
         ctx_, ctx_.bv(64, address - e->object->address), 1);
@@ -74,18 +160,12 @@ void ExecutorImpl::recordEffect(
     const std::vector<ExprRef> &bytes = p.objects[index].bytes;
     for (size_t k = 0; k < bytes.size(); ++k)
       if (ExprRef v = changed(address + k, bytes[k]))
-        p.writes.push_back({index, k, v});
+        p.writes.push_back({index, k, v, isPointerByte(address + k)});
   }
   for (const summary::GlobalInput &g : building_->globals())
     if (ExprRef v = changed(g.address, g.var))
-      p.writes.push_back({ByteWrite::kGlobal, g.address, v});
-  // Memory the path allocated and did not free would be a new object at
-  // every call; its address is the isolated run's.
-  for (const auto &[base, entry] : s.memory.objects())
-    if (entry.object->kind == memory::ObjectKind::Heap && !entry.freed) {
-      p.opaqueEffect = "a path returns with memory it allocated";
-      return;
-    }
+      p.writes.push_back(
+          {ByteWrite::kGlobal, g.address, v, isPointerByte(g.address)});
   // The effect must be a function of the inputs alone: values made inside
   // (nondeterministic calls, uninitialised locals, the content of a
   // written-at-a-symbolic-offset object's initial array) have no meaning
@@ -99,18 +179,27 @@ void ExecutorImpl::recordEffect(
   bool ok = !p.result || overInputs(p.result);
   for (const ByteWrite &w : p.writes)
     ok &= overInputs(w.value);
+  for (const auto &[base, index] : allocationAt)
+    for (uint64_t k = 0; k < p.allocations[index].size; ++k) {
+      ExprRef &b = p.allocations[index].bytes[k];
+      if (addressBytes.count(base + k))
+        b = nullptr; // the address write gives it
+      else if (b)
+        ok &= overInputs(b);
+    }
   if (!ok) {
     p.opaqueEffect = "a path's effect depends on values made inside the "
                      "function";
     return;
   }
-  // A result pointing into the isolated run's own objects (a local, an
-  // input object's address made concrete) has no meaning in a caller.
-  if (p.result && p.result->isConst() && p.result->sort().isBV() &&
-      p.result->width() == pointerBits() &&
-      p.result->bvValue().getZExtValue() >= isolatedRegionStart())
-    p.opaqueEffect = "a path returns the address of an object the function "
-                     "made";
+  // A result pointing into the isolated run's own objects has meaning in
+  // a caller only as its new object.
+  if (ownAddress(p.result)) {
+    p.resultAddress = allocationOf(p.result->bvValue().getZExtValue());
+    if (!p.resultAddress)
+      p.opaqueEffect = "a path returns the address of an object the "
+                       "function made";
+  }
 }
 
 namespace {
@@ -228,6 +317,33 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     returns.push_back({k, g});
   }
 
+  // The heap blocks the callee returns with are new objects of the caller
+  // (seed 001 footnote 3), one per block, wherever its paths agree on
+  // their number and sizes; they go where the caller's next allocations
+  // would.
+  std::vector<uint64_t> fresh;
+  const std::vector<summary::Allocation> *shape =
+      returns.empty() ? nullptr : &pairs[returns.front().pair].allocations;
+  for (const Arm &a : returns) {
+    const std::vector<summary::Allocation> &as = pairs[a.pair].allocations;
+    bool same = as.size() == shape->size();
+    for (size_t j = 0; same && j < as.size(); ++j)
+      same = as[j].size == (*shape)[j].size;
+    if (!same)
+      return inlineInstead("its paths allocate different blocks");
+  }
+  if (shape) {
+    uint64_t index = s.nextObjectIndex;
+    for (const summary::Allocation &a : *shape) {
+      std::optional<uint64_t> address = addresses_.place(index, a.size);
+      if (!address)
+        return inlineInstead("the address space has no room for the blocks "
+                             "it allocates");
+      fresh.push_back(*address);
+      index += addresses_.slotsFor(a.size);
+    }
+  }
+
   // The callee's effect in the caller's terms. Pointers that stay
   // symbolic would be followed without the lazy initialisation the
   // callee's own loads would have done: those calls run the callee.
@@ -235,7 +351,11 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   if (!call.getType()->isVoidTy()) {
     std::vector<memory::GuardedValue> arms;
     for (const Arm &a : returns) {
-      ExprRef r = inContext(a.pair, pairs[a.pair].result);
+      const PcPair &p = pairs[a.pair];
+      ExprRef r = p.resultAddress
+                      ? pointer(fresh[p.resultAddress->first] +
+                                p.resultAddress->second)
+                      : inContext(a.pair, p.result);
       if (!r)
         return inlineInstead("a path returns no value");
       if (call.getType()->isPointerTy() && !r->isConst())
@@ -258,11 +378,34 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
                              ? w.offset
                              : *cp.objectAddress[w.object] + w.offset;
       ExprRef v = inContext(a.pair, w.value);
-      if (p.storesPointers && !v->isConst())
+      if (w.pointer && !v->isConst())
         return inlineInstead("it stores a pointer that is symbolic here");
-      if (p.storesPointers)
+      if (w.pointer)
         pointerWriter.insert(address);
       written[address].push_back({a.guard, v});
+    }
+    // The new blocks' content, then the pointers to them it stored.
+    for (size_t j = 0; j < p.allocations.size(); ++j)
+      for (uint64_t k = 0; k < p.allocations[j].size; ++k)
+        if (const ExprRef &b = p.allocations[j].bytes[k]) {
+          ExprRef v = inContext(a.pair, b);
+          bool isPointer = p.allocations[j].pointer[k];
+          if (isPointer && !v->isConst())
+            return inlineInstead("it stores a pointer that is symbolic here");
+          if (isPointer)
+            pointerWriter.insert(fresh[j] + k);
+          written[fresh[j] + k].push_back({a.guard, v});
+        }
+    for (const summary::AddressWrite &w : p.addressWrites) {
+      uint64_t at = w.inAllocation ? fresh[w.object] + w.offset
+                    : w.object == ByteWrite::kGlobal
+                        ? w.offset
+                        : *cp.objectAddress[w.object] + w.offset;
+      ExprRef v = pointer(fresh[w.target] + w.delta);
+      for (unsigned k = 0; k < pointerBits() / 8; ++k) {
+        pointerWriter.insert(at + k);
+        written[at + k].push_back({a.guard, ctx_.extract(v, 8 * k + 7, 8 * k)});
+      }
     }
   }
 
@@ -279,9 +422,14 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     for (const memory::GuardedValue &a : arms)
       values.insert(a.value);
     if (arms.size() < returns.size()) {
+      // A new block's byte not every path writes keeps its initial content.
       const memory::ObjectEntry *e = s.memory.find(address);
-      values.insert(e->state->read(
-          ctx_, ctx_.bv(64, address - e->object->address), 1));
+      values.insert(e && !e->freed ? e->state->read(ctx_,
+                                                    ctx_.bv(64, address -
+                                                                    e->object
+                                                                        ->address),
+                                                    1)
+                                   : ExprRef());
     }
     if (values.size() > 1)
       return inlineInstead("the pointers it stores differ between its paths");
@@ -335,6 +483,13 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   }
   if (!returnsGuard->isTrue())
     addConstraint(s, returnsGuard, returnsModel);
+  for (size_t j = 0; j < fresh.size(); ++j) {
+    uint64_t base =
+        allocate(s, (*shape)[j].size, memory::ObjectKind::Heap,
+                 (*shape)[j].name, ctx_.arrayVar(s.freshName("uninit")));
+    assert(base == fresh[j] && "new blocks go where they were placed");
+    (void)base;
+  }
   for (auto &[address, arms] : written) {
     const memory::ObjectEntry *e = s.memory.find(address);
     uint64_t base = e->object->address;

@@ -385,7 +385,7 @@ void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
     // The isolated run's own objects (its stack, its heap blocks, its
     // input objects) are all in the isolated region.
     if (building_ && t->isPointerTy())
-      notePointerStore(*a.state, a.base,
+      notePointerStore(*a.state, a.base, a.offset,
                        value->isConst() && value->bvValue().getZExtValue() >=
                                                isolatedRegionStart());
     a.state->memory.writable(a.base).write(ctx_, a.offset, value);
@@ -393,13 +393,22 @@ void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
 }
 
 void ExecutorImpl::notePointerStore(ExecutionState &s, uint64_t base,
-                                    bool ownAddress) {
+                                    const ExprRef &offset, bool ownAddress) {
   const memory::ObjectEntry *e = s.memory.findByBase(base);
   if (!e || (e->object->kind != ObjectKind::Input &&
-             e->object->kind != ObjectKind::Global))
+             e->object->kind != ObjectKind::Global &&
+             e->object->kind != ObjectKind::Heap))
     return; // gone when the function returns
   s.storedPointer = true;
-  s.storedOwnAddress |= ownAddress;
+  if (!offset || !offset->isConst()) {
+    s.pointerSlotsUnknown = true;
+    s.storedOwnAddress |= ownAddress;
+    return;
+  }
+  std::pair<uint64_t, uint64_t> slot{base, offset->bvValue().getZExtValue()};
+  s.pointerSlots.insert(slot);
+  if (ownAddress)
+    s.ownAddressSlots.insert(slot);
 }
 
 void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
@@ -535,7 +544,7 @@ void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
       if (building_) {
         const memory::ObjectEntry *source =
             to.state->memory.findByBase(from.base);
-        notePointerStore(*to.state, to.base,
+        notePointerStore(*to.state, to.base, /*offset=*/{},
                          source && source->object->kind != ObjectKind::Input &&
                              source->object->kind != ObjectKind::Global);
       }

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -111,9 +112,14 @@ public:
   /// functions name theirs apart from the program's.
   std::string namePrefix;
   /// Isolated runs (formula summaries): the path stored a pointer into an
-  /// input object or a global, and whether one of those pointed to an
-  /// object the isolated run made (which a caller does not have).
+  /// input object, a global or a heap block; where it stored the address of
+  /// an object the isolated run made (base, offset), which a caller has
+  /// only if it is a heap block the path returns with; and whether it
+  /// copied such addresses where they cannot be tracked (memcpy, a store
+  /// at a symbolic offset).
   bool storedPointer = false;
+  std::set<std::pair<uint64_t, uint64_t>> pointerSlots, ownAddressSlots;
+  bool pointerSlotsUnknown = false; // a pointer stored where, not tracked
   bool storedOwnAddress = false;
 
   StackFrame &frame() { return stack.back(); }

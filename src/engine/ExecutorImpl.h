@@ -169,10 +169,12 @@ public:
                                       uint64_t size);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
-  /// Isolated runs: a pointer stored into the object at `base`;
+  /// Isolated runs: a pointer stored into the object at `base`, at
+  /// `offset` (null: bytes copied, where pointers cannot be told apart);
   /// `ownAddress` when it may point to an object the isolated run made
   /// (see ExecutionState::storedPointer).
-  void notePointerStore(ExecutionState &s, uint64_t base, bool ownAddress);
+  void notePointerStore(ExecutionState &s, uint64_t base,
+                        const ExprRef &offset, bool ownAddress);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
   /// A new object at the next free address of `s`; throws Unsupported when
   /// the address space has no room left for it.

@@ -306,6 +306,9 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
   a.nameCounter = std::max(a.nameCounter, b.nameCounter);
   a.storedPointer |= b.storedPointer;
   a.storedOwnAddress |= b.storedOwnAddress;
+  a.ownAddressSlots.insert(b.ownAddressSlots.begin(), b.ownAddressSlots.end());
+  a.pointerSlots.insert(b.pointerSlots.begin(), b.pointerSlots.end());
+  a.pointerSlotsUnknown |= b.pointerSlotsUnknown;
   if (a.treeNode)
     a.treeNode = const_cast<summary::MemoNode *>(
         commonAncestor(a.treeNode, b.treeNode));

@@ -251,6 +251,10 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       info.summaryTerms += expr::dagSize(p.result);
     for (const summary::ByteWrite &w : p.writes)
       info.summaryTerms += expr::dagSize(w.value);
+    for (const summary::Allocation &a : p.allocations)
+      for (const ExprRef &b : a.bytes)
+        if (b)
+          info.summaryTerms += expr::dagSize(b);
     if (p.kind == summary::LeafKind::Completed && info.opaqueEffect.empty())
       info.opaqueEffect = p.opaqueEffect;
   }
@@ -290,6 +294,30 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
                 ? fmt::format("{:#x}", w.offset)
                 : std::to_string(w.offset),
             expr::toSmtLib(w.value)));
+      for (size_t j = 0; j < p.allocations.size(); ++j) {
+        pair.writes.push_back(fmt::format("new block {}: {} bytes ({})", j,
+                                          p.allocations[j].size,
+                                          p.allocations[j].name));
+        for (uint64_t k = 0; k < p.allocations[j].size; ++k)
+          if (p.allocations[j].bytes[k])
+            pair.writes.push_back(
+                fmt::format("new block {} +{} := {}", j, k,
+                            expr::toSmtLib(p.allocations[j].bytes[k])));
+      }
+      for (const summary::AddressWrite &w : p.addressWrites)
+        pair.writes.push_back(fmt::format(
+            "{} +{} := &new block {} +{}",
+            w.inAllocation ? fmt::format("new block {}", w.object)
+            : w.object == summary::ByteWrite::kGlobal
+                ? std::string("global")
+                : fmt::format("object {}", w.object),
+            w.object == summary::ByteWrite::kGlobal && !w.inAllocation
+                ? fmt::format("{:#x}", w.offset)
+                : std::to_string(w.offset),
+            w.target, w.delta));
+      if (p.resultAddress)
+        pair.result = fmt::format("&new block {} +{}", p.resultAddress->first,
+                                  p.resultAddress->second);
       for (const summary::HeapFact &h : p.heap)
         pair.heap.push_back(
             h.kind == summary::HeapFact::Null

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,31 @@ struct ByteWrite {
   size_t object = kGlobal;
   uint64_t offset = 0; ///< in the object; for a global, its address
   ExprRef value;       ///< BitVec(8) over the function's inputs
+  /// A byte of a pointer the path stored (or of anything it stored where
+  /// pointers were not told apart).
+  bool pointer = false;
+};
+
+/// A heap block a completed path allocated and did not free. Seed 001,
+/// footnote 3: refining a concrete address creates a new one, so a caller
+/// gets a new object of this size at every call.
+struct Allocation {
+  uint64_t size = 0;
+  std::string name;           ///< as the isolated run named it
+  std::vector<ExprRef> bytes; ///< over the inputs; null: never written
+  std::vector<uint8_t> pointer; ///< by byte: as ByteWrite::pointer
+};
+
+/// A pointer into one of the path's allocations, stored where it outlives
+/// the call: in an input object, a global or an allocation.
+struct AddressWrite {
+  /// Index into PcPair::objects, ByteWrite::kGlobal (`offset` is then the
+  /// address), or with `inAllocation` an index into PcPair::allocations.
+  size_t object = SIZE_MAX;
+  bool inAllocation = false;
+  uint64_t offset = 0;
+  size_t target = 0; ///< the allocation it points into
+  uint64_t delta = 0; ///< at this offset of it
 };
 
 /// A leaf's (numeric PC, heap PC) pair: the inputs on which the function
@@ -97,6 +123,11 @@ struct PcPair {
   // summary, `--calls=summary`, composes it into a caller).
   ExprRef result; ///< the returned value; null for void
   std::vector<ByteWrite> writes;
+  /// Blocks it allocated, pointers to them it stored (whose bytes are not
+  /// in `writes`), and whether `result` is one: (allocation, offset).
+  std::vector<Allocation> allocations;
+  std::vector<AddressWrite> addressWrites;
+  std::optional<std::pair<size_t, uint64_t>> resultAddress;
   /// Why the effect cannot be composed into a caller (empty: it can).
   std::string opaqueEffect;
   /// The path stored pointer values into input objects or globals: where

@@ -1,9 +1,9 @@
 // VERDICT: false
 // ERROR: assert 49
-// Callees that allocate. push returns memory it allocated: a new object at
-// every call, which its summary cannot name, so its calls are run. checksum
-// allocates a scratch buffer and frees it: nothing outlives the call and
-// its summary composes.
+// Callees that allocate. push returns memory it allocated: a new block at
+// every call (its summary names it "new block 0", and each composed call
+// allocates one in the caller). checksum allocates a scratch buffer and
+// frees it: nothing outlives the call.
 #include <cosmo.h>
 #include <stdlib.h>
 
