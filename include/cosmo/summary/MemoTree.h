@@ -130,9 +130,10 @@ struct PcPair {
   std::optional<std::pair<size_t, uint64_t>> resultAddress;
   /// Why the effect cannot be composed into a caller (empty: it can).
   std::string opaqueEffect;
-  /// The path stored pointer values into input objects or globals: where
-  /// they stay symbolic in a caller, lazy initialisation must see the
-  /// loads that produced them, so the caller runs the function instead.
+  /// The path stored pointer values into memory that outlives it (which
+  /// bytes: ByteWrite::pointer, Allocation::pointer). Where they stay
+  /// symbolic in a caller, lazy initialisation must see the loads that
+  /// produced them, so the caller runs the function instead.
   bool storesPointers = false;
 };
 
