@@ -241,6 +241,27 @@ expr::Substitution pathFacts(expr::ExprContext &ctx,
 
 } // namespace
 
+bool ExecutorImpl::placeNewBlocks(
+    const ExecutionState &s, const std::vector<summary::Allocation> &blocks,
+    std::vector<uint64_t> &bases) const {
+  uint64_t index = s.nextObjectIndex; // as allocate() goes on from there
+  for (const summary::Allocation &a : blocks) {
+    std::optional<uint64_t> address = addresses_.place(index, a.size);
+    if (!address)
+      return false;
+    bases.push_back(*address);
+    index += addresses_.slotsFor(a.size);
+  }
+  return true;
+}
+
+ExprRef ExecutorImpl::byteAt(const ExecutionState &s, uint64_t address) {
+  const memory::ObjectEntry *e = s.memory.find(address);
+  if (!e || e->freed)
+    return {};
+  return e->state->read(ctx_, ctx_.bv(64, address - e->object->address), 1);
+}
+
 bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
                                   const MemoTree &tree,
                                   const std::vector<ExprRef> &args) {
@@ -332,17 +353,9 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     if (!same)
       return inlineInstead("its paths allocate different blocks");
   }
-  if (shape) {
-    uint64_t index = s.nextObjectIndex;
-    for (const summary::Allocation &a : *shape) {
-      std::optional<uint64_t> address = addresses_.place(index, a.size);
-      if (!address)
-        return inlineInstead("the address space has no room for the blocks "
-                             "it allocates");
-      fresh.push_back(*address);
-      index += addresses_.slotsFor(a.size);
-    }
-  }
+  if (shape && !placeNewBlocks(s, *shape, fresh))
+    return inlineInstead("the address space has no room for the blocks it "
+                         "allocates");
 
   // The callee's effect in the caller's terms. Pointers that stay
   // symbolic would be followed without the lazy initialisation the
@@ -412,25 +425,15 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   // A pointer that differs between the callee's paths would be a union
   // of addresses in the caller's memory: the next call that follows it
   // could not place its input objects, and every load through it forks
-  // anyway. Such calls run the callee, which forks once, here. (Which
-  // written bytes hold pointers is not recorded: every byte a path that
-  // stores pointers writes counts.)
+  // anyway. Such calls run the callee, which forks once, here.
   for (const auto &[address, arms] : written) {
     if (!pointerWriter.count(address))
       continue;
     std::set<ExprRef> values;
     for (const memory::GuardedValue &a : arms)
       values.insert(a.value);
-    if (arms.size() < returns.size()) {
-      // A new block's byte not every path writes keeps its initial content.
-      const memory::ObjectEntry *e = s.memory.find(address);
-      values.insert(e && !e->freed ? e->state->read(ctx_,
-                                                    ctx_.bv(64, address -
-                                                                    e->object
-                                                                        ->address),
-                                                    1)
-                                   : ExprRef());
-    }
+    if (arms.size() < returns.size()) // the others keep the old value
+      values.insert(byteAt(s, address));
     if (values.size() > 1)
       return inlineInstead("the pointers it stores differ between its paths");
   }
@@ -491,12 +494,10 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     (void)base;
   }
   for (auto &[address, arms] : written) {
-    const memory::ObjectEntry *e = s.memory.find(address);
-    uint64_t base = e->object->address;
-    ExprRef old = e->state->read(ctx_, ctx_.bv(64, address - base), 1);
     ExprRef v = arms.size() == returns.size()
                     ? memory::guardedUnion(ctx_, arms)
-                    : memory::guardedUnion(ctx_, arms, old);
+                    : memory::guardedUnion(ctx_, arms, byteAt(s, address));
+    uint64_t base = s.memory.find(address)->object->address;
     s.memory.writable(base).writeByte(ctx_, address - base, v);
   }
   returnValue(s, call, result);

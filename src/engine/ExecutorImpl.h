@@ -301,6 +301,15 @@ public:
   bool composeSummary(ExecutionState &s, const llvm::CallBase &call,
                       const summary::MemoTree &tree,
                       const std::vector<ExprRef> &args);
+  /// Where the heap `blocks` a composed callee returns with will be
+  /// allocated in `s` (as its next allocations); false when the address
+  /// space has no room.
+  bool placeNewBlocks(const ExecutionState &s,
+                      const std::vector<summary::Allocation> &blocks,
+                      std::vector<uint64_t> &bases) const;
+  /// The byte at `address` in `s`; null outside any live object (a new
+  /// block not yet allocated).
+  ExprRef byteAt(const ExecutionState &s, uint64_t address);
   /// Heuristics H1/H2 (seed 002 section IV.E) at a call in the program's
   /// run under --target=errors: true when they ended the path of `s` (an
   /// error pair of `open` is feasible, or the tree was pruned to errors and
