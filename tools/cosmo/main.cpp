@@ -174,8 +174,9 @@ int main(int argc, char **argv) {
                     "of a function with the same call stack become one, "
                     "their values guarded unions (paths then count merged "
                     "states). none; always; auto (merge unless a value that "
-                    "later decides a branch or an address would become a "
-                    "union of more than two constants). Default: auto with "
+                    "later decides a branch would become a union of more "
+                    "than two constants, a value used as an address a union "
+                    "of constants, or memory differs). Default: auto with "
                     "--calls=summary|smart (their isolated runs and the "
                     "program's run), none otherwise; --calls=replay allows "
                     "only none")
