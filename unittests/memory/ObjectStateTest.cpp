@@ -63,5 +63,47 @@ TEST(ObjectState, PartlyWrittenLargeObjectReadsItsArray) {
   EXPECT_TRUE(mentions(r.get(), Kind::Select));
 }
 
+// The merge of two states of one object (seed 001 def. 7): where the
+// guard holds, a's bytes; elsewhere b's; bytes both left alone stay the
+// initial content, and bytes written alike stay as written.
+TEST(ObjectState, MergedStatesReadAsGuardedUnions) {
+  ExprContext ctx;
+  ExprRef initial = ctx.arrayVar("o");
+  ObjectState a(8, initial), b(8, initial);
+  a.writeByte(ctx, 0, ctx.bv(8, 1));
+  b.writeByte(ctx, 0, ctx.bv(8, 2));
+  a.writeByte(ctx, 1, ctx.bv(8, 7));
+  b.writeByte(ctx, 1, ctx.bv(8, 7));
+  b.writeByte(ctx, 2, ctx.bv(8, 9)); // a keeps the initial byte
+  ExprRef g = ctx.var("g", expr::Sort::boolean());
+  std::shared_ptr<ObjectState> m = ObjectState::merged(ctx, g, a, b);
+  ASSERT_TRUE(m);
+  ExprRef first = m->read(ctx, ctx.bv(64, 0), 1);
+  for (bool gv : {true, false}) {
+    expr::Assignment asg;
+    asg.set(g, expr::Value::ofBool(gv));
+    EXPECT_EQ(expr::evaluate(first, asg)->bits.getZExtValue(), gv ? 1u : 2u);
+  }
+  EXPECT_EQ(m->read(ctx, ctx.bv(64, 1), 1), ctx.bv(8, 7));
+  ExprRef third = m->read(ctx, ctx.bv(64, 2), 1);
+  EXPECT_EQ(third, ctx.ite(g, a.read(ctx, ctx.bv(64, 2), 1), ctx.bv(8, 9)));
+  EXPECT_TRUE(m->untouched(3, 5));
+  EXPECT_EQ(m->read(ctx, ctx.bv(64, 3), 1), a.read(ctx, ctx.bv(64, 3), 1));
+}
+
+// Objects whose content is one array term (written at a symbolic offset),
+// or that do not share their initial content, are not merged.
+TEST(ObjectState, ArrayModeAndOtherContentAreNotMerged) {
+  ExprContext ctx;
+  ExprRef initial = ctx.arrayVar("o");
+  ExprRef g = ctx.var("g", expr::Sort::boolean());
+  // Larger than a small object, which writes at symbolic offsets as ites.
+  ObjectState a(1024, initial), b(1024, initial);
+  a.write(ctx, ctx.var("i", expr::Sort::bv(64)), ctx.bv(8, 1));
+  EXPECT_FALSE(ObjectState::merged(ctx, g, a, b));
+  ObjectState c(1024, ctx.arrayVar("other"));
+  EXPECT_FALSE(ObjectState::merged(ctx, g, b, c));
+}
+
 } // namespace
 } // namespace cosmo::memory
