@@ -146,9 +146,7 @@ void ExecutorImpl::recordEffect(
   auto changed = [&](uint64_t address, const ExprRef &initial) -> ExprRef {
     if (addressBytes.count(address))
       return {};
-    const memory::ObjectEntry *e = s.memory.find(address);
-    ExprRef now = e->state->read(
-        ctx_, ctx_.bv(64, address - e->object->address), 1);
+    ExprRef now = byteAt(s, address);
     return now == initial ? ExprRef() : now;
   };
   for (const auto &[address, index] : objectAt) {

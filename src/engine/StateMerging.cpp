@@ -167,11 +167,10 @@ bool ExecutorImpl::shouldReleaseParked() const {
   if (searcher_->empty())
     return true;
   // A state that never reaches a join (a long loop) must not starve the
-  // waiting ones.
+  // waiting ones. parked_ keeps the order they came in: the first has
+  // waited longest.
   constexpr uint64_t kMaxWait = 4096;
-  return std::any_of(parked_.begin(), parked_.end(), [&](auto *p) {
-    return exploreSteps_ - p->parkedAt > kMaxWait;
-  });
+  return exploreSteps_ - parked_.front()->parkedAt > kMaxWait;
 }
 
 void ExecutorImpl::releaseParked() {
