@@ -9,6 +9,7 @@
 
 #include "CallReplay.h"
 #include "ExecutorImpl.h"
+#include "PathFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/Transform.h"
@@ -62,6 +63,8 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
     p.file = loc.file;
     p.line = loc.line;
   }
+  if (kind == LeafKind::Error)
+    p.site = currentInstruction(s);
   if (kind == LeafKind::Error)
     for (const SourceLocation &f : stack.empty() ? stackOf(s) : stack)
       p.stack.push_back({f.function, f.file, f.line});
@@ -270,7 +273,9 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
     return inlineInstead();
   const std::vector<PcPair> &pairs = tree.pairs();
   // The pairs the context does not rule out without the solver, with their
-  // conditions in the caller's terms.
+  // conditions in the caller's terms, simplified by what the path
+  // condition says outright.
+  std::optional<PathFacts> facts;
   std::vector<std::pair<size_t, ExprRef>> open;
   for (size_t k = 0; k < pairs.size(); ++k) {
     ++st.pairsChecked;
@@ -279,9 +284,11 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
       ++st.pairsSolverFree;
       continue;
     }
+    if (!facts)
+      facts.emplace(ctx_, s.constraints.list());
     // Sibling leaves share their path condition's prefix (a left-nested
     // conjunction): under the same placement it is rebuilt once.
-    ExprRef pc = cc->inCaller(ctx_, k, pairs[k].pc);
+    ExprRef pc = facts->simplify(cc->inCaller(ctx_, k, pairs[k].pc));
     if (pc->isFalse()) {
       ++st.pairsInfeasible;
       ++st.pairsSolverFree;
@@ -344,6 +351,13 @@ void ExecutorImpl::composeCall(ExecutionState &s, const MemoTree &tree,
     });
     return open.size() < before;
   };
+  // The pairs cover every input of the function and the context maps to
+  // one of them (fitCall): with one left open, it is the feasible one.
+  if (open.size() == 1 && tree.pairsCoverAllInputs()) {
+    ++st.pairsSolverFree;
+    markLive(open.front().first, s.model);
+    open.clear();
+  }
   // Model reuse: the pairs the path's model satisfies are feasible.
   if (s.model)
     takeSatisfied(s.model);
@@ -453,6 +467,36 @@ void ExecutorImpl::dropGuide(ExecutionState &s) {
   ++summary_.stats.composition.guidesDropped;
 }
 
+std::optional<ExecutorImpl::CheckSides>
+ExecutorImpl::guidedCheck(const ExecutionState &s, ErrorKind kind) const {
+  const Composition &cp = *s.guide->composition;
+  const MemoNode *n = s.guide->node;
+  if (cp.frontierAt[n->id])
+    return std::nullopt;
+  // The live pairs that reach this check: those below the node, but for
+  // the errors of the checks the path passed at the node already. Of
+  // them, this check's errors take the error side, the others the good
+  // one (a check at a node is met once: its instruction is the key).
+  const llvm::Instruction *site = currentInstruction(s);
+  const std::vector<const llvm::Instruction *> &passed =
+      s.guide->checksPassed;
+  CheckSides sides;
+  for (uint32_t k : n->pairs) {
+    const PcPair &p = cp.tree->pairs()[k];
+    if (!cp.livePairs[k])
+      continue;
+    bool isError = p.kind == LeafKind::Error;
+    if (isError && p.site == site && p.errorKind == errorKindName(kind))
+      sides.error = true;
+    else if (!isError ||
+             std::find(passed.begin(), passed.end(), p.site) == passed.end())
+      sides.good = true;
+  }
+  for (const auto &c : n->children)
+    sides.good |= cp.liveBelow[c->id] != 0;
+  return sides;
+}
+
 bool ExecutorImpl::decideGuided(
     ExecutionState &s, const llvm::Instruction &site,
     const std::vector<ExprRef> &conds,
@@ -497,6 +541,7 @@ bool ExecutorImpl::decideGuided(
     // The path condition already implies the one side (as when the solver
     // finds the other unsat: nothing is added).
     s.guide->node = next[0];
+    s.guide->checksPassed.clear();
     if (noteChoice(s, site, live[0]))
       transferToBlock(s, succs[live[0]]);
     return true;
@@ -518,6 +563,7 @@ bool ExecutorImpl::decideGuided(
     addConstraint(t, conds[live[k]], cp.modelBelow[next[k]->id]);
     guidedAdd_ = false;
     t.guide->node = next[k];
+    t.guide->checksPassed.clear();
     if (noteChoice(t, site, live[k]))
       transferToBlock(t, succs[live[k]]);
   }

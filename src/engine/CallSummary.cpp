@@ -28,6 +28,7 @@
 
 #include "CallReplay.h"
 #include "ExecutorImpl.h"
+#include "PathFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/memory/SymbolicHeap.h"
@@ -200,192 +201,6 @@ void ExecutorImpl::recordEffect(
   }
 }
 
-namespace {
-
-/// What the path condition says outright: each conjunct is true, the
-/// operand of a negated one false, and a variable it equates to a constant
-/// that constant. Substituting these into a term gives a term equal to it
-/// on every input the path takes (seed 001 statement 1: the union's guards
-/// the context falsifies drop out, those it implies fold) without asking
-/// the solver.
-/// What a comparison `a < b` or `a <= b` (signed or not) that is `holds`
-/// says about the comparisons of the same two terms: a comparison the
-/// callee makes the other way round (`b < a` where the caller knows
-/// `a <= b`) then folds too.
-void orderFacts(expr::ExprContext &ctx, expr::Substitution &facts,
-                const ExprRef &c, bool holds) {
-  bool isSigned = c->kind() == expr::Kind::Slt || c->kind() == expr::Kind::Sle;
-  bool strict = c->kind() == expr::Kind::Slt || c->kind() == expr::Kind::Ult;
-  if (!isSigned && c->kind() != expr::Kind::Ult &&
-      c->kind() != expr::Kind::Ule)
-    return;
-  ExprRef a(c->child(0)), b(c->child(1));
-  auto lt = [&](const ExprRef &x, const ExprRef &y) {
-    return isSigned ? ctx.slt(x, y) : ctx.ult(x, y);
-  };
-  auto le = [&](const ExprRef &x, const ExprRef &y) {
-    return isSigned ? ctx.sle(x, y) : ctx.ule(x, y);
-  };
-  auto fact = [&](const ExprRef &e, bool value) {
-    if (!e->isConst())
-      facts.emplace(e, value ? ctx.trueE() : ctx.falseE());
-  };
-  if (strict && holds) { // a < b
-    fact(le(a, b), true);
-    fact(lt(b, a), false);
-    fact(le(b, a), false);
-  } else if (strict) { // b <= a
-    fact(le(b, a), true);
-  } else if (holds) { // a <= b
-    fact(lt(b, a), false);
-  } else { // b < a
-    fact(lt(b, a), true);
-    fact(le(b, a), true);
-    fact(lt(a, b), false);
-  }
-}
-
-/// The condition `c` of a flag `zext(ite(c, 1, 0))`, if `e` is one.
-ExprRef flagCondition(const ExprRef &e) {
-  const expr::Expr *n = e.get();
-  if (n->kind() == expr::Kind::ZExt)
-    n = n->child(0);
-  if (n->kind() == expr::Kind::Ite && n->child(1)->isConst() &&
-      n->child(2)->isConst() && n->child(1)->bvValue().isOne() &&
-      n->child(2)->bvValue().isZero())
-    return ExprRef(n->child(0));
-  return {};
-}
-
-/// Signed bounds of terms the path condition compares with constants
-/// (`lo <= x <= hi`), to decide comparisons between two bounded terms.
-class SignedBounds {
-public:
-  void note(const ExprRef &c, bool holds) {
-    bool strict = c->kind() == expr::Kind::Slt;
-    if (!strict && c->kind() != expr::Kind::Sle)
-      return;
-    if (c->child(0)->width() > 64)
-      return;
-    // x < k, x <= k, k < x, k <= x, as they hold or not. (The path
-    // condition is satisfiable, so k +- 1 stays in range; the checks only
-    // keep a wrap from ever making a bound.)
-    ExprRef x(c->child(0)), y(c->child(1));
-    auto step = [](int64_t k, int64_t d) -> std::optional<int64_t> {
-      int64_t r;
-      if (__builtin_add_overflow(k, d, &r))
-        return std::nullopt;
-      return r;
-    };
-    if (y->isConst()) { // x < k  or  x <= k
-      int64_t k = y->bvValue().getSExtValue();
-      if (holds)
-        upper(x, strict ? step(k, -1) : k);
-      else
-        lower(x, strict ? k : step(k, 1));
-    } else if (x->isConst()) { // k < y  or  k <= y
-      int64_t k = x->bvValue().getSExtValue();
-      if (holds)
-        lower(y, strict ? step(k, 1) : k);
-      else
-        upper(y, strict ? k : step(k, -1));
-    }
-  }
-  /// The value of `slt`/`sle` node `c` when the bounds decide it.
-  std::optional<bool> decide(const ExprRef &c) const {
-    bool strict = c->kind() == expr::Kind::Slt;
-    if ((!strict && c->kind() != expr::Kind::Sle) ||
-        c->child(0)->width() > 64)
-      return std::nullopt;
-    auto a = range(ExprRef(c->child(0))), b = range(ExprRef(c->child(1)));
-    if (!a || !b)
-      return std::nullopt;
-    if (strict ? a->second < b->first : a->second <= b->first)
-      return true;
-    if (strict ? a->first >= b->second : a->first > b->second)
-      return false;
-    return std::nullopt;
-  }
-private:
-  using Range = std::pair<int64_t, int64_t>;
-  std::optional<Range> range(const ExprRef &x) const {
-    if (x->isConst())
-      return Range{x->bvValue().getSExtValue(), x->bvValue().getSExtValue()};
-    auto it = bounds_.find(x);
-    if (it == bounds_.end())
-      return std::nullopt;
-    return it->second;
-  }
-  Range &entry(const ExprRef &x) {
-    unsigned w = x->width();
-    int64_t min = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
-    int64_t max = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
-    return bounds_.try_emplace(x, Range{min, max}).first->second;
-  }
-  void lower(const ExprRef &x, std::optional<int64_t> k) {
-    if (k)
-      entry(x).first = std::max(entry(x).first, *k);
-  }
-  void upper(const ExprRef &x, std::optional<int64_t> k) {
-    if (k)
-      entry(x).second = std::min(entry(x).second, *k);
-  }
-  std::unordered_map<ExprRef, Range, expr::ExprRefHash> bounds_;
-};
-
-expr::Substitution pathFacts(expr::ExprContext &ctx,
-                             std::span<const ExprRef> constraints,
-                             SignedBounds &bounds) {
-  expr::Substitution facts;
-  std::vector<ExprRef> work(constraints.begin(), constraints.end());
-  while (!work.empty()) {
-    ExprRef c = work.back();
-    work.pop_back();
-    // `a & b` over two flags, as `cosmo_assume(x >= lo & x < hi)` makes
-    // it: both conditions hold.
-    if (c->kind() == expr::Kind::Not &&
-        c->child(0)->kind() == expr::Kind::Eq) {
-      const expr::Expr *eq = c->child(0);
-      for (unsigned i = 0; i < 2; ++i) {
-        const expr::Expr *zero = eq->child(i), *e = eq->child(1 - i);
-        if (zero->isConst() && zero->bvValue().isZero() &&
-            e->kind() == expr::Kind::BAnd) {
-          ExprRef p = flagCondition(ExprRef(e->child(0)));
-          ExprRef q = flagCondition(ExprRef(e->child(1)));
-          if (p && q) {
-            work.push_back(p);
-            work.push_back(q);
-          }
-        }
-      }
-    }
-    switch (c->kind()) {
-    case expr::Kind::And:
-      work.push_back(ExprRef(c->child(0)));
-      work.push_back(ExprRef(c->child(1)));
-      break;
-    case expr::Kind::Not:
-      facts.emplace(ExprRef(c->child(0)), ctx.falseE());
-      orderFacts(ctx, facts, ExprRef(c->child(0)), false);
-      bounds.note(ExprRef(c->child(0)), false);
-      break;
-    case expr::Kind::Eq:
-      facts.emplace(c, ctx.trueE());
-      for (unsigned i = 0; i < 2; ++i)
-        if (c->child(i)->kind() == expr::Kind::Var &&
-            c->child(1 - i)->isConst())
-          facts.emplace(ExprRef(c->child(i)), ExprRef(c->child(1 - i)));
-      break;
-    default:
-      facts.emplace(c, ctx.trueE());
-      orderFacts(ctx, facts, c, true);
-      bounds.note(c, true);
-    }
-  }
-  return facts;
-}
-
-} // namespace
 
 bool ExecutorImpl::placeNewBlocks(
     const ExecutionState &s, const std::vector<summary::Allocation> &blocks,
@@ -448,22 +263,10 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
     ExprRef guard;
   };
   std::vector<Arm> returns, errors;
-  SignedBounds bounds;
-  expr::Substitution facts = pathFacts(ctx_, s.constraints.list(), bounds);
-  expr::RewriteMemo factsMemo;
-  // `e` of pair `k` in the caller's terms, simplified by the path's facts:
-  // its literals, and comparisons its bounds decide.
+  PathFacts facts(ctx_, s.constraints.list());
+  // `e` of pair `k` in the caller's terms, simplified by the path's facts.
   auto inContext = [&](size_t k, const ExprRef &e) {
-    return expr::rewriteBottomUp(
-        ctx_, cc->inCaller(ctx_, k, e),
-        [&](const ExprRef &n) -> ExprRef {
-          if (auto it = facts.find(n); it != facts.end())
-            return it->second;
-          if (std::optional<bool> v = bounds.decide(n))
-            return *v ? ctx_.trueE() : ctx_.falseE();
-          return {};
-        },
-        factsMemo);
+    return facts.simplify(cc->inCaller(ctx_, k, e));
   };
   for (size_t k = 0; k < pairs.size(); ++k) {
     if (cc->pairs[k].fit != PairFit::Consistent)

@@ -63,6 +63,8 @@ struct GuideCursor {
   std::shared_ptr<const Composition> composition;
   const summary::MemoNode *node = nullptr;
   size_t depth = 0; ///< stack size with the callee's frame
+  /// The error checks passed at `node` so far, on their good side.
+  std::vector<const llvm::Instruction *> checksPassed;
 };
 
 /// An input pointer that lazy initialisation resolves on first use

@@ -439,7 +439,36 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
                                          const std::string &message) {
   if (errorCond->isFalse())
     return &s;
+  // A tree that guides the path knows which sides lead to live pairs: no
+  // query. With model reuse a fork needs models of both sides: the solver
+  // splits, and the guide stays (each live pair below takes one side).
+  std::optional<CheckSides> guided;
+  if (s.guide && !errorCond->isTrue())
+    guided = guidedCheck(s, kind);
+  if (guided) {
+    if (!guided->error) {
+      s.guide->checksPassed.push_back(currentInstruction(s));
+      return &s;
+    }
+    if (!guided->good) {
+      terminateError(s, kind, message);
+      return nullptr;
+    }
+    if (!opts_.solver.modelReuse) {
+      ExecutionState &bad = clone(s);
+      guidedAdd_ = true;
+      addConstraint(bad, errorCond, nullptr);
+      addConstraint(s, ctx_.notE(errorCond), nullptr);
+      guidedAdd_ = false;
+      s.guide->checksPassed.push_back(currentInstruction(s));
+      terminateError(bad, kind, message);
+      return &s;
+    }
+  }
+  guidedAdd_ = guided.has_value();
   Split sp = split(s, errorCond, /*isBranch=*/false);
+  guidedAdd_ = false;
+  ExecutionState *good = sp.onFalse;
   if (sp.onTrue) {
     // The error state is the one that stops; keep `s` for the good side.
     if (sp.onTrue == &s && sp.onFalse) {
@@ -447,11 +476,14 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
       std::swap(s.constraints, sp.onFalse->constraints);
       std::swap(s.model, sp.onFalse->model);
       terminateError(*sp.onFalse, kind, message);
-      return &s;
+      good = &s;
+    } else {
+      terminateError(*sp.onTrue, kind, message);
     }
-    terminateError(*sp.onTrue, kind, message);
   }
-  return sp.onFalse;
+  if (good && good->guide)
+    good->guide->checksPassed.push_back(currentInstruction(*good));
+  return good;
 }
 
 solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
@@ -586,6 +618,11 @@ static const llvm::Instruction *positionOf(const ExecutionState &s,
   if (k + 1 == s.stack.size())
     return f.pc == f.block->begin() ? &*f.pc : &*std::prev(f.pc);
   return s.stack[k + 1].callSite;
+}
+
+const llvm::Instruction *
+ExecutorImpl::currentInstruction(const ExecutionState &s) const {
+  return positionOf(s, s.stack.size() - 1);
 }
 
 std::vector<SourceLocation>

@@ -325,6 +325,16 @@ public:
                     const std::vector<ExprRef> &conds,
                     const std::vector<const llvm::BasicBlock *> &succs);
   void dropGuide(ExecutionState &s);
+  /// An error check (`checkError`) of a state a tree guides: which of its
+  /// sides, the error and the good one, lead to live pairs; nothing when
+  /// the tree cannot say (a path cut in isolation passes here).
+  struct CheckSides {
+    bool error = false, good = false;
+  };
+  std::optional<CheckSides> guidedCheck(const ExecutionState &s,
+                                        ErrorKind kind) const;
+  /// The instruction the innermost frame of `s` is executing.
+  const llvm::Instruction *currentInstruction(const ExecutionState &s) const;
   const summary::MemoTree *treeOf(const llvm::Function &f) const {
     auto it = trees_.find(&f);
     return it == trees_.end() ? nullptr : it->second.get();

@@ -137,6 +137,35 @@ TEST_F(ComposeTest, RecursionIsBoundedBySummaryDepth) {
   EXPECT_EQ(r["verdict"], "true");
 }
 
+// Algorithm 3's numeric check without the solver: where the calling
+// context's bounds decide every comparison of classify's paths, all pairs
+// but the feasible one fold to false, and the one left needs no query
+// because the tree's paths cover all of classify's inputs.
+TEST_F(ComposeTest, AContextThatDecidesThePairsAsksNoQuery) {
+  json r = check("interval_context.c", {"--solver-opts=none"}, 0);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(r["verdict"], "true");
+  EXPECT_EQ(c["replayed"], 4);
+  EXPECT_GT(c["pairs_checked"].get<int>(), 4);
+  EXPECT_EQ(c["pairs_solver_free"], c["pairs_checked"]);
+  EXPECT_EQ(c["pair_check_solver_calls"], 0);
+}
+
+// An error check met while a tree guides the path is decided by the tree
+// too: the index can be 4 in main, so both sides of lookup's bounds check
+// lead to live pairs; the replay forks there itself and keeps its guide
+// (it used to hand the check to the solver and drop the guide).
+TEST_F(ComposeTest, AGuidedReplayDecidesErrorChecks) {
+  json r = check("guided_check.c", {"--solver-opts=none"}, 1);
+  json c = r["stats"]["composition"];
+  EXPECT_EQ(c["replayed"], 1);
+  EXPECT_EQ(c["guides_dropped"], 0);
+  ASSERT_EQ(r["errors"].size(), 1u);
+  EXPECT_EQ(r["errors"][0]["kind"], "out-of-bounds");
+  EXPECT_EQ(r["errors"][0]["line"], 12);
+  EXPECT_EQ(r["verdict"], "false");
+}
+
 // Seed 002 section IV.E, H1: under --target=errors an error path of a
 // callee's tree that is feasible at the call is reported at once, with the
 // call stack through the callees and inputs that make the native program

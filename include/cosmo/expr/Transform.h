@@ -25,7 +25,9 @@ using Substitution = std::unordered_map<ExprRef, ExprRef, ExprRefHash>;
 ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Substitution &sub);
 
 /// Results of a rewrite by node, kept across calls that rewrite with the
-/// same map (terms that share subterms are rebuilt once).
+/// same map (terms that share subterms are rebuilt once). Keyed by address:
+/// the terms rewritten must outlive the memo, or a term made later at a
+/// freed one's address would find its result.
 using RewriteMemo = std::unordered_map<const Expr *, ExprRef>;
 
 /// `substitute` for many terms under one `sub`: `memo` must only ever be

@@ -108,6 +108,9 @@ struct PcPair {
   /// not a model of the replayed path.
   bool internalVariables = false;
   std::string errorKind; ///< Error: cosmo's error kind name
+  /// Error: the instruction whose check failed (for the run that built the
+  /// tree: a guided replay decides the same check by it).
+  const llvm::Instruction *site = nullptr;
   std::string file;      ///< Error, Frontier: where
   unsigned line = 0;
   std::string detail; ///< Error: the message; Frontier: why it was cut
