@@ -31,6 +31,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <unordered_set>
@@ -66,9 +67,12 @@ public:
   llvm::Error prepare();
   RunSummary run();
   void interrupt() { interrupted_ = true; }
+  /// From another thread: stops the query under way.
   void interruptSolver() {
     interrupted_ = true;
-    solver_->interrupt();
+    std::lock_guard<std::mutex> lock(solverSwap_);
+    if (solver_)
+      solver_->interrupt();
   }
 
   //===--- Forking and termination (Executor.cpp) -------------------------===//
@@ -416,6 +420,7 @@ private:
   expr::ExprContext ctx_;
   solver::PipelineStats solverStats_; // outlives solver_, which counts here
   std::unique_ptr<solver::Solver> solver_;
+  std::mutex solverSwap_; // guards replacing solver_ against interruptSolver
   std::unique_ptr<Searcher> searcher_;
   const llvm::Function *entry_ = nullptr;
 

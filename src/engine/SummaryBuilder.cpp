@@ -136,8 +136,13 @@ void ExecutorImpl::buildSummaries() {
   // A fresh pipeline for the program: the isolated runs' constraints (over
   // their own variables) would only weigh on the incremental solver and the
   // caches. (One Z3 context per function would cost more than it saves.)
-  if (!order.empty())
+  // The old one goes first: two Z3 contexts at once would add tens of MB
+  // to the run's peak memory.
+  if (!order.empty()) {
+    std::lock_guard<std::mutex> lock(solverSwap_);
+    solver_.reset();
     solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
+  }
 }
 
 std::unique_ptr<ExecutionState>
