@@ -63,8 +63,10 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
     p.file = loc.file;
     p.line = loc.line;
   }
-  if (kind == LeafKind::Error)
-    p.site = currentInstruction(s);
+  if (kind == LeafKind::Error && failingCheck_) {
+    p.checkSite = failingCheck_->site;
+    p.checkOrdinal = failingCheck_->ordinal;
+  }
   if (kind == LeafKind::Error)
     for (const SourceLocation &f : stack.empty() ? stackOf(s) : stack)
       p.stack.push_back({f.function, f.file, f.line});
@@ -468,7 +470,8 @@ void ExecutorImpl::dropGuide(ExecutionState &s) {
 }
 
 std::optional<ExecutorImpl::CheckSides>
-ExecutorImpl::guidedCheck(const ExecutionState &s, ErrorKind kind) const {
+ExecutorImpl::guidedCheck(const ExecutionState &s, const CheckId &check,
+                          ErrorKind kind) const {
   const Composition &cp = *s.guide->composition;
   const MemoNode *n = s.guide->node;
   if (cp.frontierAt[n->id])
@@ -476,20 +479,20 @@ ExecutorImpl::guidedCheck(const ExecutionState &s, ErrorKind kind) const {
   // The live pairs that reach this check: those below the node, but for
   // the errors of the checks the path passed at the node already. Of
   // them, this check's errors take the error side, the others the good
-  // one (a check at a node is met once: its instruction is the key).
-  const llvm::Instruction *site = currentInstruction(s);
-  const std::vector<const llvm::Instruction *> &passed =
-      s.guide->checksPassed;
+  // one (a check is met once at a node: between two conditionals the path
+  // runs straight).
+  const std::vector<CheckId> &passed = s.guide->checksPassed;
   CheckSides sides;
   for (uint32_t k : n->pairs) {
     const PcPair &p = cp.tree->pairs()[k];
     if (!cp.livePairs[k])
       continue;
-    bool isError = p.kind == LeafKind::Error;
-    if (isError && p.site == site && p.errorKind == errorKindName(kind))
+    CheckId of{p.checkSite, p.checkOrdinal};
+    bool byCheck = p.kind == LeafKind::Error && p.checkSite;
+    if (byCheck && of == check && p.errorKind == errorKindName(kind))
       sides.error = true;
-    else if (!isError ||
-             std::find(passed.begin(), passed.end(), p.site) == passed.end())
+    else if (!byCheck ||
+             std::find(passed.begin(), passed.end(), of) == passed.end())
       sides.good = true;
   }
   for (const auto &c : n->children)

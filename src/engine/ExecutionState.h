@@ -59,12 +59,20 @@ struct Composition; // CallReplay.h
 
 /// A state inside a call replayed from the callee's memoization tree
 /// (seed 002 algorithm 2): where the path is in the tree.
+/// One error check of a path (ExecutorImpl::checkError): its instruction,
+/// and which of the checks that instruction makes.
+struct CheckId {
+  const llvm::Instruction *site = nullptr;
+  unsigned ordinal = 0;
+  bool operator==(const CheckId &) const = default;
+};
+
 struct GuideCursor {
   std::shared_ptr<const Composition> composition;
   const summary::MemoNode *node = nullptr;
   size_t depth = 0; ///< stack size with the callee's frame
   /// The error checks passed at `node` so far, on their good side.
-  std::vector<const llvm::Instruction *> checksPassed;
+  std::vector<CheckId> checksPassed;
 };
 
 /// An input pointer that lazy initialisation resolves on first use
@@ -92,6 +100,10 @@ public:
   std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id
   uint64_t symbolicBranches = 0;
   uint64_t instructions = 0;
+  /// The last error check: at which instruction count, and its ordinal
+  /// among that instruction's checks.
+  uint64_t checkAt = ~uint64_t(0);
+  unsigned checkOrdinal = 0;
   uint64_t nextObjectIndex = 0; // address slots used
   uint64_t nextObjectId = 0;
   uint64_t nameCounter = 0;     // fresh variable names

@@ -437,21 +437,35 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
                                          const ExprRef &errorCond,
                                          ErrorKind kind,
                                          const std::string &message) {
+  // Which check this is: an isolated run records it with the error's
+  // pair, and a replay guided by that tree meets the same check again.
+  CheckId check{currentInstruction(s),
+                s.checkAt == s.instructions ? s.checkOrdinal + 1 : 0};
+  s.checkAt = s.instructions;
+  s.checkOrdinal = check.ordinal;
+  auto fail = [&](ExecutionState &bad) {
+    failingCheck_ = check;
+    terminateError(bad, kind, message);
+    failingCheck_.reset();
+  };
+  auto passed = [&](ExecutionState *good) {
+    if (good && good->guide)
+      good->guide->checksPassed.push_back(check);
+    return good;
+  };
   if (errorCond->isFalse())
-    return &s;
+    return passed(&s);
   // A tree that guides the path knows which sides lead to live pairs: no
   // query. With model reuse a fork needs models of both sides: the solver
   // splits, and the guide stays (each live pair below takes one side).
   std::optional<CheckSides> guided;
   if (s.guide && !errorCond->isTrue())
-    guided = guidedCheck(s, kind);
+    guided = guidedCheck(s, check, kind);
   if (guided) {
-    if (!guided->error) {
-      s.guide->checksPassed.push_back(currentInstruction(s));
-      return &s;
-    }
+    if (!guided->error)
+      return passed(&s);
     if (!guided->good) {
-      terminateError(s, kind, message);
+      fail(s);
       return nullptr;
     }
     if (!opts_.solver.modelReuse) {
@@ -460,9 +474,8 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
       addConstraint(bad, errorCond, nullptr);
       addConstraint(s, ctx_.notE(errorCond), nullptr);
       guidedAdd_ = false;
-      s.guide->checksPassed.push_back(currentInstruction(s));
-      terminateError(bad, kind, message);
-      return &s;
+      fail(bad);
+      return passed(&s);
     }
   }
   guidedAdd_ = guided.has_value();
@@ -475,15 +488,13 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
       // The two differ only in their last constraint (and its model).
       std::swap(s.constraints, sp.onFalse->constraints);
       std::swap(s.model, sp.onFalse->model);
-      terminateError(*sp.onFalse, kind, message);
+      fail(*sp.onFalse);
       good = &s;
     } else {
-      terminateError(*sp.onTrue, kind, message);
+      fail(*sp.onTrue);
     }
   }
-  if (good && good->guide)
-    good->guide->checksPassed.push_back(currentInstruction(*good));
-  return good;
+  return passed(good);
 }
 
 solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,

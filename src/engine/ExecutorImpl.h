@@ -336,6 +336,7 @@ public:
     bool error = false, good = false;
   };
   std::optional<CheckSides> guidedCheck(const ExecutionState &s,
+                                        const CheckId &check,
                                         ErrorKind kind) const;
   /// The instruction the innermost frame of `s` is executing.
   const llvm::Instruction *currentInstruction(const ExecutionState &s) const;
@@ -450,6 +451,8 @@ private:
   /// points where the isolated run cannot follow.
   std::unordered_set<const expr::Expr *> globalInputVars_;
   bool guidedAdd_ = false; // addConstraint called by decideGuided
+  /// The check whose error path is being terminated (recordLeaf keeps it).
+  std::optional<CheckId> failingCheck_;
   // --merge: states waiting at join points, and the searcher's steps.
   std::vector<ExecutionState *> parked_;
   uint64_t exploreSteps_ = 0;

@@ -108,9 +108,12 @@ struct PcPair {
   /// not a model of the replayed path.
   bool internalVariables = false;
   std::string errorKind; ///< Error: cosmo's error kind name
-  /// Error: the instruction whose check failed (for the run that built the
-  /// tree: a guided replay decides the same check by it).
-  const llvm::Instruction *site = nullptr;
+  /// Error found by a check (the engine's checkError): its instruction,
+  /// and which of that instruction's checks it was (a division checks its
+  /// divisor, then INT_MIN / -1). A guided replay decides the same check
+  /// by them. Null for other errors; in memory only.
+  const llvm::Instruction *checkSite = nullptr;
+  unsigned checkOrdinal = 0;
   std::string file;      ///< Error, Frontier: where
   unsigned line = 0;
   std::string detail; ///< Error: the message; Frontier: why it was cut
