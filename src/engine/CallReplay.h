@@ -4,7 +4,12 @@
 // PC, heap PC) pair of the callee's tree is checked against the calling
 // context; the pairs that can hold stay live. The call then runs guided by
 // the tree: at a conditional, the successors with a live pair below them
-// are exactly the feasible ones, so no solver is asked. Why this is exact:
+// are exactly the feasible ones, so no solver is asked (and at an error
+// check, the error side is feasible exactly when a live error pair of that
+// check is left, the good side when a live pair lies past it; see
+// ExecutorImpl::guidedCheck). Pairs are first checked by the caller's path
+// facts (PathFacts.h): those they make false need no query, nor does the
+// one pair left of a tree whose pairs cover all inputs. Why this is exact:
 // the tree is complete (every path of the isolated run ended in a leaf or
 // a frontier), so the inputs reaching a node are the union of the pairs
 // below it; and the calling context maps to one input of the isolated run
