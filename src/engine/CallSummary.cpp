@@ -35,7 +35,6 @@
 
 #include <algorithm>
 #include <map>
-#include <span>
 #include <set>
 
 namespace cosmo::engine {
@@ -200,7 +199,6 @@ void ExecutorImpl::recordEffect(
                        "function made";
   }
 }
-
 
 bool ExecutorImpl::placeNewBlocks(
     const ExecutionState &s, const std::vector<summary::Allocation> &blocks,

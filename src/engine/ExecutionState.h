@@ -57,8 +57,6 @@ struct InputRecord {
 
 struct Composition; // CallReplay.h
 
-/// A state inside a call replayed from the callee's memoization tree
-/// (seed 002 algorithm 2): where the path is in the tree.
 /// One error check of a path (ExecutorImpl::checkError): its instruction,
 /// and which of the checks that instruction makes.
 struct CheckId {
@@ -67,6 +65,8 @@ struct CheckId {
   bool operator==(const CheckId &) const = default;
 };
 
+/// A state inside a call replayed from the callee's memoization tree
+/// (seed 002 algorithm 2): where the path is in the tree.
 struct GuideCursor {
   std::shared_ptr<const Composition> composition;
   const summary::MemoNode *node = nullptr;

@@ -24,6 +24,25 @@ ExprRef flagCondition(const ExprRef &e) {
   return {};
 }
 
+/// The conditions of the flags a nonzero `a & b & ...` is made of: each
+/// holds (a flag is 0 or 1, so the only bit the operands can share is its
+/// bit 0). Operands that are not flags say nothing.
+void flagsOfNonzeroAnd(const expr::Expr *e, std::vector<ExprRef> &out) {
+  if (e->kind() == expr::Kind::BAnd) {
+    flagsOfNonzeroAnd(e->child(0), out);
+    flagsOfNonzeroAnd(e->child(1), out);
+  } else if (ExprRef p = flagCondition(ExprRef(e))) {
+    out.push_back(p);
+  }
+}
+
+/// The values a signed bit-vector of `width` bits can take (<= 64).
+std::pair<int64_t, int64_t> signedLimits(unsigned width) {
+  if (width >= 64)
+    return {INT64_MIN, INT64_MAX};
+  return {-(int64_t(1) << (width - 1)), (int64_t(1) << (width - 1)) - 1};
+}
+
 } // namespace
 
 PathFacts::PathFacts(expr::ExprContext &ctx,
@@ -34,28 +53,14 @@ PathFacts::PathFacts(expr::ExprContext &ctx,
     ExprRef c = work.back();
     work.pop_back();
     // `a & b & ...` over flags is not zero, as `cosmo_assume(x >= lo &
-    // x < hi)` makes it: every flag's condition holds (a flag is 0 or 1,
-    // so the only bit the operands can share is its bit 0).
+    // x < hi)` makes it.
     if (c->kind() == expr::Kind::Not &&
         c->child(0)->kind() == expr::Kind::Eq) {
       const expr::Expr *eq = c->child(0);
-      for (unsigned i = 0; i < 2; ++i) {
-        const expr::Expr *zero = eq->child(i);
-        if (!zero->isConst() || !zero->bvValue().isZero() ||
-            eq->child(1 - i)->kind() != expr::Kind::BAnd)
-          continue;
-        std::vector<const expr::Expr *> operands{eq->child(1 - i)};
-        while (!operands.empty()) {
-          const expr::Expr *e = operands.back();
-          operands.pop_back();
-          if (e->kind() == expr::Kind::BAnd) {
-            operands.push_back(e->child(0));
-            operands.push_back(e->child(1));
-          } else if (ExprRef p = flagCondition(ExprRef(e))) {
-            work.push_back(p);
-          }
-        }
-      }
+      for (unsigned i = 0; i < 2; ++i)
+        if (eq->child(i)->isConst() && eq->child(i)->bvValue().isZero() &&
+            eq->child(1 - i)->kind() == expr::Kind::BAnd)
+          flagsOfNonzeroAnd(eq->child(1 - i), work);
     }
     switch (c->kind()) {
     case expr::Kind::And:
@@ -208,9 +213,7 @@ std::optional<PathFacts::Range> PathFacts::range(const ExprRef &x) const {
               : __builtin_sub_overflow(a->first, b->second, &r.first) ||
                     __builtin_sub_overflow(a->second, b->first, &r.second))
       return std::nullopt;
-    unsigned w = x->width();
-    int64_t min = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
-    int64_t max = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+    auto [min, max] = signedLimits(x->width());
     if (r.first < min || r.second > max)
       return std::nullopt;
     return r;
@@ -219,10 +222,7 @@ std::optional<PathFacts::Range> PathFacts::range(const ExprRef &x) const {
 }
 
 PathFacts::Range &PathFacts::entry(const ExprRef &x) {
-  unsigned w = x->width();
-  int64_t min = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
-  int64_t max = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
-  return bounds_.try_emplace(x, Range{min, max}).first->second;
+  return bounds_.try_emplace(x, signedLimits(x->width())).first->second;
 }
 
 } // namespace cosmo::engine
