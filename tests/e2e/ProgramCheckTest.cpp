@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -170,12 +171,23 @@ protected:
                                      stats["paths_errored"].get<uint64_t>(),
                                      stats["paths_cut"].get<uint64_t>()};
     };
-    auto inlined = paths(inlineOut), replayed = paths(replayOut);
-    EXPECT_EQ(inlined, replayed)
-        << "paths (completed, errored, cut) with --calls=inline: " << fmt::format("{}", fmt::join(inlined, ", "))
-        << "; with --calls=replay: " << fmt::format("{}", fmt::join(replayed, ", "));
     CosmoReport a = readCosmoReport(inlineOut / "report.json");
     CosmoReport b = readCosmoReport(replayOut / "report.json");
+    // Where a query reached the solver's time limit, which paths end cut
+    // depends on the load of the machine, in either run: the two are
+    // compared by verdict and errors only.
+    auto timedOut = [](const CosmoReport &r) {
+      return std::any_of(r.unknownReasons.begin(), r.unknownReasons.end(),
+                         [](const std::string &why) {
+                           return why.find("solver timeout") != std::string::npos;
+                         });
+    };
+    if (!timedOut(a) && !timedOut(b)) {
+      auto inlined = paths(inlineOut), replayed = paths(replayOut);
+      EXPECT_EQ(inlined, replayed)
+          << "paths (completed, errored, cut) with --calls=inline: " << fmt::format("{}", fmt::join(inlined, ", "))
+          << "; with --calls=replay: " << fmt::format("{}", fmt::join(replayed, ", "));
+    }
     EXPECT_EQ(a.verdict, b.verdict);
     EXPECT_EQ(a.errors, b.errors) << "inline: " << describeErrors(a.errors)
                                   << "; replay: " << describeErrors(b.errors);
