@@ -433,6 +433,31 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
   return {&s, &other};
 }
 
+void ExecutorImpl::assume(ExecutionState &s, const ExprRef &cond) {
+  // An isolated run notes the inputs an assume leaves out (a tree whose
+  // paths do not cover its inputs), and a guided replay keeps its guide
+  // only while the tree decides: both need to know which sides hold.
+  if (building_ || s.guide) {
+    Split sp = split(s, cond);
+    if (sp.onFalse)
+      terminateInfeasible(*sp.onFalse);
+    return;
+  }
+  if (cond->isTrue())
+    return;
+  if (cond->isFalse()) {
+    terminateInfeasible(s);
+    return;
+  }
+  solver::SolverResult r = ask(s, cond, opts_.solver.modelReuse);
+  if (r.isUnknown())
+    terminateCut(s, "solver could not decide an assumption: " + r.reason);
+  else if (r.isUnsat())
+    terminateInfeasible(s);
+  else
+    addConstraint(s, cond, r.model);
+}
+
 ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
                                          const ExprRef &errorCond,
                                          ErrorKind kind,

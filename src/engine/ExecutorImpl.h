@@ -83,6 +83,10 @@ public:
   /// `isBranch`: the fork counts towards --max-depth (program branches do;
   /// error checks do not).
   Split split(ExecutionState &s, const ExprRef &cond, bool isBranch = true);
+  /// Restricts `s` to the inputs where `cond` holds (an assume), ending it
+  /// when there are none. One query, not a split's two: whether `cond`
+  /// could also fail does not matter to a path that goes on under it.
+  void assume(ExecutionState &s, const ExprRef &cond);
   /// Reports `kind` on the states where `errorCond` holds; returns the state
   /// where it does not (or null).
   ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,

@@ -68,11 +68,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                                     name.str())};
     return args[k];
   };
-  auto assume = [&](const ExprRef &cond) {
-    Split sp = split(s, cond);
-    if (sp.onFalse)
-      terminateInfeasible(*sp.onFalse);
-  };
+  auto assume = [&](const ExprRef &cond) { this->assume(s, cond); };
 
   // Errors reported at the call, whatever the function's body.
   if (name == "reach_error") {
@@ -235,12 +231,9 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   case I::strip_invariant_group:
     returnValue(s, call, args[0]);
     return true;
-  case I::assume: {
-    Split sp = split(s, asBool(args[0]));
-    if (sp.onFalse)
-      terminateInfeasible(*sp.onFalse);
+  case I::assume:
+    assume(s, asBool(args[0]));
     return true;
-  }
   case I::trap:
     terminateCut(s, fmt::format("__builtin_trap reached at {}:{}",
                                 locationOf(&call).file, locationOf(&call).line));

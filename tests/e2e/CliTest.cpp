@@ -97,6 +97,28 @@ TEST_F(CliTest, SolverStatisticsFollowTheLayers) {
             none["z3"]["queries"].get<uint64_t>() / 2);
 }
 
+// An assume asks the solver once (is the condition possible here?), not
+// twice as a branch does: whether it could also fail does not matter to the
+// path that goes on under it. Without solver layers every query reaches Z3:
+// two assumes (1 + 1) and a branch that only one side takes (2), then an
+// assume that contradicts the path (1) ends it.
+TEST_F(CliTest, AnAssumeAsksTheSolverOnce) {
+  write("assume.c",
+        "extern int __VERIFIER_nondet_int(void);\n"
+        "extern void __VERIFIER_assume(int);\n"
+        "int main(void) { int x = __VERIFIER_nondet_int();\n"
+        "  __VERIFIER_assume(x > 5); __VERIFIER_assume(x < 100);\n"
+        "  if (x > 0) { __VERIFIER_assume(x < 3); return 1; }\n"
+        "  return 0; }\n");
+  ProcessResult r =
+      cosmo({"check", "-q", "--solver-opts=none", "--out=out", "assume.c"});
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  nlohmann::json rep = report("out");
+  EXPECT_EQ(rep["verdict"], "true");
+  EXPECT_EQ(rep["stats"]["paths_completed"], 0);
+  EXPECT_EQ(rep["stats"]["solver"]["z3"]["queries"], 5);
+}
+
 TEST_F(CliTest, VersionAndHelpDescribeEveryOption) {
   ProcessResult v = cosmo({"--version"});
   EXPECT_EQ(v.exitCode, 0);

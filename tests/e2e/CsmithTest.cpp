@@ -7,6 +7,7 @@
 // a cut path or a second path all fail the test. Some seeds run in both
 // data models (native -m32 against cosmo -m32).
 #include "CliFixture.h"
+#include "NativeToolchain.h"
 
 #include "cosmo/report/Subprocess.h"
 
@@ -57,8 +58,11 @@ protected:
 TEST_P(CsmithTest, CosmoComputesTheNativeChecksum) {
   unsigned seed = GetParam().seed;
   std::vector<std::string> model;
-  if (GetParam().ilp32)
+  if (GetParam().ilp32) {
+    if (!canRunIlp32Programs())
+      GTEST_SKIP() << kNoIlp32Execution;
     model = {"-m32"};
+  }
   ProcessResult gen = run({"csmith", "--seed", std::to_string(seed), "-o",
                            "prog.c"});
   ASSERT_EQ(gen.exitCode, 0) << "csmith (Debian package csmith) failed: "

@@ -184,6 +184,8 @@ TEST_F(DataModelTest, SizeTTruncatesUnderIlp32) {
   EXPECT_EQ(check("trunc.c", src, 64).report["verdict"], "true");
   // The error's input is a multiple of 2^32, and the native -m32 run
   // reaches the same line.
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   for (const report::ReplayResult &res :
        replayAll("trunc-out32", "trunc.c", engine::DataModel::ILP32))
     EXPECT_EQ(res.status, report::ReplayStatus::Confirmed) << res.detail;
@@ -227,6 +229,8 @@ TEST_F(DataModelTest, StructLayoutFollowsThePointerSize) {
   EXPECT_EQ((*e)["line"], 6);
   EXPECT_EQ(r32.report["errors"].size(), 1u);
   EXPECT_EQ(check("layout.c", src, 64).report["verdict"], "true");
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   for (const report::ReplayResult &res :
        replayAll("layout-out32", "layout.c", engine::DataModel::ILP32))
     EXPECT_EQ(res.status, report::ReplayStatus::Confirmed) << res.detail;
@@ -289,6 +293,8 @@ TEST_F(DataModelTest, LinkedListUnderEntryInBothModels) {
     }
     EXPECT_TRUE(sawNext) << bits;
   }
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   std::vector<report::ReplayResult> results =
       replayAll("list-out32", "list.c", engine::DataModel::ILP32);
   EXPECT_GE(results.size(), 3u);
@@ -310,6 +316,8 @@ TEST_F(DataModelTest, Ilp32VectorsReplayOnlyInA32BitBuild) {
   const json *e = errorOf(r32.report, "assert");
   ASSERT_TRUE(e) << r32.report.dump(2);
   EXPECT_EQ((*e)["line"], 5);
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   std::vector<report::ReplayResult> as32 =
       replayAll("ulong-out32", "ulong.c", engine::DataModel::ILP32);
   ASSERT_EQ(as32.size(), 2u);
@@ -326,6 +334,8 @@ TEST_F(DataModelTest, Ilp32VectorsReplayOnlyInA32BitBuild) {
 // `--32` on a C file: compiled with -m32, analysed as ILP32, its error
 // confirmed natively (--confirm) and its vector replayed (`cosmo replay`).
 TEST_F(DataModelTest, ThirtyTwoBitOptionConfirmsAndReplays) {
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   write("ulong.c", "extern unsigned long __VERIFIER_nondet_ulong(void);\n"
                    "extern void reach_error(void);\n"
                    "int main(void) {\n"
@@ -356,6 +366,8 @@ TEST_F(DataModelTest, ThirtyTwoBitOptionConfirmsAndReplays) {
 // --emit-tests of an ILP32 run: the generated tests lay their inputs out
 // for 32 bits, and their Makefile builds them with -m32.
 TEST_F(DataModelTest, UnitTestsOfAnIlp32RunBuildWith32BitsAndPass) {
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   write("sum.c", "struct node { long value; struct node *next; };\n"
                  "long sum2(struct node *n) {\n"
                  "  if (!n || !n->next) return 0;\n"
@@ -380,6 +392,8 @@ TEST_F(DataModelTest, UnitTestsOfAnIlp32RunBuildWith32BitsAndPass) {
 // --32 links cosmo's ILP32 libc: string functions on a symbolic length
 // behave as natively (size_t of 4 bytes), and the error is confirmed.
 TEST_F(DataModelTest, Ilp32ProgramsUseTheIlp32Libc) {
+  if (!canRunIlp32Programs())
+    GTEST_SKIP() << kNoIlp32Execution;
   write("str.c", "#include <assert.h>\n"
                  "#include <string.h>\n"
                  "extern int __VERIFIER_nondet_int(void);\n"

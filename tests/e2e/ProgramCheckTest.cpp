@@ -211,6 +211,8 @@ protected:
       return;
     }
 
+    if (vectors.front().dataModel == engine::DataModel::ILP32 && !canRunIlp32Programs())
+      GTEST_SKIP() << kNoIlp32Execution;
     report::NativeToolchain toolchain = defaultNativeToolchain();
     std::filesystem::path replayDir = workDir() / "replay";
     std::filesystem::create_directories(replayDir);
