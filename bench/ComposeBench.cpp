@@ -27,7 +27,10 @@
 namespace cosmo::bench {
 namespace {
 
-constexpr std::array<const char *, 2> kSolverOpts = {"none", "all"};
+// `facts` alone decides branches by the path condition's facts, as replay
+// decides its trees' pairs under every option: inline and replay on equal
+// terms, without the search layers.
+constexpr std::array<const char *, 3> kSolverOpts = {"none", "all", "facts"};
 constexpr std::array<const char *, 2> kCalls = {"inline", "replay"};
 
 /// A summarised function's figures from its OUT/trees/FUNCTION.json.

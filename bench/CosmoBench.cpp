@@ -196,17 +196,19 @@ void printSolverTable(const std::vector<ProgramRuns> &all, unsigned runs) {
 void printLayerTable(const std::vector<ProgramRuns> &all) {
   fmt::print("\nShare of the engine's solver queries answered by each layer "
              "under --solver-opts=all (medians).\n\n");
-  fmt::print("| {:<22} | {:>9} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
-             "program", "queries", "model reuse", "independence",
-             "cex cache", "z3 (calls)");
-  fmt::print("|{:-<24}|{:->11}|{:->13}|{:->14}|{:->11}|{:->18}|\n", "", "",
-             "", "", "", "");
+  fmt::print("| {:<22} | {:>9} | {:>11} | {:>11} | {:>12} | {:>9} | {:>16} "
+             "|\n",
+             "program", "queries", "path facts", "model reuse",
+             "independence", "cex cache", "z3 (calls)");
+  fmt::print("|{:-<24}|{:->11}|{:->13}|{:->13}|{:->14}|{:->11}|{:->18}|\n", "",
+             "", "", "", "", "", "");
   std::vector<std::string> notes;
   for (const ProgramRuns &pr : all) {
     const Cell &c = pr.all();
     if (!c.anyOk()) {
-      fmt::print("| {:<22} | {:>9} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
-                 pr.name, "failed", "-", "-", "-", "-");
+      fmt::print("| {:<22} | {:>9} | {:>11} | {:>11} | {:>12} | {:>9} | "
+                 "{:>16} |\n",
+                 pr.name, "failed", "-", "-", "-", "-", "-");
       continue;
     }
     if (c.anyTimeout())
@@ -214,6 +216,9 @@ void printLayerTable(const std::vector<ProgramRuns> &all) {
                                   "limit",
                                   pr.name));
     double queries = c.stat("/solver/queries");
+    double facts = c.med([](const Run &r) {
+      return r.stat("/solver/facts/sat") + r.stat("/solver/facts/unsat");
+    });
     // Model reuse answers from the model, from known bits, or from fixed
     // values; its searches for fixed values are queries of its own, which
     // the layers below answer too.
@@ -231,11 +236,13 @@ void printLayerTable(const std::vector<ProgramRuns> &all) {
              r.stat("/solver/cex_cache/subset_model");
     });
     double z3 = c.stat("/solver/z3/queries");
-    fmt::print("| {:<22} | {:>9.0f} | {:>11} | {:>12} | {:>9} | {:>16} |\n",
-               pr.name, queries, percent(reuse, queries),
+    fmt::print("| {:<22} | {:>9.0f} | {:>11} | {:>11} | {:>12} | {:>9} | "
+               "{:>16} |\n",
+               pr.name, queries, percent(facts, queries),
+               percent(reuse, queries),
                percent(indep, queries), percent(cex, queries),
                fmt::format("{} ({:.0f})", percent(z3, queries), z3));
-    double sum = reuse + indep + cex + z3;
+    double sum = facts + reuse + indep + cex + z3;
     if (queries > 0 &&
         std::abs(sum - queries - searches) > 0.005 * (queries + searches))
       notes.push_back(fmt::format(

@@ -9,7 +9,7 @@
 
 #include "CallReplay.h"
 #include "ExecutorImpl.h"
-#include "PathFacts.h"
+#include "cosmo/solver/PathFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/Transform.h"
@@ -27,6 +27,7 @@ using summary::HeapFact;
 using summary::LeafKind;
 using summary::MemoNode;
 using summary::MemoTree;
+using solver::PathFacts;
 using summary::PcPair;
 
 //===--- Building ---------------------------------------------------------===//

@@ -28,7 +28,7 @@
 
 #include "CallReplay.h"
 #include "ExecutorImpl.h"
-#include "PathFacts.h"
+#include "cosmo/solver/PathFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/memory/SymbolicHeap.h"
@@ -39,6 +39,7 @@
 
 namespace cosmo::engine {
 
+using solver::PathFacts;
 using summary::ByteWrite;
 using summary::LeafKind;
 using summary::MemoTree;

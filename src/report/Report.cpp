@@ -73,6 +73,7 @@ json solverStatsToJson(const std::string &options,
       {"options", options},
       {"queries", s.queries},
       {"seconds", s.seconds},
+      {"facts", {{"sat", s.facts.sat}, {"unsat", s.facts.unsat}}},
       {"model_reuse",
        {{"hits", s.modelReuse.hits},
         {"known_bits_hits", s.modelReuse.knownBitsHits},
@@ -418,9 +419,11 @@ std::string formatSummary(const engine::RunSummary &summary,
                      st.instructions, st.wallSeconds);
   const solver::PipelineStats &ss = st.solver;
   out += fmt::format("solver: {} queries ({:.2f}s, --solver-opts={}): "
-                     "{} answered by model reuse, {} by independence, "
-                     "{} by the cex cache; {} reached Z3 ({:.2f}s)\n",
+                     "{} answered by path facts, {} by model reuse, {} by "
+                     "independence, {} by the cex cache; {} reached Z3 "
+                     "({:.2f}s)\n",
                      ss.queries, ss.seconds, st.solverOptions,
+                     ss.facts.answered(),
                      ss.modelReuse.hits + ss.modelReuse.knownBitsHits +
                          ss.modelReuse.fixedHits,
                      ss.independence.answered,

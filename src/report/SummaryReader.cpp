@@ -47,6 +47,9 @@ void readStats(const json &s, engine::RunStats &st) {
   p.queries = sv.value("queries", uint64_t{0});
   p.seconds = sv.value("seconds", 0.0);
   json none = json::object();
+  const json &facts = sv.contains("facts") ? sv["facts"] : none;
+  p.facts.sat = facts.value("sat", uint64_t{0});
+  p.facts.unsat = facts.value("unsat", uint64_t{0});
   const json &mr = sv.contains("model_reuse") ? sv["model_reuse"] : none;
   p.modelReuse.hits = mr.value("hits", uint64_t{0});
   p.modelReuse.knownBitsHits = mr.value("known_bits_hits", uint64_t{0});

@@ -16,6 +16,7 @@ struct LayerName {
   bool PipelineOptions::*flag;
 };
 constexpr LayerName kLayers[] = {
+    {"facts", &PipelineOptions::facts},
     {"independence", &PipelineOptions::independence},
     {"cex-cache", &PipelineOptions::cexCache},
     {"model-reuse", &PipelineOptions::modelReuse},
@@ -108,6 +109,8 @@ std::unique_ptr<Solver> createSolverPipeline(expr::ExprContext &ctx,
     s = createIndependentSolver(std::move(s), stats, opts.cexCache);
   if (opts.modelReuse)
     s = createModelReusingSolver(std::move(s), ctx, stats);
+  if (opts.facts)
+    s = createFactsSolver(std::move(s), ctx, stats);
   return std::make_unique<CountingSolver>(std::move(s), stats);
 }
 

@@ -90,7 +90,7 @@ TEST_F(CliTest, SolverStatisticsFollowTheLayers) {
   EXPECT_EQ(none["z3"]["queries"], none["queries"]);
   EXPECT_EQ(none["model_reuse"]["hits"], 0);
   nlohmann::json all = solverStats("all");
-  EXPECT_EQ(all["options"], "independence,cex-cache,model-reuse,incremental");
+  EXPECT_EQ(all["options"], "facts,independence,cex-cache,model-reuse,incremental");
   EXPECT_EQ(all["queries"], none["queries"]); // the engine asks the same
   EXPECT_GT(all["model_reuse"]["hits"].get<uint64_t>(), 0u);
   EXPECT_LT(all["z3"]["queries"].get<uint64_t>(),

@@ -125,7 +125,9 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   check->add_option("--solver-opts", opts.solverOpts,
                     "constraint management layers in front of Z3, a comma "
-                    "list of: independence (ask only the constraints a "
+                    "list of: facts (the path condition decides a condition "
+                    "outright: a comparison already taken, bounds that "
+                    "settle it), independence (ask only the constraints a "
                     "condition depends on), cex-cache (answer from stored "
                     "sets and models), model-reuse (a path's model answers "
                     "one side of each branch), incremental (one Z3 solver "

@@ -286,6 +286,53 @@ TEST_F(PipelineLayersTest, CexCacheSubsetModelRuleNeedsNoSolver) {
   EXPECT_TRUE(satisfies(r.model, q2));
 }
 
+//===--- Path facts -------------------------------------------------------===//
+
+TEST_F(PipelineLayersTest, FactsDecideWhatThePathSaysOutright) {
+  auto solver = createFactsSolver(recorder(), ctx, stats);
+  ExprRef x = var("x", 32), y = var("y", 32);
+  // 100 <= x < 200 (signed), and x < y was taken before.
+  std::vector<ExprRef> pc = {ctx.sle(bv(32, 100), x), ctx.slt(x, bv(32, 200)),
+                             ctx.slt(x, y)};
+  Query q(pc, false);
+  q.pcSatisfiable = true;
+  // Bounds settle it: x < 300 holds on every input of the path ...
+  q.condition = ctx.slt(x, bv(32, 300));
+  EXPECT_TRUE(solver->check(q).isSat());
+  // ... x >= 200 on none, nor the opposite of a comparison taken.
+  q.condition = ctx.sle(bv(32, 200), x);
+  EXPECT_TRUE(solver->check(q).isUnsat());
+  q.condition = ctx.slt(y, x);
+  EXPECT_TRUE(solver->check(q).isUnsat());
+  EXPECT_TRUE(log.empty());
+  EXPECT_EQ(stats.facts.sat, 1u);
+  EXPECT_EQ(stats.facts.unsat, 2u);
+  // What the facts leave open goes on unchanged: x < 150 splits the range.
+  q.condition = ctx.slt(x, bv(32, 150));
+  EXPECT_TRUE(solver->check(q).isSat());
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_TRUE(sameSet(log[0], q.conjuncts()));
+  // A decided condition whose model is wanted: the path's own model when
+  // the query has one, else a model of the path from below (no condition).
+  auto m = std::make_shared<Assignment>();
+  q.wantModel = true;
+  q.pcModel = m;
+  q.condition = ctx.slt(x, bv(32, 300));
+  EXPECT_EQ(solver->check(q).model, m);
+  q.pcModel = nullptr;
+  SolverResult r = solver->check(q);
+  ASSERT_TRUE(r.isSat());
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_TRUE(sameSet(log[1], pc));
+  EXPECT_TRUE(satisfies(r.model, q.conjuncts()));
+  // A path not known to be satisfiable proves nothing: asked below.
+  q.pcSatisfiable = false;
+  q.wantModel = false;
+  q.condition = ctx.sle(bv(32, 200), x);
+  EXPECT_TRUE(solver->check(q).isUnsat());
+  EXPECT_EQ(log.size(), 3u);
+}
+
 //===--- Model reuse ------------------------------------------------------===//
 
 TEST_F(PipelineLayersTest, ModelReuseAnswersTheSideTheModelSatisfies) {
@@ -445,7 +492,7 @@ TEST_F(PipelineLayersTest, IncrementalUnsatCoresAreUnsatSubsets) {
 TEST(PipelineOptionsTest, ParsesListsAllAndNone) {
   auto all = parsePipelineOptions("all");
   ASSERT_TRUE(static_cast<bool>(all));
-  EXPECT_EQ(all->str(), "independence,cex-cache,model-reuse,incremental");
+  EXPECT_EQ(all->str(), "facts,independence,cex-cache,model-reuse,incremental");
   auto none = parsePipelineOptions("none");
   ASSERT_TRUE(static_cast<bool>(none));
   EXPECT_EQ(none->str(), "none");

@@ -3,14 +3,17 @@
 // Constraint management (seed 004): a chain of decorators in front of Z3,
 // each switchable, each counting what it saved.
 //
+//   facts           the path condition decides the condition outright: a
+//                   comparison already taken, bounds that settle it
+//                   (PathFacts.h)
 //   model reuse     a state's model answers one side of every branch (§4.2)
 //   independence    ask only the constraints a condition depends on (§3)
 //   cex cache       answer from stored sets: unsat subsets, supersets and
 //                   subsets with models (§4.1, KLEE's counterexample cache)
 //   Z3              incremental with assumption literals (§5.2) or fresh
 //
-// Order matters: model reuse needs the whole path's model, so it goes
-// first; independence then cuts queries into small sets, which is what
+// Order matters: facts cost a walk over the path and no search, so they
+// go first; model reuse needs the whole path's model, so it comes next; independence then cuts queries into small sets, which is what
 // makes the cache hit (KLEE's experience: 40% fewer queries with the cache
 // alone, 95% with both).
 //
@@ -25,6 +28,7 @@
 namespace cosmo::solver {
 
 struct PipelineOptions {
+  bool facts = true;
   bool independence = true;
   bool cexCache = true;
   bool modelReuse = true;
@@ -45,13 +49,17 @@ struct PipelineOptions {
   std::string str() const;
 };
 
-/// Parses `--solver-opts`: a comma list of independence, cex-cache,
+/// Parses `--solver-opts`: a comma list of facts, independence, cex-cache,
 /// model-reuse, incremental; or `all`, or `none`. The layers are set from
 /// `text`; everything else is kept from `base`.
 llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text,
                                                      PipelineOptions base = {});
 
 /// What each layer did. Times in seconds.
+struct FactsStats {
+  uint64_t sat = 0, unsat = 0; // conditions the path made true / false
+  uint64_t answered() const { return sat + unsat; }
+};
 struct ModelReuseStats {
   uint64_t hits = 0, misses = 0;
   /// Sides proved unsat by the bits the path's constraints fix, or because
@@ -89,6 +97,7 @@ struct Z3Stats {
 struct PipelineStats {
   uint64_t queries = 0; // asked of the pipeline (by the engine)
   double seconds = 0;   // spent in the pipeline
+  FactsStats facts;
   ModelReuseStats modelReuse;
   IndependenceStats independence;
   CexCacheStats cexCache;
@@ -108,6 +117,9 @@ std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> inner,
                                                 bool askSetsApart = true);
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> inner,
                                                PipelineStats &stats);
+std::unique_ptr<Solver> createFactsSolver(std::unique_ptr<Solver> inner,
+                                          expr::ExprContext &ctx,
+                                          PipelineStats &stats);
 std::unique_ptr<Solver> createModelReusingSolver(std::unique_ptr<Solver> inner,
                                                  expr::ExprContext &ctx,
                                                  PipelineStats &stats);

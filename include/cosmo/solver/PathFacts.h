@@ -7,12 +7,13 @@
 // signed bounds it puts on terms (`lo <= x <= hi`) decide comparisons
 // between bounded terms. The result equals the term on every input the
 // path takes (seed 001 statement 1: guards the context falsifies drop out,
-// those it implies fold). Composition uses it to rule out a callee's
+// those it implies fold). The pipeline's first layer (`facts`) answers
+// the conditions it decides; composition uses it to rule out a callee's
 // paths, and to fold its summaries, before any query.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COSMO_ENGINE_PATHFACTS_H
-#define COSMO_ENGINE_PATHFACTS_H
+#ifndef COSMO_SOLVER_PATHFACTS_H
+#define COSMO_SOLVER_PATHFACTS_H
 
 #include "cosmo/expr/Expr.h"
 #include "cosmo/expr/Transform.h"
@@ -23,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace cosmo::engine {
+namespace cosmo::solver {
 
 using expr::ExprRef;
 
@@ -31,6 +32,10 @@ class PathFacts {
 public:
   /// The facts of the (satisfiable) path condition `constraints`.
   PathFacts(expr::ExprContext &ctx, std::span<const ExprRef> constraints);
+
+  /// Adds the facts of more constraints of the same path: the same facts
+  /// as building from all of them at once.
+  void add(std::span<const ExprRef> constraints);
 
   /// `e` with every subterm the facts decide replaced by its value.
   ExprRef simplify(const ExprRef &e);
@@ -51,6 +56,6 @@ private:
   std::vector<ExprRef> simplified_; ///< keeps memo_'s keys alive
 };
 
-} // namespace cosmo::engine
+} // namespace cosmo::solver
 
-#endif // COSMO_ENGINE_PATHFACTS_H
+#endif // COSMO_SOLVER_PATHFACTS_H

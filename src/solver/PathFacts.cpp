@@ -1,6 +1,6 @@
 //===- PathFacts.cpp - what a path condition says outright ----------------===//
 
-#include "PathFacts.h"
+#include "cosmo/solver/PathFacts.h"
 
 #include "cosmo/expr/ExprContext.h"
 
@@ -8,7 +8,7 @@
 #include <climits>
 #include <vector>
 
-namespace cosmo::engine {
+namespace cosmo::solver {
 
 namespace {
 
@@ -48,6 +48,14 @@ std::pair<int64_t, int64_t> signedLimits(unsigned width) {
 PathFacts::PathFacts(expr::ExprContext &ctx,
                      std::span<const ExprRef> constraints)
     : ctx_(ctx) {
+  add(constraints);
+}
+
+void PathFacts::add(std::span<const ExprRef> constraints) {
+  // What was simplified under fewer facts may simplify further now.
+  memo_.clear();
+  simplified_.clear();
+  expr::ExprContext &ctx = ctx_;
   std::vector<ExprRef> work(constraints.begin(), constraints.end());
   while (!work.empty()) {
     ExprRef c = work.back();
@@ -225,4 +233,4 @@ PathFacts::Range &PathFacts::entry(const ExprRef &x) {
   return bounds_.try_emplace(x, signedLimits(x->width())).first->second;
 }
 
-} // namespace cosmo::engine
+} // namespace cosmo::solver

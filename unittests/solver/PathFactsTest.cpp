@@ -1,7 +1,7 @@
 // PathFacts: what a path condition decides without the solver. Each fact
 // must hold on every input the path takes; the property test checks that
 // exhaustively over 8-bit inputs.
-#include "PathFacts.h"
+#include "cosmo/solver/PathFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/ExprContext.h"
@@ -12,7 +12,7 @@
 
 using namespace cosmo;
 using namespace cosmo::expr;
-using cosmo::engine::PathFacts;
+using cosmo::solver::PathFacts;
 
 namespace {
 
@@ -75,6 +75,27 @@ TEST_F(PathFactsTest, LiteralsAndEqualitiesFold) {
   EXPECT_EQ(facts.simplify(ctx.mul(x, ctx.bv(32, 2))), ctx.bv(32, 14));
   EXPECT_TRUE(facts.simplify(ctx.ule(x, y))->isFalse());
   EXPECT_TRUE(facts.simplify(ctx.andE(q, r))->isFalse());
+}
+
+// Facts added constraint by constraint (as the pipeline's facts layer
+// follows a path) decide what the facts of the whole path decide, also
+// what an earlier simplification under fewer facts left open.
+TEST_F(PathFactsTest, AddingConstraintsLaterGivesTheSameFacts) {
+  ExprRef x = ctx.var("x", Sort::bv(32)), y = ctx.var("y", Sort::bv(32));
+  std::vector<ExprRef> pc{within(x, 10, 20), ctx.ult(y, x),
+                          ctx.sle(y, ctx.bv(32, 12))};
+  std::vector<ExprRef> probes{
+      ctx.slt(x, ctx.bv(32, 25)), ctx.ule(x, y), ctx.slt(y, ctx.bv(32, 13)),
+      ctx.slt(ctx.add(x, ctx.bv(32, 5)), ctx.bv(32, 15)),
+      ctx.sle(ctx.bv(32, 13), y)};
+  PathFacts whole(ctx, pc);
+  PathFacts stepwise(ctx, std::span<const ExprRef>(pc).first(1));
+  EXPECT_FALSE(stepwise.simplify(probes[2])->isConst()); // y is free so far
+  stepwise.add(std::span<const ExprRef>(pc).subspan(1));
+  for (const ExprRef &p : probes)
+    EXPECT_EQ(stepwise.simplify(p), whole.simplify(p)) << toSmtLib(p);
+  EXPECT_TRUE(stepwise.simplify(probes[2])->isTrue());
+  EXPECT_TRUE(stepwise.simplify(probes[4])->isFalse());
 }
 
 TEST_F(PathFactsTest, ASumThatCanWrapIsNotBounded) {
