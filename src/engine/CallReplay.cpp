@@ -23,11 +23,11 @@
 
 namespace cosmo::engine {
 
+using solver::PathFacts;
 using summary::HeapFact;
 using summary::LeafKind;
 using summary::MemoNode;
 using summary::MemoTree;
-using solver::PathFacts;
 using summary::PcPair;
 
 //===--- Building ---------------------------------------------------------===//

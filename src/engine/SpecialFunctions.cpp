@@ -68,7 +68,6 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                                     name.str())};
     return args[k];
   };
-  auto assume = [&](const ExprRef &cond) { this->assume(s, cond); };
 
   // Errors reported at the call, whatever the function's body.
   if (name == "reach_error") {
@@ -107,7 +106,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   }
   if (name == "__VERIFIER_assume" || name == "klee_assume" ||
       name == "cosmo_assume" || name == "assume_abort_if_not") {
-    assume(ctx_.ne(asBV(arg(0)), ctx_.bv(asBV(arg(0))->width(), 0)));
+    assume(s, ctx_.ne(asBV(arg(0)), ctx_.bv(asBV(arg(0))->width(), 0)));
     return true;
   }
   if (name == "klee_make_symbolic" || name == "cosmo_symbolic") {
@@ -142,7 +141,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     ExprRef v = makeSymbolicValue(s, call.getType(),
                                   label.empty() ? "range" : label, "nondet",
                                   name.str());
-    assume(ctx_.andE(ctx_.sge(v, arg(0)), ctx_.slt(v, arg(1))));
+    assume(s, ctx_.andE(ctx_.sge(v, arg(0)), ctx_.slt(v, arg(1))));
     if (!s.terminated)
       returnValue(s, call, v);
     return true;

@@ -13,9 +13,10 @@
 //   Z3              incremental with assumption literals (§5.2) or fresh
 //
 // Order matters: facts cost a walk over the path and no search, so they
-// go first; model reuse needs the whole path's model, so it comes next; independence then cuts queries into small sets, which is what
-// makes the cache hit (KLEE's experience: 40% fewer queries with the cache
-// alone, 95% with both).
+// go first; model reuse needs the whole path's model, so it comes next;
+// independence then cuts queries into small sets, which is what makes the
+// cache hit (KLEE's experience: 40% fewer queries with the cache alone,
+// 95% with both).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_PIPELINE_H
