@@ -5,7 +5,13 @@
 //
 // COSMO_E2E_PROGRAM=<path relative to tests/programs> restricts the run to
 // that one program; ctest sets it for each of its `e2e/<path>` tests.
+//
+// The native build of a program, and native runs on inputs already run, are
+// shared by the tests of one suite run through NativeCache (NativeCache.h):
+// every mode still replays every vector and judges the native outcome of
+// its inputs against what that vector recorded.
 #include "CosmoOutput.h"
+#include "NativeCache.h"
 #include "NativeToolchain.h"
 #include "ProgramFiles.h"
 #include "ProgramSpec.h"
@@ -28,8 +34,9 @@
 #include <iostream>
 #include <optional>
 
-#if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR)
-#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO and COSMO_E2E_PROGRAMS_DIR"
+#if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR) ||                    \
+    !defined(COSMO_E2E_NATIVE_CACHE_DIR)
+#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO, COSMO_E2E_PROGRAMS_DIR and COSMO_E2E_NATIVE_CACHE_DIR"
 #endif
 
 namespace cosmo::e2e {
@@ -39,6 +46,7 @@ using namespace cosmo::report;
 
 const std::filesystem::path cosmoBinary = COSMO_E2E_COSMO;
 const std::filesystem::path programsDir = COSMO_E2E_PROGRAMS_DIR;
+const NativeCache nativeCache = NativeCache::fromEnvironment(COSMO_E2E_NATIVE_CACHE_DIR);
 
 constexpr std::chrono::seconds cosmoTimeout{120};
 constexpr std::chrono::seconds nativeRunTimeout{10};
@@ -220,29 +228,73 @@ protected:
       checkEntryReplays(spec, program, vectors, toolchain, replayDir);
       return;
     }
-    auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
-                                    replayDir, {}, vectors.front().dataModel);
+    std::vector<std::string> checks = checkOptionValues(spec.runArgs);
+    engine::DataModel dataModel = vectors.front().dataModel;
+    std::string key = NativeCache::buildKey(toolchain, program.path, checks, dataModel);
+    auto built = nativeCache.build(key, replayDir, [&](const std::filesystem::path &dir) {
+      return buildNativeProgram(toolchain, program.path, checks, dir, {}, dataModel);
+    });
     if (!built) {
-      handleAllErrors(
-          built.takeError(),
-          [](const NativeBuildError &error) {
-            ADD_FAILURE() << error.message() << "\n  " << error.command() << "\n"
-                          << indentLines(abbreviate(error.output()));
-          },
-          [](const llvm::ErrorInfoBase &error) { ADD_FAILURE() << error.message(); });
+      reportBuildFailure(built.takeError());
       return;
     }
-    std::filesystem::path executable = *built;
+    noteBuild(*built);
 
     int mismatches = 0;
     for (const RecordedTest &vector : vectors) {
-      std::optional<std::string> mismatch = replayOne(toolchain, executable, vector, program, outDir);
+      std::optional<std::string> mismatch =
+          replayOne(toolchain, key, built->executable, vector, program, outDir);
       if (mismatch && ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << *mismatch;
     }
     if (mismatches > maxReplayMismatchesShown)
       ADD_FAILURE() << "... and " << mismatches - maxReplayMismatchesShown
                     << " more test vectors disagree with their native replay";
+    noteRuns();
+  }
+
+  static void reportBuildFailure(llvm::Error error) {
+    handleAllErrors(
+        std::move(error),
+        [](const NativeBuildError &error) {
+          ADD_FAILURE() << error.message() << "\n  " << error.command() << "\n"
+                        << indentLines(abbreviate(error.output()));
+        },
+        [](const llvm::ErrorInfoBase &error) { ADD_FAILURE() << error.message(); });
+  }
+
+  void noteBuild(const NativeCache::Build &build) {
+    buildReused_ = build.reused;
+    RecordProperty("native_build", build.reused ? "reused" : "built");
+  }
+
+  // The native run of `executable` (build `key`) on `inputs`: kept by a test
+  // of another mode, or run now by `run` (and kept).
+  ProcessResult nativeRun(const std::string &key, const std::string &inputs,
+                          llvm::function_ref<ProcessResult()> run) {
+    ++nativeRuns_;
+    lastRunReused_ = false;
+    if (std::optional<ProcessResult> kept = nativeCache.findRun(key, inputs)) {
+      ++nativeRunsReused_;
+      lastRunReused_ = true;
+      return *kept;
+    }
+    ProcessResult result = run();
+    nativeCache.storeRun(key, inputs, result);
+    return result;
+  }
+
+  // Failure messages name the executable in the work directory, which a
+  // failing test keeps (a cached one goes with the cache).
+  std::filesystem::path keptExecutable(const std::filesystem::path &executable,
+                                       const std::filesystem::path &replayDir) {
+    std::filesystem::path copy = replayDir / executable.filename();
+    if (copy == executable)
+      return executable;
+    std::error_code ec;
+    std::filesystem::copy_file(executable, copy,
+                               std::filesystem::copy_options::skip_existing, ec);
+    return ec ? executable : copy;
   }
 
   // --entry programs: each vector through cosmo's generated harness.
@@ -258,32 +310,79 @@ protected:
     report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
                                   nativeRunTimeout};
     options.dataModel = first.dataModel;
-    auto replayer = report::NativeReplayer::build(program.path, options, replayDir, call);
-    ASSERT_TRUE(static_cast<bool>(replayer)) << toString(replayer.takeError());
+    std::string harness = report::entryHarnessSource(
+        *call, program.path.string(),
+        std::filesystem::path(toolchain.replayRuntime).parent_path().string());
+    std::string key = NativeCache::buildKey(toolchain, program.path, options.checks,
+                                            options.dataModel, harness);
+    auto built = nativeCache.build(
+        key, replayDir, [&](const std::filesystem::path &dir) -> llvm::Expected<std::filesystem::path> {
+          auto replayer = report::NativeReplayer::build(program.path, options, dir, call);
+          if (!replayer)
+            return replayer.takeError();
+          return replayer->executable();
+        });
+    ASSERT_TRUE(static_cast<bool>(built)) << toString(built.takeError());
+    noteBuild(*built);
+    report::NativeReplayer replayer =
+        report::NativeReplayer::prebuilt(program.path, options, replayDir, built->executable, call);
     int mismatches = 0;
     for (const RecordedTest &vector : vectors) {
       std::string name = std::filesystem::path(vector.file).stem().string();
-      report::ReplayRun run = replayer->replay(vector.test, name);
+      report::ReplayRun run;
+      // A vector whose harness file cannot be written is judged by replay().
+      auto harnessFile = report::harnessFileText(*call, vector.test);
+      if (!harnessFile) {
+        llvm::consumeError(harnessFile.takeError());
+        run = replayer.replay(vector.test, name);
+      } else {
+        std::string inputs = replayFileText(vector.test) + '\0' + *harnessFile;
+        std::optional<std::string> notRun;
+        run.process = nativeRun(key, inputs, [&] {
+          auto process = replayer.run(vector.test, name);
+          if (process)
+            return std::move(*process);
+          notRun = toString(process.takeError());
+          return ProcessResult{};
+        });
+        run.result = notRun ? report::ReplayResult{report::ReplayStatus::NotReplayable, *notRun}
+                            : report::judgeReplay(vector.test, run.process,
+                                                  program.path.filename().string(),
+                                                  options.timeout);
+      }
       if (run.result.status != report::ReplayStatus::Confirmed &&
           ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << "native replay of " << name << " through the --entry harness: "
                       << report::describe(run.result) << "\n"
-                      << indentLines(describeInputs(vector.test)) << processOutput(run.process);
+                      << indentLines(describeInputs(vector.test)) << processOutput(run.process)
+                      << "  harness: " << keptExecutable(built->executable, replayDir).string()
+                      << "\n";
     }
+    noteRuns();
+  }
+
+  void noteRuns() {
+    RecordProperty("native_runs", nativeRuns_);
+    RecordProperty("native_runs_reused", nativeRunsReused_);
+    std::cout << "[  NATIVE  ] build " << (buildReused_ ? "reused" : "made") << ", "
+              << nativeRuns_ << " runs, " << nativeRunsReused_ << " of them reused\n";
   }
 
   // The failure message for `vector`, or nothing if the native run agrees.
   std::optional<std::string> replayOne(const report::NativeToolchain &toolchain,
+                                       const std::string &key,
                                        const std::filesystem::path &executable,
                                        const RecordedTest &vector, const ProgramFile &program,
                                        const std::filesystem::path &outDir) {
     std::filesystem::path vectorFile = vector.file;
     std::string vectorName = vectorFile.lexically_relative(outDir).generic_string();
-    std::filesystem::path replayFile =
-        executable.parent_path() / (vectorFile.stem().string() + ".replay");
+    std::filesystem::path replayDir = workDir() / "replay";
+    std::filesystem::path replayFile = replayDir / (vectorFile.stem().string() + ".replay");
     if (llvm::Error error = writeReplayFile(vector.test, replayFile.string()))
       return fmt::format("cannot replay {}: {}", vectorName, toString(std::move(error)));
-    ProcessResult run = runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    ProcessResult run = nativeRun(key, replayFileText(vector.test), [&] {
+      return runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    });
     NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
     std::optional<ErrorSite> recorded = recordedError(vector.test);
     if (matchesExpectation(outcome, recorded))
@@ -291,18 +390,24 @@ protected:
     return fmt::format(
         "native replay of {} disagrees with cosmo\n"
         "  cosmo:  {}\n"
-        "  native: {} ({})\n"
+        "  native: {} ({}{})\n"
         "  inputs:\n{}"
         "  reproduce: COSMO_REPLAY_FILE={} ASAN_OPTIONS=detect_leaks=0 {}\n"
         "{}",
         vectorName, recorded ? describe(*recorded) : "completed", describe(outcome),
-        describeEnding(run), indentLines(describeInputs(vector.test)), replayFile.string(),
-        executable.string(), processOutput(run));
+        describeEnding(run),
+        lastRunReused_ ? "; the kept result of the same inputs' run by another test" : "",
+        indentLines(describeInputs(vector.test)), replayFile.string(),
+        keptExecutable(executable, replayDir).string(), processOutput(run));
   }
 
 private:
   report::ScopedTempDir workDir_ = makeTempDir("cosmo-e2e");
   std::string cosmoOutput_;
+  bool buildReused_ = false;
+  int nativeRuns_ = 0;
+  int nativeRunsReused_ = 0;
+  bool lastRunReused_ = false;
 };
 
 TEST_P(ProgramCheck, MatchesExpectations) {
