@@ -1,22 +1,14 @@
 #include "NativeCache.h"
 
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/Support/SHA256.h>
+#include "CacheKey.h"
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <sstream>
-#include <sys/file.h>
-#include <unistd.h>
 
 namespace cosmo::e2e {
 
@@ -27,121 +19,15 @@ namespace {
 
 constexpr std::string_view kFormat = "cosmo-e2e native cache 1";
 
-// Length-prefixed parts, so that no two different lists hash alike.
-class KeyHasher {
-public:
-  void add(std::string_view part) {
-    std::string length = std::to_string(part.size()) + ":";
-    sha_.update(llvm::StringRef(length));
-    sha_.update(llvm::StringRef(part.data(), part.size()));
-  }
-
-  // A file by its text; a missing file hashes as such.
-  void addFileText(const fs::path &file) {
-    add(file.string());
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      add("<missing>");
-      return;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    add(text.str());
-  }
-
-  // A file by what identifies its version: where it is, its size and time
-  // (binaries, which are large and change only when rebuilt).
-  void addFileIdentity(const fs::path &file) {
-    std::error_code ec;
-    fs::path real = fs::canonical(file, ec);
-    if (ec) {
-      add(file.string());
-      add("<missing>");
-      return;
-    }
-    add(real.string());
-    add(std::to_string(fs::file_size(real, ec)));
-    add(std::to_string(fs::last_write_time(real, ec).time_since_epoch().count()));
-  }
-
-  // Every file of `dir` (recursively) whose name ends in `extension` (all
-  // files when empty), in name order.
-  void addFilesUnder(const fs::path &dir, std::string_view extension) {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file() &&
-          (extension.empty() || it->path().extension() == extension))
-        files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    add(dir.string());
-    add(std::to_string(files.size()));
-    for (const fs::path &file : files)
-      addFileText(file);
-  }
-
-  std::string hex() { return llvm::toHex(sha_.final(), /*LowerCase=*/true); }
-
-private:
-  llvm::SHA256 sha_;
-};
-
-// clang as configured: a path, or a name on PATH.
-fs::path resolveProgram(const std::string &name) {
-  if (name.find('/') != std::string::npos)
-    return name;
-  if (const char *path = std::getenv("PATH")) {
-    std::string_view rest = path;
-    while (!rest.empty()) {
-      size_t colon = rest.find(':');
-      fs::path candidate = fs::path(rest.substr(0, colon)) / name;
-      if (::access(candidate.c_str(), X_OK) == 0)
-        return candidate;
-      rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
-    }
-  }
-  return name;
-}
-
-// A fresh, unique name next to `target` for a file or directory that will
-// be renamed onto it.
-fs::path temporaryNameFor(const fs::path &target) {
-  static std::atomic<unsigned> counter{0};
-  return target.parent_path() /
-         fmt::format(".tmp-{}-{}-{}", target.filename().string(), ::getpid(), counter++);
-}
-
-// Holds an exclusive flock(2) on a lock file while it lives; released by
-// the kernel if the process dies.
-class FileLock {
-public:
-  explicit FileLock(const fs::path &file) {
-    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-      return;
-    while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
-    }
-  }
-  ~FileLock() {
-    if (fd_ >= 0)
-      ::close(fd_);
-  }
-  FileLock(const FileLock &) = delete;
-  FileLock &operator=(const FileLock &) = delete;
-
-private:
-  int fd_ = -1;
-};
-
 } // namespace
 
-NativeCache NativeCache::fromEnvironment(const fs::path &defaultDir) {
-  const char *setting = std::getenv("COSMO_E2E_NATIVE_CACHE");
+fs::path e2eCacheDirectory(const fs::path &defaultDir) {
+  const char *setting = std::getenv("COSMO_E2E_CACHE");
   if (!setting || !*setting)
-    return NativeCache(defaultDir);
+    return defaultDir;
   if (std::string_view(setting) == "off")
-    return NativeCache(fs::path());
-  return NativeCache(fs::path(setting));
+    return fs::path();
+  return fs::path(setting);
 }
 
 std::string NativeCache::buildKey(const report::NativeToolchain &toolchain,
@@ -149,7 +35,7 @@ std::string NativeCache::buildKey(const report::NativeToolchain &toolchain,
                                   const std::vector<std::string> &checks,
                                   engine::DataModel dataModel,
                                   std::string_view harnessSource) {
-  KeyHasher h;
+  CacheKey h;
   h.add(kFormat);
   h.addFileIdentity("/proc/self/exe");
   for (const std::string *part : {&toolchain.clang, &toolchain.includeDir,
@@ -158,8 +44,10 @@ std::string NativeCache::buildKey(const report::NativeToolchain &toolchain,
   h.addFileIdentity(resolveProgram(toolchain.clang));
   h.addFilesUnder(fs::path(toolchain.replayRuntime).parent_path(), "");
   h.addFilesUnder(toolchain.includeDir, ".h");
+  // The program's neighbours too: it may include them.
   h.add(fs::absolute(program).string());
   h.addFileText(program);
+  h.addFilesUnder(fs::absolute(program).parent_path(), "");
   h.add(std::to_string(checks.size()));
   for (const std::string &check : checks)
     h.add(check);
@@ -222,7 +110,7 @@ NativeCache::build(const std::string &key, const fs::path &fallbackDir,
 }
 
 fs::path NativeCache::runFile(const std::string &key, std::string_view inputs) const {
-  KeyHasher h;
+  CacheKey h;
   h.add(inputs);
   return dir_ / key / "runs" / (h.hex() + ".run");
 }

@@ -15,11 +15,12 @@
 //    test judges it against its own vector as if it had just run.
 //
 // Files are published by rename(2), so a concurrent test (ctest -j) sees a
-// build or a run whole or not at all. The cache lives in the build tree
-// (tests/e2e/native-cache); the fixture `e2e-native-cache/clear` empties it
-// when a ctest run starts, so it never outlives one suite run (keys would
-// keep it correct anyway: it is for the disk). COSMO_E2E_NATIVE_CACHE=off
-// turns it off, COSMO_E2E_NATIVE_CACHE=<dir> moves it.
+// build or a run whole or not at all. The e2e caches live in the build tree
+// (tests/e2e/cache: native/ here, cosmo/ for CosmoRunCache.h); the fixture
+// `e2e-cache/clear` empties them when a ctest run starts, so they never
+// outlive one suite run (keys would keep them correct anyway: that is for
+// the disk). COSMO_E2E_CACHE=off turns them off, COSMO_E2E_CACHE=<dir>
+// moves them.
 #pragma once
 
 #include "cosmo/engine/Results.h"
@@ -41,8 +42,6 @@ class NativeCache {
 public:
   /// The cache in `dir`; off when `dir` is empty.
   explicit NativeCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
-  /// COSMO_E2E_NATIVE_CACHE's directory ("off": none), else `defaultDir`.
-  static NativeCache fromEnvironment(const std::filesystem::path &defaultDir);
 
   bool enabled() const { return !dir_.empty(); }
   const std::filesystem::path &directory() const { return dir_; }
@@ -51,7 +50,7 @@ public:
   /// path, size and time: the report layer's build commands are linked
   /// into it), the toolchain's paths and clang's file, the runtime
   /// directory's files and the C headers under the include directory, the
-  /// program's path and text, the --check values, the data model, and the
+  /// program's path and text and the files next to it, the --check values, the data model, and the
   /// generated harness's source for an --entry program.
   static std::string buildKey(const report::NativeToolchain &toolchain,
                               const std::filesystem::path &program,
@@ -85,6 +84,10 @@ private:
 
   std::filesystem::path dir_;
 };
+
+/// The e2e caches' directory: COSMO_E2E_CACHE's ("off": none, an empty
+/// path), else `defaultDir`.
+std::filesystem::path e2eCacheDirectory(const std::filesystem::path &defaultDir);
 
 /// A process result as text and back (the cache's run files); nothing when
 /// the text is not one.

@@ -9,8 +9,11 @@
 // The native build of a program, and native runs on inputs already run, are
 // shared by the tests of one suite run through NativeCache (NativeCache.h):
 // every mode still replays every vector and judges the native outcome of
-// its inputs against what that vector recorded.
+// its inputs against what that vector recorded. An e2e-replay test takes
+// the inline run it compares with from e2e/<path>, which makes the same run
+// (CosmoRunCache.h).
 #include "CosmoOutput.h"
+#include "CosmoRunCache.h"
 #include "NativeCache.h"
 #include "NativeToolchain.h"
 #include "ProgramFiles.h"
@@ -35,8 +38,9 @@
 #include <optional>
 
 #if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR) ||                    \
-    !defined(COSMO_E2E_NATIVE_CACHE_DIR)
-#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO, COSMO_E2E_PROGRAMS_DIR and COSMO_E2E_NATIVE_CACHE_DIR"
+    !defined(COSMO_E2E_CACHE_DIR) || !defined(COSMO_E2E_COSMO_CLANG) ||                    \
+    !defined(COSMO_E2E_COSMO_INCLUDE_DIR) || !defined(COSMO_E2E_LIBC_DIR)
+#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO and the paths cosmo-e2e uses"
 #endif
 
 namespace cosmo::e2e {
@@ -46,7 +50,9 @@ using namespace cosmo::report;
 
 const std::filesystem::path cosmoBinary = COSMO_E2E_COSMO;
 const std::filesystem::path programsDir = COSMO_E2E_PROGRAMS_DIR;
-const NativeCache nativeCache = NativeCache::fromEnvironment(COSMO_E2E_NATIVE_CACHE_DIR);
+const std::filesystem::path cacheDir = e2eCacheDirectory(COSMO_E2E_CACHE_DIR);
+const NativeCache nativeCache(cacheDir.empty() ? cacheDir : cacheDir / "native");
+const CosmoRunCache cosmoRuns(cacheDir.empty() ? cacheDir : cacheDir / "cosmo");
 
 constexpr std::chrono::seconds cosmoTimeout{120};
 constexpr std::chrono::seconds nativeRunTimeout{10};
@@ -112,16 +118,32 @@ protected:
   }
 
   // Step 2: `cosmo check`; false when there is no report to look at.
-  bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
-                const std::filesystem::path &outDir, const std::string &calls) {
-    std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+  // The arguments of `cosmo check` but --out and the program.
+  static std::vector<std::string> checkArguments(const ProgramSpec &spec,
+                                                 const std::string &calls) {
+    std::vector<std::string> args;
     // The suite runs once per solver configuration (tests/e2e/CMakeLists).
     if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
-      argv.push_back(std::string("--solver-opts=") + solverOpts);
-    argv.push_back("--calls=" + calls);
+      args.push_back(std::string("--solver-opts=") + solverOpts);
+    args.push_back("--calls=" + calls);
     if (const char *merge = std::getenv("COSMO_E2E_MERGE"))
-      argv.push_back(std::string("--merge=") + merge);
-    argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
+      args.push_back(std::string("--merge=") + merge);
+    args.insert(args.end(), spec.runArgs.begin(), spec.runArgs.end());
+    return args;
+  }
+
+  static std::string cosmoRunKey(const std::vector<std::string> &args,
+                                 const ProgramFile &program) {
+    return CosmoRunCache::key({cosmoBinary, COSMO_E2E_COSMO_CLANG, COSMO_E2E_COSMO_INCLUDE_DIR,
+                               COSMO_E2E_LIBC_DIR},
+                              args, program.path);
+  }
+
+  bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
+                const std::filesystem::path &outDir, const std::string &calls) {
+    std::vector<std::string> args = checkArguments(spec, calls);
+    std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+    argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
     ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir()});
@@ -131,11 +153,17 @@ protected:
       ADD_FAILURE() << "cosmo " << describeEnding(run) << "\n  " << command << "\n" << cosmoOutput_;
       return false;
     }
-    int expectedCode = expectedExitCode(spec.verdict);
-    EXPECT_EQ(run.exitCode, expectedCode)
-        << "cosmo's exit code should be " << expectedCode << " for verdict "
-        << toString(spec.verdict) << "\n  " << command << "\n" << cosmoOutput_;
+    cosmoRuns.store(cosmoRunKey(args, program), run.exitCode, outDir,
+                    "  " + command + "\n" + cosmoOutput_);
+    expectExitCode(spec, run.exitCode, "  " + command + "\n" + cosmoOutput_);
     return true;
+  }
+
+  static void expectExitCode(const ProgramSpec &spec, int exitCode, const std::string &run) {
+    int expectedCode = expectedExitCode(spec.verdict);
+    EXPECT_EQ(exitCode, expectedCode) << "cosmo's exit code should be " << expectedCode
+                                      << " for verdict " << toString(spec.verdict) << "\n"
+                                      << run;
   }
 
   // Step 3: report.json against the header.
@@ -171,8 +199,17 @@ protected:
   void checkSamePathsAsInline(const ProgramSpec &spec, const ProgramFile &program,
                               const std::filesystem::path &replayOut) {
     std::filesystem::path inlineOut = workDir() / "cosmo-out-inline";
-    if (!runCosmo(spec, program, inlineOut, "inline"))
+    if (std::optional<CosmoRunCache::Run> kept =
+            cosmoRuns.find(cosmoRunKey(checkArguments(spec, "inline"), program))) {
+      // e2e/<path>'s run, which checked it against the header too.
+      RecordProperty("inline_run", "reused");
+      std::cout << "[  INLINE  ] the inline run of e2e/" << program.relativePath << ", kept in "
+                << kept->outDir.string() << "\n";
+      expectExitCode(spec, kept->exitCode, kept->output);
+      inlineOut = kept->outDir;
+    } else if (!runCosmo(spec, program, inlineOut, "inline")) {
       return;
+    }
     auto paths = [](const std::filesystem::path &out) {
       nlohmann::json stats = nlohmann::json::parse(readTextFile(out / "report.json"))["stats"];
       return std::array<uint64_t, 3>{stats["paths_completed"].get<uint64_t>(),

@@ -1,6 +1,9 @@
-// NativeCache: keys, builds made once and reused, runs kept only when they
-// ended by themselves, and its file format. Builds here are fake (a file
-// written by the callback): what is tested is the cache, not clang.
+// The e2e caches: CacheKey; NativeCache's keys, builds made once and
+// reused, runs kept only when they ended by themselves, and its file format
+// (builds here are fake, a file written by the callback: what is tested is
+// the cache, not clang); CosmoRunCache's keys and entries.
+#include "CacheKey.h"
+#include "CosmoRunCache.h"
 #include "NativeCache.h"
 #include "NativeToolchain.h"
 #include "TempDir.h"
@@ -175,6 +178,80 @@ TEST(NativeCacheFormat, TruncatedOrForeignTextIsNoResult) {
   EXPECT_FALSE(parseProcessResult(text + "x").has_value());
   EXPECT_FALSE(parseProcessResult("").has_value());
   EXPECT_FALSE(parseProcessResult("something else\n0 0 0 0 0 0\n").has_value());
+}
+
+TEST(CacheKeyTest, PartsAreDelimited) {
+  EXPECT_NE(CacheKey().add("ab").add("c").hex(), CacheKey().add("a").add("bc").hex());
+  EXPECT_EQ(CacheKey().add("a").add("bc").hex(), CacheKey().add("a").add("bc").hex());
+  EXPECT_NE(CacheKey().add("").hex(), CacheKey().hex());
+}
+
+class CosmoRunCacheTest : public testing::Test {
+protected:
+  fs::path write(const std::string &name, std::string_view text) {
+    fs::path file = dir_.path() / name;
+    fs::create_directories(file.parent_path());
+    writeTextFile(file, text);
+    return file;
+  }
+  CosmoRunCache::Tools tools() {
+    return {write("bin/cosmo", "binary"), "clang-14", dir_.path() / "include",
+            dir_.path() / "libc"};
+  }
+
+  report::ScopedTempDir dir_ = makeTempDir("cosmo-run-cache-test");
+};
+
+TEST_F(CosmoRunCacheTest, KeysFollowTheCommandTheProgramAndWhatCosmoReads) {
+  write("include/cosmo.h", "void cosmo_assert(int);\n");
+  write("libc/libc-lp64.bc", "bitcode");
+  fs::path program = write("programs/p.c", "int main(void) { return 0; }\n");
+  CosmoRunCache::Tools t = tools();
+  std::string key = CosmoRunCache::key(t, {"--calls=inline"}, program);
+  EXPECT_EQ(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=replay"}, program));
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline", "--check=overflow"}, program));
+  write("programs/p.c", "int main(void) { return 1; }\n");
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  write("programs/p.c", "int main(void) { return 0; }\n");
+  EXPECT_EQ(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  write("programs/local.h", "#define N 3\n"); // a header next to it
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  key = CosmoRunCache::key(t, {"--calls=inline"}, program);
+  write("include/cosmo.h", "void cosmo_assert(int x);\n");
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  key = CosmoRunCache::key(t, {"--calls=inline"}, program);
+  write("libc/libc-lp64.bc", "other bitcode");
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+  key = CosmoRunCache::key(t, {"--calls=inline"}, program);
+  write("bin/cosmo", "a rebuilt binary");
+  EXPECT_NE(key, CosmoRunCache::key(t, {"--calls=inline"}, program));
+}
+
+TEST_F(CosmoRunCacheTest, ARunIsKeptWithItsExitCodeReportAndOutputOnce) {
+  CosmoRunCache cache(dir_.path() / "cache");
+  EXPECT_FALSE(cache.find("k").has_value());
+  // No report.json: nothing to keep.
+  fs::create_directories(dir_.path() / "empty-out");
+  cache.store("k", 1, dir_.path() / "empty-out", "output");
+  EXPECT_FALSE(cache.find("k").has_value());
+
+  write("out/report.json", R"({"verdict": "false"})");
+  cache.store("k", 1, dir_.path() / "out", "  cosmo check p.c\n  stdout: verdict false\n");
+  std::optional<CosmoRunCache::Run> kept = cache.find("k");
+  ASSERT_TRUE(kept.has_value());
+  EXPECT_EQ(kept->exitCode, 1);
+  EXPECT_EQ(kept->output, "  cosmo check p.c\n  stdout: verdict false\n");
+  EXPECT_EQ(readTextFile(kept->outDir / "report.json"), R"({"verdict": "false"})");
+  // The first run kept stays.
+  write("out/report.json", R"({"verdict": "true"})");
+  cache.store("k", 0, dir_.path() / "out", "");
+  EXPECT_EQ(cache.find("k")->exitCode, 1);
+  EXPECT_FALSE(cache.find("other").has_value());
+
+  CosmoRunCache off{fs::path()};
+  off.store("k", 0, dir_.path() / "out", "");
+  EXPECT_FALSE(off.find("k").has_value());
 }
 
 } // namespace
