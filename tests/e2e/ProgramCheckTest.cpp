@@ -117,7 +117,6 @@ protected:
     return parsed.spec;
   }
 
-  // Step 2: `cosmo check`; false when there is no report to look at.
   // The arguments of `cosmo check` but --out and the program.
   static std::vector<std::string> checkArguments(const ProgramSpec &spec,
                                                  const std::string &calls) {
@@ -139,6 +138,7 @@ protected:
                               args, program.path);
   }
 
+  // Step 2: `cosmo check`; false when there is no report to look at.
   bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
                 const std::filesystem::path &outDir, const std::string &calls) {
     std::vector<std::string> args = checkArguments(spec, calls);
@@ -368,6 +368,7 @@ protected:
     for (const RecordedTest &vector : vectors) {
       std::string name = std::filesystem::path(vector.file).stem().string();
       report::ReplayRun run;
+      lastRunReused_ = false;
       // A vector whose harness file cannot be written is judged by replay().
       auto harnessFile = report::harnessFileText(*call, vector.test);
       if (!harnessFile) {
@@ -391,7 +392,10 @@ protected:
       if (run.result.status != report::ReplayStatus::Confirmed &&
           ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << "native replay of " << name << " through the --entry harness: "
-                      << report::describe(run.result) << "\n"
+                      << report::describe(run.result)
+                      << (lastRunReused_ ? " (the kept result of the same inputs' run by another test)"
+                                         : "")
+                      << "\n"
                       << indentLines(describeInputs(vector.test)) << processOutput(run.process)
                       << "  harness: " << keptExecutable(built->executable, replayDir).string()
                       << "\n";
