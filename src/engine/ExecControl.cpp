@@ -192,6 +192,10 @@ void ExecutorImpl::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = target->getFirstNonPHI()->getIterator();
   coveredBlocks_.insert(target);
+  // A state that forks only stands at its block: the searcher learns that
+  // it is new code when some state runs it.
+  if (&s == stepping_ && !s.forkedThisStep)
+    ranBlocks_.insert(target);
   noteBlockEntry(s, target);
 }
 

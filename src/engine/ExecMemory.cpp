@@ -183,10 +183,10 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
           std::string name = objectNameFor(lp.path);
           t = allocate(c, capacity, ObjectKind::Input, name,
                        ctx_.arrayVar(c.freshName("input")), {}, lp.pointee);
-          c.inputs.push_back(InputRecord{name, "input-memory", "", {},
-                                         fillWithInputBytes(c, t, name),
-                                         capacity});
-          c.inputs.back().address = t;
+          InputRecord in{name, "input-memory", "", {},
+                         fillWithInputBytes(c, t, name), capacity};
+          in.address = t;
+          c.inputs.push_back(std::move(in));
           c.lazyPointers.at(*lazy).createdTarget = true;
         }
         addConstraint(c, ctx_.eq(*lazy, pointer(feasible[k])), models[k]);
@@ -218,11 +218,10 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     else {
       // Name the object the address most likely belongs to: the nearest one
       // below it (an access past the end is the common case).
-      auto &objs = st.memory.objects();
-      auto it = objs.upper_bound(value);
+      const memory::ObjectEntry *near = st.memory.below(value);
       std::string where = fmt::format("address {:#x} outside any object", value);
-      if (it != objs.begin()) {
-        const memory::MemoryObject &o = *std::prev(it)->second.object;
+      if (near) {
+        const memory::MemoryObject &o = *near->object;
         if (o.kind != ObjectKind::Function)
           where = fmt::format("offset {} of {} object '{}' of {} bytes",
                               value - o.address, memory::objectKindName(o.kind),
@@ -282,11 +281,8 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     const memory::ObjectEntry *e = s.memory.find(k);
     if (!e) {
       // Just outside an object (e.g. &a[i - 5]): the nearest one.
-      auto &objs = s.memory.objects();
-      auto it = objs.upper_bound(k);
-      const memory::ObjectEntry *below =
-          it == objs.begin() ? nullptr : &std::prev(it)->second;
-      const memory::ObjectEntry *above = it == objs.end() ? nullptr : &it->second;
+      const memory::ObjectEntry *below = s.memory.below(k);
+      const memory::ObjectEntry *above = s.memory.above(k);
       if (below && above)
         e = (k - (below->object->address + below->object->capacity) <
              above->object->address - k)

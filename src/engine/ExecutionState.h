@@ -14,6 +14,7 @@
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Solver.h"
 #include "cosmo/summary/MemoTree.h"
+#include "cosmo/support/PersistentLog.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Function.h>
@@ -96,7 +97,7 @@ public:
   /// With model reuse: a model of `constraints` (seed 004 section 4.2).
   solver::Model model;
   memory::AddressSpace memory;
-  std::vector<InputRecord> inputs;
+  support::PersistentLog<InputRecord> inputs; // shared by forks
   std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id
   uint64_t symbolicBranches = 0;
   uint64_t instructions = 0;

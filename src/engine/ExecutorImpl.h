@@ -16,6 +16,7 @@
 #include "ExecutionState.h"
 #include "EntrySignature.h"
 #include "Searcher.h"
+#include "StatePool.h"
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
@@ -117,6 +118,12 @@ public:
   /// the run's time limit.
   solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
                            bool wantModel);
+  /// A model of the path of `s` for its test vector: the state's own model
+  /// (model reuse), or one solver call allowed kPathModelGraceMs past the
+  /// run's deadline, so that a path reached in time is never dropped for
+  /// want of a model.
+  solver::SolverResult pathModel(ExecutionState &s);
+  static constexpr unsigned kPathModelGraceMs = 2000;
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
@@ -429,7 +436,7 @@ private:
   std::unique_ptr<Searcher> searcher_;
   const llvm::Function *entry_ = nullptr;
 
-  std::vector<std::unique_ptr<ExecutionState>> states_;
+  StatePool states_;
   std::vector<ExecutionState *> added_;
   uint64_t nextStateId_ = 0;
 
@@ -462,6 +469,11 @@ private:
   uint64_t exploreSteps_ = 0;
   std::unordered_map<const llvm::Function *, MergeInfo> mergeInfo_;
   std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
+  /// Blocks some state ran an instruction of (coverage-new search), and
+  /// the state running now.
+  std::unordered_set<const llvm::BasicBlock *> ranBlocks_;
+  ExecutionState *stepping_ = nullptr;
+  ExecutionState *warm_ = nullptr; // the state stepped last
   RunSummary summary_;
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> interrupted_{false};

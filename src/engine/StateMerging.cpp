@@ -194,9 +194,7 @@ void ExecutorImpl::releaseParked() {
       continue;
     }
     ++summary_.stats.statesMerged;
-    auto owner = std::find_if(states_.begin(), states_.end(),
-                              [&](auto &p) { return p.get() == s; });
-    states_.erase(owner);
+    states_.erase(s);
   }
   for (ExecutionState *s : joined) {
     s->atMergePoint = false;

@@ -192,12 +192,11 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   // The isolated run has its own searcher and states; what it covers is
   // not the program's coverage.
   std::unique_ptr<Searcher> programSearcher = std::move(searcher_);
-  std::vector<std::unique_ptr<ExecutionState>> programStates =
-      std::move(states_);
+  StatePool programStates = std::move(states_);
   auto programCoverage = coveredBlocks_;
   searcher_ = createSearcher(SearchStrategy::DFS, opts_.seed,
                              [](const ExecutionState &) { return 0; });
-  states_.clear();
+  states_.clear(); // moved-from: made empty
   building_ = tree.get();
   buildInvalid_.clear();
   buildDeadline_ = began + std::chrono::duration_cast<

@@ -142,6 +142,7 @@ json statsToJson(const engine::RunStats &s) {
               {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
+              {"peak_states", s.peakStates},
               {"basic_blocks_total", s.basicBlocksTotal},
               {"basic_blocks_covered", s.basicBlocksCovered},
               {"calls", s.calls},
@@ -305,6 +306,7 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
                           {"function", e.location.function},
                           {"message", e.message},
                           {"stack", stack},
+                          {"seconds", e.seconds},
                           {"test", i < errorTests_.size() ? errorTests_[i]
                                                           : ""}});
     if (i < replays.size()) {
@@ -414,9 +416,10 @@ std::string formatSummary(const engine::RunSummary &summary,
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
-                     "{} instructions; {:.2f}s total\n",
+                     "{} instructions; {:.2f}s total; peak memory {} MB\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,
-                     st.instructions, st.wallSeconds);
+                     st.instructions, st.wallSeconds,
+                     (st.peakMemoryKB + 1023) / 1024);
   const solver::PipelineStats &ss = st.solver;
   out += fmt::format("solver: {} queries ({:.2f}s, --solver-opts={}): "
                      "{} answered by path facts, {} by model reuse, {} by "

@@ -37,6 +37,7 @@ void readStats(const json &s, engine::RunStats &st) {
   st.merge = s.value("merge", "none");
   st.wallSeconds = s.value("wall_seconds", 0.0);
   st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
+  st.peakStates = s.value("peak_states", uint64_t{0});
   st.basicBlocksTotal = s.value("basic_blocks_total", uint64_t{0});
   st.basicBlocksCovered = s.value("basic_blocks_covered", uint64_t{0});
   if (!s.contains("solver"))
@@ -104,6 +105,7 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
       er.kind = *k;
       er.location = locationFromJson(e);
       er.message = e.value("message", "");
+      er.seconds = e.value("seconds", 0.0);
       for (const json &f : e.value("stack", json::array()))
         er.stack.push_back(locationFromJson(f));
       std::string test = e.value("test", "");

@@ -104,6 +104,8 @@ struct ErrorReport {
   std::string message;
   std::vector<SourceLocation> stack; // innermost first
   TestVector test;
+  /// Seconds from the start of the exploration to this error.
+  double seconds = 0;
 };
 
 /// Lines of one source file that hold code, and those a path executed.
@@ -208,6 +210,8 @@ struct RunStats {
   solver::PipelineStats solver;
   double wallSeconds = 0;
   uint64_t peakMemoryKB = 0;
+  /// The most states alive at once.
+  uint64_t peakStates = 0;
   uint64_t basicBlocksTotal = 0;
   uint64_t basicBlocksCovered = 0;
   std::string calls = "inline"; // --calls

@@ -40,8 +40,8 @@
 #define COSMO_MEMORY_OBJECTMEMORY_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/PersistentMap.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -162,21 +162,34 @@ struct ObjectEntry {
   bool freed = false;
 };
 
+/// Addresses to objects. Copies share their entries (a persistent map) and
+/// object contents (copy-on-write ObjectStates): a fork costs O(1), and a
+/// write copies one object's state and O(log n) map nodes.
 class AddressSpace {
 public:
+  using Map = support::PersistentMap<uint64_t, ObjectEntry>;
+
   void bind(std::shared_ptr<const MemoryObject> object,
             std::shared_ptr<const ObjectState> state);
   /// The object whose reserved range contains `address`, freed or not.
   const ObjectEntry *find(uint64_t address) const;
   const ObjectEntry *findByBase(uint64_t base) const;
+  /// The object with the greatest base not above `address`, and the one
+  /// with the least base above it (null when none): the neighbours of an
+  /// address outside every object.
+  const ObjectEntry *below(uint64_t address) const;
+  const ObjectEntry *above(uint64_t address) const;
   /// A writable state for the object at `base` (copied if shared).
   ObjectState &writable(uint64_t base);
   void markFreed(uint64_t base);
   void unbind(uint64_t base);
-  const std::map<uint64_t, ObjectEntry> &objects() const { return objects_; }
+  /// Every object, by base address.
+  const Map &objects() const { return objects_; }
+  size_t size() const { return objects_.size(); }
 
 private:
-  std::map<uint64_t, ObjectEntry> objects_;
+  ObjectEntry &entryAt(uint64_t base);
+  Map objects_;
 };
 
 } // namespace cosmo::memory
