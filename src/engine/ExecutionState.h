@@ -9,6 +9,8 @@
 #ifndef COSMO_ENGINE_EXECUTIONSTATE_H
 #define COSMO_ENGINE_EXECUTIONSTATE_H
 
+#include "Registers.h"
+
 #include "cosmo/engine/Results.h"
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/solver/ConstraintSet.h"
@@ -38,8 +40,10 @@ struct StackFrame {
   const llvm::BasicBlock *previousBlock = nullptr;
   /// The call in the caller's frame that created this frame.
   const llvm::CallBase *callSite = nullptr;
-  std::unordered_map<const llvm::Value *, ExprRef> registers;
+  RegisterFile registers;
   std::vector<uint64_t> allocas; // bases of this frame's stack objects
+  /// Where the concrete fast path looks for the next decoded instruction.
+  uint32_t fastHint = 0;
   /// A variadic call's extra arguments (VarArgs.cpp); also in `allocas`.
   std::optional<uint64_t> varArgs;
 };

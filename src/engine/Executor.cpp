@@ -160,6 +160,7 @@ std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
   f.function = entry_;
   f.block = &entry_->getEntryBlock();
   f.pc = f.block->begin();
+  f.registers = registersFor(*entry_);
   s->stack.push_back(std::move(f));
   setUpEntryArguments(*s, *entry_);
   coveredBlocks_.insert(&entry_->getEntryBlock());
@@ -350,7 +351,8 @@ void ExecutorImpl::stepState(ExecutionState &s) {
     ++s.instructions;
     ++summary_.stats.instructions;
     try {
-      executeInstruction(s, i);
+      if (!tryConcreteStep(s, i))
+        executeInstruction(s, i);
     } catch (const Unsupported &u) {
       // Only the states still at this instruction are cut; forks made by
       // the handler before it gave up were already registered.

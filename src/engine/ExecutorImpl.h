@@ -13,6 +13,7 @@
 #ifndef COSMO_ENGINE_EXECUTORIMPL_H
 #define COSMO_ENGINE_EXECUTORIMPL_H
 
+#include "BlockSet.h"
 #include "ExecutionState.h"
 #include "EntrySignature.h"
 #include "Searcher.h"
@@ -133,8 +134,23 @@ public:
   void constantBytes(ExecutionState &s, const llvm::Constant *c,
                      std::vector<ExprRef> &out, uint64_t offset);
   void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
-    s.frame().registers[v] = std::move(value);
+    s.frame().registers.set(v, RegValue::of(std::move(value)));
   }
+  /// `v`'s value, unboxed when concrete (no term is built).
+  RegValue evalValue(ExecutionState &s, const llvm::Value *v);
+  /// Runs `i` on machine words when its operands are concrete and it can
+  /// report no error (ExecConcrete.cpp); false leaves it to
+  /// executeInstruction.
+  bool tryConcreteStep(ExecutionState &s, const llvm::Instruction &i);
+  std::optional<RegValue> concreteBinary(const llvm::Instruction &i,
+                                         const RegValue &a, const RegValue &b,
+                                         unsigned w);
+  std::optional<uint64_t> concreteGepOffset(ExecutionState &s,
+                                            const llvm::GEPOperator &gep);
+  /// A new frame's empty registers.
+  RegisterFile registersFor(const llvm::Function &f);
+  /// The register numbering of `f`, made on first use.
+  const FunctionSlots &slotsOf(const llvm::Function &f);
   /// Bits of `t` as stored in memory (Bool -> byte, aggregates as laid out).
   ExprRef encode(const ExprRef &v, const llvm::Type *t);
   ExprRef decode(const ExprRef &bits, const llvm::Type *t);
@@ -468,10 +484,12 @@ private:
   std::vector<ExecutionState *> parked_;
   uint64_t exploreSteps_ = 0;
   std::unordered_map<const llvm::Function *, MergeInfo> mergeInfo_;
-  std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
+  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
+      functionSlots_;
+  BlockSet coveredBlocks_;
   /// Blocks some state ran an instruction of (coverage-new search), and
   /// the state running now.
-  std::unordered_set<const llvm::BasicBlock *> ranBlocks_;
+  BlockSet ranBlocks_;
   ExecutionState *stepping_ = nullptr;
   ExecutionState *warm_ = nullptr; // the state stepped last
   RunSummary summary_;

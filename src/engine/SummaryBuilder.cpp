@@ -173,10 +173,11 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
   frame.function = &f;
   frame.block = &f.getEntryBlock();
   frame.pc = frame.block->begin();
+  frame.registers = registersFor(f);
   s->stack.push_back(std::move(frame));
   setUpEntryArguments(*s, f);
   for (const llvm::Argument &a : f.args())
-    tree.parameters().push_back(s->frame().registers.at(&a));
+    tree.parameters().push_back(s->frame().registers.find(&a)->toExpr(ctx_));
   s->treeNode = tree.root();
   return s;
 }
