@@ -455,8 +455,12 @@ void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
   };
   if (size->isConst()) {
     uint64_t n = size->bvValue().getZExtValue();
-    if (n > (uint64_t(1) << 32))
-      throw Unsupported{fmt::format("heap allocation of {} bytes", n)};
+    // An object keeps a term per byte: a larger block would take more
+    // memory than the machine can give two runs side by side.
+    if (n > kMaxHeapBlock)
+      throw Unsupported{fmt::format(
+          "heap allocation of {} bytes (cosmo models blocks of up to {} MiB)",
+          n, kMaxHeapBlock >> 20)};
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
     fill(s, base, n);

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -176,6 +177,43 @@ uint64_t ExecutorImpl::currentRssKB() const {
   return resident * (static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024);
 }
 
+uint64_t defaultMemoryLimitMB() {
+  uint64_t total = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                   static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  std::ifstream cgroup("/sys/fs/cgroup/memory.max");
+  uint64_t limit = 0;
+  if (cgroup >> limit && limit > 0)
+    total = std::min(total, limit);
+  return std::max<uint64_t>(total / 4 >> 20, 256);
+}
+
+bool ExecutorImpl::overMemoryLimit() const {
+  return opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB;
+}
+
+void ExecutorImpl::dropStatesForMemory() {
+  // Every other state, the newest first in pool order, ends cut: half the
+  // states go, and the search goes on with the others (KLEE drops states
+  // at its memory cap the same way). Freed memory is handed back to the
+  // system so that the resident size reflects it.
+  std::string reason = fmt::format(
+      "memory limit of {} MB reached: states were dropped", opts_.maxMemoryMB);
+  std::vector<ExecutionState *> victims;
+  bool take = false;
+  for (auto &st : states_) {
+    if (!st->terminated && !st->atMergePoint && take)
+      victims.push_back(st.get());
+    take = !take;
+  }
+  for (ExecutionState *v : victims) {
+    terminateCut(*v, reason);
+    searcher_->remove(v);
+    states_.erase(v);
+  }
+  summary_.stats.statesDropped += victims.size();
+  malloc_trim(0);
+}
+
 bool ExecutorImpl::limitsReached(std::string &why) {
   if (interrupted_) {
     why = "interrupted";
@@ -188,7 +226,7 @@ bool ExecutorImpl::limitsReached(std::string &why) {
     why = fmt::format("time limit of {}s reached", opts_.timeoutSeconds);
     return true;
   }
-  if (opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB) {
+  if (overMemoryLimit() && states_.size() <= 1) {
     why = fmt::format("memory limit of {} MB reached", opts_.maxMemoryMB);
     return true;
   }
@@ -252,6 +290,8 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         cutAll(why);
         break;
       }
+      if (states_.size() > 1 && overMemoryLimit())
+        dropStatesForMemory();
       auto now = std::chrono::steady_clock::now();
       if (now - lastProgress >= std::chrono::milliseconds(250)) {
         lastProgress = now;

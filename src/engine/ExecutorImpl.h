@@ -125,6 +125,8 @@ public:
   /// want of a model.
   solver::SolverResult pathModel(ExecutionState &s);
   static constexpr unsigned kPathModelGraceMs = 2000;
+  /// The largest heap block of concrete size a path may allocate.
+  static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
@@ -187,7 +189,8 @@ public:
     return *addresses_.place(isolatedObjectIndex(), 0);
   }
   uint64_t isolatedObjectIndex() const {
-    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 15;
+    // Past 2^63 (LP64) or 2 GiB (ILP32): slot numbers of the layout.
+    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 27;
   }
   /// The value 0 of type `t` (an integer, a pointer or an aggregate).
   ExprRef zeroOf(const llvm::Type *t);
@@ -439,6 +442,11 @@ private:
   bool timeLimitPassed() const;
   void noteUnknown(const std::string &reason);
   uint64_t currentRssKB() const;
+  /// --max-memory: the resident size is at or above the limit.
+  bool overMemoryLimit() const;
+  /// Ends half of the states (cut, verdict unknown) to get back under the
+  /// memory limit.
+  void dropStatesForMemory();
 
   llvm::Module &module_;
   EngineOptions opts_;

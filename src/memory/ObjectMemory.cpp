@@ -178,14 +178,31 @@ bool ObjectState::untouched(uint64_t offset, unsigned width) const {
 
 AddressLayout::AddressLayout(unsigned pointerBits)
     : pointerBits_(pointerBits),
-      guardSpacing_(pointerBits >= 64 ? uint64_t(1) << 24 : uint64_t(1) << 16) {
+      slotBytes_(pointerBits >= 64 ? uint64_t(1) << 24 : 16),
+      firstAddress_(pointerBits >= 64 ? uint64_t(1) << 24 : uint64_t(1) << 16) {
+}
+
+uint64_t AddressLayout::redzoneFor(uint64_t capacity) const {
+  if (pointerBits_ >= 64) // the rest of the object's last 16 MiB slot
+    return slotsFor(capacity) * slotBytes_ - capacity;
+  return std::clamp<uint64_t>(capacity, 16, uint64_t(1) << 16);
+}
+
+uint64_t AddressLayout::slotsFor(uint64_t capacity) const {
+  if (pointerBits_ >= 64)
+    return capacity / slotBytes_ + 1;
+  using Wide = unsigned __int128;
+  Wide bytes = Wide(capacity) +
+               std::clamp<uint64_t>(capacity, 16, uint64_t(1) << 16);
+  Wide slots = (bytes + slotBytes_ - 1) / slotBytes_;
+  return slots > ~uint64_t(0) ? ~uint64_t(0) : static_cast<uint64_t>(slots);
 }
 
 std::optional<uint64_t> AddressLayout::place(uint64_t index,
                                              uint64_t capacity) const {
   using Wide = unsigned __int128;
-  Wide start = Wide(index + 1) * guardSpacing_;
-  Wide end = start + Wide(slotsFor(capacity)) * guardSpacing_;
+  Wide start = firstAddress_ + Wide(index) * slotBytes_;
+  Wide end = start + Wide(slotsFor(capacity)) * slotBytes_;
   if (end > (Wide(1) << std::min(pointerBits_, 64u)))
     return std::nullopt;
   return static_cast<uint64_t>(start);

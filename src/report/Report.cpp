@@ -143,6 +143,7 @@ json statsToJson(const engine::RunStats &s) {
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
               {"peak_states", s.peakStates},
+              {"states_dropped", s.statesDropped},
               {"basic_blocks_total", s.basicBlocksTotal},
               {"basic_blocks_covered", s.basicBlocksCovered},
               {"calls", s.calls},

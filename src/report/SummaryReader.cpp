@@ -38,6 +38,7 @@ void readStats(const json &s, engine::RunStats &st) {
   st.wallSeconds = s.value("wall_seconds", 0.0);
   st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
   st.peakStates = s.value("peak_states", uint64_t{0});
+  st.statesDropped = s.value("states_dropped", uint64_t{0});
   st.basicBlocksTotal = s.value("basic_blocks_total", uint64_t{0});
   st.basicBlocksCovered = s.value("basic_blocks_covered", uint64_t{0});
   if (!s.contains("solver"))

@@ -107,7 +107,10 @@ int main(int argc, char **argv) {
                     "when hit")
       ->capture_default_str();
   check->add_option("--max-memory", eo.maxMemoryMB,
-                    "memory limit in MB (0: none)")
+                    "memory limit in MB (0: none; default: a quarter of the "
+                    "machine's memory): above it the run drops half of its "
+                    "states, whose paths end cut (verdict unknown), and "
+                    "stops when one state is left")
       ->capture_default_str();
   check->add_option("--max-paths", eo.maxPaths,
                     "stop after this many completed or errored paths (0: none)")

@@ -120,6 +120,10 @@ enum class Target {
   Errors, ///< a reachable error: the run stops at the first it finds
 };
 
+/// The default memory limit: a quarter of the machine's memory (or of the
+/// cgroup's limit when lower), so that two runs side by side fit.
+uint64_t defaultMemoryLimitMB();
+
 struct EngineOptions {
   /// Function to analyse; `main` runs the program, any other function gets
   /// symbolic arguments (pointers: lazily initialised input memory).
@@ -129,7 +133,9 @@ struct EngineOptions {
 
   // Limits; 0 means none. Hitting one makes the verdict `unknown`.
   double timeoutSeconds = 0;
-  uint64_t maxMemoryMB = 0;
+  /// At this resident size the run drops states to get below it (their
+  /// paths end cut: verdict unknown); alone above it, it stops.
+  uint64_t maxMemoryMB = defaultMemoryLimitMB();
   uint64_t maxPaths = 0;  // completed + errored paths
   uint64_t maxDepth = 0;  // symbolic branches along one path
   uint64_t maxInstructionsPerPath = 0;

@@ -210,8 +210,10 @@ struct RunStats {
   solver::PipelineStats solver;
   double wallSeconds = 0;
   uint64_t peakMemoryKB = 0;
-  /// The most states alive at once.
+  /// The most states alive at once, and states dropped at the memory
+  /// limit.
   uint64_t peakStates = 0;
+  uint64_t statesDropped = 0;
   uint64_t basicBlocksTotal = 0;
   uint64_t basicBlocksCovered = 0;
   std::string calls = "inline"; // --calls
