@@ -77,6 +77,7 @@ json solverStatsToJson(const std::string &options,
       {"model_reuse",
        {{"hits", s.modelReuse.hits},
         {"known_bits_hits", s.modelReuse.knownBitsHits},
+        {"near_hits", s.modelReuse.nearHits},
         {"fixed_hits", s.modelReuse.fixedHits},
         {"misses", s.modelReuse.misses},
         {"fixing_queries", s.modelReuse.fixingQueries},
@@ -428,7 +429,8 @@ std::string formatSummary(const engine::RunSummary &summary,
                      "({:.2f}s)\n",
                      ss.queries, ss.seconds, st.solverOptions,
                      ss.facts.answered(),
-                     ss.modelReuse.hits + ss.modelReuse.knownBitsHits +
+                     ss.modelReuse.hits + ss.modelReuse.nearHits +
+                         ss.modelReuse.knownBitsHits +
                          ss.modelReuse.fixedHits,
                      ss.independence.answered,
                      ss.cexCache.hits(), ss.z3.queries, ss.z3.seconds);

@@ -55,6 +55,7 @@ void readStats(const json &s, engine::RunStats &st) {
   const json &mr = sv.contains("model_reuse") ? sv["model_reuse"] : none;
   p.modelReuse.hits = mr.value("hits", uint64_t{0});
   p.modelReuse.knownBitsHits = mr.value("known_bits_hits", uint64_t{0});
+  p.modelReuse.nearHits = mr.value("near_hits", uint64_t{0});
   p.modelReuse.fixedHits = mr.value("fixed_hits", uint64_t{0});
   const json &ind = sv.contains("independence") ? sv["independence"] : none;
   p.independence.answered = ind.value("answered", uint64_t{0});
