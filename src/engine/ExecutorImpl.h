@@ -302,6 +302,14 @@ public:
   std::unique_ptr<CallContext>
   fitCall(ExecutionState &s, const summary::MemoTree &tree,
           const std::vector<ExprRef> &args, bool exactExtent);
+  /// Isolated runs (SummaryBuilder.cpp): whether `address` may be built on
+  /// an address the caller gives other than through a lazily initialised
+  /// pointer (a pointer read from a global, an integer parameter made a
+  /// pointer). Where it points, the isolated run cannot tell: a caller's
+  /// stack or heap object, or a global whose bytes the run does not have
+  /// as inputs. Its bases are what its sums and the arms of its guarded
+  /// unions are made of, leaving out scaled and widened indices.
+  bool mayBeCallersAddress(const ExprRef &address) const;
   /// Formula summaries (CallSummary.cpp): composes the summary of `f` into
   /// `s` at `call` (result, writes, the callee's reachable errors) without
   /// a frame and without forking. False when the call must be inlined
@@ -451,9 +459,11 @@ private:
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
   std::chrono::steady_clock::time_point buildDeadline_;
-  /// Variables of global bytes in the isolated run: a pointer made of them
-  /// points where the isolated run cannot follow.
-  std::unordered_set<const expr::Expr *> globalInputVars_;
+  /// The isolated run's inputs that a caller gives: its parameters and the
+  /// bytes of the globals it reads and of its input objects. An address
+  /// made of them may point into the caller's objects, which the isolated
+  /// run does not have (mayBeCallersAddress).
+  std::unordered_set<ExprRef, expr::ExprRefHash> isolatedInputVars_;
   bool guidedAdd_ = false; // addConstraint called by decideGuided
   /// The check whose error path is being terminated (recordLeaf keeps it).
   std::optional<CheckId> failingCheck_;

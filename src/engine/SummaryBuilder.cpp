@@ -93,7 +93,6 @@ unsigned branchesInCallClosure(const llvm::Function &f) {
 }
 
 /// Why `f` gets no tree, or empty when it can.
-
 std::string whyNotSummarized(const llvm::Function &f,
                              const llvm::Function *entry) {
   if (&f == entry || f.getName() == "main")
@@ -112,6 +111,18 @@ std::string whyNotSummarized(const llvm::Function &f,
   if (branchesInCallClosure(f) == 0)
     return "no conditional";
   return "";
+}
+
+/// A summary's term as trees/FUNCTION.json shows it: SMT-LIB with shared
+/// subterms bound once (a path's terms are DAGs whose plain text can be
+/// exponentially long), or its size alone when even that is too long to
+/// be worth reading.
+std::string termText(const ExprRef &e) {
+  constexpr size_t kMaxPrintedNodes = 4096;
+  size_t nodes = expr::dagSize(e);
+  if (nodes > kMaxPrintedNodes)
+    return fmt::format("(a term of {} nodes, not written)", nodes);
+  return expr::toSmtLibShared(e);
 }
 
 } // namespace
@@ -162,10 +173,8 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
     uint64_t base = globalAddress_.at(g);
     std::vector<ExprRef> bytes =
         fillWithInputBytes(*s, base, g->getName().str());
-    for (size_t k = 0; k < bytes.size(); ++k) {
-      globalInputVars_.insert(bytes[k].get());
+    for (size_t k = 0; k < bytes.size(); ++k)
       tree.globals().push_back({bytes[k], base + k});
-    }
   }
   // Its own objects go where no object of a calling context is.
   s->nextObjectIndex = std::max(s->nextObjectIndex, isolatedObjectIndex());
@@ -175,10 +184,61 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
   frame.pc = frame.block->begin();
   s->stack.push_back(std::move(frame));
   setUpEntryArguments(*s, f);
-  for (const llvm::Argument &a : f.args())
+  for (const llvm::Argument &a : f.args()) {
     tree.parameters().push_back(s->frame().registers.at(&a));
+    if (!tree.parameters().back()->isConst())
+      isolatedInputVars_.insert(tree.parameters().back());
+  }
   s->treeNode = tree.root();
   return s;
+}
+
+bool ExecutorImpl::mayBeCallersAddress(const ExprRef &address) const {
+  if (!building_)
+    return false;
+  std::vector<const expr::Expr *> work{address.get()};
+  std::unordered_set<const expr::Expr *> seen;
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second)
+      continue;
+    auto constantOperand = [&] {
+      for (unsigned k = 0; k < e->numChildren(); ++k)
+        if (e->child(k)->isConst())
+          return true;
+      return false;
+    };
+    switch (e->kind()) {
+    case expr::Kind::BVConst:
+      continue;
+    case expr::Kind::Add:
+    case expr::Kind::Sub:
+      for (unsigned k = 0; k < e->numChildren(); ++k)
+        work.push_back(e->child(k));
+      continue;
+    case expr::Kind::Ite: // the condition chooses, the arms are addresses
+      work.push_back(e->child(1));
+      work.push_back(e->child(2));
+      continue;
+    case expr::Kind::Mul:
+    case expr::Kind::Shl:
+      if (constantOperand())
+        continue; // an index scaled by an element size
+      break;
+    case expr::Kind::ZExt:
+    case expr::Kind::SExt:
+      if (e->child(0)->width() < pointerBits())
+        continue; // a narrower index widened: never a whole address
+      break;
+    default:
+      break;
+    }
+    for (const ExprRef &v : expr::freeVariables(ExprRef(e)))
+      if (isolatedInputVars_.count(v))
+        return true;
+  }
+  return false;
 }
 
 void ExecutorImpl::buildTree(const llvm::Function &f) {
@@ -204,7 +264,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
                                std::chrono::steady_clock::duration>(
                                std::chrono::duration<double>(
                                    opts_.summaryTimeoutSeconds));
-  globalInputVars_.clear();
+  isolatedInputVars_.clear();
   try {
     std::unique_ptr<ExecutionState> initial = makeIsolatedState(f, *tree);
     searcher_->add(initial.get());
@@ -281,13 +341,13 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       MemoTreeInfo::Pair pair;
       pair.node = n->id;
       pair.kind = summary::leafKindName(p.kind);
-      pair.pc = expr::toSmtLib(p.pc);
+      pair.pc = termText(p.pc);
       pair.errorKind = p.errorKind;
       pair.file = p.file;
       pair.line = p.line;
       pair.detail = p.detail;
       if (p.result)
-        pair.result = expr::toSmtLib(p.result);
+        pair.result = termText(p.result);
       pair.opaqueEffect = p.opaqueEffect;
       for (const summary::ByteWrite &w : p.writes)
         pair.writes.push_back(fmt::format(
@@ -298,7 +358,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
             w.object == summary::ByteWrite::kGlobal
                 ? fmt::format("{:#x}", w.offset)
                 : std::to_string(w.offset),
-            expr::toSmtLib(w.value)));
+            termText(w.value)));
       for (size_t j = 0; j < p.allocations.size(); ++j) {
         pair.writes.push_back(fmt::format("new block {}: {} bytes ({})", j,
                                           p.allocations[j].size,
@@ -307,7 +367,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
           if (p.allocations[j].bytes[k])
             pair.writes.push_back(
                 fmt::format("new block {} +{} := {}", j, k,
-                            expr::toSmtLib(p.allocations[j].bytes[k])));
+                            termText(p.allocations[j].bytes[k])));
       }
       for (const summary::AddressWrite &w : p.addressWrites)
         pair.writes.push_back(fmt::format(
