@@ -268,6 +268,11 @@ public:
   /// in the tree being built; false when that cut the path (depth bound).
   bool noteChoice(ExecutionState &s, const llvm::Instruction &site,
                   unsigned choice);
+  /// Whether the isolated run being built has passed one of its bounds
+  /// (time, instructions, states at once, memory it made the process
+  /// grow by); the first one passed becomes buildInvalid_, and the
+  /// function is explored inline.
+  bool isolatedRunExhausted();
   /// Ends a path of an isolated run as a leaf of the tree being built.
   /// Completed paths that returned (`returned`) also record their effect;
   /// an error's `stack` (innermost first) defaults to where `s` is.
@@ -459,6 +464,11 @@ private:
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
   std::chrono::steady_clock::time_point buildDeadline_;
+  /// At the start of the isolated run: the run's instruction count, and
+  /// the process's resident memory.
+  uint64_t buildInstructions_ = 0;
+  uint64_t buildRssKB_ = 0;
+  uint64_t buildMemoryCheck_ = 0; // calls of isolatedRunExhausted
   /// The isolated run's inputs that a caller gives: its parameters and the
   /// bytes of the globals it reads and of its input objects. An address
   /// made of them may point into the caller's objects, which the isolated

@@ -205,6 +205,8 @@ public:
   /// written bytes), each shared node once: what composing the tree as a
   /// formula summary rewrites at a call.
   size_t termNodes() const;
+  /// The same for the completed paths' effects alone.
+  size_t effectNodes() const;
 
   /// For each node, whether a pair below it (itself included) is marked
   /// live in `livePairs`.
