@@ -359,6 +359,9 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
                         .count();
   if (!buildInvalid_.empty() || tree->pairs().empty()) {
     ++st.functionsNotSummarized;
+    ++st.notSummarizedBecause[buildInvalid_.empty()
+                                  ? "no path of its isolated run ended"
+                                  : buildInvalid_];
     return;
   }
   if (opts_.pruneToErrors)
