@@ -368,9 +368,9 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     const memory::ObjectEntry *e = rest->memory.find(value);
     if (callers && value >= kNullPageSize) {
       // Only the null page is invalid in every caller.
-      terminateCut(*rest, "an address the caller gives may point to its "
-                          "own objects, which the isolated run does not "
-                          "have");
+      terminateCut(*rest, "an address the caller gives may point into the "
+                          "caller's objects, which the isolated run does "
+                          "not have");
       break;
     }
     if (!e || e->freed || e->object->kind == ObjectKind::Function) {

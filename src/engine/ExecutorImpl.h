@@ -310,10 +310,13 @@ public:
   /// Isolated runs (SummaryBuilder.cpp): whether `address` may be built on
   /// an address the caller gives other than through a lazily initialised
   /// pointer (a pointer read from a global, an integer parameter made a
-  /// pointer). Where it points, the isolated run cannot tell: a caller's
-  /// stack or heap object, or a global whose bytes the run does not have
-  /// as inputs. Its bases are what its sums and the arms of its guarded
-  /// unions are made of, leaving out scaled and widened indices.
+  /// pointer). Seed 002 section IV.C initialises input references lazily
+  /// so that each pair's heap PC says where they point in terms a caller
+  /// can check (algorithm 3); such an address has no heap PC, and where it
+  /// points the isolated run cannot tell: a caller's stack or heap object,
+  /// or a global whose bytes the run does not have as inputs. Its bases are
+  /// what its sums and the arms of its guarded unions are made of, leaving
+  /// out scaled and widened indices.
   bool mayBeCallersAddress(const ExprRef &address) const;
   /// Formula summaries (CallSummary.cpp): composes the summary of `f` into
   /// `s` at `call` (result, writes, the callee's reachable errors) without
