@@ -406,6 +406,16 @@ void ExecutorImpl::stepState(ExecutionState &s) {
         return;
       }
     }
+    // The clock more often (instructions over large terms are slow), and
+    // an isolated run's own bounds.
+    if ((summary_.stats.instructions & 0x3ff) == 0) {
+      if (interrupted_ || timeLimitPassed()) {
+        stopping_ = true;
+        return;
+      }
+      if (building_ && isolatedRunExhausted())
+        return; // explore() ends the isolated run
+    }
   }
 }
 

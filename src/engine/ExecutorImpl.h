@@ -294,6 +294,11 @@ public:
   /// in the tree being built; false when that cut the path (depth bound).
   bool noteChoice(ExecutionState &s, const llvm::Instruction &site,
                   unsigned choice);
+  /// Whether the isolated run being built has passed one of its bounds
+  /// (time, instructions, states at once, memory it made the process
+  /// grow by); the first one passed becomes buildInvalid_, and the
+  /// function is explored inline.
+  bool isolatedRunExhausted();
   /// Ends a path of an isolated run as a leaf of the tree being built.
   /// Completed paths that returned (`returned`) also record their effect;
   /// an error's `stack` (innermost first) defaults to where `s` is.
@@ -328,6 +333,17 @@ public:
   std::unique_ptr<CallContext>
   fitCall(ExecutionState &s, const summary::MemoTree &tree,
           const std::vector<ExprRef> &args, bool exactExtent);
+  /// Isolated runs (SummaryBuilder.cpp): whether `address` may be built on
+  /// an address the caller gives other than through a lazily initialised
+  /// pointer (a pointer read from a global, an integer parameter made a
+  /// pointer). Seed 002 section IV.C initialises input references lazily
+  /// so that each pair's heap PC says where they point in terms a caller
+  /// can check (algorithm 3); such an address has no heap PC, and where it
+  /// points the isolated run cannot tell: a caller's stack or heap object,
+  /// or a global whose bytes the run does not have as inputs. Its bases are
+  /// what its sums and the arms of its guarded unions are made of, leaving
+  /// out scaled and widened indices.
+  bool mayBeCallersAddress(const ExprRef &address) const;
   /// Formula summaries (CallSummary.cpp): composes the summary of `f` into
   /// `s` at `call` (result, writes, the callee's reachable errors) without
   /// a frame and without forking. False when the call must be inlined
@@ -482,9 +498,16 @@ private:
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
   std::chrono::steady_clock::time_point buildDeadline_;
-  /// Variables of global bytes in the isolated run: a pointer made of them
-  /// points where the isolated run cannot follow.
-  std::unordered_set<const expr::Expr *> globalInputVars_;
+  /// At the start of the isolated run: the run's instruction count, and
+  /// the process's resident memory.
+  uint64_t buildInstructions_ = 0;
+  uint64_t buildRssKB_ = 0;
+  uint64_t buildMemoryCheck_ = 0; // calls of isolatedRunExhausted
+  /// The isolated run's inputs that a caller gives: its parameters and the
+  /// bytes of the globals it reads and of its input objects. An address
+  /// made of them may point into the caller's objects, which the isolated
+  /// run does not have (mayBeCallersAddress).
+  std::unordered_set<ExprRef, expr::ExprRefHash> isolatedInputVars_;
   bool guidedAdd_ = false; // addConstraint called by decideGuided
   /// The check whose error path is being terminated (recordLeaf keeps it).
   std::optional<CheckId> failingCheck_;

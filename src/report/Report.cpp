@@ -129,6 +129,7 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"summaries_composed", c.summariesComposed},
               {"inlined_concrete", c.inlinedConcrete},
               {"inlined_because", c.inlinedBecause},
+              {"not_summarized_because", c.notSummarizedBecause},
               {"summary_terms", c.summaryTerms}};
 }
 

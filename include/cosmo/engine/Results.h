@@ -133,6 +133,9 @@ struct CompositionStats {
   // Building the trees (init).
   uint64_t functionsSummarized = 0;
   uint64_t functionsNotSummarized = 0; // eligible but their run was unusable
+  /// Why (the bound an isolated run passed, the construct it could not
+  /// run), with how often.
+  std::map<std::string, uint64_t> notSummarizedBecause;
   uint64_t treeNodes = 0, treeNodesCompressed = 0, treeLeaves = 0,
            treePairs = 0;
   uint64_t initQueries = 0;     // queries the isolated runs asked
