@@ -1,7 +1,7 @@
 // RUN: --target=errors --timeout=60
 // VERDICT: false
 // ERROR: assert 15
-// An error that needs 300 iterations of a loop whose trip count is an
+// An error that needs 100 iterations of a loop whose trip count is an
 // input: the search must follow one path deep, not only the loop's exits.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
@@ -11,7 +11,7 @@ int main(void) {
   for (int i = 0; i < n; i++) {
     if (__VERIFIER_nondet_int())
       sum += 2;
-    if (sum == 600)
+    if (sum == 200)
       reach_error();
   }
   return 0;
