@@ -5,7 +5,16 @@
 //
 // COSMO_E2E_PROGRAM=<path relative to tests/programs> restricts the run to
 // that one program; ctest sets it for each of its `e2e/<path>` tests.
+//
+// The native build of a program, and native runs on inputs already run, are
+// shared by the tests of one suite run through NativeCache (NativeCache.h):
+// every mode still replays every vector and judges the native outcome of
+// its inputs against what that vector recorded. An e2e-replay test takes
+// the inline run it compares with from e2e/<path>, which makes the same run
+// (CosmoRunCache.h).
 #include "CosmoOutput.h"
+#include "CosmoRunCache.h"
+#include "NativeCache.h"
 #include "NativeToolchain.h"
 #include "ProgramFiles.h"
 #include "ProgramSpec.h"
@@ -28,8 +37,10 @@
 #include <iostream>
 #include <optional>
 
-#if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR)
-#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO and COSMO_E2E_PROGRAMS_DIR"
+#if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR) ||                    \
+    !defined(COSMO_E2E_CACHE_DIR) || !defined(COSMO_E2E_COSMO_CLANG) ||                    \
+    !defined(COSMO_E2E_COSMO_INCLUDE_DIR) || !defined(COSMO_E2E_LIBC_DIR)
+#error "tests/e2e/CMakeLists.txt defines COSMO_E2E_COSMO and the paths cosmo-e2e uses"
 #endif
 
 namespace cosmo::e2e {
@@ -39,6 +50,9 @@ using namespace cosmo::report;
 
 const std::filesystem::path cosmoBinary = COSMO_E2E_COSMO;
 const std::filesystem::path programsDir = COSMO_E2E_PROGRAMS_DIR;
+const std::filesystem::path cacheDir = e2eCacheDirectory(COSMO_E2E_CACHE_DIR);
+const NativeCache nativeCache(cacheDir.empty() ? cacheDir : cacheDir / "native");
+const CosmoRunCache cosmoRuns(cacheDir.empty() ? cacheDir : cacheDir / "cosmo");
 
 constexpr std::chrono::seconds cosmoTimeout{120};
 constexpr std::chrono::seconds nativeRunTimeout{10};
@@ -104,16 +118,32 @@ protected:
   }
 
   // Step 2: `cosmo check`; false when there is no report to look at.
-  bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
-                const std::filesystem::path &outDir, const std::string &calls) {
-    std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+  // The arguments of `cosmo check` but --out and the program.
+  static std::vector<std::string> checkArguments(const ProgramSpec &spec,
+                                                 const std::string &calls) {
+    std::vector<std::string> args;
     // The suite runs once per solver configuration (tests/e2e/CMakeLists).
     if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
-      argv.push_back(std::string("--solver-opts=") + solverOpts);
-    argv.push_back("--calls=" + calls);
+      args.push_back(std::string("--solver-opts=") + solverOpts);
+    args.push_back("--calls=" + calls);
     if (const char *merge = std::getenv("COSMO_E2E_MERGE"))
-      argv.push_back(std::string("--merge=") + merge);
-    argv.insert(argv.end(), spec.runArgs.begin(), spec.runArgs.end());
+      args.push_back(std::string("--merge=") + merge);
+    args.insert(args.end(), spec.runArgs.begin(), spec.runArgs.end());
+    return args;
+  }
+
+  static std::string cosmoRunKey(const std::vector<std::string> &args,
+                                 const ProgramFile &program) {
+    return CosmoRunCache::key({cosmoBinary, COSMO_E2E_COSMO_CLANG, COSMO_E2E_COSMO_INCLUDE_DIR,
+                               COSMO_E2E_LIBC_DIR},
+                              args, program.path);
+  }
+
+  bool runCosmo(const ProgramSpec &spec, const ProgramFile &program,
+                const std::filesystem::path &outDir, const std::string &calls) {
+    std::vector<std::string> args = checkArguments(spec, calls);
+    std::vector<std::string> argv = {cosmoBinary.string(), "check"};
+    argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
     ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir()});
@@ -123,11 +153,17 @@ protected:
       ADD_FAILURE() << "cosmo " << describeEnding(run) << "\n  " << command << "\n" << cosmoOutput_;
       return false;
     }
-    int expectedCode = expectedExitCode(spec.verdict);
-    EXPECT_EQ(run.exitCode, expectedCode)
-        << "cosmo's exit code should be " << expectedCode << " for verdict "
-        << toString(spec.verdict) << "\n  " << command << "\n" << cosmoOutput_;
+    cosmoRuns.store(cosmoRunKey(args, program), run.exitCode, outDir,
+                    "  " + command + "\n" + cosmoOutput_);
+    expectExitCode(spec, run.exitCode, "  " + command + "\n" + cosmoOutput_);
     return true;
+  }
+
+  static void expectExitCode(const ProgramSpec &spec, int exitCode, const std::string &run) {
+    int expectedCode = expectedExitCode(spec.verdict);
+    EXPECT_EQ(exitCode, expectedCode) << "cosmo's exit code should be " << expectedCode
+                                      << " for verdict " << toString(spec.verdict) << "\n"
+                                      << run;
   }
 
   // Step 3: report.json against the header.
@@ -163,8 +199,17 @@ protected:
   void checkSamePathsAsInline(const ProgramSpec &spec, const ProgramFile &program,
                               const std::filesystem::path &replayOut) {
     std::filesystem::path inlineOut = workDir() / "cosmo-out-inline";
-    if (!runCosmo(spec, program, inlineOut, "inline"))
+    if (std::optional<CosmoRunCache::Run> kept =
+            cosmoRuns.find(cosmoRunKey(checkArguments(spec, "inline"), program))) {
+      // e2e/<path>'s run, which checked it against the header too.
+      RecordProperty("inline_run", "reused");
+      std::cout << "[  INLINE  ] the inline run of e2e/" << program.relativePath << ", kept in "
+                << kept->outDir.string() << "\n";
+      expectExitCode(spec, kept->exitCode, kept->output);
+      inlineOut = kept->outDir;
+    } else if (!runCosmo(spec, program, inlineOut, "inline")) {
       return;
+    }
     auto paths = [](const std::filesystem::path &out) {
       nlohmann::json stats = nlohmann::json::parse(readTextFile(out / "report.json"))["stats"];
       return std::array<uint64_t, 3>{stats["paths_completed"].get<uint64_t>(),
@@ -225,29 +270,73 @@ protected:
       checkEntryReplays(spec, program, vectors, toolchain, replayDir);
       return;
     }
-    auto built = buildNativeProgram(toolchain, program.path, checkOptionValues(spec.runArgs),
-                                    replayDir, {}, vectors.front().dataModel);
+    std::vector<std::string> checks = checkOptionValues(spec.runArgs);
+    engine::DataModel dataModel = vectors.front().dataModel;
+    std::string key = NativeCache::buildKey(toolchain, program.path, checks, dataModel);
+    auto built = nativeCache.build(key, replayDir, [&](const std::filesystem::path &dir) {
+      return buildNativeProgram(toolchain, program.path, checks, dir, {}, dataModel);
+    });
     if (!built) {
-      handleAllErrors(
-          built.takeError(),
-          [](const NativeBuildError &error) {
-            ADD_FAILURE() << error.message() << "\n  " << error.command() << "\n"
-                          << indentLines(abbreviate(error.output()));
-          },
-          [](const llvm::ErrorInfoBase &error) { ADD_FAILURE() << error.message(); });
+      reportBuildFailure(built.takeError());
       return;
     }
-    std::filesystem::path executable = *built;
+    noteBuild(*built);
 
     int mismatches = 0;
     for (const RecordedTest &vector : vectors) {
-      std::optional<std::string> mismatch = replayOne(toolchain, executable, vector, program, outDir);
+      std::optional<std::string> mismatch =
+          replayOne(toolchain, key, built->executable, vector, program, outDir);
       if (mismatch && ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << *mismatch;
     }
     if (mismatches > maxReplayMismatchesShown)
       ADD_FAILURE() << "... and " << mismatches - maxReplayMismatchesShown
                     << " more test vectors disagree with their native replay";
+    noteRuns();
+  }
+
+  static void reportBuildFailure(llvm::Error error) {
+    handleAllErrors(
+        std::move(error),
+        [](const NativeBuildError &error) {
+          ADD_FAILURE() << error.message() << "\n  " << error.command() << "\n"
+                        << indentLines(abbreviate(error.output()));
+        },
+        [](const llvm::ErrorInfoBase &error) { ADD_FAILURE() << error.message(); });
+  }
+
+  void noteBuild(const NativeCache::Build &build) {
+    buildReused_ = build.reused;
+    RecordProperty("native_build", build.reused ? "reused" : "built");
+  }
+
+  // The native run of `executable` (build `key`) on `inputs`: kept by a test
+  // of another mode, or run now by `run` (and kept).
+  ProcessResult nativeRun(const std::string &key, const std::string &inputs,
+                          llvm::function_ref<ProcessResult()> run) {
+    ++nativeRuns_;
+    lastRunReused_ = false;
+    if (std::optional<ProcessResult> kept = nativeCache.findRun(key, inputs)) {
+      ++nativeRunsReused_;
+      lastRunReused_ = true;
+      return *kept;
+    }
+    ProcessResult result = run();
+    nativeCache.storeRun(key, inputs, result);
+    return result;
+  }
+
+  // Failure messages name the executable in the work directory, which a
+  // failing test keeps (a cached one goes with the cache).
+  std::filesystem::path keptExecutable(const std::filesystem::path &executable,
+                                       const std::filesystem::path &replayDir) {
+    std::filesystem::path copy = replayDir / executable.filename();
+    if (copy == executable)
+      return executable;
+    std::error_code ec;
+    std::filesystem::copy_file(executable, copy,
+                               std::filesystem::copy_options::skip_existing, ec);
+    return ec ? executable : copy;
   }
 
   // --entry programs: each vector through cosmo's generated harness.
@@ -263,32 +352,79 @@ protected:
     report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
                                   nativeRunTimeout};
     options.dataModel = first.dataModel;
-    auto replayer = report::NativeReplayer::build(program.path, options, replayDir, call);
-    ASSERT_TRUE(static_cast<bool>(replayer)) << toString(replayer.takeError());
+    std::string harness = report::entryHarnessSource(
+        *call, program.path.string(),
+        std::filesystem::path(toolchain.replayRuntime).parent_path().string());
+    std::string key = NativeCache::buildKey(toolchain, program.path, options.checks,
+                                            options.dataModel, harness);
+    auto built = nativeCache.build(
+        key, replayDir, [&](const std::filesystem::path &dir) -> llvm::Expected<std::filesystem::path> {
+          auto replayer = report::NativeReplayer::build(program.path, options, dir, call);
+          if (!replayer)
+            return replayer.takeError();
+          return replayer->executable();
+        });
+    ASSERT_TRUE(static_cast<bool>(built)) << toString(built.takeError());
+    noteBuild(*built);
+    report::NativeReplayer replayer =
+        report::NativeReplayer::prebuilt(program.path, options, replayDir, built->executable, call);
     int mismatches = 0;
     for (const RecordedTest &vector : vectors) {
       std::string name = std::filesystem::path(vector.file).stem().string();
-      report::ReplayRun run = replayer->replay(vector.test, name);
+      report::ReplayRun run;
+      // A vector whose harness file cannot be written is judged by replay().
+      auto harnessFile = report::harnessFileText(*call, vector.test);
+      if (!harnessFile) {
+        llvm::consumeError(harnessFile.takeError());
+        run = replayer.replay(vector.test, name);
+      } else {
+        std::string inputs = replayFileText(vector.test) + '\0' + *harnessFile;
+        std::optional<std::string> notRun;
+        run.process = nativeRun(key, inputs, [&] {
+          auto process = replayer.run(vector.test, name);
+          if (process)
+            return std::move(*process);
+          notRun = toString(process.takeError());
+          return ProcessResult{};
+        });
+        run.result = notRun ? report::ReplayResult{report::ReplayStatus::NotReplayable, *notRun}
+                            : report::judgeReplay(vector.test, run.process,
+                                                  program.path.filename().string(),
+                                                  options.timeout);
+      }
       if (run.result.status != report::ReplayStatus::Confirmed &&
           ++mismatches <= maxReplayMismatchesShown)
         ADD_FAILURE() << "native replay of " << name << " through the --entry harness: "
                       << report::describe(run.result) << "\n"
-                      << indentLines(describeInputs(vector.test)) << processOutput(run.process);
+                      << indentLines(describeInputs(vector.test)) << processOutput(run.process)
+                      << "  harness: " << keptExecutable(built->executable, replayDir).string()
+                      << "\n";
     }
+    noteRuns();
+  }
+
+  void noteRuns() {
+    RecordProperty("native_runs", nativeRuns_);
+    RecordProperty("native_runs_reused", nativeRunsReused_);
+    std::cout << "[  NATIVE  ] build " << (buildReused_ ? "reused" : "made") << ", "
+              << nativeRuns_ << " runs, " << nativeRunsReused_ << " of them reused\n";
   }
 
   // The failure message for `vector`, or nothing if the native run agrees.
   std::optional<std::string> replayOne(const report::NativeToolchain &toolchain,
+                                       const std::string &key,
                                        const std::filesystem::path &executable,
                                        const RecordedTest &vector, const ProgramFile &program,
                                        const std::filesystem::path &outDir) {
     std::filesystem::path vectorFile = vector.file;
     std::string vectorName = vectorFile.lexically_relative(outDir).generic_string();
-    std::filesystem::path replayFile =
-        executable.parent_path() / (vectorFile.stem().string() + ".replay");
+    std::filesystem::path replayDir = workDir() / "replay";
+    std::filesystem::path replayFile = replayDir / (vectorFile.stem().string() + ".replay");
     if (llvm::Error error = writeReplayFile(vector.test, replayFile.string()))
       return fmt::format("cannot replay {}: {}", vectorName, toString(std::move(error)));
-    ProcessResult run = runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    ProcessResult run = nativeRun(key, replayFileText(vector.test), [&] {
+      return runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    });
     NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
     std::optional<ErrorSite> recorded = recordedError(vector.test);
     if (matchesExpectation(outcome, recorded))
@@ -296,18 +432,24 @@ protected:
     return fmt::format(
         "native replay of {} disagrees with cosmo\n"
         "  cosmo:  {}\n"
-        "  native: {} ({})\n"
+        "  native: {} ({}{})\n"
         "  inputs:\n{}"
         "  reproduce: COSMO_REPLAY_FILE={} ASAN_OPTIONS=detect_leaks=0 {}\n"
         "{}",
         vectorName, recorded ? describe(*recorded) : "completed", describe(outcome),
-        describeEnding(run), indentLines(describeInputs(vector.test)), replayFile.string(),
-        executable.string(), processOutput(run));
+        describeEnding(run),
+        lastRunReused_ ? "; the kept result of the same inputs' run by another test" : "",
+        indentLines(describeInputs(vector.test)), replayFile.string(),
+        keptExecutable(executable, replayDir).string(), processOutput(run));
   }
 
 private:
   report::ScopedTempDir workDir_ = makeTempDir("cosmo-e2e");
   std::string cosmoOutput_;
+  bool buildReused_ = false;
+  int nativeRuns_ = 0;
+  int nativeRunsReused_ = 0;
+  bool lastRunReused_ = false;
 };
 
 TEST_P(ProgramCheck, MatchesExpectations) {

@@ -96,6 +96,18 @@ public:
         const std::filesystem::path &workDir,
         std::optional<EntryCall> call = std::nullopt);
 
+  /// A replayer for `executable`, which build() made earlier for the same
+  /// program, options and call (elsewhere: a cache of builds); it writes
+  /// its replay and harness files to `workDir`.
+  static NativeReplayer prebuilt(const std::filesystem::path &program,
+                                 ReplayOptions options,
+                                 const std::filesystem::path &workDir,
+                                 const std::filesystem::path &executable,
+                                 std::optional<EntryCall> call = std::nullopt) {
+    return NativeReplayer(program, std::move(options), workDir, executable,
+                          std::move(call));
+  }
+
   /// Runs the program on `test`'s inputs, written to `<name>.replay` in the
   /// work directory.
   ReplayRun replay(const engine::TestVector &test,
