@@ -32,6 +32,18 @@ MemoTree::MemoTree(std::string function, std::string irHash,
   nodes_.push_back(root_);
 }
 
+MemoTree::~MemoTree() {
+  std::vector<std::unique_ptr<MemoNode>> pending;
+  if (rootOwner_)
+    pending.push_back(std::move(rootOwner_));
+  while (!pending.empty()) {
+    std::unique_ptr<MemoNode> n = std::move(pending.back());
+    pending.pop_back();
+    for (auto &c : n->children)
+      pending.push_back(std::move(c));
+  }
+}
+
 MemoNode *MemoTree::extend(MemoNode *n, const llvm::Instruction *site,
                            unsigned choice, bool viaCalleeTree) {
   for (auto &c : n->children)

@@ -168,6 +168,10 @@ struct GlobalInput {
 class MemoTree {
 public:
   MemoTree(std::string function, std::string irHash, unsigned depthBound);
+  /// Frees the nodes without recursion (a tree can be millions deep).
+  ~MemoTree();
+  MemoTree(MemoTree &&) = default;
+  MemoTree &operator=(MemoTree &&) = default;
 
   const std::string &function() const { return function_; }
   /// SHA-256 of the function's printed IR (first 16 hex digits).
