@@ -7,11 +7,11 @@
 //
 // A run is keyed by a hash of the cosmo binary (path, size, time), the
 // arguments (without --out), the program's path and text and the files
-// next to it, what cosmo reads besides: the C headers of its include directory, the files of its libc
-// directory (by identity), clang's file, and the environment variables that
-// move them. Entries are published by renaming a complete directory, and
-// live in the e2e cache directory (NativeCache.h), emptied when a ctest run
-// starts.
+// next to it, and what cosmo reads besides: the C headers of its include
+// directory, the files of its libc directory (by identity), clang's file,
+// and the environment variables that move them. Entries are published by
+// renaming a complete directory, and live in the e2e cache directory
+// (NativeCache.h), removed when a ctest run starts and ends.
 #pragma once
 
 #include <filesystem>

@@ -17,10 +17,11 @@
 // Files are published by rename(2), so a concurrent test (ctest -j) sees a
 // build or a run whole or not at all. The e2e caches live in the build tree
 // (tests/e2e/cache: native/ here, cosmo/ for CosmoRunCache.h); the fixture
-// `e2e-cache/clear` empties them when a ctest run starts, so they never
-// outlive one suite run (keys would keep them correct anyway: that is for
-// the disk). COSMO_E2E_CACHE=off turns them off, COSMO_E2E_CACHE=<dir>
-// moves them.
+// tests `e2e-cache/clear` and `e2e-cache/remove` remove them when a ctest
+// run starts and ends, so they never outlive one suite run (keys would keep
+// them correct anyway: that is for the disk). A failing test copies what
+// it names in its messages to its kept work directory.
+// COSMO_E2E_CACHE=off turns them off, COSMO_E2E_CACHE=<dir> moves them.
 #pragma once
 
 #include "cosmo/engine/Results.h"

@@ -2,7 +2,8 @@
 //
 // Semantic equality of terms and heaps, proved with Z3, and a seeded
 // generator of random heaps. "Equal" means: lhs != rhs is unsat (asked of
-// Z3's SMT core with a short limit first, then of cosmo's Z3 backend). Two
+// Z3's SMT core with a short limit first, QuickUnsat.h, then of cosmo's Z3
+// backend). Two
 // heaps are equal when their reads agree at every location of either domain
 // and at a free location `probe` (a variable, so the check covers every
 // location at once).
@@ -15,7 +16,7 @@
 #include "cosmo/solver/Solver.h"
 #include "cosmo/expr/Transform.h"
 
-#include "Z3Translator.h"
+#include "QuickUnsat.h"
 
 #include <map>
 
@@ -49,9 +50,8 @@ protected:
   // for want of time.
   std::unique_ptr<solver::Solver> z3 =
       solver::createZ3Solver(ctx, solver::SolverOptions{120000});
-  // Z3's SMT core, asked first with a short limit (quicklyRefuted).
-  static constexpr unsigned kQuickMs = 300;
-  solver::Z3Translator quick;
+  // Asked first (QuickUnsat.h); its translation cache holds terms of ctx.
+  cosmo::testing::QuickUnsat quickUnsat;
 
   ExprRef num(int64_t v) { return ctx.bv(64, static_cast<uint64_t>(v)); }
   ExprRef LI(const ExprRef &l) { return li.cell(l); }
@@ -78,7 +78,7 @@ protected:
       return ::testing::AssertionSuccess();
     constraints.push_back(bad);
     std::vector<ExprRef> query = ackermannize(constraints);
-    if (quicklyRefuted(query))
+    if (quickUnsat(query))
       return ::testing::AssertionSuccess();
     solver::SolverResult r = z3->check(query, false);
     if (r.isUnsat())
@@ -89,27 +89,6 @@ protected:
     return ::testing::AssertionFailure()
            << (r.isSat() ? "counterexample exists" : "z3 unknown: " + r.reason)
            << "\n" << text;
-  }
-
-  /// Whether Z3's SMT core proves `query` unsat within kQuickMs. Most of
-  /// these queries (ite chains over 64-bit locations) take it milliseconds
-  /// where the backend's bit-blasting QF_BV tactic takes tens or hundreds;
-  /// a few take it longer than QF_BV. So it goes first, and whatever it
-  /// does not prove in time (or finds satisfiable) is asked as before: only
-  /// the time a proof takes depends on this, never a test's outcome.
-  bool quicklyRefuted(const std::vector<ExprRef> &query) {
-    z3::context &z = quick.z3();
-    z3::solver s = z3::tactic(z, "smt").mk_solver();
-    z3::params p(z);
-    p.set("timeout", kQuickMs);
-    s.set(p);
-    for (const ExprRef &c : query) {
-      if (c->isFalse())
-        return true;
-      if (!c->isTrue())
-        s.add(quick.translate(c.get()));
-    }
-    return s.check() == z3::unsat;
   }
 
   /// Ackermann's reduction of the LI cells: each distinct location l of a
