@@ -57,6 +57,9 @@ Run fromReport(const fs::path &file) {
           why.get<std::string>().find("time limit") != std::string::npos)
         r.verdict = "timeout";
     r.stats = report.value("stats", json::object());
+    for (const json &e : report.value("errors", json::array()))
+      if (r.firstErrorSeconds < 0 || e.value("seconds", 0.0) < r.firstErrorSeconds)
+        r.firstErrorSeconds = e.value("seconds", 0.0);
     r.ok = true;
   } catch (const json::exception &e) {
     r.failure = fmt::format("unreadable {}: {}", file.string(), e.what());

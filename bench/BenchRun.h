@@ -25,6 +25,8 @@ struct Run {
   std::string failure; // set when !ok
   std::string verdict;
   json stats;
+  /// Seconds to the first error reported, or a negative number.
+  double firstErrorSeconds = -1;
 
   /// The number at JSON pointer `ptr` in the stats, 0 when absent.
   double stat(const std::string &ptr) const;
@@ -86,6 +88,8 @@ int composeBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                  unsigned runs);
 int summaryBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                  unsigned runs);
+/// cosmo-bench --search: time to first error, memory and speed per search.
+int searchBench(const Cosmo &cosmo, std::vector<fs::path> programs);
 
 } // namespace cosmo::bench
 

@@ -14,6 +14,7 @@
 //       with --calls=inline and replay under --solver-opts=none and all
 //       (ComposeBench.cpp)
 //   cosmo-bench --summary [--runs=N] [PROGRAM.c ...]
+//   cosmo-bench --search [--timeout=S] [PROGRAM.c ...]
 //       formula summaries: the DART/SMART is_positive series and each
 //       program (default: bench/programs/compose) under inline, replay,
 //       summary and smart (SummaryBench.cpp)
@@ -322,7 +323,7 @@ int fromJson(const fs::path &file) {
 int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
-  bool solver = false, compose = false, summary = false;
+  bool solver = false, compose = false, summary = false, search = false;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
@@ -343,6 +344,14 @@ int main(int argc, char **argv) {
                "(default programs: " COSMO_BENCH_COMPOSE_PROGRAMS ")")
       ->excludes("--solver")
       ->excludes("--compose");
+  app.add_flag("--search", search,
+               "the default search against --search=dfs: time to first "
+               "error, instructions per second, peak states and memory "
+               "(default programs: " COSMO_BENCH_PROGRAMS "/search; "
+               "--timeout default 30)")
+      ->excludes("--solver")
+      ->excludes("--compose")
+      ->excludes("--summary");
   app.add_option("--runs", runs, "runs per program and configuration "
                                  "(--solver, --compose, --summary; medians are "
                                  "reported)")
@@ -366,6 +375,8 @@ int main(int argc, char **argv) {
     return composeBench(cosmo, std::move(paths), runs);
   if (summary)
     return summaryBench(cosmo, std::move(paths), runs);
+  if (search)
+    return searchBench(cosmo, std::move(paths));
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }

@@ -176,12 +176,24 @@ ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
   // input pointer the pair resolved is a concrete address in the caller,
   // and each new input object is a distinct object of the caller (not one
   // of the globals the function also reads by name).
+  // `objects` maps the bytes of the pair's input objects placed so far;
+  // the rest of its substitution is `base`, which pairs share (copied only
+  // for each distinct placement: it holds every byte of the globals read).
   auto fit = [&](const PcPair &p, CallContext::Pair &cp,
-                 expr::Substitution &sub) -> PairFit {
+                 expr::Substitution &objects) -> PairFit {
     std::vector<std::optional<uint64_t>> &objectAddress = cp.objectAddress;
     objectAddress.assign(p.objects.size(), std::nullopt);
     for (const HeapFact &f : p.heap) {
-      ExprRef v = expr::substitute(ctx_, f.pointer, sub);
+      ExprRef v = expr::rewriteBottomUp(ctx_, f.pointer,
+                                        [&](const ExprRef &n) -> ExprRef {
+                                          auto it = objects.find(n);
+                                          if (it != objects.end())
+                                            return it->second;
+                                          auto jt = base.find(n);
+                                          return jt == base.end()
+                                                     ? ExprRef()
+                                                     : jt->second;
+                                        });
       if (v->kind() != expr::Kind::BVConst)
         return PairFit::Unrepresentable;
       uint64_t a = v->bvValue().getZExtValue();
@@ -222,7 +234,7 @@ ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
         cp.where.emplace_back(o.bytes.empty() ? nullptr : o.bytes[0].get(),
                               a);
         for (size_t k = 0; k < o.bytes.size(); ++k)
-          sub[o.bytes[k]] = byteAt(a + k);
+          objects[o.bytes[k]] = byteAt(a + k);
         break;
       }
       }
@@ -233,14 +245,19 @@ ExecutorImpl::fitCall(ExecutionState &s, const MemoTree &tree,
   cc->pairs.resize(pairs.size());
   for (size_t k = 0; k < pairs.size(); ++k) {
     CallContext::Pair &cp = cc->pairs[k];
-    expr::Substitution sub = base;
-    cp.fit = fit(pairs[k], cp, sub);
+    expr::Substitution objects;
+    cp.fit = fit(pairs[k], cp, objects);
     if (cp.fit == PairFit::Unrepresentable)
       return nullptr;
     // Pairs that place the same input objects at the same addresses have
     // the same substitution.
-    if (cp.fit == PairFit::Consistent)
-      cc->placed.try_emplace(cp.where, CallContext::Placed{std::move(sub), {}});
+    if (cp.fit != PairFit::Consistent)
+      continue;
+    auto [at, isNew] = cc->placed.try_emplace(cp.where);
+    if (isNew) {
+      at->second.sub = base;
+      at->second.sub.insert(objects.begin(), objects.end());
+    }
   }
   return cc;
 }

@@ -33,11 +33,18 @@
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/memory/SymbolicHeap.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
 
 namespace cosmo::engine {
+
+namespace {
+/// The largest summary composed (MemoTree::termNodes).
+constexpr size_t kMaxComposedTermNodes = 20000;
+} // namespace
 
 using solver::PathFacts;
 using summary::ByteWrite;
@@ -237,6 +244,14 @@ bool ExecutorImpl::composeSummary(ExecutionState &s, const llvm::CallBase &call,
   };
   if (tree.prunedToErrors())
     return inlineInstead("its tree keeps only error paths");
+  // Every call rewrites the summary's terms in the caller's: a summary
+  // this large (a table read at a symbolic index, an ite over its every
+  // byte) costs more at each call than running the callee, and its
+  // guarded unions would weigh on every later query.
+  if (tree.termNodes() > kMaxComposedTermNodes)
+    return inlineInstead(fmt::format("its summary has more than {} term "
+                                     "nodes",
+                                     kMaxComposedTermNodes));
   // The isolated run's paths that left an input object's bounds are
   // errors only if the caller's object is exactly that object: a larger
   // one would let the callee read on. A callee that never left them

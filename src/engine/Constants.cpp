@@ -12,12 +12,43 @@ namespace cosmo::engine {
 ExprRef ExecutorImpl::eval(ExecutionState &s, const llvm::Value *v) {
   if (auto *c = llvm::dyn_cast<llvm::Constant>(v))
     return evalConstant(s, c);
-  auto &regs = s.frame().registers;
-  auto it = regs.find(v);
-  if (it != regs.end())
-    return it->second;
+  if (const RegValue *r = s.frame().registers.find(v))
+    return r->toExpr(ctx_);
   throw Unsupported{"use of a value with no definition on this path: " +
                     v->getName().str()};
+}
+
+RegValue ExecutorImpl::evalValue(ExecutionState &s, const llvm::Value *v) {
+  if (!llvm::isa<llvm::Constant>(v)) {
+    if (const RegValue *r = s.frame().registers.find(v))
+      return *r;
+    throw Unsupported{"use of a value with no definition on this path: " +
+                      v->getName().str()};
+  }
+  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+    unsigned w = ci->getBitWidth();
+    if (w == 1)
+      return RegValue::boolean(ci->isOne());
+    if (w <= 64)
+      return RegValue::concrete(w, ci->getZExtValue());
+  }
+  if (auto *c = llvm::dyn_cast<llvm::Constant>(v))
+    return RegValue::of(evalConstant(s, c));
+  if (const RegValue *r = s.frame().registers.find(v))
+    return *r;
+  throw Unsupported{"use of a value with no definition on this path: " +
+                    v->getName().str()};
+}
+
+const FunctionSlots &ExecutorImpl::slotsOf(const llvm::Function &f) {
+  auto &slots = functionSlots_[&f];
+  if (!slots)
+    slots = std::make_unique<FunctionSlots>(f, pointerBits());
+  return *slots;
+}
+
+RegisterFile ExecutorImpl::registersFor(const llvm::Function &f) {
+  return RegisterFile(slotsOf(f));
 }
 
 ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {

@@ -177,21 +177,44 @@ void ExecutorImpl::transferToBlock(ExecutionState &s,
                                    const llvm::BasicBlock *target) {
   StackFrame &f = s.frame();
   const llvm::BasicBlock *from = f.block;
+  const BlockEntry &entry = f.registers.slots()->blocks.find(target)->second;
+  if (entry.hasFloatPhi)
+    throw Unsupported{fmt::format("floating-point phi at {}:{}",
+                                  locationOf(&*target->begin()).file,
+                                  locationOf(&*target->begin()).line)};
   // All phis read their inputs before any is written.
-  std::vector<std::pair<const llvm::PHINode *, ExprRef>> phis;
-  for (const llvm::PHINode &phi : target->phis()) {
-    if (phi.getType()->isFPOrFPVectorTy())
-      throw Unsupported{fmt::format("floating-point phi at {}:{}",
-                                    locationOf(&phi).file,
-                                    locationOf(&phi).line)};
-    phis.emplace_back(&phi, eval(s, phi.getIncomingValueForBlock(from)));
+  llvm::SmallVector<RegValue, 4> values;
+  for (const BlockEntry::Phi &p : entry.phis) {
+    const FastOperand *in = nullptr;
+    for (const auto &[pred, op] : p.incoming)
+      if (pred == from) {
+        in = &op;
+        break;
+      }
+    if (!in)
+      throw Unsupported{"a phi without a value for the block it came from"};
+    if (in->slot >= 0)
+      values.push_back(f.registers.at(static_cast<unsigned>(in->slot)));
+    else if (in->slot == FastOperand::kConstant)
+      values.push_back(in->constant);
+    else
+      values.push_back(
+          evalValue(s, p.phi->getIncomingValueForBlock(from)));
+    if (!values.back().isSet())
+      throw Unsupported{"use of a value with no definition on this path: " +
+                        p.phi->getIncomingValueForBlock(from)->getName().str()};
   }
-  for (auto &[phi, v] : phis)
-    f.registers[phi] = std::move(v);
+  for (size_t k = 0; k < values.size(); ++k)
+    f.registers.at(entry.phis[k].slot) = std::move(values[k]);
   f.previousBlock = from;
   f.block = target;
-  f.pc = target->getFirstNonPHI()->getIterator();
+  f.pc = entry.firstNonPhi;
+  f.fastHint = entry.firstNonPhiIndex;
   coveredBlocks_.insert(target);
+  // A state that forks only stands at its block: the searcher learns that
+  // it is new code when some state runs it.
+  if (&s == stepping_ && !s.forkedThisStep)
+    ranBlocks_.insert(target);
   noteBlockEntry(s, target);
 }
 
@@ -372,6 +395,7 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   frame.block = &f.getEntryBlock();
   frame.pc = frame.block->begin();
   frame.callSite = &call;
+  frame.registers = registersFor(f);
   if (f.isVarArg()) {
     frame.varArgs = layOutVarArgs(s, call, f, args);
     frame.allocas.push_back(*frame.varArgs);
@@ -379,7 +403,7 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
   unsigned k = 0;
   for (const llvm::Argument &a : f.args()) {
     if (k < args.size())
-      frame.registers[&a] = args[k];
+      frame.registers.set(&a, RegValue::of(args[k]));
     ++k;
   }
   s.stack.push_back(std::move(frame));

@@ -76,6 +76,8 @@ std::vector<ExprRef> ExecutorImpl::fillWithInputBytes(ExecutionState &s,
         ctx_.var(id + "[" + std::to_string(k) + "]", expr::Sort::bv(8)));
     os.writeByte(ctx_, k, vars.back());
   }
+  if (building_) // what the caller has there
+    isolatedInputVars_.insert(vars.begin(), vars.end());
   return vars;
 }
 
@@ -115,6 +117,21 @@ bool isInputPointerTerm(const ExprRef &v) {
   return ok;
 }
 
+// `address` with the input pointers this path resolved replaced by their
+// targets.
+ExprRef withLazyTargets(ExecutorImpl &ex, const ExecutionState &s,
+                        const ExprRef &address) {
+  if (address->isConst() || s.lazyPointers.empty())
+    return address;
+  expr::Substitution sub;
+  expr::forEachNode(address, [&](const expr::Expr *e) {
+    auto it = s.lazyPointers.find(ExprRef(e));
+    if (it != s.lazyPointers.end() && it->second.target)
+      sub.emplace(it->first, ex.pointer(*it->second.target));
+  });
+  return expr::substitute(ex.ctx(), address, sub);
+}
+
 std::string objectNameFor(const std::string &pointerPath) {
   bool simple = pointerPath.find_first_of("+*()") == std::string::npos;
   return simple ? "*" + pointerPath : "*(" + pointerPath + ")";
@@ -125,16 +142,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
                                                   ExprRef address,
                                                   uint64_t size) {
   std::vector<ResolvedAccess> out;
-  // Substitute the targets of input pointers resolved on this path.
-  if (!address->isConst() && !s.lazyPointers.empty()) {
-    expr::Substitution sub;
-    expr::forEachNode(address, [&](const expr::Expr *e) {
-      auto it = s.lazyPointers.find(ExprRef(e));
-      if (it != s.lazyPointers.end() && it->second.target)
-        sub.emplace(it->first, pointer(*it->second.target));
-    });
-    address = expr::substitute(ctx_, address, sub);
-  }
+  address = withLazyTargets(*this, s, address);
 
   // 1. Lazy initialisation of an input pointer met for the first time.
   if (!address->isConst()) {
@@ -183,10 +191,10 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
           std::string name = objectNameFor(lp.path);
           t = allocate(c, capacity, ObjectKind::Input, name,
                        ctx_.arrayVar(c.freshName("input")), {}, lp.pointee);
-          c.inputs.push_back(InputRecord{name, "input-memory", "", {},
-                                         fillWithInputBytes(c, t, name),
-                                         capacity});
-          c.inputs.back().address = t;
+          InputRecord in{name, "input-memory", "", {},
+                         fillWithInputBytes(c, t, name), capacity};
+          in.address = t;
+          c.inputs.push_back(std::move(in));
           c.lazyPointers.at(*lazy).createdTarget = true;
         }
         addConstraint(c, ctx_.eq(*lazy, pointer(feasible[k])), models[k]);
@@ -218,11 +226,10 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     else {
       // Name the object the address most likely belongs to: the nearest one
       // below it (an access past the end is the common case).
-      auto &objs = st.memory.objects();
-      auto it = objs.upper_bound(value);
+      const memory::ObjectEntry *near = st.memory.below(value);
       std::string where = fmt::format("address {:#x} outside any object", value);
-      if (it != objs.begin()) {
-        const memory::MemoryObject &o = *std::prev(it)->second.object;
+      if (near) {
+        const memory::MemoryObject &o = *near->object;
         if (o.kind != ObjectKind::Function)
           where = fmt::format("offset {} of {} object '{}' of {} bytes",
                               value - o.address, memory::objectKindName(o.kind),
@@ -275,18 +282,22 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     return out;
   }
 
-  // 3. Provenance from the constant part of `k + x`.
+  // An isolated run cannot tell where an address the caller gave points
+  // (mayBeCallersAddress): it does not have the caller's objects.
+  bool callers = mayBeCallersAddress(address);
+
+  // 3. Provenance from the constant part of `k + x` (an isolated run's
+  // address the caller gave has its own: k is only an offset from it).
   if (address->kind() == expr::Kind::Add &&
-      address->child(0)->kind() == expr::Kind::BVConst) {
+      address->child(0)->kind() == expr::Kind::BVConst &&
+      !(callers &&
+        !s.memory.find(address->child(0)->bvValue().getZExtValue()))) {
     uint64_t k = address->child(0)->bvValue().getZExtValue();
     const memory::ObjectEntry *e = s.memory.find(k);
     if (!e) {
       // Just outside an object (e.g. &a[i - 5]): the nearest one.
-      auto &objs = s.memory.objects();
-      auto it = objs.upper_bound(k);
-      const memory::ObjectEntry *below =
-          it == objs.begin() ? nullptr : &std::prev(it)->second;
-      const memory::ObjectEntry *above = it == objs.end() ? nullptr : &it->second;
+      const memory::ObjectEntry *below = s.memory.below(k);
+      const memory::ObjectEntry *above = s.memory.above(k);
       if (below && above)
         e = (k - (below->object->address + below->object->capacity) <
              above->object->address - k)
@@ -304,6 +315,34 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
       return out;
     }
   }
+
+  // The addresses that fail as `value` does (boundsError): the null page,
+  // the freed object it is in, or outside every object (with many
+  // objects, `value` alone). An error path holds exactly these inputs:
+  // an isolated run's error pair is the set of inputs that reach it.
+  auto failingLike = [&](ExecutionState &st, uint64_t value) -> ExprRef {
+    if (value < kNullPageSize)
+      return ctx_.ult(address, pointer(kNullPageSize));
+    auto inside = [&](const memory::MemoryObject &o) {
+      return ctx_.andE(
+          ctx_.uge(address, pointer(o.address)),
+          ctx_.ult(address, ctx_.add(pointer(o.address),
+                                     o.sizeExpr(ctx_, pointerBits()))));
+    };
+    const memory::ObjectEntry *e = st.memory.find(value);
+    if (e && e->freed && e->object->kind != ObjectKind::Function)
+      return inside(*e->object);
+    constexpr size_t kMaxObjectsInCondition = 64;
+    std::vector<ExprRef> outside{
+        ctx_.uge(address, pointer(kNullPageSize))};
+    for (const auto &[base, entry] : st.memory.objects()) {
+      if (outside.size() > kMaxObjectsInCondition)
+        return ctx_.eq(address, pointer(value));
+      if (entry.object->kind != ObjectKind::Function)
+        outside.push_back(ctx_.notE(inside(*entry.object)));
+    }
+    return ctx_.andAll(outside);
+  };
 
   // 4. Enumeration of the objects the address can reach.
   ExecutionState *rest = &s;
@@ -323,9 +362,19 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
     uint64_t value =
         expr::evaluate(address, *r.model)->bits.getZExtValue();
     const memory::ObjectEntry *e = rest->memory.find(value);
-    if (!e || e->freed || e->object->kind == ObjectKind::Function) {
-      boundsError(*rest, value);
+    if (callers && value >= kNullPageSize) {
+      // Only the null page is invalid in every caller.
+      terminateCut(*rest, "an address the caller gives may point into the "
+                          "caller's objects, which the isolated run does "
+                          "not have");
       break;
+    }
+    if (!e || e->freed || e->object->kind == ObjectKind::Function) {
+      Split sp = split(*rest, failingLike(*rest, value), /*isBranch=*/false);
+      if (sp.onTrue)
+        boundsError(*sp.onTrue, value);
+      rest = sp.onFalse;
+      continue;
     }
     uint64_t base = e->object->address;
     ExprRef inside = ctx_.andE(
@@ -459,8 +508,12 @@ void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
   };
   if (size->isConst()) {
     uint64_t n = size->bvValue().getZExtValue();
-    if (n > (uint64_t(1) << 32))
-      throw Unsupported{fmt::format("heap allocation of {} bytes", n)};
+    // An object keeps a term per byte: a larger block would take more
+    // memory than the machine can give two runs side by side.
+    if (n > kMaxHeapBlock)
+      throw Unsupported{fmt::format(
+          "heap allocation of {} bytes (cosmo models blocks of up to {} MiB)",
+          n, kMaxHeapBlock >> 20)};
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
     fill(s, base, n);
@@ -495,6 +548,11 @@ void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
     for (const ResolvedAccess &a : resolve(*rest, addr, 0))
       terminateError(*a.state, ErrorKind::InvalidFree,
                      "free of memory not allocated by malloc (input memory)");
+    return;
+  }
+  if (mayBeCallersAddress(withLazyTargets(*this, *rest, addr))) {
+    // Whether it is a heap block is the caller's to say.
+    terminateCut(*rest, "an isolated run frees an address the caller gives");
     return;
   }
   for (unsigned n = 0; rest; ++n) {

@@ -9,11 +9,14 @@
 #ifndef COSMO_ENGINE_EXECUTIONSTATE_H
 #define COSMO_ENGINE_EXECUTIONSTATE_H
 
+#include "Registers.h"
+
 #include "cosmo/engine/Results.h"
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Solver.h"
 #include "cosmo/summary/MemoTree.h"
+#include "cosmo/support/PersistentLog.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Function.h>
@@ -37,8 +40,10 @@ struct StackFrame {
   const llvm::BasicBlock *previousBlock = nullptr;
   /// The call in the caller's frame that created this frame.
   const llvm::CallBase *callSite = nullptr;
-  std::unordered_map<const llvm::Value *, ExprRef> registers;
+  RegisterFile registers;
   std::vector<uint64_t> allocas; // bases of this frame's stack objects
+  /// Where the concrete fast path looks for the next decoded instruction.
+  uint32_t fastHint = 0;
   /// A variadic call's extra arguments (VarArgs.cpp); also in `allocas`.
   std::optional<uint64_t> varArgs;
 };
@@ -96,7 +101,7 @@ public:
   /// With model reuse: a model of `constraints` (seed 004 section 4.2).
   solver::Model model;
   memory::AddressSpace memory;
-  std::vector<InputRecord> inputs;
+  support::PersistentLog<InputRecord> inputs; // shared by forks
   std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id
   uint64_t symbolicBranches = 0;
   uint64_t instructions = 0;

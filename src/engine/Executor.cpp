@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -160,6 +161,7 @@ std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
   f.function = entry_;
   f.block = &entry_->getEntryBlock();
   f.pc = f.block->begin();
+  f.registers = registersFor(*entry_);
   s->stack.push_back(std::move(f));
   setUpEntryArguments(*s, *entry_);
   coveredBlocks_.insert(&entry_->getEntryBlock());
@@ -175,6 +177,43 @@ uint64_t ExecutorImpl::currentRssKB() const {
   return resident * (static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024);
 }
 
+uint64_t defaultMemoryLimitMB() {
+  uint64_t total = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                   static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  std::ifstream cgroup("/sys/fs/cgroup/memory.max");
+  uint64_t limit = 0;
+  if (cgroup >> limit && limit > 0)
+    total = std::min(total, limit);
+  return std::max<uint64_t>(total / 4 >> 20, 256);
+}
+
+bool ExecutorImpl::overMemoryLimit() const {
+  return opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB;
+}
+
+void ExecutorImpl::dropStatesForMemory() {
+  // Every other state, the newest first in pool order, ends cut: half the
+  // states go, and the search goes on with the others (KLEE drops states
+  // at its memory cap the same way). Freed memory is handed back to the
+  // system so that the resident size reflects it.
+  std::string reason = fmt::format(
+      "memory limit of {} MB reached: states were dropped", opts_.maxMemoryMB);
+  std::vector<ExecutionState *> victims;
+  bool take = false;
+  for (auto &st : states_) {
+    if (!st->terminated && !st->atMergePoint && take)
+      victims.push_back(st.get());
+    take = !take;
+  }
+  for (ExecutionState *v : victims) {
+    terminateCut(*v, reason);
+    searcher_->remove(v);
+    states_.erase(v);
+  }
+  summary_.stats.statesDropped += victims.size();
+  malloc_trim(0);
+}
+
 bool ExecutorImpl::limitsReached(std::string &why) {
   if (interrupted_) {
     why = "interrupted";
@@ -187,7 +226,7 @@ bool ExecutorImpl::limitsReached(std::string &why) {
     why = fmt::format("time limit of {}s reached", opts_.timeoutSeconds);
     return true;
   }
-  if (opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB) {
+  if (overMemoryLimit() && states_.size() <= 1) {
     why = fmt::format("memory limit of {} MB reached", opts_.maxMemoryMB);
     return true;
   }
@@ -203,11 +242,8 @@ bool ExecutorImpl::limitsReached(std::string &why) {
 RunSummary ExecutorImpl::run() {
   start_ = std::chrono::steady_clock::now();
   searcher_ = createSearcher(opts_.search, opts_.seed,
-                             [this](const ExecutionState &s) -> uint64_t {
-                               return coveredBlocks_.count(
-                                          s.stack.back().block)
-                                          ? 1
-                                          : 0;
+                             [this](const ExecutionState &s) {
+                               return !ranBlocks_.count(s.stack.back().block);
                              });
   summary_.stats.calls = callStrategyName(opts_.calls);
   summary_.stats.merge = mergeStrategyName(opts_.merge);
@@ -254,6 +290,8 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         cutAll(why);
         break;
       }
+      if (states_.size() > 1 && overMemoryLimit())
+        dropStatesForMemory();
       auto now = std::chrono::steady_clock::now();
       if (now - lastProgress >= std::chrono::milliseconds(250)) {
         lastProgress = now;
@@ -266,24 +304,33 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
     }
     ++exploreSteps_;
     ExecutionState *s = searcher_->select();
+    // A state that waits keeps no flat copy of its path condition (memory
+    // per waiting state stays O(1) in the path's length).
+    if (warm_ && warm_ != s && states_.contains(warm_))
+      warm_->constraints.releaseList();
+    warm_ = s;
+    stepping_ = s;
+    ranBlocks_.insert(s->stack.back().block);
     stepState(*s);
-    // Register states forked during the step, then drop ended ones.
+    stepping_ = nullptr;
+    // Register states forked during the step, then drop ended ones: only
+    // the state that ran and its forks can have ended in this step.
     for (ExecutionState *n : added_)
       searcher_->forked(s, n);
-    added_.clear();
     if (!s->terminated)
       searcher_->stepped(s);
     s->forkedThisStep = false;
     if (s->atMergePoint && !s->terminated)
       park(*s);
-    for (auto it = states_.begin(); it != states_.end();) {
-      if ((*it)->terminated) {
-        searcher_->remove(it->get());
-        it = states_.erase(it);
-      } else {
-        ++it;
+    summary_.stats.peakStates =
+        std::max<uint64_t>(summary_.stats.peakStates, states_.size());
+    added_.push_back(s);
+    for (ExecutionState *n : added_)
+      if (n->terminated) {
+        searcher_->remove(n);
+        states_.erase(n);
       }
-    }
+    added_.clear();
     if (building_ && buildInvalid_.empty() &&
         opts_.summaryTimeoutSeconds > 0 &&
         std::chrono::steady_clock::now() >= buildDeadline_)
@@ -344,7 +391,8 @@ void ExecutorImpl::stepState(ExecutionState &s) {
     ++s.instructions;
     ++summary_.stats.instructions;
     try {
-      executeInstruction(s, i);
+      if (!tryConcreteStep(s, i))
+        executeInstruction(s, i);
     } catch (const Unsupported &u) {
       // Only the states still at this instruction are cut; forks made by
       // the handler before it gave up were already registered.
@@ -357,6 +405,16 @@ void ExecutorImpl::stepState(ExecutionState &s) {
         stopping_ = true; // the loop in run() ends the exploration
         return;
       }
+    }
+    // The clock more often (instructions over large terms are slow), and
+    // an isolated run's own bounds.
+    if ((summary_.stats.instructions & 0x3ff) == 0) {
+      if (interrupted_ || timeLimitPassed()) {
+        stopping_ = true;
+        return;
+      }
+      if (building_ && isolatedRunExhausted())
+        return; // explore() ends the isolated run
     }
   }
 }
@@ -561,6 +619,31 @@ solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
       solver::Query::onPath(s.constraints, cond, s.model, wantModel));
 }
 
+solver::SolverResult ExecutorImpl::pathModel(ExecutionState &s) {
+  // With model reuse the state keeps a model of its path condition: no
+  // query, and nothing a deadline can take away.
+  if (s.model)
+    return solver::SolverResult::sat(s.model);
+  if (interrupted_)
+    return {solver::Validity::Unknown, nullptr, "interrupted", {}};
+  // The path is feasible (every constraint was added after the solver said
+  // it can hold), so a model exists: a path that reached its end just as
+  // the run's time ran out still gets one, within a short grace period.
+  unsigned limit = opts_.solver.timeoutMs;
+  if (opts_.timeoutSeconds > 0) {
+    double left = opts_.timeoutSeconds -
+                  std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+    auto ms = static_cast<unsigned>(
+        std::max(static_cast<double>(kPathModelGraceMs), left * 1000));
+    limit = limit ? std::min(limit, ms) : ms;
+  }
+  solver_->setTimeoutMs(limit);
+  return solver_->check(
+      solver::Query::onPath(s.constraints, nullptr, s.model, true));
+}
+
 std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
                                                     const ExprRef &e) {
   if (e->kind() == expr::Kind::BVConst)
@@ -756,7 +839,7 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s,
   }
   s.terminated = true;
   ++summary_.stats.pathsCompleted;
-  solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
+  solver::SolverResult r = pathModel(s);
   if (!r.isSat()) {
     // Cannot happen for a feasible path unless the solver gave up.
     noteUnknown("solver could not produce a test for a completed path");
@@ -789,7 +872,7 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
            .second)
     return; // the same error at the same place was reported already
   if (!model) {
-    solver::SolverResult r = ask(s, nullptr, /*wantModel=*/true);
+    solver::SolverResult r = pathModel(s);
     if (!r.isSat()) {
       // An error we cannot demonstrate is not reported as one.
       reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
@@ -805,6 +888,9 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
   e.location = loc;
   e.message = message;
   e.stack = std::move(stack);
+  e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            start_)
+                  .count();
   e.test = makeTest(s, "error", *model);
   e.test.errorKind = kind;
   e.test.errorLocation = loc;

@@ -13,9 +13,11 @@
 #ifndef COSMO_ENGINE_EXECUTORIMPL_H
 #define COSMO_ENGINE_EXECUTORIMPL_H
 
+#include "BlockSet.h"
 #include "ExecutionState.h"
 #include "EntrySignature.h"
 #include "Searcher.h"
+#include "StatePool.h"
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
@@ -117,6 +119,14 @@ public:
   /// the run's time limit.
   solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
                            bool wantModel);
+  /// A model of the path of `s` for its test vector: the state's own model
+  /// (model reuse), or one solver call allowed kPathModelGraceMs past the
+  /// run's deadline, so that a path reached in time is never dropped for
+  /// want of a model.
+  solver::SolverResult pathModel(ExecutionState &s);
+  static constexpr unsigned kPathModelGraceMs = 2000;
+  /// The largest heap block of concrete size a path may allocate.
+  static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
@@ -126,8 +136,23 @@ public:
   void constantBytes(ExecutionState &s, const llvm::Constant *c,
                      std::vector<ExprRef> &out, uint64_t offset);
   void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
-    s.frame().registers[v] = std::move(value);
+    s.frame().registers.set(v, RegValue::of(std::move(value)));
   }
+  /// `v`'s value, unboxed when concrete (no term is built).
+  RegValue evalValue(ExecutionState &s, const llvm::Value *v);
+  /// Runs `i` on machine words when its operands are concrete and it can
+  /// report no error (ExecConcrete.cpp); false leaves it to
+  /// executeInstruction.
+  bool tryConcreteStep(ExecutionState &s, const llvm::Instruction &i);
+  std::optional<RegValue> concreteBinary(const llvm::Instruction &i,
+                                         const RegValue &a, const RegValue &b,
+                                         unsigned w);
+  std::optional<uint64_t> concreteGepOffset(ExecutionState &s,
+                                            const llvm::GEPOperator &gep);
+  /// A new frame's empty registers.
+  RegisterFile registersFor(const llvm::Function &f);
+  /// The register numbering of `f`, made on first use.
+  const FunctionSlots &slotsOf(const llvm::Function &f);
   /// Bits of `t` as stored in memory (Bool -> byte, aggregates as laid out).
   ExprRef encode(const ExprRef &v, const llvm::Type *t);
   ExprRef decode(const ExprRef &bits, const llvm::Type *t);
@@ -164,7 +189,8 @@ public:
     return *addresses_.place(isolatedObjectIndex(), 0);
   }
   uint64_t isolatedObjectIndex() const {
-    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 15;
+    // Past 2^63 (LP64) or 2 GiB (ILP32): slot numbers of the layout.
+    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 27;
   }
   /// The value 0 of type `t` (an integer, a pointer or an aggregate).
   ExprRef zeroOf(const llvm::Type *t);
@@ -268,6 +294,11 @@ public:
   /// in the tree being built; false when that cut the path (depth bound).
   bool noteChoice(ExecutionState &s, const llvm::Instruction &site,
                   unsigned choice);
+  /// Whether the isolated run being built has passed one of its bounds
+  /// (time, instructions, states at once, memory it made the process
+  /// grow by); the first one passed becomes buildInvalid_, and the
+  /// function is explored inline.
+  bool isolatedRunExhausted();
   /// Ends a path of an isolated run as a leaf of the tree being built.
   /// Completed paths that returned (`returned`) also record their effect;
   /// an error's `stack` (innermost first) defaults to where `s` is.
@@ -302,6 +333,17 @@ public:
   std::unique_ptr<CallContext>
   fitCall(ExecutionState &s, const summary::MemoTree &tree,
           const std::vector<ExprRef> &args, bool exactExtent);
+  /// Isolated runs (SummaryBuilder.cpp): whether `address` may be built on
+  /// an address the caller gives other than through a lazily initialised
+  /// pointer (a pointer read from a global, an integer parameter made a
+  /// pointer). Seed 002 section IV.C initialises input references lazily
+  /// so that each pair's heap PC says where they point in terms a caller
+  /// can check (algorithm 3); such an address has no heap PC, and where it
+  /// points the isolated run cannot tell: a caller's stack or heap object,
+  /// or a global whose bytes the run does not have as inputs. Its bases are
+  /// what its sums and the arms of its guarded unions are made of, leaving
+  /// out scaled and widened indices.
+  bool mayBeCallersAddress(const ExprRef &address) const;
   /// Formula summaries (CallSummary.cpp): composes the summary of `f` into
   /// `s` at `call` (result, writes, the callee's reachable errors) without
   /// a frame and without forking. False when the call must be inlined
@@ -416,6 +458,11 @@ private:
   bool timeLimitPassed() const;
   void noteUnknown(const std::string &reason);
   uint64_t currentRssKB() const;
+  /// --max-memory: the resident size is at or above the limit.
+  bool overMemoryLimit() const;
+  /// Ends half of the states (cut, verdict unknown) to get back under the
+  /// memory limit.
+  void dropStatesForMemory();
 
   llvm::Module &module_;
   EngineOptions opts_;
@@ -429,7 +476,7 @@ private:
   std::unique_ptr<Searcher> searcher_;
   const llvm::Function *entry_ = nullptr;
 
-  std::vector<std::unique_ptr<ExecutionState>> states_;
+  StatePool states_;
   std::vector<ExecutionState *> added_;
   uint64_t nextStateId_ = 0;
 
@@ -451,9 +498,16 @@ private:
   /// Why the tree being built cannot be used (empty: it can).
   std::string buildInvalid_;
   std::chrono::steady_clock::time_point buildDeadline_;
-  /// Variables of global bytes in the isolated run: a pointer made of them
-  /// points where the isolated run cannot follow.
-  std::unordered_set<const expr::Expr *> globalInputVars_;
+  /// At the start of the isolated run: the run's instruction count, and
+  /// the process's resident memory.
+  uint64_t buildInstructions_ = 0;
+  uint64_t buildRssKB_ = 0;
+  uint64_t buildMemoryCheck_ = 0; // calls of isolatedRunExhausted
+  /// The isolated run's inputs that a caller gives: its parameters and the
+  /// bytes of the globals it reads and of its input objects. An address
+  /// made of them may point into the caller's objects, which the isolated
+  /// run does not have (mayBeCallersAddress).
+  std::unordered_set<ExprRef, expr::ExprRefHash> isolatedInputVars_;
   bool guidedAdd_ = false; // addConstraint called by decideGuided
   /// The check whose error path is being terminated (recordLeaf keeps it).
   std::optional<CheckId> failingCheck_;
@@ -461,7 +515,14 @@ private:
   std::vector<ExecutionState *> parked_;
   uint64_t exploreSteps_ = 0;
   std::unordered_map<const llvm::Function *, MergeInfo> mergeInfo_;
-  std::unordered_set<const llvm::BasicBlock *> coveredBlocks_;
+  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
+      functionSlots_;
+  BlockSet coveredBlocks_;
+  /// Blocks some state ran an instruction of (coverage-new search), and
+  /// the state running now.
+  BlockSet ranBlocks_;
+  ExecutionState *stepping_ = nullptr;
+  ExecutionState *warm_ = nullptr; // the state stepped last
   RunSummary summary_;
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> interrupted_{false};

@@ -33,7 +33,8 @@ public:
   virtual void stepped(ExecutionState *s) {}
 };
 
-using CoverageQuery = std::function<uint64_t(const ExecutionState &)>;
+/// Whether a state stands at a block no state has run yet.
+using CoverageQuery = std::function<bool(const ExecutionState &)>;
 
 std::unique_ptr<Searcher> createSearcher(SearchStrategy strategy,
                                          uint64_t seed,

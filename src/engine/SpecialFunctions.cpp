@@ -190,7 +190,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     uint64_t old = e->object->capacity, size = n->bvValue().getZExtValue();
     allocateHeap(s, n, false, &call,
                  fmt::format("realloc at line {}", locationOf(&call).line));
-    copyBytes(s, s.frame().registers.at(&call), p, std::min(old, size));
+    copyBytes(s, eval(s, &call), p, std::min(old, size));
     s.memory.markFreed(addr);
     return true;
   }
@@ -388,8 +388,9 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
   if (f.getName() == "main") {
     // main(argc, argv): one argument, the program's name.
     if (f.arg_size() >= 1)
-      frame.registers[f.getArg(0)] =
-          ctx_.bv(f.getArg(0)->getType()->getIntegerBitWidth(), 1);
+      frame.registers.set(
+          f.getArg(0),
+          RegValue::concrete(f.getArg(0)->getType()->getIntegerBitWidth(), 1));
     if (f.arg_size() >= 2) {
       uint64_t name = allocate(s, 5, memory::ObjectKind::Global, "argv[0]",
                                ctx_.arrayVar("argv0"));
@@ -403,10 +404,10 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
                                ctx_.arrayVar("argv"));
       s.memory.writable(argv).write(ctx_, pointer(0),
                                     ctx_.concat(pointer(0), pointer(name)));
-      frame.registers[f.getArg(1)] = pointer(argv);
+      frame.registers.set(f.getArg(1), RegValue::of(pointer(argv)));
     }
     for (unsigned k = 2; k < f.arg_size(); ++k)
-      frame.registers[f.getArg(k)] = zeroOf(f.getArg(k)->getType());
+      frame.registers.set(f.getArg(k), RegValue::of(zeroOf(f.getArg(k)->getType())));
     return;
   }
   for (const llvm::Argument &a : f.args()) {
@@ -423,13 +424,13 @@ void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
                                ctx_.arrayVar(s.freshName(name)), {}, vt);
       s.inputs.push_back(InputRecord{name, "argument", "", {},
                                      fillWithInputBytes(s, base, name), size});
-      frame.registers[&a] = pointer(base);
+      frame.registers.set(&a, RegValue::of(pointer(base)));
       continue;
     }
     ExprRef v = makeSymbolicValue(s, t, name, "argument", "");
     if (t->isPointerTy())
       registerLazyPointer(s, v, t->getPointerElementType(), name, name, 0);
-    frame.registers[&a] = v;
+    frame.registers.set(&a, RegValue::of(v));
   }
 }
 

@@ -194,9 +194,7 @@ void ExecutorImpl::releaseParked() {
       continue;
     }
     ++summary_.stats.statesMerged;
-    auto owner = std::find_if(states_.begin(), states_.end(),
-                              [&](auto &p) { return p.get() == s; });
-    states_.erase(owner);
+    states_.erase(s);
   }
   for (ExecutionState *s : joined) {
     s->atMergePoint = false;
@@ -249,26 +247,32 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
 
   // Registers.
   bool careful = opts_.merge == MergeStrategy::Auto;
-  std::vector<std::unordered_map<const llvm::Value *, ExprRef>> registers;
+  std::vector<RegisterFile> registers;
   for (size_t k = 0; k < a.stack.size(); ++k) {
     const StackFrame &fa = a.stack[k], &fb = b.stack[k];
-    auto regs = fa.registers;
-    for (const auto &[v, vb] : fb.registers) {
-      auto [it, isNew] = regs.try_emplace(v, vb);
-      if (isNew || it->second == vb)
+    RegisterFile regs = fa.registers;
+    for (unsigned r = 0; r < fb.registers.size(); ++r) {
+      const RegValue &vb = fb.registers.at(r);
+      RegValue &va = regs.at(r);
+      if (!vb.isSet() || va == vb)
         continue;
-      if (it->second->sort() != vb->sort())
+      if (!va.isSet()) {
+        va = vb;
+        continue;
+      }
+      ExprRef ta = va.toExpr(ctx_), tb = vb.toExpr(ctx_);
+      if (ta->sort() != tb->sort())
         return false;
-      ExprRef joinedValue = ctx_.ite(ga, it->second, vb);
+      ExprRef joinedValue = ctx_.ite(ga, ta, tb);
       if (careful) {
         const auto &limits = mergeInfo(*fa.function).unionLimit;
-        auto limit = limits.find(v);
+        auto limit = limits.find(regs.slots()->values[r]);
         auto constants = unionConstants(joinedValue);
         if (limit != limits.end() && constants &&
             constants->size() > limit->second)
           return false;
       }
-      it->second = joinedValue;
+      va = RegValue::of(joinedValue);
     }
     registers.push_back(std::move(regs));
   }

@@ -28,6 +28,15 @@ namespace cosmo::engine {
 
 namespace {
 
+/// Bounds of one function's isolated run besides --summary-timeout (which
+/// depends on the machine's load; these do not): a run that passes one
+/// gives no tree, and the function is explored inline. The instructions
+/// of a function worth summarising, the paths it keeps open (each holds
+/// its own memory and path condition), and what that costs the process.
+constexpr uint64_t kMaxIsolatedInstructions = 2'000'000;
+constexpr size_t kMaxIsolatedStates = 1024;
+constexpr uint64_t kMaxIsolatedGrowthMB = 1024;
+
 /// The defined functions `f` reaches by direct calls, `f` included.
 std::vector<const llvm::Function *> callClosure(const llvm::Function &f) {
   std::vector<const llvm::Function *> out{&f};
@@ -93,7 +102,6 @@ unsigned branchesInCallClosure(const llvm::Function &f) {
 }
 
 /// Why `f` gets no tree, or empty when it can.
-
 std::string whyNotSummarized(const llvm::Function &f,
                              const llvm::Function *entry) {
   if (&f == entry || f.getName() == "main")
@@ -114,6 +122,49 @@ std::string whyNotSummarized(const llvm::Function &f,
   return "";
 }
 
+/// Nodes of `e`, counted up to `limit` (then limit + 1).
+size_t dagSizeUpTo(const ExprRef &e, size_t limit) {
+  std::unordered_set<const expr::Expr *> seen;
+  std::vector<const expr::Expr *> work{e.get()};
+  while (!work.empty() && seen.size() <= limit) {
+    const expr::Expr *n = work.back();
+    work.pop_back();
+    if (!seen.insert(n).second)
+      continue;
+    for (unsigned k = 0; k < n->numChildren(); ++k)
+      work.push_back(n->child(k));
+  }
+  return std::min(seen.size(), limit + 1);
+}
+
+/// A summary's terms as trees/FUNCTION.json shows them: SMT-LIB with
+/// shared subterms bound once (a path's terms are DAGs whose plain text
+/// can be exponentially long). A term too large to be worth reading is
+/// written as its size, and once a tree's text reaches its budget the rest
+/// are not written: writing is bounded however large the summary.
+class TermWriter {
+public:
+  std::string text(const ExprRef &e) {
+    if (left_ == 0)
+      return "(not written: the tree's text limit was reached)";
+    size_t nodes = dagSizeUpTo(e, kMaxNodes);
+    left_ -= std::min(left_, nodes); // the count's cost
+    if (nodes > kMaxNodes)
+      return fmt::format("(a term of more than {} nodes, not written)",
+                         kMaxNodes);
+    std::string t = expr::toSmtLibShared(e);
+    if (t.size() > left_) {
+      left_ = 0;
+      return text(e);
+    }
+    left_ -= t.size();
+    return t;
+  }
+
+private:
+  static constexpr size_t kMaxNodes = 4096;
+  size_t left_ = size_t(16) << 20; // characters and nodes counted
+};
 } // namespace
 
 void ExecutorImpl::buildSummaries() {
@@ -162,10 +213,8 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
     uint64_t base = globalAddress_.at(g);
     std::vector<ExprRef> bytes =
         fillWithInputBytes(*s, base, g->getName().str());
-    for (size_t k = 0; k < bytes.size(); ++k) {
-      globalInputVars_.insert(bytes[k].get());
+    for (size_t k = 0; k < bytes.size(); ++k)
       tree.globals().push_back({bytes[k], base + k});
-    }
   }
   // Its own objects go where no object of a calling context is.
   s->nextObjectIndex = std::max(s->nextObjectIndex, isolatedObjectIndex());
@@ -173,12 +222,87 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
   frame.function = &f;
   frame.block = &f.getEntryBlock();
   frame.pc = frame.block->begin();
+  frame.registers = registersFor(f);
   s->stack.push_back(std::move(frame));
   setUpEntryArguments(*s, f);
-  for (const llvm::Argument &a : f.args())
-    tree.parameters().push_back(s->frame().registers.at(&a));
+  for (const llvm::Argument &a : f.args()) {
+    tree.parameters().push_back(s->frame().registers.find(&a)->toExpr(ctx_));
+    if (!tree.parameters().back()->isConst())
+      isolatedInputVars_.insert(tree.parameters().back());
+  }
   s->treeNode = tree.root();
   return s;
+}
+
+bool ExecutorImpl::isolatedRunExhausted() {
+  if (!buildInvalid_.empty())
+    return true;
+  if (opts_.summaryTimeoutSeconds > 0 &&
+      std::chrono::steady_clock::now() >= buildDeadline_)
+    buildInvalid_ = fmt::format("its isolated run took more than {}s",
+                                opts_.summaryTimeoutSeconds);
+  else if (summary_.stats.instructions - buildInstructions_ >
+           kMaxIsolatedInstructions)
+    buildInvalid_ = fmt::format("its isolated run ran more than {} "
+                                "instructions",
+                                kMaxIsolatedInstructions);
+  else if (states_.size() > kMaxIsolatedStates)
+    buildInvalid_ = fmt::format("its isolated run had more than {} paths "
+                                "open at once",
+                                kMaxIsolatedStates);
+  else if (++buildMemoryCheck_ % 64 == 0 &&
+           currentRssKB() > buildRssKB_ + kMaxIsolatedGrowthMB * 1024)
+    buildInvalid_ = fmt::format("its isolated run used more than {} MB",
+                                kMaxIsolatedGrowthMB);
+  return !buildInvalid_.empty();
+}
+
+bool ExecutorImpl::mayBeCallersAddress(const ExprRef &address) const {
+  if (!building_)
+    return false;
+  std::vector<const expr::Expr *> work{address.get()};
+  std::unordered_set<const expr::Expr *> seen;
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second)
+      continue;
+    auto constantOperand = [&] {
+      for (unsigned k = 0; k < e->numChildren(); ++k)
+        if (e->child(k)->isConst())
+          return true;
+      return false;
+    };
+    switch (e->kind()) {
+    case expr::Kind::BVConst:
+      continue;
+    case expr::Kind::Add:
+    case expr::Kind::Sub:
+      for (unsigned k = 0; k < e->numChildren(); ++k)
+        work.push_back(e->child(k));
+      continue;
+    case expr::Kind::Ite: // the condition chooses, the arms are addresses
+      work.push_back(e->child(1));
+      work.push_back(e->child(2));
+      continue;
+    case expr::Kind::Mul:
+    case expr::Kind::Shl:
+      if (constantOperand())
+        continue; // an index scaled by an element size
+      break;
+    case expr::Kind::ZExt:
+    case expr::Kind::SExt:
+      if (e->child(0)->width() < pointerBits())
+        continue; // a narrower index widened: never a whole address
+      break;
+    default:
+      break;
+    }
+    for (const ExprRef &v : expr::freeVariables(ExprRef(e)))
+      if (isolatedInputVars_.count(v))
+        return true;
+  }
+  return false;
 }
 
 void ExecutorImpl::buildTree(const llvm::Function &f) {
@@ -192,19 +316,20 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
   // The isolated run has its own searcher and states; what it covers is
   // not the program's coverage.
   std::unique_ptr<Searcher> programSearcher = std::move(searcher_);
-  std::vector<std::unique_ptr<ExecutionState>> programStates =
-      std::move(states_);
+  StatePool programStates = std::move(states_);
   auto programCoverage = coveredBlocks_;
   searcher_ = createSearcher(SearchStrategy::DFS, opts_.seed,
                              [](const ExecutionState &) { return 0; });
-  states_.clear();
+  states_.clear(); // moved-from: made empty
   building_ = tree.get();
   buildInvalid_.clear();
   buildDeadline_ = began + std::chrono::duration_cast<
                                std::chrono::steady_clock::duration>(
                                std::chrono::duration<double>(
                                    opts_.summaryTimeoutSeconds));
-  globalInputVars_.clear();
+  isolatedInputVars_.clear();
+  buildInstructions_ = summary_.stats.instructions;
+  buildRssKB_ = currentRssKB();
   try {
     std::unique_ptr<ExecutionState> initial = makeIsolatedState(f, *tree);
     searcher_->add(initial.get());
@@ -212,6 +337,12 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
     explore(0);
   } catch (const Unsupported &u) {
     buildInvalid_ = u.reason;
+  } catch (const std::bad_alloc &) {
+    // The bounds above keep an isolated run well inside the machine; should
+    // an allocation fail anyway, its states go with it and the function is
+    // explored inline, where the run's own limits apply.
+    buildInvalid_ = "its isolated run ran out of memory";
+    parked_.clear();
   }
   if (buildInvalid_.empty() && !states_.empty())
     buildInvalid_ = "its isolated run was stopped";
@@ -228,6 +359,9 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
                         .count();
   if (!buildInvalid_.empty() || tree->pairs().empty()) {
     ++st.functionsNotSummarized;
+    ++st.notSummarizedBecause[buildInvalid_.empty()
+                                  ? "no path of its isolated run ended"
+                                  : buildInvalid_];
     return;
   }
   if (opts_.pruneToErrors)
@@ -251,19 +385,12 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
     if (!g->isConstant() || !g->hasInitializer())
       globalNames.insert(g->getName().str());
   info.inputs.insert(info.inputs.end(), globalNames.begin(), globalNames.end());
-  for (const summary::PcPair &p : tree->pairs()) {
-    if (p.result)
-      info.summaryTerms += expr::dagSize(p.result);
-    for (const summary::ByteWrite &w : p.writes)
-      info.summaryTerms += expr::dagSize(w.value);
-    for (const summary::Allocation &a : p.allocations)
-      for (const ExprRef &b : a.bytes)
-        if (b)
-          info.summaryTerms += expr::dagSize(b);
+  info.summaryTerms = tree->effectNodes();
+  for (const summary::PcPair &p : tree->pairs())
     if (p.kind == summary::LeafKind::Completed && info.opaqueEffect.empty())
       info.opaqueEffect = p.opaqueEffect;
-  }
   st.summaryTerms += info.summaryTerms;
+  TermWriter terms;
   for (const summary::MemoNode *n : tree->nodes()) {
     MemoTreeInfo::Node node;
     node.id = n->id;
@@ -281,13 +408,13 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       MemoTreeInfo::Pair pair;
       pair.node = n->id;
       pair.kind = summary::leafKindName(p.kind);
-      pair.pc = expr::toSmtLib(p.pc);
+      pair.pc = terms.text(p.pc);
       pair.errorKind = p.errorKind;
       pair.file = p.file;
       pair.line = p.line;
       pair.detail = p.detail;
       if (p.result)
-        pair.result = expr::toSmtLib(p.result);
+        pair.result = terms.text(p.result);
       pair.opaqueEffect = p.opaqueEffect;
       for (const summary::ByteWrite &w : p.writes)
         pair.writes.push_back(fmt::format(
@@ -298,7 +425,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
             w.object == summary::ByteWrite::kGlobal
                 ? fmt::format("{:#x}", w.offset)
                 : std::to_string(w.offset),
-            expr::toSmtLib(w.value)));
+            terms.text(w.value)));
       for (size_t j = 0; j < p.allocations.size(); ++j) {
         pair.writes.push_back(fmt::format("new block {}: {} bytes ({})", j,
                                           p.allocations[j].size,
@@ -307,7 +434,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
           if (p.allocations[j].bytes[k])
             pair.writes.push_back(
                 fmt::format("new block {} +{} := {}", j, k,
-                            expr::toSmtLib(p.allocations[j].bytes[k])));
+                            terms.text(p.allocations[j].bytes[k])));
       }
       for (const summary::AddressWrite &w : p.addressWrites)
         pair.writes.push_back(fmt::format(

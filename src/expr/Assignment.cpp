@@ -11,9 +11,9 @@ namespace cosmo::expr {
 
 void Assignment::merge(const Assignment &other) {
   for (const auto &[k, v] : other.vars_)
-    vars_[k] = v;
+    vars_.set(k, v);
   for (const auto &[k, v] : other.arrays_)
-    arrays_[k] = v;
+    arrays_.set(k, v);
 }
 
 namespace {

@@ -57,8 +57,8 @@ std::string Sort::str() const {
   return "?";
 }
 
-void ExprRef::release() {
-  if (e_ && --e_->refCount_ == 0)
+void ExprRef::releaseSlow() {
+  if (--e_->refCount_ == 0)
     e_->ctx_->destroy(e_);
   e_ = nullptr;
 }

@@ -146,6 +146,72 @@ std::string toSmtLib(const ExprRef &e) {
   return out;
 }
 
+std::string toSmtLibShared(const ExprRef &e) {
+  // Operands counted once per parent; the nodes with operands that more
+  // than one parent uses are bound, children before parents (post-order).
+  std::unordered_map<const Expr *, unsigned> uses;
+  std::vector<const Expr *> order;
+  {
+    std::vector<std::pair<const Expr *, unsigned>> stack{{e.get(), 0}};
+    uses[e.get()] = 1;
+    while (!stack.empty()) {
+      auto &[n, next] = stack.back();
+      if (next < n->numChildren()) {
+        const Expr *c = n->child(next++);
+        if (uses[c]++ == 0)
+          stack.push_back({c, 0}); // invalidates n and next
+        continue;
+      }
+      order.push_back(n);
+      stack.pop_back();
+    }
+  }
+  std::unordered_map<const Expr *, std::string> names;
+  std::string lets, closing;
+  // One node's text, with its bound operands by name.
+  auto printNode = [&](const Expr *root, std::string &out) {
+    std::vector<std::pair<const Expr *, unsigned>> stack{{root, 0}};
+    while (!stack.empty()) {
+      auto &[n, next] = stack.back();
+      if (next == 0) {
+        auto it = n == root ? names.end() : names.find(n);
+        if (it != names.end()) {
+          out += it->second;
+          stack.pop_back();
+          continue;
+        }
+        printHead(n, out);
+      }
+      if (n->numChildren() == 0) {
+        stack.pop_back();
+        continue;
+      }
+      if (next < n->numChildren()) {
+        if (next)
+          out += " ";
+        const Expr *c = n->child(next++);
+        stack.push_back({c, 0}); // invalidates n and next
+        continue;
+      }
+      out += ")";
+      stack.pop_back();
+    }
+  };
+  for (const Expr *n : order) {
+    if (n == e.get() || n->numChildren() == 0 || uses[n] < 2)
+      continue;
+    std::string name = fmt::format("?{}", names.size());
+    lets += "(let ((" + name + " ";
+    printNode(n, lets);
+    lets += ")) ";
+    closing += ")";
+    names.emplace(n, std::move(name));
+  }
+  std::string body;
+  printNode(e.get(), body);
+  return lets + body + closing;
+}
+
 std::string toSmtLibScript(const std::vector<ExprRef> &constraints) {
   std::string out = "(set-logic QF_ABV)\n";
   std::vector<ExprRef> vars;

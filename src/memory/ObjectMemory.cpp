@@ -178,14 +178,31 @@ bool ObjectState::untouched(uint64_t offset, unsigned width) const {
 
 AddressLayout::AddressLayout(unsigned pointerBits)
     : pointerBits_(pointerBits),
-      guardSpacing_(pointerBits >= 64 ? uint64_t(1) << 24 : uint64_t(1) << 16) {
+      slotBytes_(pointerBits >= 64 ? uint64_t(1) << 24 : 16),
+      firstAddress_(pointerBits >= 64 ? uint64_t(1) << 24 : uint64_t(1) << 16) {
+}
+
+uint64_t AddressLayout::redzoneFor(uint64_t capacity) const {
+  if (pointerBits_ >= 64) // the rest of the object's last 16 MiB slot
+    return slotsFor(capacity) * slotBytes_ - capacity;
+  return std::clamp<uint64_t>(capacity, 16, uint64_t(1) << 16);
+}
+
+uint64_t AddressLayout::slotsFor(uint64_t capacity) const {
+  if (pointerBits_ >= 64)
+    return capacity / slotBytes_ + 1;
+  using Wide = unsigned __int128;
+  Wide bytes = Wide(capacity) +
+               std::clamp<uint64_t>(capacity, 16, uint64_t(1) << 16);
+  Wide slots = (bytes + slotBytes_ - 1) / slotBytes_;
+  return slots > ~uint64_t(0) ? ~uint64_t(0) : static_cast<uint64_t>(slots);
 }
 
 std::optional<uint64_t> AddressLayout::place(uint64_t index,
                                              uint64_t capacity) const {
   using Wide = unsigned __int128;
-  Wide start = Wide(index + 1) * guardSpacing_;
-  Wide end = start + Wide(slotsFor(capacity)) * guardSpacing_;
+  Wide start = firstAddress_ + Wide(index) * slotBytes_;
+  Wide end = start + Wide(slotsFor(capacity)) * slotBytes_;
   if (end > (Wide(1) << std::min(pointerBits_, 64u)))
     return std::nullopt;
   return static_cast<uint64_t>(start);
@@ -194,33 +211,49 @@ std::optional<uint64_t> AddressLayout::place(uint64_t index,
 void AddressSpace::bind(std::shared_ptr<const MemoryObject> object,
                         std::shared_ptr<const ObjectState> state) {
   uint64_t base = object->address;
-  objects_[base] = ObjectEntry{std::move(object), std::move(state), false};
+  objects_.set(base, ObjectEntry{std::move(object), std::move(state), false});
 }
 
 const ObjectEntry *AddressSpace::find(uint64_t address) const {
-  auto it = objects_.upper_bound(address);
-  if (it == objects_.begin())
+  const ObjectEntry *e = below(address);
+  if (!e)
     return nullptr;
-  --it;
-  const MemoryObject &o = *it->second.object;
+  const MemoryObject &o = *e->object;
   if (address - o.address < std::max<uint64_t>(o.capacity, 1))
-    return &it->second;
+    return e;
   return nullptr;
 }
 
 const ObjectEntry *AddressSpace::findByBase(uint64_t base) const {
-  auto it = objects_.find(base);
-  return it == objects_.end() ? nullptr : &it->second;
+  return objects_.find(base);
+}
+
+const ObjectEntry *AddressSpace::below(uint64_t address) const {
+  const auto *kv = objects_.floor(address);
+  return kv ? &kv->second : nullptr;
+}
+
+const ObjectEntry *AddressSpace::above(uint64_t address) const {
+  const auto *kv = objects_.above(address);
+  return kv ? &kv->second : nullptr;
+}
+
+ObjectEntry &AddressSpace::entryAt(uint64_t base) {
+  ObjectEntry *e = objects_.findMutable(base);
+  assert(e && "no object at this base");
+  return *e;
 }
 
 ObjectState &AddressSpace::writable(uint64_t base) {
-  ObjectEntry &e = objects_.at(base);
+  // entryAt unshares the map's path to the entry, so the entry's own
+  // reference count says whether another address space holds the state.
+  ObjectEntry &e = entryAt(base);
   if (e.state.use_count() > 1)
     e.state = std::make_shared<ObjectState>(*e.state);
   return const_cast<ObjectState &>(*e.state);
 }
 
-void AddressSpace::markFreed(uint64_t base) { objects_.at(base).freed = true; }
+void AddressSpace::markFreed(uint64_t base) { entryAt(base).freed = true; }
 
 void AddressSpace::unbind(uint64_t base) { objects_.erase(base); }
 

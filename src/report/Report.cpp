@@ -77,6 +77,7 @@ json solverStatsToJson(const std::string &options,
       {"model_reuse",
        {{"hits", s.modelReuse.hits},
         {"known_bits_hits", s.modelReuse.knownBitsHits},
+        {"near_hits", s.modelReuse.nearHits},
         {"fixed_hits", s.modelReuse.fixedHits},
         {"misses", s.modelReuse.misses},
         {"fixing_queries", s.modelReuse.fixingQueries},
@@ -128,6 +129,7 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"summaries_composed", c.summariesComposed},
               {"inlined_concrete", c.inlinedConcrete},
               {"inlined_because", c.inlinedBecause},
+              {"not_summarized_because", c.notSummarizedBecause},
               {"summary_terms", c.summaryTerms}};
 }
 
@@ -142,6 +144,8 @@ json statsToJson(const engine::RunStats &s) {
               {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
+              {"peak_states", s.peakStates},
+              {"states_dropped", s.statesDropped},
               {"basic_blocks_total", s.basicBlocksTotal},
               {"basic_blocks_covered", s.basicBlocksCovered},
               {"calls", s.calls},
@@ -305,6 +309,7 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
                           {"function", e.location.function},
                           {"message", e.message},
                           {"stack", stack},
+                          {"seconds", e.seconds},
                           {"test", i < errorTests_.size() ? errorTests_[i]
                                                           : ""}});
     if (i < replays.size()) {
@@ -414,9 +419,10 @@ std::string formatSummary(const engine::RunSummary &summary,
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
-                     "{} instructions; {:.2f}s total\n",
+                     "{} instructions; {:.2f}s total; peak memory {} MB\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,
-                     st.instructions, st.wallSeconds);
+                     st.instructions, st.wallSeconds,
+                     (st.peakMemoryKB + 1023) / 1024);
   const solver::PipelineStats &ss = st.solver;
   out += fmt::format("solver: {} queries ({:.2f}s, --solver-opts={}): "
                      "{} answered by path facts, {} by model reuse, {} by "
@@ -424,7 +430,8 @@ std::string formatSummary(const engine::RunSummary &summary,
                      "({:.2f}s)\n",
                      ss.queries, ss.seconds, st.solverOptions,
                      ss.facts.answered(),
-                     ss.modelReuse.hits + ss.modelReuse.knownBitsHits +
+                     ss.modelReuse.hits + ss.modelReuse.nearHits +
+                         ss.modelReuse.knownBitsHits +
                          ss.modelReuse.fixedHits,
                      ss.independence.answered,
                      ss.cexCache.hits(), ss.z3.queries, ss.z3.seconds);

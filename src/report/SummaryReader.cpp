@@ -37,6 +37,8 @@ void readStats(const json &s, engine::RunStats &st) {
   st.merge = s.value("merge", "none");
   st.wallSeconds = s.value("wall_seconds", 0.0);
   st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
+  st.peakStates = s.value("peak_states", uint64_t{0});
+  st.statesDropped = s.value("states_dropped", uint64_t{0});
   st.basicBlocksTotal = s.value("basic_blocks_total", uint64_t{0});
   st.basicBlocksCovered = s.value("basic_blocks_covered", uint64_t{0});
   if (!s.contains("solver"))
@@ -53,6 +55,7 @@ void readStats(const json &s, engine::RunStats &st) {
   const json &mr = sv.contains("model_reuse") ? sv["model_reuse"] : none;
   p.modelReuse.hits = mr.value("hits", uint64_t{0});
   p.modelReuse.knownBitsHits = mr.value("known_bits_hits", uint64_t{0});
+  p.modelReuse.nearHits = mr.value("near_hits", uint64_t{0});
   p.modelReuse.fixedHits = mr.value("fixed_hits", uint64_t{0});
   const json &ind = sv.contains("independence") ? sv["independence"] : none;
   p.independence.answered = ind.value("answered", uint64_t{0});
@@ -104,6 +107,7 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
       er.kind = *k;
       er.location = locationFromJson(e);
       er.message = e.value("message", "");
+      er.seconds = e.value("seconds", 0.0);
       for (const json &f : e.value("stack", json::array()))
         er.stack.push_back(locationFromJson(f));
       std::string test = e.value("test", "");

@@ -8,27 +8,50 @@
 
 namespace cosmo::solver {
 
-ConstraintSet::Group &ConstraintSet::mutableGroup(uint32_t slot) {
-  GroupRef &g = groups_[slot];
-  if (g.use_count() > 1)
-    g = std::make_shared<Group>(*g); // shared with a forked copy
-  return *g;
+ConstraintSet::ConstraintSet(const ConstraintSet &o)
+    : track_(o.track_), log_(o.log_), groups_(o.groups_),
+      nextSlot_(o.nextSlot_), slotOf_(o.slotOf_), fixed_(o.fixed_),
+      schedule_(o.schedule_) {}
+
+ConstraintSet &ConstraintSet::operator=(const ConstraintSet &o) {
+  if (this != &o) {
+    ConstraintSet copy(o);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+std::span<const ExprRef> ConstraintSet::list() const {
+  if (!flat_)
+    flat_ = std::make_unique<std::vector<ExprRef>>();
+  if (flat_->size() < log_.size()) {
+    flat_->reserve(log_.size());
+    if (flat_->empty()) {
+      log_.appendTo(*flat_);
+    } else {
+      for (size_t k = flat_->size(); k < log_.size(); ++k)
+        flat_->push_back(log_[k]);
+    }
+  }
+  return {flat_->data(), flat_->size()};
 }
 
 std::vector<uint32_t>
 ConstraintSet::slotsOf(std::span<const ExprRef> vars) const {
   std::vector<uint32_t> slots;
   for (const ExprRef &v : vars)
-    if (auto it = slotOf_.find(v.get()); it != slotOf_.end())
-      if (std::find(slots.begin(), slots.end(), it->second) == slots.end())
-        slots.push_back(it->second);
+    if (const uint32_t *slot = slotOf_.find(v.get()))
+      if (std::find(slots.begin(), slots.end(), *slot) == slots.end())
+        slots.push_back(*slot);
   return slots;
 }
 
 void ConstraintSet::add(const ExprRef &c) {
   if (c->isTrue())
     return;
-  list_.push_back(c);
+  log_.push_back(c);
+  if (flat_ && flat_->size() + 1 == log_.size())
+    flat_->push_back(c);
   if (!track_)
     return;
   std::vector<ExprRef> vars = expr::freeVariables(c);
@@ -36,49 +59,50 @@ void ConstraintSet::add(const ExprRef &c) {
   // Union: the largest set absorbs the others (union by size).
   uint32_t target;
   if (slots.empty()) {
-    if (!freeSlots_.empty()) {
-      target = freeSlots_.back();
-      freeSlots_.pop_back();
-      groups_[target] = std::make_shared<Group>();
-    } else {
-      target = static_cast<uint32_t>(groups_.size());
-      groups_.push_back(std::make_shared<Group>());
-    }
+    target = nextSlot_++;
+    groups_.set(target, Group{});
   } else {
     target = *std::max_element(slots.begin(), slots.end(),
                                [&](uint32_t a, uint32_t b) {
-                                 return groups_[a]->constraints.size() <
-                                        groups_[b]->constraints.size();
+                                 return groups_.find(a)->constraints.size() <
+                                        groups_.find(b)->constraints.size();
                                });
   }
-  Group &into = mutableGroup(target);
+  Group into = *groups_.find(target);
   for (uint32_t s : slots) {
     if (s == target)
       continue;
-    const Group &from = *groups_[s];
-    into.constraints.insert(into.constraints.end(), from.constraints.begin(),
-                            from.constraints.end());
+    const Group &from = *groups_.find(s);
+    for (const ExprRef &fc : from.constraints)
+      into.constraints.push_back(fc);
     for (const ExprRef &v : from.vars) {
       into.vars.push_back(v);
-      slotOf_[v.get()] = target;
+      slotOf_.set(v.get(), target);
     }
-    groups_[s].reset();
-    freeSlots_.push_back(s);
+    groups_.erase(s);
   }
   for (const ExprRef &v : vars)
-    if (auto [it, fresh] = slotOf_.emplace(v.get(), target); fresh)
+    if (!slotOf_.contains(v.get())) {
+      slotOf_.set(v.get(), target);
       into.vars.push_back(v);
+    }
   into.constraints.push_back(c);
+  groups_.set(target, std::move(into));
 }
 
 ConstraintSet::IndependentSet ConstraintSet::whole() const {
-  IndependentSet all{list_, {}};
-  for (const ExprRef &c : list_)
+  std::span<const ExprRef> all = list();
+  IndependentSet out{std::vector<ExprRef>(all.begin(), all.end()), {}};
+  for (const ExprRef &c : all)
     for (const ExprRef &v : expr::freeVariables(c))
-      all.vars.push_back(v);
-  std::sort(all.vars.begin(), all.vars.end());
-  all.vars.erase(std::unique(all.vars.begin(), all.vars.end()), all.vars.end());
-  return all;
+      out.vars.push_back(v);
+  std::sort(out.vars.begin(), out.vars.end());
+  out.vars.erase(std::unique(out.vars.begin(), out.vars.end()), out.vars.end());
+  return out;
+}
+
+ConstraintSet::IndependentSet ConstraintSet::flatten(const Group &g) const {
+  return IndependentSet{g.constraints.toVector(), g.vars.toVector()};
 }
 
 ConstraintSet::IndependentSet
@@ -87,10 +111,9 @@ ConstraintSet::relevantTo(std::span<const ExprRef> vars) const {
     return whole();
   IndependentSet out;
   for (uint32_t s : slotsOf(vars)) {
-    const Group &g = *groups_[s];
-    out.constraints.insert(out.constraints.end(), g.constraints.begin(),
-                           g.constraints.end());
-    out.vars.insert(out.vars.end(), g.vars.begin(), g.vars.end());
+    const Group &g = *groups_.find(s);
+    g.constraints.appendTo(out.constraints);
+    g.vars.appendTo(out.vars);
   }
   return out;
 }
@@ -98,7 +121,7 @@ ConstraintSet::relevantTo(std::span<const ExprRef> vars) const {
 std::vector<ConstraintSet::IndependentSet>
 ConstraintSet::independentSets(std::span<const ExprRef> skipVars) const {
   if (!track_) {
-    if (list_.empty())
+    if (log_.empty())
       return {};
     IndependentSet all = whole();
     for (const ExprRef &v : skipVars)
@@ -108,16 +131,16 @@ ConstraintSet::independentSets(std::span<const ExprRef> skipVars) const {
   }
   std::vector<IndependentSet> out;
   std::vector<uint32_t> skip = slotsOf(skipVars);
-  for (uint32_t s = 0; s < groups_.size(); ++s)
-    if (groups_[s] && std::find(skip.begin(), skip.end(), s) == skip.end())
-      out.push_back(*groups_[s]);
+  for (const auto &[slot, g] : groups_)
+    if (std::find(skip.begin(), skip.end(), slot) == skip.end())
+      out.push_back(flatten(g));
   return out;
 }
 
 size_t ConstraintSet::numIndependentSets() const {
   if (!track_)
-    return list_.empty() ? 0 : 1;
-  return groups_.size() - freeSlots_.size();
+    return log_.empty() ? 0 : 1;
+  return groups_.size();
 }
 
 bool ConstraintSet::fixesAll(std::span<const ExprRef> vars) const {

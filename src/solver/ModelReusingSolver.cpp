@@ -71,6 +71,16 @@ protected:
         return SolverResult::unsat();
       }
     }
+    // A model next to the path's: the condition's variables set to the
+    // constants it compares them with (and their neighbours). A loop's exit
+    // `n <= k` after `k - 1 < n` is satisfied by n = k; checking a
+    // candidate is an evaluation of the constraints that share its
+    // variables, far cheaper than a solver call.
+    if (path && value)
+      if (Model near = nearbyModel(q, *path)) {
+        ++stats_.nearHits;
+        return SolverResult::sat(std::move(near));
+      }
     ++stats_.misses;
     SolverResult r = inner().check(q);
     if (r.isUnsat() && path && value && !q.conditionVars().empty() &&
@@ -105,6 +115,50 @@ private:
     windowSearches_ = windowFound_ = 0;
   }
 
+  /// A model of pc ∧ condition that differs from the path's in one of the
+  /// condition's variables, set to a constant of the condition (or one
+  /// more or less), or null.
+  Model nearbyModel(const Query &q, const ConstraintSet &path) {
+    const std::vector<ExprRef> &vars = q.conditionVars();
+    if (vars.empty() || vars.size() > kNearVars)
+      return nullptr;
+    for (const ExprRef &v : vars)
+      if (v->kind() != expr::Kind::Var || !v->sort().isBV() ||
+          v->width() > 64)
+        return nullptr;
+    std::vector<uint64_t> constants;
+    expr::forEachNode(q.condition, [&](const expr::Expr *e) {
+      if (e->kind() == expr::Kind::BVConst && e->width() <= 64 &&
+          constants.size() < kNearConstants)
+        constants.push_back(e->bvValue().getZExtValue());
+    });
+    if (constants.empty())
+      return nullptr;
+    std::vector<ExprRef> relevant = path.relevantTo(vars).constraints;
+    if (relevant.size() > kNearConstraints)
+      return nullptr;
+    auto satisfies = [&](const expr::Assignment &m) {
+      if (expr::evaluateBool(q.condition, m, expr::Completion::ZeroDefault) !=
+          std::optional<bool>(true))
+        return false;
+      for (const ExprRef &c : relevant)
+        if (expr::evaluateBool(c, m, expr::Completion::ZeroDefault) !=
+            std::optional<bool>(true))
+          return false;
+      return true;
+    };
+    for (const ExprRef &v : vars)
+      for (uint64_t c : constants)
+        for (int64_t d : {0, 1, -1}) {
+          auto m = std::make_shared<expr::Assignment>(*q.pcModel);
+          m->set(v, expr::Value::ofBits(llvm::APInt(
+                        v->width(), c + static_cast<uint64_t>(d))));
+          if (satisfies(*m))
+            return m;
+        }
+    return nullptr;
+  }
+
   /// Does `path` fix `vars` to their values in the query's model?
   void findFixed(const Query &q, const ConstraintSet &path,
                  const std::vector<ExprRef> &vars) {
@@ -133,6 +187,10 @@ private:
 
   static constexpr unsigned kWindow = 16, kMinForcedNeeded = 2,
                             kMaxForcedNeeded = 64;
+  /// Bounds of the nearby-model search: variables of the condition,
+  /// constants tried, constraints evaluated per candidate.
+  static constexpr size_t kNearVars = 2, kNearConstants = 4,
+                          kNearConstraints = 4096;
   expr::ExprContext &ctx_;
   ModelReuseStats &stats_;
   unsigned forcedNeeded_ = kMinForcedNeeded;

@@ -3,6 +3,7 @@
 #include "cosmo/summary/MemoTree.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace cosmo::summary {
 
@@ -31,6 +32,18 @@ MemoTree::MemoTree(std::string function, std::string irHash,
   nodes_.push_back(root_);
 }
 
+MemoTree::~MemoTree() {
+  std::vector<std::unique_ptr<MemoNode>> pending;
+  if (rootOwner_)
+    pending.push_back(std::move(rootOwner_));
+  while (!pending.empty()) {
+    std::unique_ptr<MemoNode> n = std::move(pending.back());
+    pending.pop_back();
+    for (auto &c : n->children)
+      pending.push_back(std::move(c));
+  }
+}
+
 MemoNode *MemoTree::extend(MemoNode *n, const llvm::Instruction *site,
                            unsigned choice, bool viaCalleeTree) {
   for (auto &c : n->children)
@@ -50,6 +63,50 @@ MemoNode *MemoTree::extend(MemoNode *n, const llvm::Instruction *site,
 void MemoTree::addLeaf(MemoNode *n, PcPair pair) {
   n->pairs.push_back(static_cast<uint32_t>(pairs_.size()));
   pairs_.push_back(std::move(pair));
+}
+
+namespace {
+/// Nodes of the pairs' effects, and with `conditions` of their conditions
+/// and heap facts too, each shared node once.
+size_t nodesOfPairs(const std::vector<PcPair> &pairs, bool conditions) {
+  std::vector<const expr::Expr *> work;
+  auto add = [&](const ExprRef &e) {
+    if (e)
+      work.push_back(e.get());
+  };
+  for (const PcPair &p : pairs) {
+    if (conditions) {
+      add(p.pc);
+      for (const HeapFact &h : p.heap)
+        add(h.pointer);
+    }
+    add(p.result);
+    for (const ByteWrite &w : p.writes)
+      add(w.value);
+    for (const Allocation &a : p.allocations)
+      for (const ExprRef &b : a.bytes)
+        add(b);
+  }
+  std::unordered_set<const expr::Expr *> seen;
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (seen.insert(e).second)
+      for (unsigned k = 0; k < e->numChildren(); ++k)
+        work.push_back(e->child(k));
+  }
+  return seen.size();
+}
+} // namespace
+
+size_t MemoTree::termNodes() const {
+  if (!termNodes_)
+    termNodes_ = nodesOfPairs(pairs_, /*conditions=*/true);
+  return *termNodes_;
+}
+
+size_t MemoTree::effectNodes() const {
+  return nodesOfPairs(pairs_, /*conditions=*/false);
 }
 
 size_t MemoTree::leafCount() const {
@@ -131,6 +188,7 @@ bool MemoTree::pruneToErrors() {
       stack.push_back(it->get());
   }
   prunedToErrors_ = true;
+  termNodes_.reset();
   return true;
 }
 

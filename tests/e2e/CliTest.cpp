@@ -91,7 +91,9 @@ TEST_F(CliTest, SolverStatisticsFollowTheLayers) {
   EXPECT_EQ(none["model_reuse"]["hits"], 0);
   nlohmann::json all = solverStats("all");
   EXPECT_EQ(all["options"], "facts,independence,cex-cache,model-reuse,incremental");
-  EXPECT_EQ(all["queries"], none["queries"]); // the engine asks the same
+  // The engine asks the same, except for a path's test: with model reuse
+  // the path's own model is its test, and no query is asked.
+  EXPECT_LE(all["queries"].get<uint64_t>(), none["queries"].get<uint64_t>());
   EXPECT_GT(all["model_reuse"]["hits"].get<uint64_t>(), 0u);
   EXPECT_LT(all["z3"]["queries"].get<uint64_t>(),
             none["z3"]["queries"].get<uint64_t>() / 2);

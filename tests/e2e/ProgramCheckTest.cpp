@@ -228,7 +228,12 @@ protected:
                            return why.find("solver timeout") != std::string::npos;
                          });
     };
-    if (!timedOut(a) && !timedOut(b)) {
+    // Under --target=errors both stop at their first error, and which
+    // paths ended before it depends on the order the two explore in.
+    bool stopsAtFirstError =
+        std::find(spec.runArgs.begin(), spec.runArgs.end(),
+                  "--target=errors") != spec.runArgs.end();
+    if (!timedOut(a) && !timedOut(b) && !stopsAtFirstError) {
       auto inlined = paths(inlineOut), replayed = paths(replayOut);
       EXPECT_EQ(inlined, replayed)
           << "paths (completed, errored, cut) with --calls=inline: " << fmt::format("{}", fmt::join(inlined, ", "))

@@ -241,6 +241,47 @@ TEST_F(SummaryTest, AutoMergeKeepsUnionsOfManyConstantsApart) {
   EXPECT_EQ(r["errors"][0]["line"], 34);
 }
 
+// An isolated run has no objects of its callers: next() reads through a
+// global pointer into main's array (global_cursor_local.c). Its tree
+// decides the null page (a null dereference exactly where the pointer is
+// null) and ends the rest in a frontier, which main's calls reach: they
+// run next() (issue 19: the isolated run resolved the read among its own
+// objects and main's run reported a null dereference).
+TEST_F(SummaryTest, AddressesTheCallerGivesInAGlobalAreFrontiers) {
+  json r = check("global_cursor_local.c", "summary", {}, 0);
+  EXPECT_TRUE(r["errors"].empty()) << r["errors"].dump(2);
+  const json &c = r["stats"]["composition"];
+  EXPECT_EQ(c["summaries_composed"], 0);
+  bool frontier = false;
+  for (const auto &[why, n] : c["inlined_because"].items())
+    frontier |= why.find("an address the caller gives") != std::string::npos;
+  EXPECT_TRUE(frontier) << c.dump(2);
+  json next = tree("next");
+  std::multiset<std::string> kinds;
+  for (const json &p : next["pairs"])
+    kinds.insert(p.value("error", p["kind"].get<std::string>()));
+  EXPECT_EQ(kinds.count("null-deref"), 1u) << next.dump(2);
+  EXPECT_EQ(kinds.count("frontier"), 1u) << next.dump(2);
+}
+
+// Isolated runs end at bounds that do not depend on the machine's speed:
+// long_callee.c's mix runs 2.4 million instructions in isolation (the
+// options lift the depth and time bounds), so it gets no tree and its call
+// runs it.
+TEST_F(SummaryTest, IsolatedRunsEndAtTheirInstructionBound) {
+  json r = check("long_callee.c", "summary",
+                 {"--summary-depth=1000000", "--summary-timeout=0"}, 1);
+  const json &c = r["stats"]["composition"];
+  EXPECT_EQ(c["functions_not_summarized"], 1);
+  EXPECT_EQ(c["not_summarized_because"].value(
+                "its isolated run ran more than 2000000 instructions", 0),
+            1)
+      << c.dump(2);
+  EXPECT_EQ(c["summaries_composed"], 0);
+  ASSERT_EQ(r["errors"].size(), 1u);
+  EXPECT_EQ(r["errors"][0]["line"], 24);
+}
+
 // Replay follows single paths: merging is refused with a clear error.
 TEST_F(SummaryTest, MergeIsRefusedWithReplay) {
   ProcessResult r = cosmo({"check", "--calls=replay", "--merge=always",

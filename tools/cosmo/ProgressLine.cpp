@@ -27,6 +27,18 @@ void ProgressLine::onProgress(const engine::Progress &p) {
   shown_ = true;
 }
 
+void ProgressLine::onError(const engine::ErrorReport &e) {
+  inner_.onError(e);
+  if (!enabled_)
+    return;
+  clear();
+  fmt::print(stderr, "cosmo: found {} at {}:{} after {:.2f}s (details at the "
+                     "end of the run)\n",
+             engine::errorKindName(e.kind), e.location.file, e.location.line,
+             e.seconds);
+  std::fflush(stderr);
+}
+
 void ProgressLine::clear() {
   if (!shown_)
     return;

@@ -21,7 +21,9 @@ public:
       : inner_(inner), enabled_(enabled) {}
   ~ProgressLine() override { clear(); }
 
-  void onError(const engine::ErrorReport &e) override { inner_.onError(e); }
+  /// On a terminal, says at once that an error was found (a run of a
+  /// program with unbounded loops may go on long after).
+  void onError(const engine::ErrorReport &e) override;
   void onCompletedPath(const engine::TestVector &t) override {
     inner_.onCompletedPath(t);
   }

@@ -92,24 +92,25 @@ int main(int argc, char **argv) {
   check->add_flag("--32", opts.m32, "the task's data model is ILP32 (-m32)");
   check->get_option("--64")->excludes("--32");
   check->get_option("--m64")->excludes("--m32");
-  std::map<std::string, engine::SearchStrategy> searches{
-      {"dfs", engine::SearchStrategy::DFS},
-      {"bfs", engine::SearchStrategy::BFS},
-      {"random-path", engine::SearchStrategy::RandomPath},
-      {"coverage", engine::SearchStrategy::Coverage}};
-  std::string search = "dfs";
+  std::string search = "interleaved";
   check->add_option("--search", search,
-                    "search strategy: dfs, bfs, random-path, coverage")
-      ->check(CLI::IsMember({"dfs", "bfs", "random-path", "coverage"}))
+                    "search strategy: interleaved (coverage-new, random-path "
+                    "and depth-first take turns), dfs, bfs, random-path, "
+                    "coverage (new code first)")
+      ->check(CLI::IsMember({"interleaved", "dfs", "bfs", "random-path",
+                             "coverage"}))
       ->capture_default_str();
-  check->add_option("--seed", eo.seed, "random seed for random-path")
+  check->add_option("--seed", eo.seed, "random seed for random-path and interleaved")
       ->capture_default_str();
   check->add_option("--timeout", eo.timeoutSeconds,
                     "wall-clock limit in seconds (0: none); verdict unknown "
                     "when hit")
       ->capture_default_str();
   check->add_option("--max-memory", eo.maxMemoryMB,
-                    "memory limit in MB (0: none)")
+                    "memory limit in MB (0: none; default: a quarter of the "
+                    "machine's memory): above it the run drops half of its "
+                    "states, whose paths end cut (verdict unknown), and "
+                    "stops when one state is left")
       ->capture_default_str();
   check->add_option("--max-paths", eo.maxPaths,
                     "stop after this many completed or errored paths (0: none)")
@@ -320,7 +321,7 @@ int main(int argc, char **argv) {
   }
   if (check->parsed()) {
     opts.extraClangFlags = clangTail;
-    eo.search = searches.at(search);
+    eo.search = *engine::searchStrategyNamed(search); // checked by CLI11
     eo.externals = externals.at(external);
     eo.calls = *engine::callStrategyNamed(calls); // checked by CLI11
     eo.target = target == "errors" || eo.pruneToErrors

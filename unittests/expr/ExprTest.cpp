@@ -127,3 +127,25 @@ TEST(Expr, SmtLibPrintsDeepStoreChains) {
   EXPECT_EQ(opens, std::count(text.begin(), text.end(), ')'));
   EXPECT_EQ(opens, n + 1);
 }
+
+// Regression (issue 19): summaries were written with toSmtLib, whose text
+// repeats shared subterms; a 60-level DAG of a csmith function's isolated
+// run printed as terabytes and ended the run in std::bad_alloc. The shared
+// printer binds each shared subterm once.
+TEST(Expr, SharedSmtLibBindsSharedSubtermsOnce) {
+  ExprContext ctx;
+  ExprRef x = ctx.var("x", Sort::bv(8)), y = ctx.var("y", Sort::bv(8));
+  ExprRef t = ctx.add(x, y);
+  EXPECT_EQ(toSmtLibShared(ctx.mul(t, t)),
+            "(let ((?0 (bvadd |x| |y|))) (bvmul ?0 ?0))");
+  // Nothing shared: the same text as toSmtLib.
+  ExprRef plain = ctx.ult(ctx.add(x, ctx.bv(8, 1)), y);
+  EXPECT_EQ(toSmtLibShared(plain), toSmtLib(plain));
+  ExprRef e = x;
+  for (unsigned k = 0; k < 60; ++k)
+    e = ctx.mul(e, ctx.add(e, y));
+  std::string text = toSmtLibShared(e);
+  EXPECT_LT(text.size(), 60u * 60);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '('),
+            std::count(text.begin(), text.end(), ')'));
+}

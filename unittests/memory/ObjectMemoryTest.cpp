@@ -25,42 +25,48 @@ constexpr uint64_t k4GiB = uint64_t(1) << 32;
 TEST(AddressLayoutTest, Lp64PlacesObjects16MiBApart) {
   AddressLayout l(64);
   EXPECT_EQ(l.pointerBits(), 64u);
-  EXPECT_EQ(l.guardSpacing(), uint64_t(1) << 24);
+  EXPECT_EQ(l.slotBytes(), uint64_t(1) << 24);
   EXPECT_EQ(l.place(0, 16), uint64_t(1) << 24);
   EXPECT_EQ(l.place(1, 16), uint64_t(2) << 24);
   EXPECT_EQ(l.slotsFor(0), 1u);
   EXPECT_EQ(l.slotsFor((uint64_t(1) << 24) - 1), 1u);
   EXPECT_EQ(l.slotsFor(uint64_t(1) << 24), 2u);
+  EXPECT_EQ(l.redzoneFor(16), (uint64_t(1) << 24) - 16);
   // Far beyond 4 GiB is fine for 64-bit pointers.
   EXPECT_EQ(l.place(1000000, 8), uint64_t(1000001) << 24);
 }
 
-TEST(AddressLayoutTest, Ilp32ObjectsFitBelow4GiBAndKeepTheNullPage) {
+TEST(AddressLayoutTest, Ilp32RedzonesAreSizedToTheObject) {
   AddressLayout l(32);
   EXPECT_EQ(l.pointerBits(), 32u);
-  EXPECT_EQ(l.guardSpacing(), uint64_t(1) << 16);
+  EXPECT_EQ(l.slotBytes(), 16u);
   ASSERT_TRUE(l.place(0, 1));
   EXPECT_EQ(*l.place(0, 1), 0x10000u);
   EXPECT_GE(*l.place(0, 1), kNullPageSize);
-  // 65535 one-slot objects fit; the last one ends with its guard at 4 GiB.
-  ASSERT_TRUE(l.place(65534, 1));
-  EXPECT_EQ(*l.place(65534, 1), 0xffff0000u);
-  EXPECT_FALSE(l.place(65535, 1));
-  // A large object takes several slots, and must fit as a whole.
-  EXPECT_EQ(l.slotsFor(uint64_t(1) << 31), (uint64_t(1) << 15) + 1);
+  // At least 16 bytes, as large as the object, at most 64 KiB.
+  EXPECT_EQ(l.redzoneFor(1), 16u);
+  EXPECT_EQ(l.redzoneFor(100), 100u);
+  EXPECT_EQ(l.redzoneFor(uint64_t(1) << 20), uint64_t(1) << 16);
+  EXPECT_EQ(l.slotsFor(4), 2u);    // 4 + 16 bytes
+  EXPECT_EQ(l.slotsFor(16), 2u);   // 16 + 16
+  EXPECT_EQ(l.slotsFor(100), 13u); // 200 bytes
+  // A large object must fit as a whole, with its redzone.
   EXPECT_TRUE(l.place(0, uint64_t(1) << 31));
-  EXPECT_FALSE(l.place(40000, uint64_t(1) << 31));
   EXPECT_FALSE(l.place(0, k4GiB - 1));
+  uint64_t lastSlot = (k4GiB - 0x10000) / 16;
+  EXPECT_FALSE(l.place(lastSlot - 1, 1));
+  EXPECT_TRUE(l.place(lastSlot - 2, 1));
 }
 
 // Whatever the allocation sequence, a placed object lies inside the 32-bit
-// space with its guard, above the null page, and after the previous one.
+// space with its redzone, above the null page, and after the previous
+// object's redzone.
 TEST(AddressLayoutTest, Ilp32PlacementNeverLeavesThe32BitSpace) {
   AddressLayout l(32);
   std::mt19937_64 rng(7);
   for (int run = 0; run < 50; ++run) {
     uint64_t index = 0, previousEnd = 0;
-    for (;;) {
+    for (int k = 0; k < 100000; ++k) {
       uint64_t capacity = rng() % 4 == 0 ? rng() % (uint64_t(1) << 28)
                                          : rng() % 5000;
       std::optional<uint64_t> at = l.place(index, capacity);
@@ -68,13 +74,41 @@ TEST(AddressLayoutTest, Ilp32PlacementNeverLeavesThe32BitSpace) {
         break;
       EXPECT_GE(*at, kNullPageSize);
       EXPECT_GE(*at, previousEnd);
-      EXPECT_LE(*at + capacity + l.guardSpacing() -
-                    capacity % l.guardSpacing(),
-                k4GiB);
-      previousEnd = *at + capacity;
+      EXPECT_LE(*at + capacity + l.redzoneFor(capacity), k4GiB);
+      previousEnd = *at + capacity + l.redzoneFor(capacity);
       index += l.slotsFor(capacity);
     }
     EXPECT_GT(index, 0u);
+  }
+}
+
+// Issue 19: a program that allocates in a loop stopped at 65,529 objects.
+// A million small objects fit, each with its own redzone, and every one is
+// found at its address and not one byte past its redzone.
+TEST(AddressLayoutTest, Ilp32HoldsAMillionSmallObjects) {
+  ExprContext ctx; // outlives the terms the address space holds
+  AddressLayout l(32);
+  AddressSpace space;
+  auto state = std::make_shared<const ObjectState>(8, ctx.arrayVar("init"));
+  uint64_t index = 0;
+  std::vector<uint64_t> bases;
+  for (uint64_t k = 0; k < 1000000; ++k) {
+    std::optional<uint64_t> at = l.place(index, 8);
+    ASSERT_TRUE(at) << "object " << k;
+    auto o = std::make_shared<MemoryObject>();
+    o->address = *at;
+    o->capacity = 8;
+    space.bind(o, state);
+    index += l.slotsFor(8);
+    if (k % 9973 == 0)
+      bases.push_back(*at);
+  }
+  EXPECT_EQ(space.size(), 1000000u);
+  for (uint64_t base : bases) {
+    ASSERT_NE(space.find(base + 7), nullptr);
+    EXPECT_EQ(space.find(base + 7)->object->address, base);
+    EXPECT_EQ(space.find(base + 8), nullptr); // in the redzone
+    EXPECT_EQ(space.find(base + 8 + l.redzoneFor(8) - 1), nullptr);
   }
 }
 

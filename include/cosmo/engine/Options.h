@@ -16,7 +16,35 @@
 
 namespace cosmo::engine {
 
-enum class SearchStrategy { DFS, BFS, RandomPath, Coverage };
+/// Which state runs next (src/engine/Searcher.cpp).
+enum class SearchStrategy {
+  /// coverage-new, random-path and depth-first take turns (the default)
+  Interleaved,
+  DFS,        ///< depth first
+  BFS,        ///< breadth first
+  RandomPath, ///< KLEE's random walk down the fork tree
+  Coverage,   ///< the newest state at a block no state has run yet
+};
+
+/// The --search spelling of a strategy, and back (none for a bad name).
+inline const char *searchStrategyName(SearchStrategy s) {
+  switch (s) {
+  case SearchStrategy::Interleaved: return "interleaved";
+  case SearchStrategy::DFS: return "dfs";
+  case SearchStrategy::BFS: return "bfs";
+  case SearchStrategy::RandomPath: return "random-path";
+  case SearchStrategy::Coverage: return "coverage";
+  }
+  return "?";
+}
+inline std::optional<SearchStrategy> searchStrategyNamed(std::string_view name) {
+  for (SearchStrategy s :
+       {SearchStrategy::Interleaved, SearchStrategy::DFS, SearchStrategy::BFS,
+        SearchStrategy::RandomPath, SearchStrategy::Coverage})
+    if (name == searchStrategyName(s))
+      return s;
+  return std::nullopt;
+}
 enum class ExternalPolicy { Unknown, Havoc, Error };
 /// How a call to a function of the program is explored.
 enum class CallStrategy {
@@ -92,16 +120,22 @@ enum class Target {
   Errors, ///< a reachable error: the run stops at the first it finds
 };
 
+/// The default memory limit: a quarter of the machine's memory (or of the
+/// cgroup's limit when lower), so that two runs side by side fit.
+uint64_t defaultMemoryLimitMB();
+
 struct EngineOptions {
   /// Function to analyse; `main` runs the program, any other function gets
   /// symbolic arguments (pointers: lazily initialised input memory).
   std::string entry = "main";
-  SearchStrategy search = SearchStrategy::DFS;
-  uint64_t seed = 1; // for random-path
+  SearchStrategy search = SearchStrategy::Interleaved;
+  uint64_t seed = 1; // for random-path and interleaved
 
   // Limits; 0 means none. Hitting one makes the verdict `unknown`.
   double timeoutSeconds = 0;
-  uint64_t maxMemoryMB = 0;
+  /// At this resident size the run drops states to get below it (their
+  /// paths end cut: verdict unknown); alone above it, it stops.
+  uint64_t maxMemoryMB = defaultMemoryLimitMB();
   uint64_t maxPaths = 0;  // completed + errored paths
   uint64_t maxDepth = 0;  // symbolic branches along one path
   uint64_t maxInstructionsPerPath = 0;

@@ -104,6 +104,8 @@ struct ErrorReport {
   std::string message;
   std::vector<SourceLocation> stack; // innermost first
   TestVector test;
+  /// Seconds from the start of the exploration to this error.
+  double seconds = 0;
 };
 
 /// Lines of one source file that hold code, and those a path executed.
@@ -131,6 +133,9 @@ struct CompositionStats {
   // Building the trees (init).
   uint64_t functionsSummarized = 0;
   uint64_t functionsNotSummarized = 0; // eligible but their run was unusable
+  /// Why (the bound an isolated run passed, the construct it could not
+  /// run), with how often.
+  std::map<std::string, uint64_t> notSummarizedBecause;
   uint64_t treeNodes = 0, treeNodesCompressed = 0, treeLeaves = 0,
            treePairs = 0;
   uint64_t initQueries = 0;     // queries the isolated runs asked
@@ -208,6 +213,10 @@ struct RunStats {
   solver::PipelineStats solver;
   double wallSeconds = 0;
   uint64_t peakMemoryKB = 0;
+  /// The most states alive at once, and states dropped at the memory
+  /// limit.
+  uint64_t peakStates = 0;
+  uint64_t statesDropped = 0;
   uint64_t basicBlocksTotal = 0;
   uint64_t basicBlocksCovered = 0;
   std::string calls = "inline"; // --calls

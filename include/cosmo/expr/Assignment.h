@@ -11,6 +11,7 @@
 #define COSMO_EXPR_ASSIGNMENT_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/PersistentMap.h"
 
 #include <map>
 #include <optional>
@@ -43,38 +44,44 @@ struct ArrayValue {
   }
 };
 
+/// Terms in creation order (deterministic, unlike addresses).
+struct ExprIdLess {
+  bool operator()(const ExprRef &a, const ExprRef &b) const {
+    return a->id() < b->id();
+  }
+};
+
+/// Copies share their values (persistent maps): every path keeps a model
+/// (model reuse), and a path's model differs from its parent's in the few
+/// variables its last query touched, so a copy costs O(1) and an update
+/// O(log n).
 class Assignment {
 public:
-  void set(const ExprRef &var, Value v) { vars_[var] = std::move(v); }
+  using VarMap = support::PersistentMap<ExprRef, Value, ExprIdLess>;
+  using ArrayMap = support::PersistentMap<ExprRef, ArrayValue, ExprIdLess>;
+
+  void set(const ExprRef &var, Value v) { vars_.set(var, std::move(v)); }
   void setArray(const ExprRef &array, ArrayValue v) {
-    arrays_[array] = std::move(v);
+    arrays_.set(array, std::move(v));
   }
   /// Forgets a variable's or array's value (it reads as zero again).
   void erase(const ExprRef &varOrArray) {
     vars_.erase(varOrArray);
     arrays_.erase(varOrArray);
   }
-  const Value *get(const ExprRef &var) const {
-    auto it = vars_.find(var);
-    return it == vars_.end() ? nullptr : &it->second;
-  }
+  const Value *get(const ExprRef &var) const { return vars_.find(var); }
   const ArrayValue *getArray(const ExprRef &array) const {
-    auto it = arrays_.find(array);
-    return it == arrays_.end() ? nullptr : &it->second;
+    return arrays_.find(array);
   }
-  const std::unordered_map<ExprRef, Value, ExprRefHash> &vars() const {
-    return vars_;
-  }
-  const std::unordered_map<ExprRef, ArrayValue, ExprRefHash> &arrays() const {
-    return arrays_;
-  }
+  const VarMap &vars() const { return vars_; }
+  const ArrayMap &arrays() const { return arrays_; }
   bool empty() const { return vars_.empty() && arrays_.empty(); }
   /// Values of `other` override ours.
   void merge(const Assignment &other);
 
 private:
-  std::unordered_map<ExprRef, Value, ExprRefHash> vars_;
-  std::unordered_map<ExprRef, ArrayValue, ExprRefHash> arrays_;
+  VarMap vars_;
+  ArrayMap arrays_;
 };
 
 enum class Completion { Partial, ZeroDefault };

@@ -180,7 +180,11 @@ private:
     if (e_)
       ++e_->refCount_;
   }
-  void release();
+  void release() {
+    if (e_)
+      releaseSlow();
+  }
+  void releaseSlow(); // drops a reference to a node
   const Expr *e_ = nullptr;
 };
 

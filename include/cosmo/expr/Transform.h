@@ -47,8 +47,12 @@ ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &e,
 /// Var and ArrayVar leaves of `e`, ordered by id.
 std::vector<ExprRef> freeVariables(const ExprRef &e);
 
-/// SMT-LIB 2 text of `e` (shared subterms are repeated).
+/// SMT-LIB 2 text of `e` (shared subterms are repeated: the text of a DAG
+/// can be exponentially longer than the DAG).
 std::string toSmtLib(const ExprRef &e);
+/// The same term with every compound subterm that occurs more than once
+/// bound once by a `let` (names ?0, ?1, ...): text linear in the DAG.
+std::string toSmtLibShared(const ExprRef &e);
 /// A whole benchmark: declarations, one assert per constraint, check-sat.
 std::string toSmtLibScript(const std::vector<ExprRef> &constraints);
 

@@ -8,8 +8,12 @@
 // object, sizes of heap blocks and the bytes themselves may be symbolic.
 //
 // AddressLayout places objects for a pointer width: 64-bit programs (LP64)
-// get 16 MiB between objects; 32-bit ones (ILP32) 64 KiB, so that 65535
-// objects fit below 4 GiB. Addresses below kNullPageSize are never an
+// get 16 MiB between objects. 32-bit ones (ILP32) cannot afford that: an
+// object is followed by a redzone as large as itself (at least 16 bytes, at
+// most 64 KiB), as AddressSanitizer sizes its redzones, so that a hundred
+// million small objects fit below 4 GiB while an access past an object's
+// end by up to its own size still lands in no object. Addresses below
+// 64 KiB (ILP32) or 16 MiB (LP64), the null page included, are never an
 // object's. Pointer and offset terms have the pointer width; inside an
 // object, offsets of any width up to 64 bits are accepted (the content
 // arrays are indexed by BitVec(64): a narrower offset is zero-extended,
@@ -40,8 +44,8 @@
 #define COSMO_MEMORY_OBJECTMEMORY_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/PersistentMap.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,25 +63,25 @@ const char *objectKindName(ObjectKind k);
 constexpr uint64_t kNullPageSize = 4096;
 
 /// Where objects go in an address space of `pointerBits`-bit addresses.
-/// Object slots are numbered from 0 in allocation order; slot k starts at
-/// (k + 1) * guardSpacing, and an object takes as many slots as it needs
-/// plus one (its guard).
+/// Space is counted in slots (16 MiB for LP64, 16 bytes for ILP32) from
+/// the first object's address; an object takes the slots its bytes and
+/// its redzone need, and the next object starts after them.
 class AddressLayout {
 public:
   /// The engine uses 32 and 64; any width up to 64 places correctly.
   explicit AddressLayout(unsigned pointerBits = 64);
 
   unsigned pointerBits() const { return pointerBits_; }
-  /// Minimum distance between two objects.
-  uint64_t guardSpacing() const { return guardSpacing_; }
+  /// Bytes of one slot.
+  uint64_t slotBytes() const { return slotBytes_; }
+  /// Bytes after an object of `capacity` bytes that no object takes.
+  uint64_t redzoneFor(uint64_t capacity) const;
   /// The address of slot `index`, when an object of `capacity` bytes
-  /// placed there (with a guard after it) still fits in the address
-  /// space; none when the space is exhausted.
+  /// placed there (with its redzone) still fits in the address space; none
+  /// when the space is exhausted.
   std::optional<uint64_t> place(uint64_t index, uint64_t capacity) const;
-  /// Slots taken by an object of `capacity` bytes.
-  uint64_t slotsFor(uint64_t capacity) const {
-    return capacity / guardSpacing_ + 1;
-  }
+  /// Slots taken by an object of `capacity` bytes and its redzone.
+  uint64_t slotsFor(uint64_t capacity) const;
   /// `value` as a pointer-sized constant.
   ExprRef pointer(ExprContext &ctx, uint64_t value) const {
     return ctx.bv(pointerBits_, value);
@@ -85,7 +89,8 @@ public:
 
 private:
   unsigned pointerBits_;
-  uint64_t guardSpacing_;
+  uint64_t slotBytes_;
+  uint64_t firstAddress_;
 };
 
 struct MemoryObject {
@@ -162,21 +167,34 @@ struct ObjectEntry {
   bool freed = false;
 };
 
+/// Addresses to objects. Copies share their entries (a persistent map) and
+/// object contents (copy-on-write ObjectStates): a fork costs O(1), and a
+/// write copies one object's state and O(log n) map nodes.
 class AddressSpace {
 public:
+  using Map = support::PersistentMap<uint64_t, ObjectEntry>;
+
   void bind(std::shared_ptr<const MemoryObject> object,
             std::shared_ptr<const ObjectState> state);
   /// The object whose reserved range contains `address`, freed or not.
   const ObjectEntry *find(uint64_t address) const;
   const ObjectEntry *findByBase(uint64_t base) const;
+  /// The object with the greatest base not above `address`, and the one
+  /// with the least base above it (null when none): the neighbours of an
+  /// address outside every object.
+  const ObjectEntry *below(uint64_t address) const;
+  const ObjectEntry *above(uint64_t address) const;
   /// A writable state for the object at `base` (copied if shared).
   ObjectState &writable(uint64_t base);
   void markFreed(uint64_t base);
   void unbind(uint64_t base);
-  const std::map<uint64_t, ObjectEntry> &objects() const { return objects_; }
+  /// Every object, by base address.
+  const Map &objects() const { return objects_; }
+  size_t size() const { return objects_.size(); }
 
 private:
-  std::map<uint64_t, ObjectEntry> objects_;
+  ObjectEntry &entryAt(uint64_t base);
+  Map objects_;
 };
 
 } // namespace cosmo::memory

@@ -14,14 +14,20 @@
 // land in one set (seed 004 section 3.2), while distinct allocations, which
 // never alias, stay apart.
 //
-// Sets are shared copy-on-write between copies, so forking a state does not
-// copy them; the first constraint added to a shared set after a fork does.
+// Copies share everything (persistent maps and logs): forking a state
+// costs O(1), and a constraint added to one copy costs O(log n) new nodes,
+// whatever the number of constraints and variables (a path through an
+// unbounded loop gathers thousands). `list()` is a flat copy made on
+// demand and extended while the set grows; a copy starts without one, and
+// `releaseList()` drops it from a state that waits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_CONSTRAINTSET_H
 #define COSMO_SOLVER_CONSTRAINTSET_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/PersistentLog.h"
+#include "cosmo/support/PersistentMap.h"
 
 #include <cstdint>
 #include <memory>
@@ -45,13 +51,21 @@ public:
   /// not maintained; `relevantTo` returns everything).
   explicit ConstraintSet(bool trackIndependence = true)
       : track_(trackIndependence) {}
+  ConstraintSet(const ConstraintSet &o);
+  ConstraintSet &operator=(const ConstraintSet &o);
+  ConstraintSet(ConstraintSet &&) noexcept = default;
+  ConstraintSet &operator=(ConstraintSet &&) noexcept = default;
 
   /// Adds `c` (a Bool term). `true` is dropped.
   void add(const ExprRef &c);
 
-  std::span<const ExprRef> list() const { return list_; }
-  size_t size() const { return list_.size(); }
-  bool empty() const { return list_.empty(); }
+  /// The constraints in the order they were added (valid until the next
+  /// add or releaseList).
+  std::span<const ExprRef> list() const;
+  /// Frees the flat copy `list()` keeps (it is rebuilt when asked for).
+  void releaseList() const { flat_.reset(); }
+  size_t size() const { return log_.size(); }
+  bool empty() const { return log_.empty(); }
   bool tracksIndependence() const { return track_; }
 
   /// The union of the sets that contain one of `vars`: the only
@@ -84,19 +98,23 @@ public:
   FixingSchedule &fixingSchedule() const { return schedule_; }
 
 private:
-  using Group = IndependentSet;
-  using GroupRef = std::shared_ptr<Group>;
-
-  Group &mutableGroup(uint32_t slot);
+  /// One independent set, sharing its lists with copies.
+  struct Group {
+    support::PersistentLog<ExprRef> constraints;
+    support::PersistentLog<ExprRef> vars;
+  };
   /// Everything as one set (tracking off).
   IndependentSet whole() const;
+  IndependentSet flatten(const Group &g) const;
   std::vector<uint32_t> slotsOf(std::span<const ExprRef> vars) const;
 
   bool track_;
-  std::vector<ExprRef> list_;
-  std::vector<GroupRef> groups_; // null: slot merged away, reusable
-  std::vector<uint32_t> freeSlots_;
-  std::unordered_map<const expr::Expr *, uint32_t> slotOf_; // var -> group
+  support::PersistentLog<ExprRef> log_;
+  // Groups by slot; slots are never reused.
+  support::PersistentMap<uint32_t, Group> groups_;
+  uint32_t nextSlot_ = 0;
+  support::PersistentMap<const expr::Expr *, uint32_t> slotOf_; // var -> group
+  mutable std::unique_ptr<std::vector<ExprRef>> flat_; // list(), not copied
   // Sorted; shared between copies, replaced (not changed) when one grows.
   mutable std::shared_ptr<const std::vector<const expr::Expr *>> fixed_;
   mutable FixingSchedule schedule_;

@@ -67,6 +67,9 @@ struct ModelReuseStats {
   /// the path fixes the condition's variables; searches for fixed
   /// variables (each one query below) and their finds.
   uint64_t knownBitsHits = 0, fixedHits = 0, fixingQueries = 0, fixed = 0;
+  /// Sides satisfied by a model next to the path's (a condition variable
+  /// set to one of the condition's constants or a neighbour).
+  uint64_t nearHits = 0;
 };
 struct IndependenceStats {
   uint64_t queries = 0;  // queries it handled

@@ -168,6 +168,10 @@ struct GlobalInput {
 class MemoTree {
 public:
   MemoTree(std::string function, std::string irHash, unsigned depthBound);
+  /// Frees the nodes without recursion (a tree can be millions deep).
+  ~MemoTree();
+  MemoTree(MemoTree &&) = default;
+  MemoTree &operator=(MemoTree &&) = default;
 
   const std::string &function() const { return function_; }
   /// SHA-256 of the function's printed IR (first 16 hex digits).
@@ -201,6 +205,12 @@ public:
   /// Every input of the function follows a path that ends in a pair (none
   /// vanished): the pairs' conditions cover all inputs.
   bool pairsCoverAllInputs() const { return !pathsVanished_; }
+  /// Nodes of the terms of its pairs (conditions, heap facts, results,
+  /// written bytes), each shared node once: what composing the tree as a
+  /// formula summary rewrites at a call.
+  size_t termNodes() const;
+  /// The same for the completed paths' effects alone.
+  size_t effectNodes() const;
 
   /// For each node, whether a pair below it (itself included) is marked
   /// live in `livePairs`.
@@ -226,6 +236,7 @@ private:
   std::vector<GlobalInput> globals_;
   bool prunedToErrors_ = false;
   bool pathsVanished_ = false;
+  mutable std::optional<size_t> termNodes_; // computed on first use
 };
 
 } // namespace cosmo::summary

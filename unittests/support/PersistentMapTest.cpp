@@ -1,0 +1,127 @@
+//===- PersistentMapTest.cpp - PersistentMap against std::map -------------===//
+
+#include "cosmo/support/PersistentMap.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <string>
+
+using cosmo::support::PersistentMap;
+
+namespace {
+
+template <class K, class V>
+void expectSame(const PersistentMap<K, V> &p, const std::map<K, V> &m) {
+  ASSERT_EQ(p.size(), m.size());
+  auto it = m.begin();
+  for (const auto &[k, v] : p) {
+    ASSERT_NE(it, m.end());
+    EXPECT_EQ(k, it->first);
+    EXPECT_EQ(v, it->second);
+    ++it;
+  }
+  EXPECT_EQ(it, m.end());
+}
+
+TEST(PersistentMapTest, EmptyMapHasNothing) {
+  PersistentMap<int, int> p;
+  EXPECT_TRUE(p.empty());
+  EXPECT_EQ(p.find(3), nullptr);
+  EXPECT_EQ(p.floor(3), nullptr);
+  EXPECT_EQ(p.findMutable(3), nullptr);
+  EXPECT_EQ(p.begin(), p.end());
+}
+
+// Random inserts, replacements and erasures on several versions at once,
+// each checked against a std::map that follows the same history: an
+// update of one copy never shows in another.
+TEST(PersistentMapTest, CopiesEvolveIndependentlyAsStdMap) {
+  std::mt19937 rng(7);
+  std::vector<PersistentMap<int, std::string>> versions(1);
+  std::vector<std::map<int, std::string>> models(1);
+  for (int step = 0; step < 20000; ++step) {
+    size_t k = rng() % versions.size();
+    int key = static_cast<int>(rng() % 300);
+    switch (rng() % 6) {
+    case 0:
+      if (versions.size() < 16) { // fork
+        versions.push_back(versions[k]);
+        models.push_back(models[k]);
+      }
+      break;
+    case 1:
+      versions[k].erase(key);
+      models[k].erase(key);
+      break;
+    case 2:
+      if (std::string *v = versions[k].findMutable(key)) {
+        *v += "!";
+        models[k][key] += "!";
+      } else {
+        EXPECT_EQ(models[k].count(key), 0u);
+      }
+      break;
+    default: {
+      std::string v = std::to_string(step);
+      versions[k].set(key, v);
+      models[k][key] = v;
+    }
+    }
+  }
+  for (size_t k = 0; k < versions.size(); ++k)
+    expectSame(versions[k], models[k]);
+}
+
+TEST(PersistentMapTest, FloorIsTheGreatestKeyNotAbove) {
+  PersistentMap<uint64_t, int> p;
+  std::map<uint64_t, int> m;
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 500; ++i) {
+    uint64_t key = rng() % 100000;
+    p.set(key, i);
+    m[key] = i;
+  }
+  for (uint64_t q = 0; q < 100010; q += 37) {
+    auto it = m.upper_bound(q);
+    const auto *f = p.floor(q);
+    if (it == m.begin()) {
+      EXPECT_EQ(f, nullptr);
+    } else {
+      --it;
+      ASSERT_NE(f, nullptr);
+      EXPECT_EQ(f->first, it->first);
+      EXPECT_EQ(f->second, it->second);
+    }
+  }
+}
+
+// The tree stays balanced: a million ascending inserts (the order in which
+// allocation addresses grow) finish, and lookups find every key.
+TEST(PersistentMapTest, AscendingInsertsStayBalanced) {
+  PersistentMap<uint64_t, uint64_t> p;
+  for (uint64_t i = 0; i < 1000000; ++i)
+    p.set(i * 16, i);
+  EXPECT_EQ(p.size(), 1000000u);
+  for (uint64_t i = 0; i < 1000000; i += 9973)
+    ASSERT_NE(p.find(i * 16), nullptr);
+  EXPECT_EQ(*p.find(16 * 999999), 999999u);
+}
+
+TEST(PersistentMapTest, WritingThroughOneCopyLeavesTheOtherAlone) {
+  PersistentMap<int, int> a;
+  for (int i = 0; i < 100; ++i)
+    a.set(i, i);
+  PersistentMap<int, int> b = a;
+  EXPECT_TRUE(a.sharesRootWith(b));
+  *b.findMutable(42) = -1;
+  EXPECT_EQ(*a.find(42), 42);
+  EXPECT_EQ(*b.find(42), -1);
+  EXPECT_FALSE(a.sharesRootWith(b));
+  // Unshared now: a second write changes b in place.
+  int *first = b.findMutable(42);
+  EXPECT_EQ(first, b.findMutable(42));
+}
+
+} // namespace
