@@ -29,6 +29,11 @@ public:
     auto it = where_.find(pos);
     where_[s] = list_.insert(it == where_.end() ? list_.end() : it->second, s);
   }
+  void insertAfter(ExecutionState *pos, ExecutionState *s) {
+    auto it = where_.find(pos);
+    where_[s] = list_.insert(
+        it == where_.end() ? list_.end() : std::next(it->second), s);
+  }
   void remove(ExecutionState *s) {
     auto it = where_.find(s);
     if (it == where_.end())
@@ -51,20 +56,34 @@ private:
   std::unordered_map<ExecutionState *, Iter> where_;
 };
 
-// Depth first: the state that forked goes on; its new sibling waits just
-// below it, so when the deepest path ends, the search resumes at the most
-// recent fork.
+// Depth first, in one of two orders. `SplitSideFirst` (`--search=dfs`, as
+// KLEE's): the side a fork split off (a branch's false side, the last of
+// several pointer resolutions) runs first and the state that forked waits
+// just below it. For `while (nondet())` the loop's exit runs to its end
+// before the next iteration starts, so pending states do not pile up one
+// per iteration. `ForkerFirst` (the interleaving's diver): the state that
+// forked goes on, its new sibling waits below it, so the dive follows
+// every branch's true side (a counter bumped under `if (nondet())` grows
+// with each iteration). Either way, when the deepest path ends the search
+// resumes at the most recent fork.
 class DfsSearcher final : public Searcher {
 public:
+  enum class Order { SplitSideFirst, ForkerFirst };
+  explicit DfsSearcher(Order order) : order_(order) {}
+
   ExecutionState *select() override { return states_.back(); }
   void forked(ExecutionState *parent, ExecutionState *child) override {
-    states_.insertBefore(parent, child);
+    if (order_ == Order::SplitSideFirst)
+      states_.insertAfter(parent, child);
+    else
+      states_.insertBefore(parent, child);
   }
   void add(ExecutionState *s) override { states_.pushBack(s); }
   void remove(ExecutionState *s) override { states_.remove(s); }
   bool empty() const override { return states_.empty(); }
 
 private:
+  Order order_;
   StateList states_;
 };
 
@@ -224,7 +243,8 @@ private:
 class InterleavedSearcher final : public Searcher {
 public:
   InterleavedSearcher(uint64_t seed, CoverageQuery isNew)
-      : coverage_(std::move(isNew)), random_(seed) {}
+      : coverage_(std::move(isNew)), random_(seed),
+        dfs_(DfsSearcher::Order::ForkerFirst) {}
 
   ExecutionState *select() override {
     turn_ = (turn_ + 1) % 3;
@@ -270,14 +290,15 @@ std::unique_ptr<Searcher> createSearcher(SearchStrategy strategy,
   switch (strategy) {
   case SearchStrategy::Interleaved:
     return std::make_unique<InterleavedSearcher>(seed, std::move(isNew));
-  case SearchStrategy::DFS: return std::make_unique<DfsSearcher>();
+  case SearchStrategy::DFS:
+    return std::make_unique<DfsSearcher>(DfsSearcher::Order::SplitSideFirst);
   case SearchStrategy::BFS: return std::make_unique<BfsSearcher>();
   case SearchStrategy::RandomPath:
     return std::make_unique<RandomPathSearcher>(seed);
   case SearchStrategy::Coverage:
     return std::make_unique<CoverageSearcher>(std::move(isNew));
   }
-  return std::make_unique<DfsSearcher>();
+  return std::make_unique<DfsSearcher>(DfsSearcher::Order::SplitSideFirst);
 }
 
 } // namespace cosmo::engine
