@@ -323,7 +323,9 @@ int fromJson(const fs::path &file) {
 int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
-  bool solver = false, compose = false, summary = false, search = false;
+  bool solver = false, compose = false, summary = false, search = false,
+       firstError = false;
+  std::vector<std::string> configs;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
@@ -352,6 +354,19 @@ int main(int argc, char **argv) {
       ->excludes("--solver")
       ->excludes("--compose")
       ->excludes("--summary");
+  app.add_flag("--first-error", firstError,
+               "seconds to the first error of every test program that "
+               "expects one (// VERDICT: false under tests/programs, with "
+               "its // RUN: options and --target=errors; --timeout default "
+               "20) under each --with configuration")
+      ->excludes("--solver")
+      ->excludes("--compose")
+      ->excludes("--summary")
+      ->excludes("--search");
+  app.add_option("--with", configs,
+                 "--first-error: a configuration (cosmo options, blank-"
+                 "separated; '' for the defaults), repeatable (default: the "
+                 "defaults, --search=dfs, --calls=smart)");
   app.add_option("--runs", runs, "runs per program and configuration "
                                  "(--solver, --compose, --summary; medians are "
                                  "reported)")
@@ -377,6 +392,8 @@ int main(int argc, char **argv) {
     return summaryBench(cosmo, std::move(paths), runs);
   if (search)
     return searchBench(cosmo, std::move(paths));
+  if (firstError)
+    return firstErrorBench(cosmo, std::move(paths), std::move(configs));
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }

@@ -341,12 +341,89 @@ ExprRef ExprContext::mul(const ExprRef &a0, const ExprRef &b0) {
       return b;
     }
   }
+  if (ExprRef n = narrowArith(Kind::Mul, a, b))
+    return n;
   ExprRef c[] = {a, b};
   return makeNode(Kind::Mul, a->sort(), c);
 }
 
 namespace {
 using Fold = APInt (*)(const APInt &, const APInt &);
+
+/// Bits `e` needs as a signed (`isSigned`) or unsigned number: an
+/// extension's operand width, a constant's significant bits, else its own
+/// width.
+unsigned narrowWidth(const ExprRef &e, bool isSigned) {
+  Kind k = isSigned ? Kind::SExt : Kind::ZExt;
+  if (e->kind() == k)
+    return e->child(0)->width();
+  if (e->kind() == Kind::BVConst)
+    return std::max(1u, isSigned ? e->bvValue().getMinSignedBits()
+                                 : e->bvValue().getActiveBits());
+  return e->width();
+}
+} // namespace
+
+// C's integer promotions widen char and short operands to int before they
+// are divided or multiplied, and a divider or multiplier bit-blasted at 32
+// or 64 bits costs the solver seconds where the operands' own width costs
+// milliseconds. On extended operands the narrow operation is exact, with
+// one more bit for a signed quotient (-128 / -1 is 128) and twice the bits
+// for a product; SMT-LIB's division by zero (udiv: all ones; sdiv: -1 or
+// 1; rem: the dividend) agrees at both widths except for udiv's all ones,
+// which is kept by a guard.
+ExprRef ExprContext::narrowArith(Kind kind, const ExprRef &a,
+                                 const ExprRef &b) {
+  if (isBVConst(b) && b->bvValue().isZero())
+    return nullptr; // division by zero: folded by the solver as it is
+  bool isSigned = kind == Kind::SDiv || kind == Kind::SRem ||
+                  (kind == Kind::Mul &&
+                   (a->kind() == Kind::SExt || b->kind() == Kind::SExt));
+  unsigned wa = narrowWidth(a, isSigned), wb = narrowWidth(b, isSigned);
+  unsigned w = std::max(wa, wb) + (kind == Kind::SDiv ? 1 : 0);
+  if (kind == Kind::Mul)
+    w = wa + wb;
+  unsigned full = a->width();
+  // Both operands narrow (a constant alone is not worth a rewrite).
+  bool extended = a->kind() == (isSigned ? Kind::SExt : Kind::ZExt) ||
+                  b->kind() == (isSigned ? Kind::SExt : Kind::ZExt);
+  if (!extended || w >= full || wa == full || wb == full)
+    return nullptr;
+  auto narrow = [&](const ExprRef &e) {
+    if (e->kind() == Kind::BVConst)
+      return bv(e->bvValue().trunc(w));
+    ExprRef inner(e->child(0));
+    return isSigned ? sext(inner, w) : zext(inner, w);
+  };
+  ExprRef na = narrow(a), nb = narrow(b), r;
+  switch (kind) {
+  case Kind::UDiv:
+    // match: udiv(zext(x), zext(y))  result: ite(y = 0, ~0, zext(udiv))
+    hit("udiv-narrow");
+    r = zext(udiv(na, nb), full);
+    return isBVConst(nb) ? r
+                         : ite(eq(nb, bv(w, 0)),
+                               bv(APInt::getAllOnes(full)), r);
+  case Kind::URem:
+    // match: urem(zext(x), zext(y))  result: zext(urem(x', y'))
+    hit("urem-narrow");
+    return zext(urem(na, nb), full);
+  case Kind::SDiv:
+    // match: sdiv(sext(x), sext(y))  result: sext(sdiv(x', y')), one bit more
+    hit("sdiv-narrow");
+    return sext(sdiv(na, nb), full);
+  case Kind::SRem:
+    // match: srem(sext(x), sext(y))  result: sext(srem(x', y'))
+    hit("srem-narrow");
+    return sext(srem(na, nb), full);
+  case Kind::Mul:
+    // match: mul(ext(x), ext(y)), |x| + |y| < width  result: ext(mul(x', y'))
+    hit("mul-narrow");
+    r = mul(na, nb);
+    return isSigned ? sext(r, full) : zext(r, full);
+  default:
+    return nullptr;
+  }
 }
 
 #define COSMO_DIVLIKE(NAME, KIND, FOLD)                                        \
@@ -359,6 +436,8 @@ using Fold = APInt (*)(const APInt &, const APInt &);
       hit("div-one");                                                          \
       return a;                                                                \
     }                                                                          \
+    if (ExprRef n = narrowArith(KIND, a, b))                                   \
+      return n;                                                                \
     ExprRef c[] = {a, b};                                                      \
     return makeNode(KIND, a->sort(), c);                                       \
   }

@@ -149,3 +149,65 @@ TEST(Expr, SharedSmtLibBindsSharedSubtermsOnce) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '('),
             std::count(text.begin(), text.end(), ')'));
 }
+
+// SMT-LIB's meaning of a division, remainder or product at the operands'
+// width (the reference the narrowing rules must keep).
+static llvm::APInt smtArith(Kind k, const llvm::APInt &a,
+                            const llvm::APInt &b) {
+  unsigned w = a.getBitWidth();
+  switch (k) {
+  case Kind::UDiv: return b.isZero() ? llvm::APInt::getAllOnes(w) : a.udiv(b);
+  case Kind::URem: return b.isZero() ? a : a.urem(b);
+  case Kind::SDiv:
+    if (b.isZero())
+      return a.isNegative() ? llvm::APInt(w, 1) : llvm::APInt::getAllOnes(w);
+    return a.sdiv(b); // wraps for INT_MIN / -1, as bvsdiv does
+  case Kind::SRem: return b.isZero() ? a : a.srem(b);
+  default: return a * b;
+  }
+}
+
+// C's promotions divide and multiply chars as ints; the simplifier does it
+// at the operands' width (narrowArith). Exhaustive over 4-bit operands
+// extended to 8 and 12 bits, as variables and as constants, against the
+// operation at full width.
+TEST(Expr, NarrowedDivisionsAndProductsKeepTheirMeaning) {
+  ExprContext ctx;
+  ExprRef x = ctx.var("x", Sort::bv(4)), y = ctx.var("y", Sort::bv(4));
+  const Kind kinds[] = {Kind::UDiv, Kind::URem, Kind::SDiv, Kind::SRem,
+                        Kind::Mul};
+  for (unsigned full : {8u, 12u})
+    for (Kind k : kinds)
+      for (bool isSigned : {false, true})
+        for (bool constDivisor : {false, true})
+          for (unsigned i = 0; i < 16; ++i)
+            for (unsigned j = 0; j < 16; ++j) {
+              llvm::APInt xi(4, i), yj(4, j);
+              auto ext = [&](const llvm::APInt &v) {
+                return isSigned ? v.sext(full) : v.zext(full);
+              };
+              auto extE = [&](const ExprRef &e) {
+                return isSigned ? ctx.sext(e, full) : ctx.zext(e, full);
+              };
+              ExprRef b = constDivisor ? ctx.bv(ext(yj)) : extE(y);
+              ExprRef a = extE(x), e;
+              switch (k) {
+              case Kind::UDiv: e = ctx.udiv(a, b); break;
+              case Kind::URem: e = ctx.urem(a, b); break;
+              case Kind::SDiv: e = ctx.sdiv(a, b); break;
+              case Kind::SRem: e = ctx.srem(a, b); break;
+              default: e = ctx.mul(a, b); break;
+              }
+              Assignment asg;
+              asg.set(x, Value::ofBits(xi));
+              asg.set(y, Value::ofBits(yj));
+              std::optional<Value> v = evaluate(e, asg);
+              ASSERT_TRUE(v);
+              EXPECT_EQ(v->bits, smtArith(k, ext(xi), ext(yj)))
+                  << "kind " << int(k) << " signed " << isSigned << " x " << i
+                  << " y " << j << " width " << full << ": " << toSmtLib(e);
+            }
+  for (const char *rule : {"udiv-narrow", "urem-narrow", "sdiv-narrow",
+                           "srem-narrow", "mul-narrow"})
+    EXPECT_GT(ctx.rewriteCounts().count(rule), 0u) << rule;
+}

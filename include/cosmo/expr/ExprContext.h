@@ -132,6 +132,7 @@ private:
                    unsigned aux0 = 0, unsigned aux1 = 0);
   void destroy(const Expr *e);
   void hit(const char *rule);
+  ExprRef narrowArith(Kind kind, const ExprRef &a, const ExprRef &b);
 
   std::unordered_set<const Expr *, NodeHash, NodeEq> table_;
   std::map<std::string, uint64_t> rewriteCounts_;
