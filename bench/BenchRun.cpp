@@ -57,9 +57,11 @@ Run fromReport(const fs::path &file) {
           why.get<std::string>().find("time limit") != std::string::npos)
         r.verdict = "timeout";
     r.stats = report.value("stats", json::object());
+    // A report from a cosmo that did not time its errors has no seconds.
     for (const json &e : report.value("errors", json::array()))
-      if (r.firstErrorSeconds < 0 || e.value("seconds", 0.0) < r.firstErrorSeconds)
-        r.firstErrorSeconds = e.value("seconds", 0.0);
+      if (e.contains("seconds") &&
+          (r.firstErrorSeconds < 0 || e["seconds"] < r.firstErrorSeconds))
+        r.firstErrorSeconds = e["seconds"];
     r.ok = true;
   } catch (const json::exception &e) {
     r.failure = fmt::format("unreadable {}: {}", file.string(), e.what());

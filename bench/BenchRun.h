@@ -94,6 +94,10 @@ int searchBench(const Cosmo &cosmo, std::vector<fs::path> programs);
 /// program that expects one, under each configuration (cosmo options).
 int firstErrorBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                     std::vector<std::string> configs);
+/// cosmo-bench --suite: every test program under each configuration:
+/// verdicts against the expected ones, and wall time.
+int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
+               std::vector<std::string> configs);
 
 } // namespace cosmo::bench
 

@@ -324,7 +324,7 @@ int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
   bool solver = false, compose = false, summary = false, search = false,
-       firstError = false;
+       firstError = false, suite = false;
   std::vector<std::string> configs;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
@@ -363,10 +363,22 @@ int main(int argc, char **argv) {
       ->excludes("--compose")
       ->excludes("--summary")
       ->excludes("--search");
+  app.add_flag("--suite", suite,
+               "every test program (tests/programs, with its // RUN: "
+               "options; --timeout default 60) under each --with "
+               "configuration: verdict against the expected one, and wall "
+               "time (default configurations: --calls=inline, summary, "
+               "smart); exits 1 on a wrong verdict")
+      ->excludes("--solver")
+      ->excludes("--compose")
+      ->excludes("--summary")
+      ->excludes("--search")
+      ->excludes("--first-error");
   app.add_option("--with", configs,
-                 "--first-error: a configuration (cosmo options, blank-"
-                 "separated; '' for the defaults), repeatable (default: the "
-                 "defaults, --search=dfs, --calls=smart)");
+                 "--first-error, --suite: a configuration (cosmo options, blank-"
+                 "separated; 'defaults' for none), repeatable (default: the "
+                 "defaults, --search=dfs, --calls=smart)")
+      ->allow_extra_args(false);
   app.add_option("--runs", runs, "runs per program and configuration "
                                  "(--solver, --compose, --summary; medians are "
                                  "reported)")
@@ -394,6 +406,8 @@ int main(int argc, char **argv) {
     return searchBench(cosmo, std::move(paths));
   if (firstError)
     return firstErrorBench(cosmo, std::move(paths), std::move(configs));
+  if (suite)
+    return suiteBench(cosmo, std::move(paths), std::move(configs));
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }
