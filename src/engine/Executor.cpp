@@ -86,6 +86,8 @@ ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
       layout_(&m), addresses_(layout_.getPointerSizeInBits()) {
+  [[maybe_unused]] std::optional<std::string> bad = opts_.resolve();
+  assert(!bad && "options the command line would refuse");
   solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
@@ -177,16 +179,6 @@ uint64_t ExecutorImpl::currentRssKB() const {
   return resident * (static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024);
 }
 
-uint64_t defaultMemoryLimitMB() {
-  uint64_t total = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
-                   static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-  std::ifstream cgroup("/sys/fs/cgroup/memory.max");
-  uint64_t limit = 0;
-  if (cgroup >> limit && limit > 0)
-    total = std::min(total, limit);
-  return std::max<uint64_t>(total / 4 >> 20, 256);
-}
-
 bool ExecutorImpl::overMemoryLimit() const {
   return opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB;
 }
@@ -246,7 +238,7 @@ RunSummary ExecutorImpl::run() {
                                return !ranBlocks_.count(s.stack.back().block);
                              });
   summary_.stats.calls = callStrategyName(opts_.calls);
-  summary_.stats.merge = mergeStrategyName(opts_.merge);
+  summary_.stats.merge = mergeStrategyName(opts_.mergeStrategy());
   if (opts_.calls != CallStrategy::Inline)
     buildSummaries();
   std::unique_ptr<ExecutionState> initial;

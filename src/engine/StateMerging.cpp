@@ -127,7 +127,7 @@ ExecutorImpl::mergeInfo(const llvm::Function &f) {
 }
 
 bool ExecutorImpl::mergingEnabled() const {
-  if (opts_.merge == MergeStrategy::None ||
+  if (opts_.mergeStrategy() == MergeStrategy::None ||
       opts_.calls == CallStrategy::Replay)
     return false;
   // Memoization trees for replay record single paths; formula summaries
@@ -246,7 +246,7 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
   ExprRef gb = ctx_.andAll(cb.subspan(shared));
 
   // Registers.
-  bool careful = opts_.merge == MergeStrategy::Auto;
+  bool careful = opts_.mergeStrategy() == MergeStrategy::Auto;
   std::vector<RegisterFile> registers;
   for (size_t k = 0; k < a.stack.size(); ++k) {
     const StackFrame &fa = a.stack[k], &fb = b.stack[k];

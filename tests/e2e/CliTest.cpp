@@ -60,6 +60,30 @@ TEST_F(CliTest, BadOptionValuesAreUsageErrors) {
   EXPECT_EQ(cosmo({}).exitCode, 2);
 }
 
+// An enum option names its values when given another; the data model's
+// spellings (--m32, -m32, --32) are one option, so two that disagree are
+// refused whichever spellings are used.
+TEST_F(CliTest, EnumValuesAndDataModelSpellings) {
+  write("p.c", "int main(void) { return 0; }\n");
+  ProcessResult r = cosmo({"check", "--calls=2", "p.c"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("'2' is not one of inline|replay|smart|summary"),
+            std::string::npos)
+      << r.err;
+  for (std::vector<std::string> model :
+       {std::vector<std::string>{"--64", "--m32"}, {"-m32", "--64"},
+        {"--32", "--m64"}}) {
+    std::vector<std::string> args{"check", "--out=o"};
+    args.insert(args.end(), model.begin(), model.end());
+    args.push_back("p.c");
+    ProcessResult m = cosmo(args);
+    EXPECT_EQ(m.exitCode, 2) << model[0] << " " << model[1];
+    EXPECT_NE(m.err.find("excludes"), std::string::npos) << m.err;
+  }
+  EXPECT_EQ(cosmo({"check", "--32", "--m32", "--out=o", "p.c"}).exitCode, 0);
+}
+
 TEST_F(CliTest, BadSolverOptionsNameTheCulprit) {
   write("p.c", "int main(void) { return 0; }\n");
   ProcessResult r = cosmo({"check", "--solver-opts=independence,cache", "p.c"});

@@ -4,7 +4,10 @@
 
 #include "cosmo/report/NativeBuild.h"
 
+#include <CLI/CLI.hpp>
 #include <llvm/Support/Error.h>
+
+#include <map>
 
 #include <string>
 #include <vector>
@@ -23,6 +26,26 @@ enum ExitCode : int {
 
 /// Prints `cosmo: error: <msg>` to stderr; returns kExitUsage.
 int usageError(const std::string &msg);
+
+/// Binds an enum option to its names (an engine name table): the option
+/// takes exactly those names, `--help` lists them, and anything else is a
+/// one-line error naming them. (CLI11 stores an enum from its number, so
+/// the name becomes that number here.)
+template <typename E>
+CLI::Validator enumNamed(const std::map<std::string, E> &names) {
+  std::string list;
+  for (const auto &[name, value] : names)
+    list += (list.empty() ? "" : "|") + name;
+  return CLI::Validator(
+      [&names, list](std::string &value) -> std::string {
+        auto it = names.find(value);
+        if (it == names.end())
+          return "'" + value + "' is not one of " + list;
+        value = std::to_string(static_cast<int>(it->second));
+        return "";
+      },
+      list);
+}
 
 /// The environment variable `name` if set and not empty, else `fallback`.
 std::string envOr(const char *name, const char *fallback);

@@ -19,280 +19,358 @@
 
 using namespace cosmo;
 
-int main(int argc, char **argv) {
-  CLI::App app{"cosmo: compositional symbolic execution for C programs"};
-  app.set_version_flag("--version", std::string("cosmo ") + COSMO_VERSION);
-  app.require_subcommand(1);
+namespace {
 
+/// `cosmo check`: its options, bound to CheckOptions, and what is settled
+/// after parsing (the defaults that depend on other options).
+struct CheckCommand {
   cli::CheckOptions opts;
-  engine::EngineOptions &eo = opts.engine;
-  CLI::App *check = app.add_subcommand(
-      "check", "explore a program's paths, report reachable errors with "
-               "inputs, and give a verdict");
-  check->add_option("files", opts.inputs,
-                    "the program: .c and .i files (compiled with clang-14), "
-                    ".bc and .ll files, linked into one module; flags for "
-                    "clang may follow a `--`");
-  check->add_option("-p", opts.buildDir,
-                    "analyse the build in BUILD_DIR: read its "
-                    "compile_commands.json, compile (through the cache) and "
-                    "link the unit defining --entry and the units it needs, "
-                    "each with its recorded flags")
-      ->option_text("BUILD_DIR");
-  check->add_option("--cache-dir", opts.cacheDir,
-                    "bitcode cache of compiled units, keyed by their "
-                    "preprocessed text and flags (default: "
-                    "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo; none: no cache)");
-  check->add_option("-I", opts.includeDirs, "clang: add an include directory")
-      ->option_text("DIR")
-      ->allow_extra_args(false);
-  check->add_option("-D", opts.defines, "clang: define a macro (NAME[=VALUE])")
-      ->option_text("MACRO")
-      ->allow_extra_args(false);
-  check->add_option("-U", opts.undefines, "clang: undefine a macro")
-      ->option_text("NAME")
-      ->allow_extra_args(false);
-  check->add_option("--include", opts.forcedIncludes,
-                    "clang: include FILE before each C input")
-      ->option_text("FILE")
-      ->allow_extra_args(false);
-  check->add_option("--std", opts.cStandard,
-                    "clang: the C standard (-std=c99, gnu11, ...)")
-      ->option_text("STD");
-  check->add_flag("--m32", opts.m32,
-                  "ILP32 data model: 32-bit int, long and pointers, "
-                  "everywhere in the analysis (i386 target)");
-  check->add_flag("--m64", opts.m64,
-                  "LP64 data model (the default): 64-bit long and pointers");
-  check->add_option("--stubs", opts.stubs,
-                    "your own models: C (or .bc/.ll) files defining functions "
-                    "the program calls but does not define; linked before "
-                    "cosmo's libc models")
-      ->option_text("FILE")
-      ->allow_extra_args(false);
-  check->add_option("--entry", eo.entry,
-                    "function to analyse; parameters get symbolic values, "
-                    "pointer parameters lazily initialised input memory")
-      ->capture_default_str();
-  check->add_option("--out", opts.outDir,
-                    "output directory (report.json, stats.json, "
-                    "coverage.json, tests/); default cosmo-out, or "
-                    "cosmo-out-N when that exists (a named one is "
-                    "overwritten)");
-  check->add_option("--format", opts.format,
-                    "report formats besides report.json: json (none) or "
-                    "sarif (report.sarif, SARIF 2.1.0)")
-      ->check(CLI::IsMember({"json", "sarif"}))
-      ->capture_default_str();
-  check->add_flag("--svcomp", opts.svcomp,
-                  "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
-                  "(reachability of reach_error), and FALSE writes a "
-                  "violation witness (witness.yml, format 2.0)");
-  check->add_flag("--64", opts.m64, "the task's data model is LP64 (-m64)");
-  check->add_flag("--32", opts.m32, "the task's data model is ILP32 (-m32)");
-  check->get_option("--64")->excludes("--32");
-  check->get_option("--m64")->excludes("--m32");
-  std::string search = "interleaved";
-  check->add_option("--search", search,
-                    "search strategy: interleaved (coverage-new, random-path "
-                    "and depth-first take turns), dfs, bfs, random-path, "
-                    "coverage (new code first)")
-      ->check(CLI::IsMember({"interleaved", "dfs", "bfs", "random-path",
-                             "coverage"}))
-      ->capture_default_str();
-  check->add_option("--seed", eo.seed, "random seed for random-path and interleaved")
-      ->capture_default_str();
-  check->add_option("--timeout", eo.timeoutSeconds,
-                    "wall-clock limit in seconds (0: none); verdict unknown "
-                    "when hit")
-      ->capture_default_str();
-  check->add_option("--max-memory", eo.maxMemoryMB,
-                    "memory limit in MB (0: none; default: a quarter of the "
-                    "machine's memory): above it the run drops half of its "
-                    "states, whose paths end cut (verdict unknown), and "
-                    "stops when one state is left")
-      ->capture_default_str();
-  check->add_option("--max-paths", eo.maxPaths,
-                    "stop after this many completed or errored paths (0: none)")
-      ->capture_default_str();
-  check->add_option("--max-depth", eo.maxDepth,
-                    "cut paths after this many symbolic branches (0: none)")
-      ->capture_default_str();
-  check->add_option("--max-instructions", eo.maxInstructionsPerPath,
-                    "cut paths after this many instructions (0: none)")
-      ->capture_default_str();
-  check->add_option("--solver-timeout", eo.solver.timeoutMs,
-                    "per-query solver limit in milliseconds (0: none)")
-      ->capture_default_str();
-  check->add_option("--solver-opts", opts.solverOpts,
-                    "constraint management layers in front of Z3, a comma "
-                    "list of: facts (the path condition decides a condition "
-                    "outright: a comparison already taken, bounds that "
-                    "settle it), independence (ask only the constraints a "
-                    "condition depends on), cex-cache (answer from stored "
-                    "sets and models), model-reuse (a path's model answers "
-                    "one side of each branch), incremental (one Z3 solver "
-                    "with assumption literals); or all, or none")
-      ->capture_default_str();
-  check->add_option("--check", opts.checks,
-                    "optional checks: overflow (signed), shift")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  std::map<std::string, engine::ExternalPolicy> externals{
-      {"unknown", engine::ExternalPolicy::Unknown},
-      {"havoc", engine::ExternalPolicy::Havoc},
-      {"error", engine::ExternalPolicy::Error}};
-  std::string external = "unknown";
-  check->add_option("--externals", external,
-                    "calls to functions with no definition, model or stub "
-                    "(listed by every run): unknown (a path that calls one "
-                    "ends there, verdict unknown naming it), havoc (the call "
-                    "returns a fresh symbolic value; memory is unchanged) or "
-                    "error (refuse to analyse a program that has any)")
-      ->check(CLI::IsMember({"unknown", "havoc", "error"}))
-      ->capture_default_str();
-  std::string calls = "inline";
-  check->add_option("--calls", calls,
-                    "how calls of the program's functions are explored: "
-                    "inline (every call explores the callee's paths again); "
-                    "replay (each function that branches is explored "
-                    "once, callees first, into a memoization tree; a call "
-                    "checks the tree's path conditions in its context and "
-                    "replays the feasible paths with the solver off; trees "
-                    "are written to OUT/trees; the same paths as inline); "
-                    "summary (the same isolated runs give each function a "
-                    "formula summary: its paths' conditions, results and "
-                    "writes; a call composes it into the caller as guarded "
-                    "unions, without forking, and reports the callee's "
-                    "errors it can reach; calls the summary cannot express "
-                    "are inlined, counted in stats.composition); smart "
-                    "(summary, but a call whose arguments and the memory it "
-                    "reads are concrete is inlined). Verdicts and errors are "
-                    "the same in every mode")
-      ->check(CLI::IsMember({"inline", "replay", "summary", "smart"}))
-      ->capture_default_str();
-  std::string merge;
-  check->add_option("--merge", merge,
-                    "state merging: states that reach the same join point "
-                    "of a function with the same call stack become one, "
-                    "their values guarded unions (paths then count merged "
-                    "states). none; always; auto (merge unless a value that "
-                    "later decides a branch would become a union of more "
-                    "than two constants, a value used as an address a union "
-                    "of constants, or memory differs). Default: auto with "
-                    "--calls=summary|smart (their isolated runs and the "
-                    "program's run), none otherwise; --calls=replay allows "
-                    "only none")
-      ->check(CLI::IsMember({"none", "always", "auto"}));
-  check->add_option("--max-recursion", eo.maxRecursion,
-                    "active calls of one function along a path (0: no "
-                    "bound); a call beyond it ends its path and the verdict "
-                    "is unknown. Recursive functions are always inlined")
-      ->capture_default_str();
-  check->add_option("--summary-depth", eo.summaryDepth,
-                    "--calls=replay|summary|smart: conditionals along one path of a "
-                    "memoization tree (recursion and loops in isolation stop "
-                    "there; a call that gets that deep goes on with the "
-                    "solver)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 1u << 20));
-  check->add_option("--summary-timeout", eo.summaryTimeoutSeconds,
-                    "--calls=replay|summary|smart: seconds one function's isolated run may "
-                    "take (0: none); a function whose run takes longer gets "
-                    "no tree and is explored inline")
-      ->capture_default_str();
-  std::string target = "all";
-  check->add_option("--target", target,
-                    "what the run looks for: all (every path, every "
-                    "reachable error, a verdict) or errors (the run stops "
-                    "at the first error it finds; with --calls=replay, an "
-                    "error path of a callee's tree that is feasible at a "
-                    "call is reported at once, without replaying the callee: "
-                    "seed 002's heuristic H1)")
-      ->check(CLI::IsMember({"all", "errors"}))
-      ->capture_default_str();
-  check->add_flag("--prune-to-errors", eo.pruneToErrors,
-                  "--calls=replay, implies --target=errors: trees with error "
-                  "paths keep only those (seed 002's heuristic H2), so a "
-                  "call where none is feasible ends its path. Incomplete: "
-                  "when no error is found the verdict is unknown");
-  check->add_option("--input-array-size", eo.inputArrayElements,
-                    "elements of the pointee type in each lazily initialised "
-                    "input object (--entry)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 1u << 20));
-  check->add_option("--max-sym-alloc", eo.maxSymbolicAllocation,
-                    "largest size in bytes explored for an allocation of "
-                    "symbolic size; larger sizes make the verdict unknown")
-      ->capture_default_str();
-  check->add_flag("--confirm", opts.confirm,
-                  "after the run, replay each error's test natively (the "
-                  "program built with clang-14, sanitizers and the replay "
-                  "runtime) and record in report.json and the summary whether "
-                  "the error happens for real");
-  check->add_option("--emit-tests", opts.emitTests,
-                    "with --entry: write unit tests of the function, one per "
-                    "completed path, into OUT/unit: c (a C file and a "
-                    "Makefile) or gtest (GoogleTest and a CMakeLists.txt)")
-      ->check(CLI::IsMember({"c", "gtest"}));
-  check->add_flag("--quiet,-q", opts.quiet,
-                  "print nothing on success (no progress line, no summary)");
+  engine::MergeStrategy merge = engine::MergeStrategy::None;
+  CLI::Option *mergeOption = nullptr;
+  CLI::App *app = nullptr;
 
-  std::string showDir, showFile;
-  bool showCoverage = false;
-  CLI::App *show = app.add_subcommand(
-      "show", "print the summary of a finished run again; with --coverage, "
-              "a source file annotated with the lines the run executed");
-  show->add_option("dir", showDir, "output directory of a run")->required();
-  show->add_option("file", showFile, "source file to list (with --coverage)");
-  show->add_flag("--coverage", showCoverage,
-                 "list FILE with each line of code marked executed (+) or "
-                 "not (-)");
+  void add(CLI::App &parent) {
+    engine::EngineOptions &eo = opts.engine;
+    CLI::App *check = parent.add_subcommand(
+        "check", "explore a program's paths, report reachable errors with "
+                 "inputs, and give a verdict");
+    check->add_option("files", opts.inputs,
+                      "the program: .c and .i files (compiled with clang-14), "
+                      ".bc and .ll files, linked into one module; flags for "
+                      "clang may follow a `--`");
+    check
+        ->add_option("-p", opts.buildDir,
+                     "analyse the build in BUILD_DIR: read its "
+                     "compile_commands.json, compile (through the cache) and "
+                     "link the unit defining --entry and the units it needs, "
+                     "each with its recorded flags")
+        ->option_text("BUILD_DIR");
+    check->add_option(
+        "--cache-dir", opts.cacheDir,
+        "bitcode cache of compiled units, keyed by their "
+        "preprocessed text and flags (default: "
+        "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo; none: no cache)");
+    check->add_option("-I", opts.includeDirs, "clang: add an include directory")
+        ->option_text("DIR")
+        ->allow_extra_args(false);
+    check
+        ->add_option("-D", opts.defines, "clang: define a macro (NAME[=VALUE])")
+        ->option_text("MACRO")
+        ->allow_extra_args(false);
+    check->add_option("-U", opts.undefines, "clang: undefine a macro")
+        ->option_text("NAME")
+        ->allow_extra_args(false);
+    check
+        ->add_option("--include", opts.forcedIncludes,
+                     "clang: include FILE before each C input")
+        ->option_text("FILE")
+        ->allow_extra_args(false);
+    check
+        ->add_option("--std", opts.cStandard,
+                     "clang: the C standard (-std=c99, gnu11, ...)")
+        ->option_text("STD");
+    CLI::Option *m32 =
+        check->add_flag("--m32,--32", opts.m32,
+                        "ILP32 data model: 32-bit int, long and pointers, "
+                        "everywhere in the analysis (i386 target; -m32 and "
+                        "SV-COMP's --32 are the same)");
+    check
+        ->add_flag("--m64,--64", opts.m64,
+                   "LP64 data model (the default): 64-bit long and pointers "
+                   "(-m64 and SV-COMP's --64 are the same)")
+        ->excludes(m32);
+    check
+        ->add_option("--stubs", opts.stubs,
+                     "your own models: C (or .bc/.ll) files defining functions "
+                     "the program calls but does not define; linked before "
+                     "cosmo's libc models")
+        ->option_text("FILE")
+        ->allow_extra_args(false);
+    check
+        ->add_option("--entry", eo.entry,
+                     "function to analyse; parameters get symbolic values, "
+                     "pointer parameters lazily initialised input memory")
+        ->capture_default_str();
+    check->add_option("--out", opts.outDir,
+                      "output directory (report.json, stats.json, "
+                      "coverage.json, tests/); default cosmo-out, or "
+                      "cosmo-out-N when that exists (a named one is "
+                      "overwritten)");
+    check
+        ->add_option("--format", opts.format,
+                     "report formats besides report.json: json (none) or "
+                     "sarif (report.sarif, SARIF 2.1.0)")
+        ->check(CLI::IsMember({"json", "sarif"}))
+        ->capture_default_str();
+    check->add_flag("--svcomp", opts.svcomp,
+                    "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
+                    "(reachability of reach_error), and FALSE writes a "
+                    "violation witness (witness.yml, format 2.0)");
+    // Enum options bind to their values through the engine's name tables.
+    using cli::enumNamed;
+    check
+        ->add_option("--search", eo.search,
+                     "search strategy: interleaved (coverage-new, random-path "
+                     "and depth-first take turns), dfs, bfs, random-path, "
+                     "coverage (new code first)")
+        ->transform(enumNamed(engine::searchStrategyNames()))
+        ->default_str(engine::searchStrategyName(eo.search));
+    check
+        ->add_option("--seed", eo.seed,
+                     "random seed for random-path and interleaved")
+        ->capture_default_str();
+    check
+        ->add_option("--timeout", eo.timeoutSeconds,
+                     "wall-clock limit in seconds (0: none); verdict unknown "
+                     "when hit")
+        ->capture_default_str();
+    check
+        ->add_option("--max-memory", eo.maxMemoryMB,
+                     "memory limit in MB (0: none; default: a quarter of the "
+                     "machine's memory): above it the run drops half of its "
+                     "states, whose paths end cut (verdict unknown), and "
+                     "stops when one state is left")
+        ->capture_default_str();
+    check
+        ->add_option(
+            "--max-paths", eo.maxPaths,
+            "stop after this many completed or errored paths (0: none)")
+        ->capture_default_str();
+    check
+        ->add_option("--max-depth", eo.maxDepth,
+                     "cut paths after this many symbolic branches (0: none)")
+        ->capture_default_str();
+    check
+        ->add_option("--max-instructions", eo.maxInstructionsPerPath,
+                     "cut paths after this many instructions (0: none)")
+        ->capture_default_str();
+    check
+        ->add_option("--solver-timeout", eo.solver.timeoutMs,
+                     "per-query solver limit in milliseconds (0: none)")
+        ->capture_default_str();
+    check
+        ->add_option("--solver-opts", opts.solverOpts,
+                     "constraint management layers in front of Z3, a comma "
+                     "list of: facts (the path condition decides a condition "
+                     "outright: a comparison already taken, bounds that "
+                     "settle it), independence (ask only the constraints a "
+                     "condition depends on), cex-cache (answer from stored "
+                     "sets and models), model-reuse (a path's model answers "
+                     "one side of each branch), incremental (one Z3 solver "
+                     "with assumption literals); or all, or none")
+        ->capture_default_str();
+    check
+        ->add_option("--check", opts.checks,
+                     "optional checks: overflow (signed), shift")
+        ->delimiter(',')
+        ->allow_extra_args(false);
+    check
+        ->add_option("--externals", eo.externals,
+                     "calls to functions with no definition, model or stub "
+                     "(listed by every run): unknown (a path that calls one "
+                     "ends there, verdict unknown naming it), havoc (the call "
+                     "returns a fresh symbolic value; memory is unchanged) or "
+                     "error (refuse to analyse a program that has any)")
+        ->transform(enumNamed(engine::externalPolicyNames()))
+        ->default_str("unknown");
+    check
+        ->add_option("--calls", eo.calls,
+                     "how calls of the program's functions are explored: "
+                     "inline (every call explores the callee's paths again); "
+                     "replay (each function that branches is explored "
+                     "once, callees first, into a memoization tree; a call "
+                     "checks the tree's path conditions in its context and "
+                     "replays the feasible paths with the solver off; trees "
+                     "are written to OUT/trees; the same paths as inline); "
+                     "summary (the same isolated runs give each function a "
+                     "formula summary: its paths' conditions, results and "
+                     "writes; a call composes it into the caller as guarded "
+                     "unions, without forking, and reports the callee's "
+                     "errors it can reach; calls the summary cannot express "
+                     "are inlined, counted in stats.composition); smart "
+                     "(summary, but a call whose arguments and the memory it "
+                     "reads are concrete is inlined). Verdicts and errors are "
+                     "the same in every mode")
+        ->transform(enumNamed(engine::callStrategyNames()))
+        ->default_str(engine::callStrategyName(eo.calls));
+    mergeOption =
+        check
+            ->add_option(
+                "--merge", merge,
+                "state merging: states that reach the same join point "
+                "of a function with the same call stack become one, "
+                "their values guarded unions (paths then count merged "
+                "states). none; always; auto (merge unless a value that "
+                "later decides a branch would become a union of more "
+                "than two constants, a value used as an address a union "
+                "of constants, or memory differs). Default: auto with "
+                "--calls=summary|smart (their isolated runs and the "
+                "program's run), none otherwise; --calls=replay allows "
+                "only none")
+            ->transform(enumNamed(engine::mergeStrategyNames()));
+    check
+        ->add_option("--max-recursion", eo.maxRecursion,
+                     "active calls of one function along a path (0: no "
+                     "bound); a call beyond it ends its path and the verdict "
+                     "is unknown. Recursive functions are always inlined")
+        ->capture_default_str();
+    check
+        ->add_option(
+            "--summary-depth", eo.summaryDepth,
+            "--calls=replay|summary|smart: conditionals along one path of a "
+            "memoization tree (recursion and loops in isolation stop "
+            "there; a call that gets that deep goes on with the "
+            "solver)")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 1u << 20));
+    check
+        ->add_option("--summary-timeout", eo.summaryTimeoutSeconds,
+                     "--calls=replay|summary|smart: seconds one function's "
+                     "isolated run may "
+                     "take (0: none); a function whose run takes longer gets "
+                     "no tree and is explored inline")
+        ->capture_default_str();
+    check
+        ->add_option("--target", eo.target,
+                     "what the run looks for: all (every path, every "
+                     "reachable error, a verdict) or errors (the run stops "
+                     "at the first error it finds; with --calls=replay, an "
+                     "error path of a callee's tree that is feasible at a "
+                     "call is reported at once, without replaying the callee: "
+                     "seed 002's heuristic H1)")
+        ->transform(enumNamed(engine::targetNames()))
+        ->default_str("all");
+    check->add_flag("--prune-to-errors", eo.pruneToErrors,
+                    "--calls=replay, implies --target=errors: trees with error "
+                    "paths keep only those (seed 002's heuristic H2), so a "
+                    "call where none is feasible ends its path. Incomplete: "
+                    "when no error is found the verdict is unknown");
+    check
+        ->add_option("--input-array-size", eo.inputArrayElements,
+                     "elements of the pointee type in each lazily initialised "
+                     "input object (--entry)")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 1u << 20));
+    check
+        ->add_option("--max-sym-alloc", eo.maxSymbolicAllocation,
+                     "largest size in bytes explored for an allocation of "
+                     "symbolic size; larger sizes make the verdict unknown")
+        ->capture_default_str();
+    check->add_flag(
+        "--confirm", opts.confirm,
+        "after the run, replay each error's test natively (the "
+        "program built with clang-14, sanitizers and the replay "
+        "runtime) and record in report.json and the summary whether "
+        "the error happens for real");
+    check
+        ->add_option("--emit-tests", opts.emitTests,
+                     "with --entry: write unit tests of the function, one per "
+                     "completed path, into OUT/unit: c (a C file and a "
+                     "Makefile) or gtest (GoogleTest and a CMakeLists.txt)")
+        ->check(CLI::IsMember({"c", "gtest"}));
+    check->add_flag("--quiet,-q", opts.quiet,
+                    "print nothing on success (no progress line, no summary)");
+    app = check;
+  }
 
-  cli::ReplayCommandOptions ropts;
-  CLI::App *replay = app.add_subcommand(
-      "replay", "run a program natively on the inputs of one test vector and "
-                "say whether it does what the vector recorded (exit 0 if so, "
-                "1 if not)");
-  replay->add_option("test", ropts.vector,
+  int run(std::vector<std::string> clangTail) {
+    engine::EngineOptions &eo = opts.engine;
+    opts.extraClangFlags = std::move(clangTail);
+    if (mergeOption->count())
+      eo.merge = merge;
+    if (std::optional<std::string> bad = eo.resolve()) {
+      std::cerr << "cosmo: error: " << *bad << " (see cosmo --help)\n";
+      return cli::kExitUsage;
+    }
+    return cli::runCheck(opts);
+  }
+};
+
+/// `cosmo show`.
+struct ShowCommand {
+  std::string dir, file;
+  bool coverage = false;
+  CLI::App *app = nullptr;
+
+  void add(CLI::App &parent) {
+    CLI::App *show = parent.add_subcommand(
+        "show", "print the summary of a finished run again; with --coverage, "
+                "a source file annotated with the lines the run executed");
+    show->add_option("dir", dir, "output directory of a run")->required();
+    show->add_option("file", file, "source file to list (with --coverage)");
+    show->add_flag("--coverage", coverage,
+                   "list FILE with each line of code marked executed (+) or "
+                   "not (-)");
+    app = show;
+  }
+  int run() { return cli::runShow(dir, coverage, file); }
+};
+
+/// `cosmo replay`.
+struct ReplayCommand {
+  cli::ReplayCommandOptions opts;
+  std::vector<std::string> files;
+  CLI::App *app = nullptr;
+
+  void add(CLI::App &parent) {
+    CLI::App *replay = parent.add_subcommand(
+        "replay", "run a program natively on the inputs of one test vector and "
+                  "say whether it does what the vector recorded (exit 0 if so, "
+                  "1 if not)");
+    replay
+        ->add_option("test", opts.vector,
                      "test vector written by `cosmo check` "
                      "(cosmo-out/tests/test-NNNNNN.json)")
-      ->required();
-  std::vector<std::string> replayFiles;
-  replay->add_option("files", replayFiles,
+        ->required();
+    replay
+        ->add_option("files", files,
                      "the program's C sources (.c or .i) the vector was "
                      "found on: the file given first to `cosmo check` (for "
                      "--entry vectors, the one defining the function), then "
                      "the others; clang flags may follow a `--`")
-      ->required();
-  replay->add_option("--check", ropts.checks,
+        ->required();
+    replay
+        ->add_option("--check", opts.checks,
                      "optional checks the vector was found with: overflow "
                      "(signed), shift; the check of the vector's own error "
                      "is always on")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  replay->add_option("--timeout", ropts.timeoutSeconds,
+        ->delimiter(',')
+        ->allow_extra_args(false);
+    replay
+        ->add_option("--timeout", opts.timeoutSeconds,
                      "wall-clock limit of the native run in seconds; a run "
                      "that does not finish does not reproduce the vector")
-      ->capture_default_str()
-      ->check(CLI::Validator(
-          [](std::string &value) -> std::string {
-            char *end = nullptr;
-            double seconds = std::strtod(value.c_str(), &end);
-            if (end == value.c_str() || *end != '\0' || !(seconds > 0) ||
-                seconds > 1e6)
-              return "--timeout must be a positive number of seconds, not '" +
-                     value + "'";
-            return "";
-          },
-          "SECONDS"));
-  replay->add_flag("--keep", ropts.keep,
-                   "keep the work directory (native executable, replay "
-                   "file, the run's output) and print where it is");
+        ->capture_default_str()
+        ->check(CLI::Validator(
+            [](std::string &value) -> std::string {
+              char *end = nullptr;
+              double seconds = std::strtod(value.c_str(), &end);
+              if (end == value.c_str() || *end != '\0' || !(seconds > 0) ||
+                  seconds > 1e6)
+                return "--timeout must be a positive number of seconds, not '" +
+                       value + "'";
+              return "";
+            },
+            "SECONDS"));
+    replay->add_flag("--keep", opts.keep,
+                     "keep the work directory (native executable, replay "
+                     "file, the run's output) and print where it is");
+    app = replay;
+  }
+  int run(std::vector<std::string> clangTail) {
+    opts.program = files.front();
+    opts.otherFiles.assign(files.begin() + 1, files.end());
+    opts.clangFlags = std::move(clangTail);
+    return cli::runReplay(opts);
+  }
+};
 
+/// The arguments for CLI11 (back to front, as it takes them) and clang's
+/// flags after `--`.
+void splitArguments(int argc, char **argv, std::vector<std::string> &args,
+                    std::vector<std::string> &clangTail) {
   // Clang's spellings (-include, -std=, -m32) are single-dash words CLI11
   // does not parse; `--` ends cosmo's options and starts clang's.
-  std::vector<std::string> args, clangTail;
   bool inCheck = false, afterDashes = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -311,6 +389,23 @@ int main(int argc, char **argv) {
       args.push_back(a);
   }
   std::reverse(args.begin(), args.end()); // CLI11 takes them back to front
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"cosmo: compositional symbolic execution for C programs"};
+  app.set_version_flag("--version", std::string("cosmo ") + COSMO_VERSION);
+  app.require_subcommand(1);
+  CheckCommand check;
+  ShowCommand show;
+  ReplayCommand replay;
+  check.add(app);
+  show.add(app);
+  replay.add(app);
+
+  std::vector<std::string> args, clangTail;
+  splitArguments(argc, argv, args, clangTail);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
@@ -319,41 +414,11 @@ int main(int argc, char **argv) {
     std::cerr << "cosmo: error: " << e.what() << " (see cosmo --help)\n";
     return cli::kExitUsage;
   }
-  if (check->parsed()) {
-    opts.extraClangFlags = clangTail;
-    eo.search = *engine::searchStrategyNamed(search); // checked by CLI11
-    eo.externals = externals.at(external);
-    eo.calls = *engine::callStrategyNamed(calls); // checked by CLI11
-    eo.target = target == "errors" || eo.pruneToErrors
-                    ? engine::Target::Errors
-                    : engine::Target::All;
-    if (merge.empty())
-      eo.merge = engine::composesSummaries(eo.calls)
-                     ? engine::MergeStrategy::Auto
-                     : engine::MergeStrategy::None;
-    else
-      eo.merge = *engine::mergeStrategyNamed(merge); // checked by CLI11
-    if (eo.merge != engine::MergeStrategy::None &&
-        eo.calls == engine::CallStrategy::Replay) {
-      std::cerr << "cosmo: error: --merge=" << merge
-                << " cannot be used with --calls=replay, which explores the "
-                   "same paths as inline (see cosmo --help)\n";
-      return cli::kExitUsage;
-    }
-    if (eo.pruneToErrors && eo.calls != engine::CallStrategy::Replay) {
-      std::cerr << "cosmo: error: --prune-to-errors needs --calls=replay "
-                   "(see cosmo --help)\n";
-      return cli::kExitUsage;
-    }
-    return cli::runCheck(opts);
-  }
-  if (show->parsed())
-    return cli::runShow(showDir, showCoverage, showFile);
-  if (replay->parsed()) {
-    ropts.program = replayFiles.front();
-    ropts.otherFiles.assign(replayFiles.begin() + 1, replayFiles.end());
-    ropts.clangFlags = clangTail;
-    return cli::runReplay(ropts);
-  }
+  if (check.app->parsed())
+    return check.run(std::move(clangTail));
+  if (show.app->parsed())
+    return show.run();
+  if (replay.app->parsed())
+    return replay.run(std::move(clangTail));
   return cli::kExitUsage;
 }

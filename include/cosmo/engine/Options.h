@@ -1,7 +1,11 @@
 //===- cosmo/engine/Options.h - what the engine can be told -----*- C++ -*-===//
 //
 // One typed struct, filled by the command line (tools/cosmo) and passed
-// down. Defaults are the documented defaults of `cosmo check`.
+// down. Defaults are the documented defaults of `cosmo check`; those that
+// depend on other options, and the combinations that make no sense, are
+// settled in one place, `EngineOptions::resolve()`, which the command line
+// calls to report a bad combination and the executor calls again (so a
+// library user gets the same defaults).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_ENGINE_OPTIONS_H
@@ -10,9 +14,9 @@
 #include "cosmo/solver/Pipeline.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
-#include <string_view>
 
 namespace cosmo::engine {
 
@@ -26,7 +30,7 @@ enum class SearchStrategy {
   Coverage,   ///< the newest state at a block no state has run yet
 };
 
-/// The --search spelling of a strategy, and back (none for a bad name).
+/// The --search spelling of a strategy.
 inline const char *searchStrategyName(SearchStrategy s) {
   switch (s) {
   case SearchStrategy::Interleaved: return "interleaved";
@@ -36,14 +40,6 @@ inline const char *searchStrategyName(SearchStrategy s) {
   case SearchStrategy::Coverage: return "coverage";
   }
   return "?";
-}
-inline std::optional<SearchStrategy> searchStrategyNamed(std::string_view name) {
-  for (SearchStrategy s :
-       {SearchStrategy::Interleaved, SearchStrategy::DFS, SearchStrategy::BFS,
-        SearchStrategy::RandomPath, SearchStrategy::Coverage})
-    if (name == searchStrategyName(s))
-      return s;
-  return std::nullopt;
 }
 enum class ExternalPolicy { Unknown, Havoc, Error };
 /// How a call to a function of the program is explored.
@@ -63,7 +59,7 @@ enum class CallStrategy {
   Smart,
 };
 
-/// The --calls spelling of a strategy, and back (none for a bad name).
+/// The --calls spelling of a strategy.
 inline const char *callStrategyName(CallStrategy c) {
   switch (c) {
   case CallStrategy::Inline: return "inline";
@@ -72,13 +68,6 @@ inline const char *callStrategyName(CallStrategy c) {
   case CallStrategy::Smart: return "smart";
   }
   return "inline";
-}
-inline std::optional<CallStrategy> callStrategyNamed(std::string_view name) {
-  for (CallStrategy c : {CallStrategy::Inline, CallStrategy::Replay,
-                         CallStrategy::Summary, CallStrategy::Smart})
-    if (name == callStrategyName(c))
-      return c;
-  return std::nullopt;
 }
 
 /// Whether calls compose formula summaries (summary, smart).
@@ -106,19 +95,20 @@ inline const char *mergeStrategyName(MergeStrategy m) {
   return "?";
 }
 
-inline std::optional<MergeStrategy> mergeStrategyNamed(std::string_view name) {
-  for (MergeStrategy m :
-       {MergeStrategy::None, MergeStrategy::Always, MergeStrategy::Auto})
-    if (name == mergeStrategyName(m))
-      return m;
-  return std::nullopt;
-}
 
 /// What the exploration is after.
 enum class Target {
   All,    ///< every path: every reachable error and a verdict
   Errors, ///< a reachable error: the run stops at the first it finds
 };
+
+/// The command-line spellings of each enum option, for binding them
+/// (`cosmo check --help` lists them in this order).
+const std::map<std::string, SearchStrategy> &searchStrategyNames();
+const std::map<std::string, CallStrategy> &callStrategyNames();
+const std::map<std::string, MergeStrategy> &mergeStrategyNames();
+const std::map<std::string, ExternalPolicy> &externalPolicyNames();
+const std::map<std::string, Target> &targetNames();
 
 /// The default memory limit: a quarter of the machine's memory (or of the
 /// cgroup's limit when lower), so that two runs side by side fit.
@@ -149,8 +139,10 @@ struct EngineOptions {
   ExternalPolicy externals = ExternalPolicy::Unknown;
   CallStrategy calls = CallStrategy::Inline;
   /// Applies to the program's run and to the isolated runs of formula
-  /// summaries; never to memoization trees (replay follows single paths).
-  MergeStrategy merge = MergeStrategy::None;
+  /// summaries; never to memoization trees (replay follows single paths,
+  /// so resolve() refuses any but None with Replay). Unset: Auto with
+  /// formula summaries (Summary, Smart), None otherwise.
+  std::optional<MergeStrategy> merge;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;
@@ -168,14 +160,24 @@ struct EngineOptions {
   /// an error path of a callee's tree that is feasible at a call is
   /// reported at once, without replaying the callee.
   Target target = Target::All;
-  /// Heuristic H2 (needs Replay and Target::Errors): a tree with error
-  /// paths keeps only those; a call where none is feasible ends its path.
-  /// Incomplete: without an error found, the verdict is unknown.
+  /// Heuristic H2 (needs Replay; implies Target::Errors): a tree with
+  /// error paths keeps only those; a call where none is feasible ends its
+  /// path. Incomplete: without an error found, the verdict is unknown.
   bool pruneToErrors = false;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
   /// Upper bound on the size of a heap block of symbolic size.
   uint64_t maxSymbolicAllocation = 4096;
+
+  /// Fills the defaults that depend on other options (merge by calls,
+  /// target by pruneToErrors) and checks the combinations: returns what is
+  /// wrong (one line, naming the command-line options), or nothing.
+  /// Idempotent.
+  std::optional<std::string> resolve();
+  /// The merge strategy in force (after resolve()).
+  MergeStrategy mergeStrategy() const {
+    return merge.value_or(MergeStrategy::None);
+  }
 };
 
 } // namespace cosmo::engine
