@@ -15,6 +15,7 @@
 #include "cosmo/expr/Transform.h"
 #include "cosmo/frontend/CallGraph.h"
 #include "cosmo/frontend/Frontend.h"
+#include "cosmo/solver/Pipeline.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>

@@ -47,6 +47,14 @@ private:
 
 } // namespace
 
+void Z3Stats::record(Validity status, double time) {
+  ++queries;
+  ++(status == Validity::Sat     ? sat
+     : status == Validity::Unsat ? unsat
+                                 : unknown);
+  seconds += time;
+}
+
 std::string PipelineOptions::str() const {
   std::string out;
   for (const LayerName &l : kLayers)

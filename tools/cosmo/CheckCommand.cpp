@@ -9,6 +9,7 @@
 #include "cosmo/report/UnitTests.h"
 #include "cosmo/report/ScopedTempDir.h"
 #include "cosmo/report/Witness.h"
+#include "cosmo/solver/Pipeline.h"
 
 #include "ProgressLine.h"
 

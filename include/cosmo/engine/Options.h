@@ -11,7 +11,7 @@
 #ifndef COSMO_ENGINE_OPTIONS_H
 #define COSMO_ENGINE_OPTIONS_H
 
-#include "cosmo/solver/Pipeline.h"
+#include "cosmo/solver/PipelineOptions.h"
 
 #include <cstdint>
 #include <map>

@@ -9,7 +9,7 @@
 #ifndef COSMO_ENGINE_RESULTS_H
 #define COSMO_ENGINE_RESULTS_H
 
-#include "cosmo/solver/Pipeline.h"
+#include "cosmo/solver/PipelineOptions.h"
 
 #include <cstdint>
 #include <map>
