@@ -36,7 +36,8 @@ bool ExecutorImpl::noteChoice(ExecutionState &s, const llvm::Instruction &site,
                               unsigned choice) {
   if (!building_ || !s.treeNode)
     return true;
-  s.treeNode = building_->extend(s.treeNode, &site, choice, s.guide.has_value());
+  s.treeNode = building_->extend(s.treeNode, siteOf(&site), choice,
+                                 s.guide.has_value());
   if (++s.treeDepth > opts_.summaryDepth) {
     terminateCut(s, fmt::format("summary depth of {} conditionals reached",
                                 opts_.summaryDepth));
@@ -66,7 +67,7 @@ void ExecutorImpl::recordLeaf(ExecutionState &s, LeafKind kind,
     p.line = loc.line;
   }
   if (kind == LeafKind::Error && failingCheck_) {
-    p.checkSite = failingCheck_->site;
+    p.checkSite = siteOf(failingCheck_->site);
     p.checkOrdinal = failingCheck_->ordinal;
   }
   if (kind == LeafKind::Error)
@@ -507,7 +508,7 @@ ExecutorImpl::guidedCheck(const ExecutionState &s, const CheckId &check,
     const PcPair &p = cp.tree->pairs()[k];
     if (!cp.livePairs[k])
       continue;
-    CheckId of{p.checkSite, p.checkOrdinal};
+    CheckId of{instructionAt(p.checkSite), p.checkOrdinal};
     bool byCheck = p.kind == LeafKind::Error && p.checkSite;
     if (byCheck && of == check) {
       // One check has one kind: its instruction and order say which.
@@ -539,7 +540,7 @@ bool ExecutorImpl::decideGuided(
   for (unsigned k = 0; k < conds.size(); ++k) {
     if (conds[k]->isFalse())
       continue;
-    const MemoNode *c = n->child(&site, k);
+    const MemoNode *c = n->child(siteOf(&site), k);
     bool isLive = c && cp.liveBelow[c->id];
     if (conds[k]->isTrue()) {
       // Decided by the context; the tree only follows.

@@ -29,9 +29,22 @@
 #include <unordered_map>
 #include <vector>
 
+namespace llvm {
+class Instruction;
+}
+
 namespace cosmo::engine {
 
 using expr::ExprRef;
+
+/// An instruction as a memoization tree's site, and back (the tree does not
+/// depend on the IR; a site is only ever made from an instruction).
+inline summary::Site siteOf(const llvm::Instruction *i) {
+  return reinterpret_cast<summary::Site>(i);
+}
+inline const llvm::Instruction *instructionAt(summary::Site site) {
+  return reinterpret_cast<const llvm::Instruction *>(site);
+}
 
 /// How a pair of a callee's tree stands in a calling context.
 enum class PairFit {

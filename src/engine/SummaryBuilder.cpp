@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallReplay.h"
 #include "ExecutorImpl.h"
 
 #include "cosmo/expr/Transform.h"
@@ -399,7 +400,7 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
     node.choice = n->choice;
     node.viaCalleeTree = n->viaCalleeTree;
     if (n->site) {
-      SourceLocation loc = locationOf(n->site);
+      SourceLocation loc = locationOf(instructionAt(n->site));
       node.file = loc.file;
       node.line = loc.line;
     }

@@ -16,7 +16,7 @@ const char *leafKindName(LeafKind k) {
   return "?";
 }
 
-const MemoNode *MemoNode::child(const llvm::Instruction *s,
+const MemoNode *MemoNode::child(Site s,
                                 unsigned c) const {
   for (const auto &n : children)
     if (n->site == s && n->choice == c)
@@ -44,7 +44,7 @@ MemoTree::~MemoTree() {
   }
 }
 
-MemoNode *MemoTree::extend(MemoNode *n, const llvm::Instruction *site,
+MemoNode *MemoTree::extend(MemoNode *n, Site site,
                            unsigned choice, bool viaCalleeTree) {
   for (auto &c : n->children)
     if (c->site == site && c->choice == choice)

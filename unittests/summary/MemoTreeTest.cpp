@@ -3,10 +3,6 @@
 #include "cosmo/expr/ExprContext.h"
 #include "cosmo/summary/MemoTree.h"
 
-#include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
-
 #include <gtest/gtest.h>
 
 using namespace cosmo;
@@ -16,16 +12,11 @@ namespace {
 
 class MemoTreeTest : public testing::Test {
 protected:
-  MemoTreeTest() {
-    auto *fty = llvm::FunctionType::get(llvm::Type::getVoidTy(llvm), false);
-    fn = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, "f", m);
-    auto *bb = llvm::BasicBlock::Create(llvm, "entry", fn);
-    llvm::IRBuilder<> b(bb);
-    site1 = b.CreateRetVoid();
-    auto *bb2 = llvm::BasicBlock::Create(llvm, "other", fn);
-    llvm::IRBuilder<> b2(bb2);
-    site2 = b2.CreateRetVoid();
-  }
+  // A tree only stores and compares its sites: any two distinct addresses
+  // do (the engine's are instructions).
+  MemoTreeTest()
+      : site1(reinterpret_cast<Site>(&points[0])),
+        site2(reinterpret_cast<Site>(&points[1])) {}
   /// root -(0)- a -(0)- c
   ///               \-(1)- d
   ///      \-(1)- b
@@ -46,10 +37,8 @@ protected:
     p.pc = ctx.boolVal(true);
     return p;
   }
-  llvm::LLVMContext llvm;
-  llvm::Module m{"t", llvm};
-  llvm::Function *fn;
-  llvm::Instruction *site1, *site2;
+  int points[2] = {};
+  Site site1, site2;
   expr::ExprContext ctx;
 };
 

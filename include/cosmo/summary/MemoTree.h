@@ -20,8 +20,6 @@
 
 #include "cosmo/expr/Expr.h"
 
-#include <llvm/IR/Instruction.h>
-
 #include <cstdint>
 #include <cstddef>
 #include <memory>
@@ -32,6 +30,13 @@
 namespace cosmo::summary {
 
 using expr::ExprRef;
+
+/// A program point a tree refers to (in practice an instruction of the
+/// program's IR). The tree only stores and compares sites, so it does not
+/// depend on the IR: the engine converts (engine::siteOf and
+/// engine::instructionAt, CallReplay.h). Never defined.
+struct ProgramPoint;
+using Site = const ProgramPoint *;
 
 /// How a recorded path ended.
 enum class LeafKind {
@@ -112,7 +117,7 @@ struct PcPair {
   /// and which of that instruction's checks it was (a division checks its
   /// divisor, then INT_MIN / -1). A guided replay decides the same check
   /// by them. Null for other errors; in memory only.
-  const llvm::Instruction *checkSite = nullptr;
+  Site checkSite = nullptr;
   unsigned checkOrdinal = 0;
   std::string file;      ///< Error, Frontier: where
   unsigned line = 0;
@@ -145,7 +150,7 @@ struct PcPair {
 
 struct MemoNode {
   uint32_t id = 0;
-  const llvm::Instruction *site = nullptr; ///< null at the root
+  Site site = nullptr;  ///< null at the root
   unsigned choice = 0;                     ///< successor index taken
   MemoNode *parent = nullptr;
   /// Recorded while a callee's own tree guided the path: a run of such
@@ -155,7 +160,7 @@ struct MemoNode {
   std::vector<uint32_t> pairs; ///< indices into MemoTree::pairs()
 
   /// The child for (`site`, `choice`), or null.
-  const MemoNode *child(const llvm::Instruction *site, unsigned choice) const;
+  const MemoNode *child(Site site, unsigned choice) const;
 };
 
 /// A global byte that is an input of the function: its variable in the
@@ -182,7 +187,7 @@ public:
   MemoNode *root() { return root_; }
   const MemoNode *root() const { return root_; }
   /// The child of `n` for (`site`, `choice`), created when new.
-  MemoNode *extend(MemoNode *n, const llvm::Instruction *site, unsigned choice,
+  MemoNode *extend(MemoNode *n, Site site, unsigned choice,
                    bool viaCalleeTree);
   void addLeaf(MemoNode *n, PcPair pair);
   /// A path of the isolated run ended in no leaf (a failed assumption).
