@@ -100,7 +100,7 @@ private:
       return it->second.p;
     z3::context &z3 = tr_.z3();
     z3::expr p(z3, Z3_mk_fresh_const(z3, "p", Z3_mk_bool_sort(z3)));
-    solver_->add(z3::implies(p, tr_.translate(c.get())));
+    solver_->add(z3::implies(p, tr_.translateConstraint(c.get())));
     literals_.emplace(c.get(), Literal{c, p});
     byLiteral_.emplace(p.id(), c);
     return p;

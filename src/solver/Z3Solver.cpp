@@ -56,7 +56,7 @@ private:
         continue;
       if (c->isFalse())
         return SolverResult::unsat();
-      s.add(tr_.translate(c.get()));
+      s.add(tr_.translateConstraint(c.get()));
     }
     switch (s.check()) {
     case z3::unsat:

@@ -117,6 +117,59 @@ z3::sort Z3Translator::sortOf(expr::Sort s) {
   return z3_.bool_sort();
 }
 
+// A remainder's range and a quotient's bound, stated beside the term: Z3
+// bit-blasts a 64-bit divider into a circuit on which the SAT core can
+// spend minutes before it sees that `a % b < b` when `b > 0` (the bound
+// check of `t[i % n]`, a remainder compared with its divisor); with the
+// lemma the conflict is immediate. Each holds for SMT-LIB's division by
+// zero too (a remainder by zero is the dividend, hence the guards).
+void Z3Translator::divisionLemmas(const expr::Expr *e, z3::expr_vector &out) {
+  using expr::Kind;
+  Kind k = e->kind();
+  if (k != Kind::SRem && k != Kind::URem && k != Kind::UDiv)
+    return;
+  z3::expr r = translate(e), a = translate(e->child(0)),
+           b = translate(e->child(1));
+  z3::expr zero = z3_.bv_val(0, e->width());
+  switch (k) {
+  case Kind::SRem:
+    // |r| < |b|, and r has the sign of a (or is 0). For b > 0, -b does
+    // not overflow; for b < 0 (even INT_MIN), r > b.
+    out.push_back(z3::implies(b > zero, r < b && r > -b));
+    out.push_back(z3::implies(b < zero, r > b));
+    out.push_back(z3::implies(a >= zero, r >= zero));
+    out.push_back(z3::implies(a <= zero, r <= zero));
+    break;
+  case Kind::URem:
+    out.push_back(z3::implies(b != zero, z3::ult(r, b)));
+    out.push_back(z3::ule(r, a));
+    break;
+  default: // UDiv: by zero it is all ones
+    out.push_back(z3::implies(b != zero, z3::ule(r, a)));
+    break;
+  }
+}
+
+z3::expr Z3Translator::translateConstraint(const expr::Expr *c) {
+  z3::expr t = translate(c);
+  // The divisions below c, each once (a DAG walk).
+  z3::expr_vector lemmas(z3_);
+  std::vector<const expr::Expr *> work{c};
+  std::unordered_set<const expr::Expr *> seen{c};
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    divisionLemmas(e, lemmas);
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      if (seen.insert(e->child(i)).second)
+        work.push_back(e->child(i));
+  }
+  if (lemmas.empty())
+    return t;
+  lemmas.push_back(t);
+  return z3::mk_and(lemmas);
+}
+
 z3::expr Z3Translator::translate(const Expr *root) {
   // Post-order over the DAG with the cache as the memo.
   std::vector<std::pair<const Expr *, bool>> stack{{root, false}};

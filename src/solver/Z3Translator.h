@@ -29,6 +29,9 @@ public:
 
   /// The Z3 term of `e` (cached; the cache keeps `e` alive).
   z3::expr translate(const expr::Expr *e);
+  /// The Z3 term of constraint `c` (Bool), conjoined with the range
+  /// lemmas of the divisions and remainders in it (divisionLemmas).
+  z3::expr translateConstraint(const expr::Expr *c);
   /// Values under `m` of every variable and array in `constraints`.
   expr::Assignment extractModel(const z3::model &m,
                                 std::span<const expr::ExprRef> constraints);
@@ -48,6 +51,8 @@ private:
   /// than 64 bits and nothing better is known.
   std::optional<uint64_t> upperBound(const expr::Expr *e) const;
   expr::ArrayValue arrayValue(const z3::model &m, const z3::expr &arr);
+  /// Valid facts about division or remainder `e` (none for other terms).
+  void divisionLemmas(const expr::Expr *e, z3::expr_vector &out);
 
   struct Entry {
     expr::ExprRef keepAlive; // the cache is keyed by node address
