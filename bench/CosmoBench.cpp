@@ -349,7 +349,7 @@ int main(int argc, char **argv) {
   app.add_flag("--search", search,
                "the default search against --search=dfs: time to first "
                "error, instructions per second, peak states and memory "
-               "(default programs: " COSMO_BENCH_PROGRAMS "/search; "
+               "(default programs: " COSMO_TEST_PROGRAMS "/lists and " COSMO_BENCH_PROGRAMS "/search; "
                "--timeout default 30)")
       ->excludes("--solver")
       ->excludes("--compose")

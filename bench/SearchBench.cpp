@@ -1,8 +1,9 @@
 //===- SearchBench.cpp - cosmo-bench --search: search and speed -----------===//
 //
-// Not a test. Every subject (default: programs/search/*.c: lists of
-// nondeterministic length with an error behind the loop, an error many
-// iterations deep, a long concrete loop) runs under the default search
+// Not a test. Every subject (default: the end-to-end list programs,
+// tests/programs/lists/*.c: lists of nondeterministic length with an error
+// behind the loop, an error 100 iterations deep; and programs/search/*.c: a
+// long concrete loop) runs under the default search
 // (interleaved) and under --search=dfs, with a time limit (--timeout,
 // default 30 s). Each row: verdict, seconds to the first error, total
 // seconds, instructions per second, peak states, peak memory. Issue 19's
@@ -20,8 +21,11 @@ int searchBench(const Cosmo &cosmo0, std::vector<fs::path> programs) {
   Cosmo cosmo = cosmo0;
   if (!cosmo.timeout)
     cosmo.timeout = 30;
-  if (programs.empty())
-    programs = cFilesIn(fs::path(COSMO_BENCH_PROGRAMS) / "search");
+  if (programs.empty()) {
+    programs = cFilesIn(fs::path(COSMO_TEST_PROGRAMS) / "lists");
+    for (fs::path &p : cFilesIn(fs::path(COSMO_BENCH_PROGRAMS) / "search"))
+      programs.push_back(std::move(p));
+  }
   fs::path work = fs::temp_directory_path() / "cosmo-bench-search";
   fs::create_directories(work);
   std::vector<std::string> failures;

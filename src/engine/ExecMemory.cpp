@@ -320,15 +320,15 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
   // the freed object it is in, or outside every object (with many
   // objects, `value` alone). An error path holds exactly these inputs:
   // an isolated run's error pair is the set of inputs that reach it.
+  auto inside = [&](const memory::MemoryObject &o) {
+    return ctx_.andE(
+        ctx_.uge(address, pointer(o.address)),
+        ctx_.ult(address, ctx_.add(pointer(o.address),
+                                   o.sizeExpr(ctx_, pointerBits()))));
+  };
   auto failingLike = [&](ExecutionState &st, uint64_t value) -> ExprRef {
     if (value < kNullPageSize)
       return ctx_.ult(address, pointer(kNullPageSize));
-    auto inside = [&](const memory::MemoryObject &o) {
-      return ctx_.andE(
-          ctx_.uge(address, pointer(o.address)),
-          ctx_.ult(address, ctx_.add(pointer(o.address),
-                                     o.sizeExpr(ctx_, pointerBits()))));
-    };
     const memory::ObjectEntry *e = st.memory.find(value);
     if (e && e->freed && e->object->kind != ObjectKind::Function)
       return inside(*e->object);
@@ -377,11 +377,7 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
       continue;
     }
     uint64_t base = e->object->address;
-    ExprRef inside = ctx_.andE(
-        ctx_.uge(address, pointer(base)),
-        ctx_.ult(address, ctx_.add(pointer(base),
-                                   e->object->sizeExpr(ctx_, pointerBits()))));
-    Split sp = split(*rest, inside);
+    Split sp = split(*rest, inside(*e->object));
     if (sp.onTrue) {
       ExprRef offset = ctx_.sub(address, pointer(base));
       if (ExecutionState *ok = within(*sp.onTrue, base, offset))

@@ -299,6 +299,9 @@ public:
   /// grow by); the first one passed becomes buildInvalid_, and the
   /// function is explored inline.
   bool isolatedRunExhausted();
+  /// --summary-timeout alone: sets buildInvalid_ when the isolated run's
+  /// time is up, and says so.
+  bool noteIsolatedRunOverTime();
   /// Ends a path of an isolated run as a leaf of the tree being built.
   /// Completed paths that returned (`returned`) also record their effect;
   /// an error's `stack` (innermost first) defaults to where `s` is.

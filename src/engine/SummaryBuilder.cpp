@@ -124,21 +124,6 @@ std::string whyNotSummarized(const llvm::Function &f,
   return "";
 }
 
-/// Nodes of `e`, counted up to `limit` (then limit + 1).
-size_t dagSizeUpTo(const ExprRef &e, size_t limit) {
-  std::unordered_set<const expr::Expr *> seen;
-  std::vector<const expr::Expr *> work{e.get()};
-  while (!work.empty() && seen.size() <= limit) {
-    const expr::Expr *n = work.back();
-    work.pop_back();
-    if (!seen.insert(n).second)
-      continue;
-    for (unsigned k = 0; k < n->numChildren(); ++k)
-      work.push_back(n->child(k));
-  }
-  return std::min(seen.size(), limit + 1);
-}
-
 /// A summary's terms as trees/FUNCTION.json shows them: SMT-LIB with
 /// shared subterms bound once (a path's terms are DAGs whose plain text
 /// can be exponentially long). A term too large to be worth reading is
@@ -149,7 +134,7 @@ public:
   std::string text(const ExprRef &e) {
     if (left_ == 0)
       return "(not written: the tree's text limit was reached)";
-    size_t nodes = dagSizeUpTo(e, kMaxNodes);
+    size_t nodes = expr::dagSizeUpTo(e, kMaxNodes);
     left_ -= std::min(left_, nodes); // the count's cost
     if (nodes > kMaxNodes)
       return fmt::format("(a term of more than {} nodes, not written)",
@@ -236,14 +221,19 @@ ExecutorImpl::makeIsolatedState(const llvm::Function &f,
   return s;
 }
 
+bool ExecutorImpl::noteIsolatedRunOverTime() {
+  if (opts_.summaryTimeoutSeconds <= 0 ||
+      std::chrono::steady_clock::now() < buildDeadline_)
+    return false;
+  buildInvalid_ = fmt::format("its isolated run took more than {}s",
+                              opts_.summaryTimeoutSeconds);
+  return true;
+}
+
 bool ExecutorImpl::isolatedRunExhausted() {
-  if (!buildInvalid_.empty())
+  if (!buildInvalid_.empty() || noteIsolatedRunOverTime())
     return true;
-  if (opts_.summaryTimeoutSeconds > 0 &&
-      std::chrono::steady_clock::now() >= buildDeadline_)
-    buildInvalid_ = fmt::format("its isolated run took more than {}s",
-                                opts_.summaryTimeoutSeconds);
-  else if (summary_.stats.instructions - buildInstructions_ >
+  if (summary_.stats.instructions - buildInstructions_ >
            kMaxIsolatedInstructions)
     buildInvalid_ = fmt::format("its isolated run ran more than {} "
                                 "instructions",

@@ -342,4 +342,18 @@ size_t dagSize(const ExprRef &e) {
   return n;
 }
 
+size_t dagSizeUpTo(const ExprRef &e, size_t limit) {
+  std::unordered_set<const Expr *> seen;
+  std::vector<const Expr *> work{e.get()};
+  while (!work.empty() && seen.size() <= limit) {
+    const Expr *n = work.back();
+    work.pop_back();
+    if (!seen.insert(n).second)
+      continue;
+    for (unsigned k = 0; k < n->numChildren(); ++k)
+      work.push_back(n->child(k));
+  }
+  return std::min(seen.size(), limit + 1);
+}
+
 } // namespace cosmo::expr

@@ -116,14 +116,25 @@ static void printHead(const Expr *e, std::string &out) {
   }
 }
 
-static void print(const Expr *root, std::string &out) {
+/// Prints `root`; an operand below it that `names` binds is printed as its
+/// name.
+static void print(
+    const Expr *root, std::string &out,
+    const std::unordered_map<const Expr *, std::string> *names = nullptr) {
   // Explicit stack: terms can be deep (long store chains). Each entry is a
   // node and how many of its operands are printed.
   std::vector<std::pair<const Expr *, unsigned>> stack{{root, 0}};
   while (!stack.empty()) {
     auto &[e, next] = stack.back();
-    if (next == 0)
+    if (next == 0) {
+      if (names && e != root)
+        if (auto it = names->find(e); it != names->end()) {
+          out += it->second;
+          stack.pop_back();
+          continue;
+        }
       printHead(e, out);
+    }
     if (e->numChildren() == 0) {
       stack.pop_back();
       continue;
@@ -168,47 +179,18 @@ std::string toSmtLibShared(const ExprRef &e) {
   }
   std::unordered_map<const Expr *, std::string> names;
   std::string lets, closing;
-  // One node's text, with its bound operands by name.
-  auto printNode = [&](const Expr *root, std::string &out) {
-    std::vector<std::pair<const Expr *, unsigned>> stack{{root, 0}};
-    while (!stack.empty()) {
-      auto &[n, next] = stack.back();
-      if (next == 0) {
-        auto it = n == root ? names.end() : names.find(n);
-        if (it != names.end()) {
-          out += it->second;
-          stack.pop_back();
-          continue;
-        }
-        printHead(n, out);
-      }
-      if (n->numChildren() == 0) {
-        stack.pop_back();
-        continue;
-      }
-      if (next < n->numChildren()) {
-        if (next)
-          out += " ";
-        const Expr *c = n->child(next++);
-        stack.push_back({c, 0}); // invalidates n and next
-        continue;
-      }
-      out += ")";
-      stack.pop_back();
-    }
-  };
   for (const Expr *n : order) {
     if (n == e.get() || n->numChildren() == 0 || uses[n] < 2)
       continue;
     std::string name = fmt::format("?{}", names.size());
     lets += "(let ((" + name + " ";
-    printNode(n, lets);
+    print(n, lets, &names);
     lets += ")) ";
     closing += ")";
     names.emplace(n, std::move(name));
   }
   std::string body;
-  printNode(e.get(), body);
+  print(e.get(), body, &names);
   return lets + body + closing;
 }
 

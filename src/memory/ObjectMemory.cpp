@@ -192,8 +192,7 @@ uint64_t AddressLayout::slotsFor(uint64_t capacity) const {
   if (pointerBits_ >= 64)
     return capacity / slotBytes_ + 1;
   using Wide = unsigned __int128;
-  Wide bytes = Wide(capacity) +
-               std::clamp<uint64_t>(capacity, 16, uint64_t(1) << 16);
+  Wide bytes = Wide(capacity) + redzoneFor(capacity);
   Wide slots = (bytes + slotBytes_ - 1) / slotBytes_;
   return slots > ~uint64_t(0) ? ~uint64_t(0) : static_cast<uint64_t>(slots);
 }

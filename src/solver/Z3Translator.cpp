@@ -117,6 +117,14 @@ z3::sort Z3Translator::sortOf(expr::Sort s) {
   return z3_.bool_sort();
 }
 
+namespace {
+/// The kinds divisionLemmas states facts about.
+bool hasDivisionLemmas(expr::Kind k) {
+  return k == expr::Kind::SRem || k == expr::Kind::URem ||
+         k == expr::Kind::UDiv;
+}
+} // namespace
+
 // A remainder's range and a quotient's bound, stated beside the term: Z3
 // bit-blasts a 64-bit divider into a circuit on which the SAT core can
 // spend minutes before it sees that `a % b < b` when `b > 0` (the bound
@@ -126,7 +134,7 @@ z3::sort Z3Translator::sortOf(expr::Sort s) {
 void Z3Translator::divisionLemmas(const expr::Expr *e, z3::expr_vector &out) {
   using expr::Kind;
   Kind k = e->kind();
-  if (k != Kind::SRem && k != Kind::URem && k != Kind::UDiv)
+  if (!hasDivisionLemmas(k))
     return;
   z3::expr r = translate(e), a = translate(e->child(0)),
            b = translate(e->child(1));
@@ -152,7 +160,9 @@ void Z3Translator::divisionLemmas(const expr::Expr *e, z3::expr_vector &out) {
 
 z3::expr Z3Translator::translateConstraint(const expr::Expr *c) {
   z3::expr t = translate(c);
-  // The divisions below c, each once (a DAG walk).
+  if (!cache_.at(c).divisionBelow)
+    return t;
+  // The divisions below c, each once: a walk of the nodes that lead to one.
   z3::expr_vector lemmas(z3_);
   std::vector<const expr::Expr *> work{c};
   std::unordered_set<const expr::Expr *> seen{c};
@@ -161,11 +171,10 @@ z3::expr Z3Translator::translateConstraint(const expr::Expr *c) {
     work.pop_back();
     divisionLemmas(e, lemmas);
     for (unsigned i = 0; i < e->numChildren(); ++i)
-      if (seen.insert(e->child(i)).second)
+      if (cache_.at(e->child(i)).divisionBelow &&
+          seen.insert(e->child(i)).second)
         work.push_back(e->child(i));
   }
-  if (lemmas.empty())
-    return t;
   lemmas.push_back(t);
   return z3::mk_and(lemmas);
 }
@@ -190,7 +199,10 @@ z3::expr Z3Translator::translate(const Expr *root) {
     std::optional<uint64_t> bound;
     if (e->sort().isBV())
       bound = upperBound(e);
-    cache_.emplace(e, Entry{ExprRef(e), build(e, bound), bound});
+    bool divisionBelow = hasDivisionLemmas(e->kind());
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      divisionBelow |= cache_.at(e->child(i)).divisionBelow;
+    cache_.emplace(e, Entry{ExprRef(e), build(e, bound), bound, divisionBelow});
   }
   return cache_.at(root).z3;
 }

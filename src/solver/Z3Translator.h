@@ -58,6 +58,8 @@ private:
     expr::ExprRef keepAlive; // the cache is keyed by node address
     z3::expr z3;
     std::optional<uint64_t> upperBound; // bit-vectors: see upperBound()
+    /// A division or remainder with lemmas is this node or below it.
+    bool divisionBelow = false;
   };
   static constexpr size_t kMaxCache = 1u << 20;
 

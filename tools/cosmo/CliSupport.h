@@ -47,6 +47,22 @@ CLI::Validator enumNamed(const std::map<std::string, E> &names) {
       list);
 }
 
+/// Adds `flag`, an enum option bound to `value` through `names`; --help
+/// shows `value`'s name as the default unless `showDefault` is false (a
+/// default that depends on other options).
+template <typename E>
+CLI::Option *addEnumOption(CLI::App &app, const std::string &flag, E &value,
+                           const std::map<std::string, E> &names,
+                           const std::string &help, bool showDefault = true) {
+  CLI::Option *o =
+      app.add_option(flag, value, help)->transform(enumNamed(names));
+  if (showDefault)
+    for (const auto &[name, v] : names)
+      if (v == value)
+        o->default_str(name);
+  return o;
+}
+
 /// The environment variable `name` if set and not empty, else `fallback`.
 std::string envOr(const char *name, const char *fallback);
 

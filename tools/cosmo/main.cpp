@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 
 using namespace cosmo;
 
@@ -107,14 +106,11 @@ struct CheckCommand {
                     "(reachability of reach_error), and FALSE writes a "
                     "violation witness (witness.yml, format 2.0)");
     // Enum options bind to their values through the engine's name tables.
-    using cli::enumNamed;
-    check
-        ->add_option("--search", eo.search,
-                     "search strategy: interleaved (coverage-new, random-path "
-                     "and depth-first take turns), dfs, bfs, random-path, "
-                     "coverage (new code first)")
-        ->transform(enumNamed(engine::searchStrategyNames()))
-        ->default_str(engine::searchStrategyName(eo.search));
+    using cli::addEnumOption;
+    addEnumOption(*check, "--search", eo.search, engine::searchStrategyNames(),
+                  "search strategy: interleaved (coverage-new, random-path "
+                  "and depth-first take turns), dfs, bfs, random-path, "
+                  "coverage (new code first)");
     check
         ->add_option("--seed", eo.seed,
                      "random seed for random-path and interleaved")
@@ -164,50 +160,44 @@ struct CheckCommand {
                      "optional checks: overflow (signed), shift")
         ->delimiter(',')
         ->allow_extra_args(false);
-    check
-        ->add_option("--externals", eo.externals,
-                     "calls to functions with no definition, model or stub "
-                     "(listed by every run): unknown (a path that calls one "
-                     "ends there, verdict unknown naming it), havoc (the call "
-                     "returns a fresh symbolic value; memory is unchanged) or "
-                     "error (refuse to analyse a program that has any)")
-        ->transform(enumNamed(engine::externalPolicyNames()))
-        ->default_str("unknown");
-    check
-        ->add_option("--calls", eo.calls,
-                     "how calls of the program's functions are explored: "
-                     "inline (every call explores the callee's paths again); "
-                     "replay (each function that branches is explored "
-                     "once, callees first, into a memoization tree; a call "
-                     "checks the tree's path conditions in its context and "
-                     "replays the feasible paths with the solver off; trees "
-                     "are written to OUT/trees; the same paths as inline); "
-                     "summary (the same isolated runs give each function a "
-                     "formula summary: its paths' conditions, results and "
-                     "writes; a call composes it into the caller as guarded "
-                     "unions, without forking, and reports the callee's "
-                     "errors it can reach; calls the summary cannot express "
-                     "are inlined, counted in stats.composition); smart "
-                     "(summary, but a call whose arguments and the memory it "
-                     "reads are concrete is inlined). Verdicts and errors are "
-                     "the same in every mode")
-        ->transform(enumNamed(engine::callStrategyNames()))
-        ->default_str(engine::callStrategyName(eo.calls));
+    addEnumOption(*check, "--externals", eo.externals,
+                  engine::externalPolicyNames(),
+                  "calls to functions with no definition, model or stub "
+                  "(listed by every run): unknown (a path that calls one "
+                  "ends there, verdict unknown naming it), havoc (the call "
+                  "returns a fresh symbolic value; memory is unchanged) or "
+                  "error (refuse to analyse a program that has any)");
+    addEnumOption(*check, "--calls", eo.calls, engine::callStrategyNames(),
+                  "how calls of the program's functions are explored: "
+                  "inline (every call explores the callee's paths again); "
+                  "replay (each function that branches is explored "
+                  "once, callees first, into a memoization tree; a call "
+                  "checks the tree's path conditions in its context and "
+                  "replays the feasible paths with the solver off; trees "
+                  "are written to OUT/trees; the same paths as inline); "
+                  "summary (the same isolated runs give each function a "
+                  "formula summary: its paths' conditions, results and "
+                  "writes; a call composes it into the caller as guarded "
+                  "unions, without forking, and reports the callee's "
+                  "errors it can reach; calls the summary cannot express "
+                  "are inlined, counted in stats.composition); smart "
+                  "(summary, but a call whose arguments and the memory it "
+                  "reads are concrete is inlined). Verdicts and errors are "
+                  "the same in every mode");
+    // Its default depends on --calls (EngineOptions::resolve).
     mergeOption =
-        check
-            ->add_option(
-                "--merge", merge,
-                "state merging: states that reach the same join point "
-                "of a function with the same call stack become one, "
-                "their values guarded unions (paths then count merged "
-                "states). none; always; auto (merge unless a value that "
-                "later decides a branch would become a union of more "
-                "than two constants, a value used as an address a union "
-                "of constants, or memory differs). Default: auto with "
-                "--calls=summary|smart (their isolated runs and the "
-                "program's run), none otherwise; --calls=replay allows "
-                "only none")
-            ->transform(enumNamed(engine::mergeStrategyNames()));
+        addEnumOption(*check, "--merge", merge, engine::mergeStrategyNames(),
+                      "state merging: states that reach the same join point "
+                      "of a function with the same call stack become one, "
+                      "their values guarded unions (paths then count merged "
+                      "states). none; always; auto (merge unless a value that "
+                      "later decides a branch would become a union of more "
+                      "than two constants, a value used as an address a union "
+                      "of constants, or memory differs). Default: auto with "
+                      "--calls=summary|smart (their isolated runs and the "
+                      "program's run), none otherwise; --calls=replay allows "
+                      "only none",
+                      /*showDefault=*/false);
     check
         ->add_option("--max-recursion", eo.maxRecursion,
                      "active calls of one function along a path (0: no "
@@ -230,16 +220,13 @@ struct CheckCommand {
                      "take (0: none); a function whose run takes longer gets "
                      "no tree and is explored inline")
         ->capture_default_str();
-    check
-        ->add_option("--target", eo.target,
-                     "what the run looks for: all (every path, every "
-                     "reachable error, a verdict) or errors (the run stops "
-                     "at the first error it finds; with --calls=replay, an "
-                     "error path of a callee's tree that is feasible at a "
-                     "call is reported at once, without replaying the callee: "
-                     "seed 002's heuristic H1)")
-        ->transform(enumNamed(engine::targetNames()))
-        ->default_str("all");
+    addEnumOption(*check, "--target", eo.target, engine::targetNames(),
+                  "what the run looks for: all (every path, every "
+                  "reachable error, a verdict) or errors (the run stops "
+                  "at the first error it finds; with --calls=replay, an "
+                  "error path of a callee's tree that is feasible at a "
+                  "call is reported at once, without replaying the callee: "
+                  "seed 002's heuristic H1)");
     check->add_flag("--prune-to-errors", eo.pruneToErrors,
                     "--calls=replay, implies --target=errors: trees with error "
                     "paths keep only those (seed 002's heuristic H2), so a "

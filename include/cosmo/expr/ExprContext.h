@@ -145,6 +145,9 @@ private:
 void forEachNode(const ExprRef &e, const std::function<void(const Expr *)> &f);
 /// Number of distinct nodes in `e`.
 size_t dagSize(const ExprRef &e);
+/// The same, counted up to `limit` (then limit + 1): bounded work on huge
+/// terms.
+size_t dagSizeUpTo(const ExprRef &e, size_t limit);
 
 } // namespace cosmo::expr
 
