@@ -151,7 +151,7 @@ struct PcPair {
 struct MemoNode {
   uint32_t id = 0;
   Site site = nullptr;  ///< null at the root
-  unsigned choice = 0;                     ///< successor index taken
+  unsigned choice = 0;  ///< successor index taken
   MemoNode *parent = nullptr;
   /// Recorded while a callee's own tree guided the path: a run of such
   /// nodes is what a summary node (seed 002 §IV.A) stands for.
