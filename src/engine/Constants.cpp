@@ -1,6 +1,6 @@
 //===- Constants.cpp - LLVM constants and globals as terms ----------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Operator.h>
@@ -9,7 +9,7 @@
 
 namespace cosmo::engine {
 
-ExprRef ExecutorImpl::eval(ExecutionState &s, const llvm::Value *v) {
+ExprRef Executor::eval(ExecutionState &s, const llvm::Value *v) {
   if (auto *c = llvm::dyn_cast<llvm::Constant>(v))
     return evalConstant(s, c);
   if (const RegValue *r = s.frame().registers.find(v))
@@ -18,7 +18,7 @@ ExprRef ExecutorImpl::eval(ExecutionState &s, const llvm::Value *v) {
                     v->getName().str()};
 }
 
-RegValue ExecutorImpl::evalValue(ExecutionState &s, const llvm::Value *v) {
+RegValue Executor::evalValue(ExecutionState &s, const llvm::Value *v) {
   if (!llvm::isa<llvm::Constant>(v)) {
     if (const RegValue *r = s.frame().registers.find(v))
       return *r;
@@ -40,18 +40,18 @@ RegValue ExecutorImpl::evalValue(ExecutionState &s, const llvm::Value *v) {
                     v->getName().str()};
 }
 
-const FunctionSlots &ExecutorImpl::slotsOf(const llvm::Function &f) {
+const FunctionSlots &Executor::slotsOf(const llvm::Function &f) {
   auto &slots = functionSlots_[&f];
   if (!slots)
     slots = std::make_unique<FunctionSlots>(f, pointerBits());
   return *slots;
 }
 
-RegisterFile ExecutorImpl::registersFor(const llvm::Function &f) {
+RegisterFile Executor::registersFor(const llvm::Function &f) {
   return RegisterFile(slotsOf(f));
 }
 
-ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
+ExprRef Executor::evalConstant(ExecutionState &s, const llvm::Constant *c) {
   llvm::Type *t = c->getType();
   if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(c)) {
     if (t->isIntegerTy(1))
@@ -127,7 +127,7 @@ ExprRef ExecutorImpl::evalConstant(ExecutionState &s, const llvm::Constant *c) {
 // padding stays null (zero for globals). `undef` inside an aggregate is
 // padding clang did not spell out (e.g. around bit-fields): zero, as C11
 // 6.7.9p10 makes the padding of static objects, not a symbolic value.
-void ExecutorImpl::constantBytes(ExecutionState &s, const llvm::Constant *c,
+void Executor::constantBytes(ExecutionState &s, const llvm::Constant *c,
                                  std::vector<ExprRef> &out, uint64_t offset) {
   llvm::Type *t = c->getType();
   if (llvm::isa<llvm::ConstantAggregateZero>(c) ||
@@ -162,7 +162,7 @@ void ExecutorImpl::constantBytes(ExecutionState &s, const llvm::Constant *c,
     out[offset + i] = ctx_.extract(v, 8 * i + 7, 8 * i);
 }
 
-void ExecutorImpl::initializeGlobals(ExecutionState &s) {
+void Executor::initializeGlobals(ExecutionState &s) {
   // Functions first: their addresses may appear in initialisers.
   for (const llvm::Function &f : module_) {
     uint64_t base = allocate(s, 1, memory::ObjectKind::Function,

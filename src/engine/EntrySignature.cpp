@@ -1,6 +1,6 @@
 //===- EntrySignature.cpp - a function's C prototype from debug info ------===//
 
-#include "EntrySignature.h"
+#include "cosmo/engine/EntrySignature.h"
 
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DebugInfoMetadata.h>

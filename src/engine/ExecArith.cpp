@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/Operator.h>
@@ -18,20 +18,20 @@ namespace cosmo::engine {
 
 using llvm::Instruction;
 
-unsigned ExecutorImpl::storeBits(const llvm::Type *t) const {
+unsigned Executor::storeBits(const llvm::Type *t) const {
   auto *tt = const_cast<llvm::Type *>(t);
   if (t->isAggregateType())
     return static_cast<unsigned>(layout_.getTypeAllocSize(tt)) * 8;
   return static_cast<unsigned>(layout_.getTypeStoreSize(tt)) * 8;
 }
 
-ExprRef ExecutorImpl::encode(const ExprRef &v, const llvm::Type *t) {
+ExprRef Executor::encode(const ExprRef &v, const llvm::Type *t) {
   unsigned bits = storeBits(t);
   ExprRef b = asBV(v);
   return b->width() == bits ? b : ctx_.zextOrTrunc(b, bits);
 }
 
-ExprRef ExecutorImpl::decode(const ExprRef &bits, const llvm::Type *t) {
+ExprRef Executor::decode(const ExprRef &bits, const llvm::Type *t) {
   if (t->isIntegerTy(1))
     return ctx_.eq(ctx_.extract(bits, 0, 0), ctx_.bv(1, 1));
   if (t->isIntegerTy())
@@ -39,7 +39,7 @@ ExprRef ExecutorImpl::decode(const ExprRef &bits, const llvm::Type *t) {
   return bits;
 }
 
-ExprRef ExecutorImpl::binaryOp(unsigned opcode, const ExprRef &a0,
+ExprRef Executor::binaryOp(unsigned opcode, const ExprRef &a0,
                                const ExprRef &b0) {
   if (a0->sort().isBool()) {
     // i1 logic.
@@ -72,7 +72,7 @@ ExprRef ExecutorImpl::binaryOp(unsigned opcode, const ExprRef &a0,
                                 Instruction::getOpcodeName(opcode))};
 }
 
-void ExecutorImpl::executeBinary(ExecutionState &s,
+void Executor::executeBinary(ExecutionState &s,
                                  const llvm::BinaryOperator &i) {
   if (i.getType()->isFPOrFPVectorTy() || i.getType()->isVectorTy())
     throw Unsupported{fmt::format(
@@ -117,7 +117,7 @@ void ExecutorImpl::executeBinary(ExecutionState &s,
     bind(*cur, &i, binaryOp(op, a, b));
 }
 
-ExprRef ExecutorImpl::castOp(unsigned opcode, const ExprRef &v,
+ExprRef Executor::castOp(unsigned opcode, const ExprRef &v,
                              const llvm::Type *from, const llvm::Type *to) {
   auto widthOf = [&](const llvm::Type *t) -> unsigned {
     if (t->isPointerTy())
@@ -150,7 +150,7 @@ ExprRef ExecutorImpl::castOp(unsigned opcode, const ExprRef &v,
                                 Instruction::getOpcodeName(opcode))};
 }
 
-void ExecutorImpl::executeCast(ExecutionState &s, const llvm::CastInst &i) {
+void Executor::executeCast(ExecutionState &s, const llvm::CastInst &i) {
   if (i.getSrcTy()->isFPOrFPVectorTy() || i.getDestTy()->isFPOrFPVectorTy() ||
       i.getSrcTy()->isVectorTy() || i.getDestTy()->isVectorTy())
     throw Unsupported{fmt::format("floating-point or vector cast '{}' at {}:{}",
@@ -161,7 +161,7 @@ void ExecutorImpl::executeCast(ExecutionState &s, const llvm::CastInst &i) {
               i.getDestTy()));
 }
 
-ExprRef ExecutorImpl::compareOp(llvm::CmpInst::Predicate p, const ExprRef &a0,
+ExprRef Executor::compareOp(llvm::CmpInst::Predicate p, const ExprRef &a0,
                                 const ExprRef &b0) {
   using P = llvm::CmpInst::Predicate;
   if (a0->sort().isBool() && (p == P::ICMP_EQ || p == P::ICMP_NE))
@@ -183,7 +183,7 @@ ExprRef ExecutorImpl::compareOp(llvm::CmpInst::Predicate p, const ExprRef &a0,
   throw Unsupported{"unsupported comparison predicate"};
 }
 
-void ExecutorImpl::executeCompare(ExecutionState &s, const llvm::ICmpInst &i) {
+void Executor::executeCompare(ExecutionState &s, const llvm::ICmpInst &i) {
   if (i.getOperand(0)->getType()->isVectorTy())
     throw Unsupported{"vector comparison"};
   bind(s, &i,
@@ -191,7 +191,7 @@ void ExecutorImpl::executeCompare(ExecutionState &s, const llvm::ICmpInst &i) {
                  eval(s, i.getOperand(1))));
 }
 
-ExprRef ExecutorImpl::zeroOf(const llvm::Type *t) {
+ExprRef Executor::zeroOf(const llvm::Type *t) {
   if (t->isIntegerTy(1))
     return ctx_.falseE();
   return ctx_.bv(storeBits(t), 0);
@@ -200,7 +200,7 @@ ExprRef ExecutorImpl::zeroOf(const llvm::Type *t) {
 // In the index width, which prepare() checked is the pointer width:
 // indices are sign-extended or truncated to it, and the arithmetic wraps
 // as LLVM's does.
-ExprRef ExecutorImpl::gepOffset(ExecutionState &s,
+ExprRef Executor::gepOffset(ExecutionState &s,
                                 const llvm::GEPOperator &gep) {
   unsigned w = pointerBits();
   ExprRef offset = ctx_.bv(w, 0);

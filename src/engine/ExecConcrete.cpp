@@ -6,13 +6,13 @@
 // constant folding), so taking this path or the other gives the same
 // values. Anything that could report an error (a division by zero,
 // INT_MIN / -1, an overflow or shift under --check) or needs more than a
-// value (a symbolic operand, a memoization tree being recorded or
-// guiding, wider integers, floating point, vectors) goes to the general
+// value (a symbolic operand, a hook that observes branches, wider
+// integers, floating point, vectors) goes to the general
 // path, which decides it exactly as before.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -46,7 +46,7 @@ unsigned wordWidth(const llvm::Type *t, unsigned pointerBits) {
 
 } // namespace
 
-bool ExecutorImpl::tryConcreteStep(ExecutionState &s,
+bool Executor::tryConcreteStep(ExecutionState &s,
                                    const llvm::Instruction &i) {
   StackFrame &f = s.frame();
   const FastInst &fi = f.registers.slots()->decoded(i, f.fastHint);
@@ -185,9 +185,8 @@ bool ExecutorImpl::tryConcreteStep(ExecutionState &s,
     return true;
   }
   case Instruction::Br: {
-    // A tree being recorded notes every choice; a guided path follows its
-    // tree: both take the general path.
-    if (building_ || s.guide)
+    // A hook that observes branches sees every choice: the general path.
+    if (observesBranches(s))
       return false;
     const auto &br = llvm::cast<llvm::BranchInst>(i);
     if (br.isUnconditional()) {
@@ -210,7 +209,7 @@ bool ExecutorImpl::tryConcreteStep(ExecutionState &s,
   }
 }
 
-std::optional<RegValue> ExecutorImpl::concreteBinary(const llvm::Instruction &i,
+std::optional<RegValue> Executor::concreteBinary(const llvm::Instruction &i,
                                                      const RegValue &a,
                                                      const RegValue &b,
                                                      unsigned w) {
@@ -286,7 +285,7 @@ std::optional<RegValue> ExecutorImpl::concreteBinary(const llvm::Instruction &i,
 }
 
 std::optional<uint64_t>
-ExecutorImpl::concreteGepOffset(ExecutionState &s,
+Executor::concreteGepOffset(ExecutionState &s,
                                 const llvm::GEPOperator &gep) {
   // As gepOffset: indices sign-extended or truncated to the pointer width,
   // arithmetic wrapping at it (RegValue::concrete masks the sum).

@@ -1,6 +1,6 @@
 //===- ExecControl.cpp - dispatch, branches, phis, calls, returns ---------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/InlineAsm.h>
@@ -12,7 +12,7 @@
 namespace cosmo::engine {
 
 std::pair<uint64_t, llvm::Type *>
-ExecutorImpl::aggregateMember(llvm::Type *t,
+Executor::aggregateMember(llvm::Type *t,
                               llvm::ArrayRef<unsigned> indices) const {
   uint64_t offset = 0;
   for (unsigned idx : indices) {
@@ -27,7 +27,7 @@ ExecutorImpl::aggregateMember(llvm::Type *t,
   return {offset, t};
 }
 
-void ExecutorImpl::executeInstruction(ExecutionState &s,
+void Executor::executeInstruction(ExecutionState &s,
                                       const llvm::Instruction &i) {
   using llvm::Instruction;
   switch (i.getOpcode()) {
@@ -173,7 +173,7 @@ void ExecutorImpl::executeInstruction(ExecutionState &s,
                                 locationOf(&i).line)};
 }
 
-void ExecutorImpl::transferToBlock(ExecutionState &s,
+void Executor::transferToBlock(ExecutionState &s,
                                    const llvm::BasicBlock *target) {
   StackFrame &f = s.frame();
   const llvm::BasicBlock *from = f.block;
@@ -210,34 +210,35 @@ void ExecutorImpl::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
-  coveredBlocks_.insert(target);
+  run_->covered.insert(target);
   // A state that forks only stands at its block: the searcher learns that
   // it is new code when some state runs it.
-  if (&s == stepping_ && !s.forkedThisStep)
+  if (&s == run_->stepping && !s.forkedThisStep)
     ranBlocks_.insert(target);
-  noteBlockEntry(s, target);
+  for (ExecutionHooks *h : run_->hooks)
+    h->onBlockEntry(s, target);
 }
 
-void ExecutorImpl::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {
+void Executor::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {
   if (i.isUnconditional()) {
     transferToBlock(s, i.getSuccessor(0));
     return;
   }
   ExprRef c = asBool(eval(s, i.getCondition()));
-  if (s.guide && decideGuided(s, i, {c, ctx_.notE(c)},
-                              {i.getSuccessor(0), i.getSuccessor(1)}))
+  if (decideBranch(s, i, {c, ctx_.notE(c)},
+                   {i.getSuccessor(0), i.getSuccessor(1)}))
     return;
   Split sp = split(s, c);
-  if (sp.onTrue && noteChoice(*sp.onTrue, i, 0))
-    transferToBlock(*sp.onTrue, i.getSuccessor(0));
-  if (sp.onFalse && noteChoice(*sp.onFalse, i, 1))
-    transferToBlock(*sp.onFalse, i.getSuccessor(1));
+  if (sp.onTrue)
+    takeBranch(*sp.onTrue, i, 0, i.getSuccessor(0));
+  if (sp.onFalse)
+    takeBranch(*sp.onFalse, i, 1, i.getSuccessor(1));
 }
 
-void ExecutorImpl::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
+void Executor::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
   ExprRef v = asBV(eval(s, i.getCondition()));
   // One condition per distinct successor, in first-appearance order; the
-  // default comes last. A memoization tree names a choice by this index.
+  // default comes last. Hooks name a choice by this index.
   std::vector<const llvm::BasicBlock *> succs;
   std::vector<ExprRef> conds;
   for (auto c : i.cases()) {
@@ -252,20 +253,20 @@ void ExecutorImpl::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
     }
   }
   size_t defaultChoice = succs.size();
-  if (s.guide) {
+  if (observesBranches(s)) {
     std::vector<ExprRef> all = conds;
     all.push_back(ctx_.notE(ctx_.orAll(conds)));
     std::vector<const llvm::BasicBlock *> targets = succs;
     targets.push_back(i.getDefaultDest());
-    if (decideGuided(s, i, all, targets))
+    if (decideBranch(s, i, all, targets))
       return;
   }
   if (v->isConst()) {
     size_t k = 0;
     while (k < defaultChoice && !conds[k]->isTrue())
       ++k;
-    if (noteChoice(s, i, static_cast<unsigned>(k)))
-      transferToBlock(s, k < defaultChoice ? succs[k] : i.getDefaultDest());
+    takeBranch(s, i, static_cast<unsigned>(k),
+               k < defaultChoice ? succs[k] : i.getDefaultDest());
     return;
   }
   ExecutionState *rest = &s;
@@ -273,15 +274,16 @@ void ExecutorImpl::executeSwitch(ExecutionState &s, const llvm::SwitchInst &i) {
     if (!rest)
       return;
     Split sp = split(*rest, conds[k]);
-    if (sp.onTrue && noteChoice(*sp.onTrue, i, static_cast<unsigned>(k)))
-      transferToBlock(*sp.onTrue, succs[k]);
+    if (sp.onTrue)
+      takeBranch(*sp.onTrue, i, static_cast<unsigned>(k), succs[k]);
     rest = sp.onFalse;
   }
-  if (rest && noteChoice(*rest, i, static_cast<unsigned>(defaultChoice)))
-    transferToBlock(*rest, i.getDefaultDest());
+  if (rest)
+    takeBranch(*rest, i, static_cast<unsigned>(defaultChoice),
+               i.getDefaultDest());
 }
 
-void ExecutorImpl::executeCall(ExecutionState &s, const llvm::CallBase &call) {
+void Executor::executeCall(ExecutionState &s, const llvm::CallBase &call) {
   if (call.isInlineAsm())
     throw Unsupported{fmt::format("inline assembly at {}:{}",
                                   locationOf(&call).file,
@@ -342,7 +344,7 @@ void ExecutorImpl::executeCall(ExecutionState &s, const llvm::CallBase &call) {
     terminateCut(*rest, "function pointer may reach too many functions");
 }
 
-void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
+void Executor::callFunction(ExecutionState &s, const llvm::CallBase &call,
                                 const llvm::Function &f,
                                 std::vector<ExprRef> args) {
   if (f.isIntrinsic()) {
@@ -383,13 +385,10 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
       return;
     }
   }
-  // Formula summaries are composed without a frame. --max-depth counts
-  // the callee's forks, which a composed call does not make: limits keep
-  // inlining (as for replay below).
-  if (composesSummaries(opts_.calls) && !opts_.maxDepth)
-    if (const summary::MemoTree *tree = treeOf(f))
-      if (composeSummary(s, call, *tree, args))
-        return;
+  // A hook may handle the call without a frame.
+  for (ExecutionHooks *h : run_->hooks)
+    if (h->onCall(s, call, f, args))
+      return;
   StackFrame frame;
   frame.function = &f;
   frame.block = &f.getEntryBlock();
@@ -407,15 +406,12 @@ void ExecutorImpl::callFunction(ExecutionState &s, const llvm::CallBase &call,
     ++k;
   }
   s.stack.push_back(std::move(frame));
-  coveredBlocks_.insert(&f.getEntryBlock());
-  // --max-depth counts forks the way the solver finds them; a guided
-  // replay would count a switch's differently, so limits keep inlining.
-  if (opts_.calls == CallStrategy::Replay && !s.guide && !opts_.maxDepth)
-    if (const summary::MemoTree *tree = treeOf(f))
-      composeCall(s, *tree, args);
+  run_->covered.insert(&f.getEntryBlock());
+  for (ExecutionHooks *h : run_->hooks)
+    h->onCallEntered(s, f, args);
 }
 
-void ExecutorImpl::checkCallMatches(const llvm::CallBase &call,
+void Executor::checkCallMatches(const llvm::CallBase &call,
                                     const llvm::Function &f,
                                     const std::vector<ExprRef> &args) {
   // A call through a declaration of another type (an old-style C
@@ -441,13 +437,13 @@ void ExecutorImpl::checkCallMatches(const llvm::CallBase &call,
         f.getName().str(), locationOf(&call).file, locationOf(&call).line)};
 }
 
-void ExecutorImpl::returnValue(ExecutionState &s, const llvm::CallBase &call,
+void Executor::returnValue(ExecutionState &s, const llvm::CallBase &call,
                                ExprRef value) {
   if (!call.getType()->isVoidTy() && value)
     bind(s, &call, std::move(value));
 }
 
-void ExecutorImpl::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
+void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   ExprRef value;
   if (const llvm::Value *rv = i.getReturnValue()) {
     if (rv->getType()->isFPOrFPVectorTy())
@@ -457,8 +453,8 @@ void ExecutorImpl::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   }
   StackFrame done = std::move(s.stack.back());
   s.stack.pop_back();
-  if (s.guide && s.stack.size() < s.guide->depth)
-    s.guide.reset(); // back in the caller: the solver decides again
+  for (ExecutionHooks *h : run_->hooks)
+    h->onReturn(s);
   for (uint64_t base : done.allocas)
     s.memory.markFreed(base);
   if (s.stack.empty()) {

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include "cosmo/expr/Transform.h"
 
@@ -34,7 +34,7 @@ namespace {
 constexpr unsigned kMaxEnumeratedTargets = 16;
 }
 
-std::string ExecutorImpl::addressSpaceExhausted(const ExecutionState &s,
+std::string Executor::addressSpaceExhausted(const ExecutionState &s,
                                                 uint64_t capacity) const {
   return fmt::format("no room for an object of {} byte{} in the {}-bit "
                      "address space ({} objects allocated on this path)",
@@ -42,7 +42,7 @@ std::string ExecutorImpl::addressSpaceExhausted(const ExecutionState &s,
                      s.nextObjectId);
 }
 
-uint64_t ExecutorImpl::allocate(ExecutionState &s, uint64_t capacity,
+uint64_t Executor::allocate(ExecutionState &s, uint64_t capacity,
                                 ObjectKind kind, const std::string &name,
                                 ExprRef initial, ExprRef symbolicSize,
                                 const void *typeTag) {
@@ -65,7 +65,7 @@ uint64_t ExecutorImpl::allocate(ExecutionState &s, uint64_t capacity,
   return base;
 }
 
-std::vector<ExprRef> ExecutorImpl::fillWithInputBytes(ExecutionState &s,
+std::vector<ExprRef> Executor::fillWithInputBytes(ExecutionState &s,
                                                       uint64_t base,
                                                       const std::string &name) {
   memory::ObjectState &os = s.memory.writable(base);
@@ -76,12 +76,12 @@ std::vector<ExprRef> ExecutorImpl::fillWithInputBytes(ExecutionState &s,
         ctx_.var(id + "[" + std::to_string(k) + "]", expr::Sort::bv(8)));
     os.writeByte(ctx_, k, vars.back());
   }
-  if (building_) // what the caller has there
-    isolatedInputVars_.insert(vars.begin(), vars.end());
+  for (ExecutionHooks *h : run_->hooks)
+    h->onInputMemory(s, vars);
   return vars;
 }
 
-void ExecutorImpl::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
+void Executor::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
                                        const llvm::Type *pointee,
                                        std::string path, std::string holder,
                                        uint64_t holderOffset) {
@@ -119,7 +119,7 @@ bool isInputPointerTerm(const ExprRef &v) {
 
 // `address` with the input pointers this path resolved replaced by their
 // targets.
-ExprRef withLazyTargets(ExecutorImpl &ex, const ExecutionState &s,
+ExprRef withLazyTargets(Executor &ex, const ExecutionState &s,
                         const ExprRef &address) {
   if (address->isConst() || s.lazyPointers.empty())
     return address;
@@ -138,7 +138,7 @@ std::string objectNameFor(const std::string &pointerPath) {
 }
 } // namespace
 
-std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
+std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                                                   ExprRef address,
                                                   uint64_t size) {
   std::vector<ResolvedAccess> out;
@@ -283,8 +283,9 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
   }
 
   // An isolated run cannot tell where an address the caller gave points
-  // (mayBeCallersAddress): it does not have the caller's objects.
-  bool callers = mayBeCallersAddress(address);
+  // (ExecutionHooks::mayPointOutside): it does not have the caller's
+  // objects.
+  bool callers = mayPointOutside(address);
 
   // 3. Provenance from the constant part of `k + x` (an isolated run's
   // address the caller gave has its own: k is only an offset from it).
@@ -388,13 +389,13 @@ std::vector<ResolvedAccess> ExecutorImpl::resolve(ExecutionState &s,
   return out;
 }
 
-ExprRef ExecutorImpl::readMemory(ExecutionState &s, const ResolvedAccess &a,
+ExprRef Executor::readMemory(ExecutionState &s, const ResolvedAccess &a,
                                  unsigned n) {
   const memory::ObjectEntry *e = s.memory.findByBase(a.base);
   return e->state->read(ctx_, a.offset, n);
 }
 
-void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
+void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
   const llvm::Type *t = i.getType();
   if (t->isFPOrFPVectorTy() || t->isVectorTy())
     throw Unsupported{fmt::format("floating-point or vector load at {}:{}",
@@ -419,7 +420,7 @@ void ExecutorImpl::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
   }
 }
 
-void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
+void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
   const llvm::Type *t = i.getValueOperand()->getType();
   if (t->isFPOrFPVectorTy() || t->isVectorTy())
     throw Unsupported{fmt::format("floating-point or vector store at {}:{}",
@@ -429,34 +430,17 @@ void ExecutorImpl::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
        resolve(s, eval(s, i.getPointerOperand()), value->width() / 8)) {
     // The isolated run's own objects (its stack, its heap blocks, its
     // input objects) are all in the isolated region.
-    if (building_ && t->isPointerTy())
-      notePointerStore(*a.state, a.base, a.offset,
-                       value->isConst() && value->bvValue().getZExtValue() >=
-                                               isolatedRegionStart());
+    if (t->isPointerTy())
+      for (ExecutionHooks *h : run_->hooks)
+        h->onPointerStore(*a.state, a.base, a.offset,
+                          value->isConst() &&
+                              value->bvValue().getZExtValue() >=
+                                  isolatedRegionStart());
     a.state->memory.writable(a.base).write(ctx_, a.offset, value);
   }
 }
 
-void ExecutorImpl::notePointerStore(ExecutionState &s, uint64_t base,
-                                    const ExprRef &offset, bool ownAddress) {
-  const memory::ObjectEntry *e = s.memory.findByBase(base);
-  if (!e || (e->object->kind != ObjectKind::Input &&
-             e->object->kind != ObjectKind::Global &&
-             e->object->kind != ObjectKind::Heap))
-    return; // gone when the function returns
-  s.storedPointer = true;
-  if (!offset || !offset->isConst()) {
-    s.pointerSlotsUnknown = true;
-    s.storedOwnAddress |= ownAddress;
-    return;
-  }
-  std::pair<uint64_t, uint64_t> slot{base, offset->bvValue().getZExtValue()};
-  s.pointerSlots.insert(slot);
-  if (ownAddress)
-    s.ownAddressSlots.insert(slot);
-}
-
-void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
+void Executor::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
   uint64_t elem = layout_.getTypeAllocSize(i.getAllocatedType());
   ExprRef count = ctx_.zextOrTrunc(asBV(eval(s, i.getArraySize())), 64);
   std::string name = i.getName().str();
@@ -488,7 +472,7 @@ void ExecutorImpl::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
   bind(t, &i, pointer(base));
 }
 
-void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
+void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
                                 bool zeroed, const llvm::Value *result,
                                 const std::string &site) {
   // In 64 bits: calloc's product of two 32-bit sizes does not wrap.
@@ -533,7 +517,7 @@ void ExecutorImpl::allocateHeap(ExecutionState &s, const ExprRef &size0,
   bind(t, result, pointer(base));
 }
 
-void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
+void Executor::freeAddress(ExecutionState &s, const ExprRef &address) {
   Split sp = split(s, ctx_.eq(address, pointer(0)));
   if (!sp.onFalse)
     return; // free(NULL) does nothing
@@ -546,7 +530,7 @@ void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
                      "free of memory not allocated by malloc (input memory)");
     return;
   }
-  if (mayBeCallersAddress(withLazyTargets(*this, *rest, addr))) {
+  if (mayPointOutside(withLazyTargets(*this, *rest, addr))) {
     // Whether it is a heap block is the caller's to say.
     terminateCut(*rest, "an isolated run frees an address the caller gives");
     return;
@@ -585,7 +569,7 @@ void ExecutorImpl::freeAddress(ExecutionState &s, const ExprRef &address) {
   }
 }
 
-void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
+void Executor::copyBytes(ExecutionState &s, const ExprRef &dst,
                              const ExprRef &src, uint64_t n) {
   if (n == 0)
     return;
@@ -595,19 +579,20 @@ void ExecutorImpl::copyBytes(ExecutionState &s, const ExprRef &dst,
       // Copied bytes may hold pointers (a struct copy): as for a store of
       // one, and bytes from the isolated run's own objects may hold their
       // addresses.
-      if (building_) {
+      if (!run_->hooks.empty()) {
         const memory::ObjectEntry *source =
             to.state->memory.findByBase(from.base);
-        notePointerStore(*to.state, to.base, /*offset=*/{},
-                         source && source->object->kind != ObjectKind::Input &&
-                             source->object->kind != ObjectKind::Global);
+        bool own = source && source->object->kind != ObjectKind::Input &&
+                   source->object->kind != ObjectKind::Global;
+        for (ExecutionHooks *h : run_->hooks)
+          h->onPointerStore(*to.state, to.base, /*offset=*/{}, own);
       }
       to.state->memory.writable(to.base).write(ctx_, to.offset, bytes);
     }
   }
 }
 
-std::string ExecutorImpl::readCString(ExecutionState &s,
+std::string Executor::readCString(ExecutionState &s,
                                       const ExprRef &address) {
   if (!address->isConst())
     return "";

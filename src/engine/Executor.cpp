@@ -1,8 +1,9 @@
 //===- Executor.cpp - the exploration loop, forking and path endings -----===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -19,26 +20,56 @@
 
 namespace cosmo::engine {
 
-//===--- Public facade ----------------------------------------------------===//
-
-Executor::Executor(llvm::Module &m, EngineOptions o, RunListener &l)
-    : impl_(std::make_unique<ExecutorImpl>(m, std::move(o), l)) {}
-Executor::~Executor() = default;
-llvm::Error Executor::prepare() { return impl_->prepare(); }
-std::optional<EntrySignature> Executor::entrySignature() const {
-  return impl_->entrySignature();
-}
-DataModel Executor::dataModel() const { return impl_->dataModel(); }
 std::vector<ExternalFunction> externalFunctionsOf(const llvm::Module &m) {
-  return ExecutorImpl::externalFunctions(m);
+  return Executor::externalFunctions(m);
 }
-RunSummary Executor::run() { return impl_->run(); }
-void Executor::interrupt() { impl_->interrupt(); }
-void Executor::interruptSolver() { impl_->interruptSolver(); }
+
+HookState::~HookState() = default;
+ExecutionHooks::~ExecutionHooks() = default;
+
+unsigned newHookSlot() {
+  static std::atomic<unsigned> next{0};
+  return next++;
+}
+
+HookStates::HookStates(const HookStates &o) { *this = o; }
+
+HookStates &HookStates::operator=(const HookStates &o) {
+  if (this == &o)
+    return *this;
+  slots_.clear();
+  slots_.resize(o.slots_.size());
+  for (size_t k = 0; k < o.slots_.size(); ++k)
+    if (o.slots_[k])
+      slots_[k] = o.slots_[k]->clone();
+  return *this;
+}
+
+void HookStates::set(unsigned slot, std::unique_ptr<HookState> s) {
+  if (slot >= slots_.size())
+    slots_.resize(slot + 1);
+  slots_[slot] = std::move(s);
+}
+
+bool HookStates::joinable(const HookStates &o) const {
+  for (size_t k = 0; k < std::max(slots_.size(), o.slots_.size()); ++k) {
+    const HookState *a = get(static_cast<unsigned>(k));
+    const HookState *b = o.get(static_cast<unsigned>(k));
+    if (a ? !a->joinable(b) : b && !b->joinable(nullptr))
+      return false;
+  }
+  return true;
+}
+
+void HookStates::join(const HookStates &o) {
+  for (size_t k = 0; k < slots_.size(); ++k)
+    if (slots_[k])
+      slots_[k]->join(o.get(static_cast<unsigned>(k)));
+}
 
 //===--- Set-up -----------------------------------------------------------===//
 
-ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
+Executor::Executor(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
       layout_(&m), addresses_(layout_.getPointerSizeInBits()) {
@@ -47,13 +78,13 @@ ExecutorImpl::ExecutorImpl(llvm::Module &m, EngineOptions opts,
   solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
-ExecutorImpl::~ExecutorImpl() = default;
+Executor::~Executor() = default;
 
 static llvm::Error usageError(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-llvm::Error ExecutorImpl::prepare() {
+llvm::Error Executor::prepare() {
   unsigned bits = layout_.getPointerSizeInBits();
   if (bits != 32 && bits != 64)
     return usageError(fmt::format(
@@ -84,7 +115,7 @@ llvm::Error ExecutorImpl::prepare() {
 }
 
 std::vector<ExternalFunction>
-ExecutorImpl::externalFunctions(const llvm::Module &m) {
+Executor::externalFunctions(const llvm::Module &m) {
   std::map<std::string, ExternalFunction> found;
   for (const llvm::Function &f : m) {
     if (!f.isDeclaration() || f.isIntrinsic() || isPrimitive(f.getName()))
@@ -108,38 +139,60 @@ ExecutorImpl::externalFunctions(const llvm::Module &m) {
   return list;
 }
 
-std::unique_ptr<ExecutionState> ExecutorImpl::makeInitialState() {
+std::unique_ptr<ExecutionState>
+Executor::makeStateAt(const llvm::Function &f, std::string namePrefix) {
   auto s = std::make_unique<ExecutionState>();
   s->id = nextStateId_++;
+  s->namePrefix = std::move(namePrefix);
   s->constraints = solver::ConstraintSet(opts_.solver.independence);
   if (opts_.solver.modelReuse)
     s->model = std::make_shared<expr::Assignment>(); // all zero: models true
   initializeGlobals(*s);
-  StackFrame f;
-  f.function = entry_;
-  f.block = &entry_->getEntryBlock();
-  f.pc = f.block->begin();
-  f.registers = registersFor(*entry_);
-  s->stack.push_back(std::move(f));
-  setUpEntryArguments(*s, *entry_);
-  coveredBlocks_.insert(&entry_->getEntryBlock());
+  StackFrame frame;
+  frame.function = &f;
+  frame.block = &f.getEntryBlock();
+  frame.pc = frame.block->begin();
+  frame.registers = registersFor(f);
+  s->stack.push_back(std::move(frame));
   return s;
+}
+
+std::unique_ptr<ExecutionState> Executor::makeInitialState() {
+  std::unique_ptr<ExecutionState> s = makeStateAt(*entry_);
+  setUpEntryArguments(*s, *entry_);
+  run_->covered.insert(&entry_->getEntryBlock());
+  return s;
+}
+
+ExecutionState &Executor::addState(std::unique_ptr<ExecutionState> s) {
+  ExecutionState &ref = *s;
+  run_->states.push_back(std::move(s));
+  run_->searcher->add(&ref);
+  return ref;
+}
+
+void Executor::replaceSolver() {
+  // The old one goes first: two Z3 contexts at once would add tens of MB
+  // to the run's peak memory.
+  std::lock_guard<std::mutex> lock(solverSwap_);
+  solver_.reset();
+  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 
 //===--- The loop ---------------------------------------------------------===//
 
-uint64_t ExecutorImpl::currentRssKB() const {
+uint64_t Executor::currentRssKB() const {
   std::ifstream statm("/proc/self/statm");
   uint64_t size = 0, resident = 0;
   statm >> size >> resident;
   return resident * (static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024);
 }
 
-bool ExecutorImpl::overMemoryLimit() const {
+bool Executor::overMemoryLimit() const {
   return opts_.maxMemoryMB > 0 && currentRssKB() / 1024 >= opts_.maxMemoryMB;
 }
 
-void ExecutorImpl::dropStatesForMemory() {
+void Executor::dropStatesForMemory() {
   // Every other state, the newest first in pool order, ends cut: half the
   // states go, and the search goes on with the others (KLEE drops states
   // at its memory cap the same way). Freed memory is handed back to the
@@ -148,21 +201,21 @@ void ExecutorImpl::dropStatesForMemory() {
       "memory limit of {} MB reached: states were dropped", opts_.maxMemoryMB);
   std::vector<ExecutionState *> victims;
   bool take = false;
-  for (auto &st : states_) {
-    if (!st->terminated && !st->atMergePoint && take)
+  for (auto &st : run_->states) {
+    if (!st->terminated && !st->waiting && take)
       victims.push_back(st.get());
     take = !take;
   }
   for (ExecutionState *v : victims) {
     terminateCut(*v, reason);
-    searcher_->remove(v);
-    states_.erase(v);
+    run_->searcher->remove(v);
+    run_->states.erase(v);
   }
   summary_.stats.statesDropped += victims.size();
   malloc_trim(0);
 }
 
-bool ExecutorImpl::limitsReached(std::string &why) {
+bool Executor::limitsReached(std::string &why) {
   if (interrupted_) {
     why = "interrupted";
     return true;
@@ -176,7 +229,7 @@ bool ExecutorImpl::limitsReached(std::string &why) {
   }
   // With more states, explore() drops some instead (one read of the
   // resident size per check either way).
-  if (states_.size() <= 1 && overMemoryLimit()) {
+  if ((!run_ || run_->states.size() <= 1) && overMemoryLimit()) {
     why = fmt::format("memory limit of {} MB reached", opts_.maxMemoryMB);
     return true;
   }
@@ -189,42 +242,54 @@ bool ExecutorImpl::limitsReached(std::string &why) {
   return false;
 }
 
-RunSummary ExecutorImpl::run() {
+RunSummary Executor::run(std::vector<ExecutionHooks *> hooks,
+                             const std::function<void()> &before) {
   start_ = std::chrono::steady_clock::now();
-  searcher_ = createSearcher(opts_.search, opts_.seed,
-                             [this](const ExecutionState &s) {
-                               return !ranBlocks_.count(s.stack.back().block);
-                             });
   summary_.stats.calls = callStrategyName(opts_.calls);
   summary_.stats.merge = mergeStrategyName(opts_.mergeStrategy());
-  if (opts_.calls != CallStrategy::Inline)
-    buildSummaries();
-  std::unique_ptr<ExecutionState> initial;
+  if (before)
+    before();
+  Exploration program(createSearcher(opts_.search, opts_.seed,
+                                     [this](const ExecutionState &s) {
+                                       return !ranBlocks_.count(
+                                           s.stack.back().block);
+                                     }));
+  program.hooks = std::move(hooks);
+  Scope scope(*this, program);
   try {
-    initial = makeInitialState();
+    addState(makeInitialState());
   } catch (const Unsupported &u) {
     noteUnknown(u.reason);
     summary_.verdict = Verdict::Unknown;
     summary_.reason = u.reason;
     return summary_;
   }
-  ExecutionState *first = initial.get();
-  states_.push_back(std::move(initial));
-  searcher_->add(first);
-
   uint64_t blocksTotal = 0;
   for (const llvm::Function &f : module_)
     if (!f.isDeclaration() && !frontend::isModelFunction(f))
       blocksTotal += f.size();
-  explore(blocksTotal);
+  explore(program, blocksTotal);
   finishRun(blocksTotal);
   return summary_;
 }
 
-void ExecutorImpl::explore(uint64_t blocksTotal) {
+void Executor::explore(Exploration &e, uint64_t blocksTotal) {
+  Scope scope(*this, e);
+  // However the exploration ends (an exception included), the hooks let go
+  // of the states they hold.
+  struct EndNotice {
+    Exploration &e;
+    ~EndNotice() {
+      for (ExecutionHooks *h : e.hooks)
+        h->onExplorationEnd();
+    }
+  } notice{e};
+  e.instructionsAtStart = summary_.stats.instructions;
+  if (e.bounds.maxGrowthMB)
+    e.rssKBAtStart = currentRssKB();
   auto lastProgress = std::chrono::steady_clock::now();
   uint64_t sinceCheck = 0;
-  while (!searcher_->empty() || !parked_.empty()) {
+  while (!e.searcher->empty() || e.holdsWaitingStates()) {
     if (targetReached_) {
       cutAll("--target=errors: the run stops at the first error");
       break;
@@ -240,7 +305,7 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         cutAll(why);
         break;
       }
-      if (states_.size() > 1 && overMemoryLimit())
+      if (e.states.size() > 1 && overMemoryLimit())
         dropStatesForMemory();
       auto now = std::chrono::steady_clock::now();
       if (now - lastProgress >= std::chrono::milliseconds(250)) {
@@ -248,48 +313,79 @@ void ExecutorImpl::explore(uint64_t blocksTotal) {
         listener_.onProgress(progress(blocksTotal));
       }
     }
-    if (shouldReleaseParked()) {
-      releaseParked();
+    bool released = false;
+    for (ExecutionHooks *h : e.hooks)
+      if ((released = h->releaseStates()))
+        break;
+    if (released)
       continue;
-    }
-    ++exploreSteps_;
-    ExecutionState *s = searcher_->select();
+    ++e.steps;
+    ExecutionState *s = e.searcher->select();
     // A state that waits keeps no flat copy of its path condition (memory
     // per waiting state stays O(1) in the path's length).
-    if (warm_ && warm_ != s && states_.contains(warm_))
-      warm_->constraints.releaseList();
-    warm_ = s;
-    stepping_ = s;
+    if (e.warm && e.warm != s && e.states.contains(e.warm))
+      e.warm->constraints.releaseList();
+    e.warm = s;
+    e.stepping = s;
     ranBlocks_.insert(s->stack.back().block);
     stepState(*s);
-    stepping_ = nullptr;
+    e.stepping = nullptr;
     // Register states forked during the step, then drop ended ones: only
     // the state that ran and its forks can have ended in this step.
-    for (ExecutionState *n : added_)
-      searcher_->forked(s, n);
+    for (ExecutionState *n : e.added)
+      e.searcher->forked(s, n);
     if (!s->terminated)
-      searcher_->stepped(s);
+      e.searcher->stepped(s);
     s->forkedThisStep = false;
-    if (s->atMergePoint && !s->terminated)
-      park(*s);
+    if (s->waiting && !s->terminated) {
+      e.searcher->remove(s);
+      s->ptreeNode = nullptr;
+      for (ExecutionHooks *h : e.hooks)
+        h->onWaiting(*s);
+    }
     summary_.stats.peakStates =
-        std::max<uint64_t>(summary_.stats.peakStates, states_.size());
-    added_.push_back(s);
-    for (ExecutionState *n : added_)
+        std::max<uint64_t>(summary_.stats.peakStates, e.states.size());
+    e.added.push_back(s);
+    for (ExecutionState *n : e.added)
       if (n->terminated) {
-        searcher_->remove(n);
-        states_.erase(n);
+        e.searcher->remove(n);
+        e.states.erase(n);
       }
-    added_.clear();
-    if (building_ && buildInvalid_.empty())
-      noteIsolatedRunOverTime();
-    if (building_ && !buildInvalid_.empty())
-      break; // the tree will not be used: stop its run
+    e.added.clear();
+    if (!e.stopped())
+      explorationOverTime();
+    if (e.stopped())
+      break; // what it found will not be used: stop it
   }
-  parked_.clear(); // cut with the others, or dropped with the isolated run
 }
 
-void ExecutorImpl::finishRun(uint64_t blocksTotal) {
+bool Executor::explorationOverTime() {
+  const ExplorationBounds &b = run_->bounds;
+  if (!b.deadline || std::chrono::steady_clock::now() < *b.deadline)
+    return false;
+  run_->stop(fmt::format("{} took more than {}s", b.what, b.deadlineSeconds));
+  return true;
+}
+
+bool Executor::explorationBoundPassed() {
+  Exploration &e = *run_;
+  const ExplorationBounds &b = e.bounds;
+  if (e.stopped() || explorationOverTime())
+    return true;
+  if (b.maxInstructions &&
+      summary_.stats.instructions - e.instructionsAtStart > b.maxInstructions)
+    e.stop(fmt::format("{} ran more than {} instructions", b.what,
+                       b.maxInstructions));
+  else if (b.maxStates && e.states.size() > b.maxStates)
+    e.stop(fmt::format("{} had more than {} paths open at once", b.what,
+                       b.maxStates));
+  else if (b.maxGrowthMB && ++e.boundChecks % 64 == 0 &&
+           currentRssKB() > e.rssKBAtStart + b.maxGrowthMB * 1024)
+    e.stop(fmt::format("{} used more than {} MB", b.what, b.maxGrowthMB));
+  return e.stopped();
+}
+
+void Executor::finishRun(uint64_t blocksTotal) {
   summary_.externals = externalFunctions(module_);
   RunStats &st = summary_.stats;
   st.solverOptions = opts_.solver.str();
@@ -324,9 +420,9 @@ void ExecutorImpl::finishRun(uint64_t blocksTotal) {
   }
 }
 
-void ExecutorImpl::stepState(ExecutionState &s) {
+void Executor::stepState(ExecutionState &s) {
   // Run until the state ends or forks, so searchers see every fork.
-  while (!s.terminated && !s.forkedThisStep && !s.atMergePoint) {
+  while (!s.terminated && !s.forkedThisStep && !s.waiting) {
     if (opts_.maxInstructionsPerPath &&
         s.instructions >= opts_.maxInstructionsPerPath) {
       terminateCut(s, fmt::format("instruction limit of {} per path reached",
@@ -360,26 +456,25 @@ void ExecutorImpl::stepState(ExecutionState &s) {
         stopping_ = true;
         return;
       }
-      if (building_ && isolatedRunExhausted())
-        return; // explore() ends the isolated run
+      if (explorationBoundPassed())
+        return; // explore() ends the exploration
     }
   }
 }
 
-void ExecutorImpl::cutAll(const std::string &reason) {
-  for (auto &s : states_)
+void Executor::cutAll(const std::string &reason) {
+  for (auto &s : run_->states)
     if (!s->terminated)
       terminateCut(*s, reason);
 }
 
 //===--- Forking ----------------------------------------------------------===//
 
-void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c,
-                                 const solver::Model &model) {
-  // A constraint the guiding tree did not decide narrows the path below
-  // what the tree's marking assumed: the solver takes over.
-  if (s.guide && !guidedAdd_)
-    dropGuide(s);
+void Executor::addConstraint(ExecutionState &s, const ExprRef &c,
+                                 const solver::Model &model, bool decided) {
+  if (!decided)
+    for (ExecutionHooks *h : run_->hooks)
+      h->onConstraint(s);
   s.constraints.add(c);
   if (opts_.solver.modelReuse) {
     assert(model && "model reuse needs a model of every new path condition");
@@ -387,21 +482,21 @@ void ExecutorImpl::addConstraint(ExecutionState &s, const ExprRef &c,
   }
 }
 
-ExecutionState &ExecutorImpl::clone(ExecutionState &s) {
+ExecutionState &Executor::clone(ExecutionState &s) {
   auto copy = std::make_unique<ExecutionState>(s);
   copy->id = nextStateId_++;
   copy->ptreeNode = nullptr;
   copy->forkedThisStep = false;
   ExecutionState &ref = *copy;
-  states_.push_back(std::move(copy));
-  added_.push_back(&ref);
+  run_->states.push_back(std::move(copy));
+  run_->added.push_back(&ref);
   s.forkedThisStep = true;
   ++summary_.stats.statesForked;
   return ref;
 }
 
-Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
-                          bool isBranch) {
+Split Executor::split(ExecutionState &s, const ExprRef &cond,
+                          bool isBranch, bool decided) {
   if (cond->isTrue())
     return {&s, nullptr};
   if (cond->isFalse())
@@ -433,16 +528,15 @@ Split ExecutorImpl::split(ExecutionState &s, const ExprRef &cond,
     return {};
   }
   ExecutionState &other = clone(s);
-  addConstraint(s, cond, t.model);
-  addConstraint(other, notCond, f.model);
+  addConstraint(s, cond, t.model, decided);
+  addConstraint(other, notCond, f.model, decided);
   return {&s, &other};
 }
 
-void ExecutorImpl::assume(ExecutionState &s, const ExprRef &cond) {
-  // An isolated run notes the inputs an assume leaves out (a tree whose
-  // paths do not cover its inputs), and a guided replay keeps its guide
-  // only while the tree decides: both need to know which sides hold.
-  if (building_ || s.guide) {
+void Executor::assume(ExecutionState &s, const ExprRef &cond) {
+  // A hook that observes branches needs to know which sides hold (the
+  // inputs an assume leaves out, too).
+  if (observesBranches(s)) {
     Split sp = split(s, cond);
     if (sp.onFalse)
       terminateInfeasible(*sp.onFalse);
@@ -463,54 +557,51 @@ void ExecutorImpl::assume(ExecutionState &s, const ExprRef &cond) {
     addConstraint(s, cond, r.model);
 }
 
-ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
+ExecutionState *Executor::checkError(ExecutionState &s,
                                          const ExprRef &errorCond,
                                          ErrorKind kind,
                                          const std::string &message) {
-  // Which check this is: an isolated run records it with the error's
-  // pair, and a replay guided by that tree meets the same check again.
+  // Which check this is, as hooks see it: the same instruction and
+  // ordinal on every path that meets it.
   CheckId check{currentInstruction(s),
                 s.checkAt == s.instructions ? s.checkOrdinal + 1 : 0};
   s.checkAt = s.instructions;
   s.checkOrdinal = check.ordinal;
   auto fail = [&](ExecutionState &bad) {
-    failingCheck_ = check;
-    terminateError(bad, kind, message);
-    failingCheck_.reset();
+    reportError(bad, kind, message, {}, nullptr, check);
   };
   auto passed = [&](ExecutionState *good) {
-    if (good && good->guide)
-      good->guide->checksPassed.push_back(check);
+    if (good)
+      for (ExecutionHooks *h : run_->hooks)
+        h->onCheckPassed(*good, check);
     return good;
   };
   if (errorCond->isFalse())
     return passed(&s);
-  // A tree that guides the path knows which sides lead to live pairs: no
-  // query. With model reuse a fork needs models of both sides: the solver
-  // splits, and the guide stays (each live pair below takes one side).
-  std::optional<CheckSides> guided;
-  if (s.guide && !errorCond->isTrue())
-    guided = guidedCheck(s, check, kind);
-  if (guided) {
-    if (!guided->error)
+  // A hook may know which sides lead somewhere: no query. With model
+  // reuse a fork needs models of both sides: the solver splits, and what
+  // the hook knows stays (the constraints are its decisions).
+  std::optional<CheckSides> known;
+  if (!errorCond->isTrue())
+    for (ExecutionHooks *h : run_->hooks)
+      if ((known = h->onCheck(s, check, kind)))
+        break;
+  if (known) {
+    if (!known->error)
       return passed(&s);
-    if (!guided->good) {
+    if (!known->good) {
       fail(s);
       return nullptr;
     }
     if (!opts_.solver.modelReuse) {
       ExecutionState &bad = clone(s);
-      guidedAdd_ = true;
-      addConstraint(bad, errorCond, nullptr);
-      addConstraint(s, ctx_.notE(errorCond), nullptr);
-      guidedAdd_ = false;
+      addConstraint(bad, errorCond, nullptr, /*decided=*/true);
+      addConstraint(s, ctx_.notE(errorCond), nullptr, /*decided=*/true);
       fail(bad);
       return passed(&s);
     }
   }
-  guidedAdd_ = guided.has_value();
-  Split sp = split(s, errorCond, /*isBranch=*/false);
-  guidedAdd_ = false;
+  Split sp = split(s, errorCond, /*isBranch=*/false, known.has_value());
   ExecutionState *good = sp.onFalse;
   if (sp.onTrue) {
     // The error state is the one that stops; keep `s` for the good side.
@@ -527,7 +618,7 @@ ExecutionState *ExecutorImpl::checkError(ExecutionState &s,
   return passed(good);
 }
 
-solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
+solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
                                        bool wantModel) {
   unsigned limit = opts_.solver.timeoutMs;
   // Queries answered above Z3 can be slow too, and one instruction may ask
@@ -547,15 +638,14 @@ solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
-  if (building_ && opts_.summaryTimeoutSeconds > 0) {
+  // An exploration's own deadline (an isolated run's) bounds it too.
+  if (const auto &deadline = run_->bounds.deadline) {
     double left = std::chrono::duration<double>(
-                      buildDeadline_ - std::chrono::steady_clock::now())
+                      *deadline - std::chrono::steady_clock::now())
                       .count();
     if (left <= 0) {
-      if (buildInvalid_.empty())
-        buildInvalid_ = fmt::format("its isolated run took more than {}s",
-                                    opts_.summaryTimeoutSeconds);
-      return {solver::Validity::Unknown, nullptr, buildInvalid_, {}};
+      explorationOverTime();
+      return {solver::Validity::Unknown, nullptr, run_->why(), {}};
     }
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
@@ -566,7 +656,7 @@ solver::SolverResult ExecutorImpl::ask(ExecutionState &s, const ExprRef &cond,
       solver::Query::onPath(s.constraints, cond, s.model, wantModel));
 }
 
-solver::SolverResult ExecutorImpl::pathModel(ExecutionState &s) {
+solver::SolverResult Executor::pathModel(ExecutionState &s) {
   // With model reuse the state keeps a model of its path condition: no
   // query, and nothing a deadline can take away.
   if (s.model)
@@ -591,7 +681,7 @@ solver::SolverResult ExecutorImpl::pathModel(ExecutionState &s) {
       solver::Query::onPath(s.constraints, nullptr, s.model, true));
 }
 
-std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
+std::optional<uint64_t> Executor::concreteValue(ExecutionState &s,
                                                     const ExprRef &e) {
   if (e->kind() == expr::Kind::BVConst)
     return e->bvValue().getZExtValue();
@@ -606,20 +696,20 @@ std::optional<uint64_t> ExecutorImpl::concreteValue(ExecutionState &s,
 
 //===--- Path endings -----------------------------------------------------===//
 
-uint64_t ExecutorImpl::programBlocksCovered() const {
+uint64_t Executor::programBlocksCovered() const {
   uint64_t n = 0;
-  for (const llvm::BasicBlock *b : coveredBlocks_)
+  for (const llvm::BasicBlock *b : run_->covered)
     if (!frontend::isModelFunction(*b->getParent()))
       ++n;
   return n;
 }
 
-Progress ExecutorImpl::progress(uint64_t blocksTotal) const {
+Progress Executor::progress(uint64_t blocksTotal) const {
   const RunStats &st = summary_.stats;
   Progress p;
   p.pathsDone = st.pathsCompleted + st.pathsErrored + st.pathsCut;
   p.errors = summary_.errors.size();
-  p.statesPending = states_.size();
+  p.statesPending = run_->states.size();
   p.blocksCovered = programBlocksCovered();
   p.blocksTotal = blocksTotal;
   p.solverQueries = solverStats_.queries;
@@ -630,7 +720,7 @@ Progress ExecutorImpl::progress(uint64_t blocksTotal) const {
   return p;
 }
 
-std::vector<FileCoverage> ExecutorImpl::lineCoverage() const {
+std::vector<FileCoverage> Executor::lineCoverage() const {
   // A line is covered when a block holding one of its instructions was
   // entered by some path.
   std::map<std::string, std::pair<std::set<unsigned>, std::set<unsigned>>>
@@ -639,7 +729,7 @@ std::vector<FileCoverage> ExecutorImpl::lineCoverage() const {
     if (f.isDeclaration() || frontend::isModelFunction(f))
       continue;
     for (const llvm::BasicBlock &b : f) {
-      bool covered = coveredBlocks_.count(&b) != 0;
+      bool covered = run_->covered.count(&b) != 0;
       for (const llvm::Instruction &i : b) {
         if (!i.getDebugLoc() || i.getDebugLoc().getLine() == 0)
           continue;
@@ -659,7 +749,7 @@ std::vector<FileCoverage> ExecutorImpl::lineCoverage() const {
   return out;
 }
 
-SourceLocation ExecutorImpl::locationOf(const llvm::Instruction *i) {
+SourceLocation Executor::locationOf(const llvm::Instruction *i) {
   SourceLocation loc;
   if (!i)
     return loc;
@@ -687,12 +777,12 @@ static const llvm::Instruction *positionOf(const ExecutionState &s,
 }
 
 const llvm::Instruction *
-ExecutorImpl::currentInstruction(const ExecutionState &s) const {
+Executor::currentInstruction(const ExecutionState &s) const {
   return positionOf(s, s.stack.size() - 1);
 }
 
 std::vector<SourceLocation>
-ExecutorImpl::stackOf(const ExecutionState &s) const {
+Executor::stackOf(const ExecutionState &s) const {
   std::vector<SourceLocation> out;
   for (size_t k = s.stack.size(); k-- > 0;)
     // Errors inside libc models belong to the program's call.
@@ -701,7 +791,7 @@ ExecutorImpl::stackOf(const ExecutionState &s) const {
   return out;
 }
 
-SourceLocation ExecutorImpl::programLocation(const ExecutionState &s) const {
+SourceLocation Executor::programLocation(const ExecutionState &s) const {
   for (size_t k = s.stack.size(); k-- > 0;)
     if (!frontend::isModelFunction(*s.stack[k].function))
       return locationOf(positionOf(s, k));
@@ -716,7 +806,7 @@ static std::vector<uint8_t> bytesOf(const llvm::APInt &value, unsigned nbytes) {
   return out;
 }
 
-TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
+TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
                                   const expr::Assignment &model) {
   TestVector t;
   t.outcome = outcome;
@@ -752,33 +842,77 @@ TestVector ExecutorImpl::makeTest(ExecutionState &s, const std::string &outcome,
   return t;
 }
 
-void ExecutorImpl::noteUnknown(const std::string &reason) {
+void Executor::noteUnknown(const std::string &reason) {
   for (const std::string &r : summary_.unknownReasons)
     if (r == reason)
       return;
   summary_.unknownReasons.push_back(reason);
 }
 
-bool ExecutorImpl::pathLimitReached() const {
+bool Executor::pathLimitReached() const {
   return opts_.maxPaths > 0 &&
          summary_.stats.pathsCompleted + summary_.stats.pathsErrored >=
              opts_.maxPaths;
 }
 
-bool ExecutorImpl::timeLimitPassed() const {
+bool Executor::timeLimitPassed() const {
   return opts_.timeoutSeconds > 0 &&
          std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                        start_)
                  .count() >= opts_.timeoutSeconds;
 }
 
-void ExecutorImpl::terminateCompleted(ExecutionState &s,
+bool Executor::observesBranches(const ExecutionState &s) const {
+  for (const ExecutionHooks *h : run_->hooks)
+    if (h->observesBranches(s))
+      return true;
+  return false;
+}
+
+bool Executor::decideBranch(
+    ExecutionState &s, const llvm::Instruction &site,
+    const std::vector<ExprRef> &conds,
+    const std::vector<const llvm::BasicBlock *> &succs) {
+  for (ExecutionHooks *h : run_->hooks)
+    if (h->onBranch(s, site, conds, succs))
+      return true;
+  return false;
+}
+
+bool Executor::mayPointOutside(const ExprRef &address) const {
+  for (const ExecutionHooks *h : run_->hooks)
+    if (h->mayPointOutside(address))
+      return true;
+  return false;
+}
+
+void Executor::takeBranch(ExecutionState &s, const llvm::Instruction &site,
+                              unsigned choice, const llvm::BasicBlock *target,
+                              bool decided) {
+  for (ExecutionHooks *h : run_->hooks)
+    if (!h->onBranchTaken(s, site, choice, decided))
+      return;
+  transferToBlock(s, target);
+}
+
+bool Executor::hookTakesEnd(ExecutionState &s, PathEnd end) {
+  for (ExecutionHooks *h : run_->hooks)
+    if (h->onPathEnd(s, end)) {
+      s.terminated = true;
+      return true;
+    }
+  return false;
+}
+
+void Executor::terminateCompleted(ExecutionState &s,
                                       std::optional<ExprRef> returned) {
-  if (building_) {
-    s.terminated = true;
-    recordLeaf(s, summary::LeafKind::Completed, "", "", returned);
+  if (hookTakesEnd(s, [&] {
+        PathEnd end;
+        end.kind = PathEnd::Kind::Completed;
+        end.returned = returned;
+        return end;
+      }()))
     return;
-  }
   if (pathLimitReached()) {
     // Paths ending in the same step as the one that reached the limit.
     terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
@@ -795,16 +929,29 @@ void ExecutorImpl::terminateCompleted(ExecutionState &s,
   listener_.onCompletedPath(makeTest(s, "completed", *r.model));
 }
 
-void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
+void Executor::terminateError(ExecutionState &s, ErrorKind kind,
                                   const std::string &message,
                                   std::vector<SourceLocation> stack,
                                   solver::Model model) {
-  if (building_) {
-    s.terminated = true;
-    recordLeaf(s, summary::LeafKind::Error, errorKindName(kind), message,
-               std::nullopt, stack);
+  reportError(s, kind, message, std::move(stack), std::move(model),
+              std::nullopt);
+}
+
+void Executor::reportError(ExecutionState &s, ErrorKind kind,
+                               const std::string &message,
+                               std::vector<SourceLocation> stack,
+                               solver::Model model,
+                               std::optional<CheckId> check) {
+  if (hookTakesEnd(s, [&] {
+        PathEnd end;
+        end.kind = PathEnd::Kind::Error;
+        end.error = kind;
+        end.message = message;
+        end.stack = stack;
+        end.check = check;
+        return end;
+      }()))
     return;
-  }
   if (pathLimitReached()) {
     terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
     return;
@@ -847,12 +994,15 @@ void ExecutorImpl::terminateError(ExecutionState &s, ErrorKind kind,
     targetReached_ = true;
 }
 
-void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
+void Executor::terminateCut(ExecutionState &s, const std::string &reason) {
   s.terminated = true;
-  if (building_) {
-    recordLeaf(s, summary::LeafKind::Frontier, "", reason);
+  if (hookTakesEnd(s, [&] {
+        PathEnd end;
+        end.kind = PathEnd::Kind::Cut;
+        end.message = reason;
+        return end;
+      }()))
     return;
-  }
   ++summary_.stats.pathsCut;
   // A query cut short by the run's time limit is the time limit's doing.
   noteUnknown(timeLimitPassed()
@@ -861,10 +1011,11 @@ void ExecutorImpl::terminateCut(ExecutionState &s, const std::string &reason) {
                   : reason);
 }
 
-void ExecutorImpl::terminateInfeasible(ExecutionState &s) {
+void Executor::terminateInfeasible(ExecutionState &s) {
   s.terminated = true;
-  if (building_)
-    building_->noteVanishedPath();
+  PathEnd end;
+  end.kind = PathEnd::Kind::Infeasible;
+  hookTakesEnd(s, std::move(end));
 }
 
 } // namespace cosmo::engine

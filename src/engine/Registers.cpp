@@ -1,6 +1,6 @@
 //===- Registers.cpp - register numbering and decoded instructions --------===//
 
-#include "Registers.h"
+#include "cosmo/engine/Registers.h"
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>

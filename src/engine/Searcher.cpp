@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Searcher.h"
+#include "cosmo/engine/Searcher.h"
 
 #include <algorithm>
 #include <array>
@@ -122,7 +122,7 @@ public:
     return n->state;
   }
   void add(ExecutionState *s) override {
-    // The initial state, or a merged state back from waiting (--merge):
+    // The initial state, or a state a hook gives back after waiting:
     // it becomes a new side of the root.
     auto leaf = std::make_unique<PTreeNode>();
     leaf->state = s;

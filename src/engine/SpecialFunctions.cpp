@@ -1,7 +1,7 @@
 //===- SpecialFunctions.cpp - verifier, KLEE and cosmo intrinsics, malloc,
 //                            LLVM intrinsics, entry arguments -------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -29,7 +29,7 @@ std::string variableNameOf(const llvm::CallBase &call) {
 }
 } // namespace
 
-ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
+ExprRef Executor::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
                                         const std::string &name,
                                         const std::string &source,
                                         const std::string &function) {
@@ -46,7 +46,7 @@ ExprRef ExecutorImpl::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
   return v;
 }
 
-bool ExecutorImpl::isPrimitive(llvm::StringRef name) {
+bool Executor::isPrimitive(llvm::StringRef name) {
   // Keep in step with handleSpecial below.
   static const std::set<std::string> names = {
       "reach_error", "__assert_fail", "__assert_rtn", "__assert",
@@ -58,7 +58,7 @@ bool ExecutorImpl::isPrimitive(llvm::StringRef name) {
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_");
 }
 
-bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
+bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                                  const llvm::Function &f,
                                  std::vector<ExprRef> &args) {
   llvm::StringRef name = f.getName();
@@ -197,7 +197,7 @@ bool ExecutorImpl::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   return false;
 }
 
-bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
+bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                                    const llvm::Function &f,
                                    std::vector<ExprRef> &args) {
   using llvm::Intrinsic::ID;
@@ -382,7 +382,7 @@ bool ExecutorImpl::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call
   }
 }
 
-void ExecutorImpl::setUpEntryArguments(ExecutionState &s,
+void Executor::setUpEntryArguments(ExecutionState &s,
                                        const llvm::Function &f) {
   StackFrame &frame = s.frame();
   if (f.getName() == "main") {

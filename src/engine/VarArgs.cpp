@@ -21,7 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/engine/Executor.h"
 
 #include <llvm/ADT/Triple.h>
 #include <llvm/Support/MathExtras.h>
@@ -35,7 +35,7 @@ constexpr uint32_t kGpOffsetAllUsed = 48;  // 6 integer registers * 8
 constexpr uint32_t kFpOffsetAllUsed = 176; // 48 + 8 vector registers * 16
 } // namespace
 
-void ExecutorImpl::checkVarArgsTarget() const {
+void Executor::checkVarArgsTarget() const {
   unsigned ptrBits = layout_.getPointerSizeInBits();
   llvm::Triple triple(module_.getTargetTriple());
   bool x86 = triple.getTriple().empty() || triple.isX86();
@@ -45,12 +45,12 @@ void ExecutorImpl::checkVarArgsTarget() const {
                     module_.getTargetTriple(), ptrBits)};
 }
 
-uint64_t ExecutorImpl::vaListBytes() const {
+uint64_t Executor::vaListBytes() const {
   unsigned ptrBits = layout_.getPointerSizeInBits();
   return ptrBits == 64 ? 8 + 2 * ptrBits / 8 : ptrBits / 8;
 }
 
-uint64_t ExecutorImpl::layOutVarArgs(ExecutionState &s,
+uint64_t Executor::layOutVarArgs(ExecutionState &s,
                                      const llvm::CallBase &call,
                                      const llvm::Function &f,
                                      const std::vector<ExprRef> &args) {
@@ -84,7 +84,7 @@ uint64_t ExecutorImpl::layOutVarArgs(ExecutionState &s,
   return base;
 }
 
-void ExecutorImpl::executeVaStart(ExecutionState &s, const ExprRef &vaList) {
+void Executor::executeVaStart(ExecutionState &s, const ExprRef &vaList) {
   checkVarArgsTarget();
   std::optional<uint64_t> area = s.frame().varArgs;
   if (!area)
@@ -102,7 +102,7 @@ void ExecutorImpl::executeVaStart(ExecutionState &s, const ExprRef &vaList) {
     a.state->memory.writable(a.base).write(ctx_, a.offset, value);
 }
 
-void ExecutorImpl::executeVaCopy(ExecutionState &s, const ExprRef &dst,
+void Executor::executeVaCopy(ExecutionState &s, const ExprRef &dst,
                                  const ExprRef &src) {
   checkVarArgsTarget();
   copyBytes(s, dst, src, vaListBytes());

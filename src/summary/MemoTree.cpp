@@ -2,6 +2,8 @@
 
 #include "cosmo/summary/MemoTree.h"
 
+#include <set>
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -190,6 +192,16 @@ bool MemoTree::pruneToErrors() {
   prunedToErrors_ = true;
   termNodes_.reset();
   return true;
+}
+
+const MemoNode *commonAncestor(const MemoNode *a, const MemoNode *b) {
+  std::set<const MemoNode *> above;
+  for (const MemoNode *n = a; n; n = n->parent)
+    above.insert(n);
+  for (const MemoNode *n = b; n; n = n->parent)
+    if (above.count(n))
+      return n;
+  return nullptr;
 }
 
 } // namespace cosmo::summary

@@ -3,6 +3,7 @@
 #include "CheckCommand.h"
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/summary/Analysis.h"
 #include "cosmo/frontend/CompilationDatabase.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Report.h"
@@ -31,12 +32,12 @@ namespace cosmo::cli {
 
 namespace {
 
-std::atomic<engine::Executor *> running{nullptr};
+std::atomic<summary::Analysis *> running{nullptr};
 std::atomic<bool> signalled{false};
 
 void onInterrupt(int) {
   signalled = true;
-  if (engine::Executor *e = running.load())
+  if (summary::Analysis *e = running.load())
     e->interrupt();
 }
 
@@ -45,7 +46,7 @@ void onInterrupt(int) {
 /// SIGTERM waiting.
 class SolverInterrupter {
 public:
-  explicit SolverInterrupter(engine::Executor &e)
+  explicit SolverInterrupter(summary::Analysis &e)
       : thread_([this, &e] {
           while (!done_) {
             if (signalled)
@@ -364,7 +365,7 @@ int runCheck(const CheckOptions &opts) {
   (*out)->keepCompletedTests(!opts.emitTests.empty());
 
   ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
-  engine::Executor executor(module, eo, progress);
+  summary::Analysis executor(module, eo, progress);
   if (llvm::Error e = executor.prepare())
     return usageError(llvm::toString(std::move(e)));
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cosmo/engine/Executor.h"
+#include "cosmo/summary/Analysis.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/AsmParser/Parser.h>
@@ -82,7 +82,7 @@ protected:
     if (!m)
       return {};
     eo.timeoutSeconds = 60; // a safety net, never reached when all is well
-    engine::Executor ex(*m, eo, l);
+    summary::Analysis ex(*m, eo, l);
     if (llvm::Error e = ex.prepare()) {
       ADD_FAILURE() << llvm::toString(std::move(e));
       return {};
@@ -319,7 +319,7 @@ TEST(DataModelPrepare, RejectsOtherPointerAndIndexWidths) {
     auto m = llvm::parseAssemblyString(ir, diag, ctx);
     ASSERT_TRUE(m) << diag.getMessage().str();
     Collecting l;
-    engine::Executor ex(*m, {}, l);
+    summary::Analysis ex(*m, {}, l);
     llvm::Error e = ex.prepare();
     ASSERT_TRUE(bool(e)) << layout;
     std::string msg = llvm::toString(std::move(e));
@@ -341,7 +341,7 @@ TEST(DataModelCalls, MismatchedCallIsUnknown) {
       diag, ctx);
   ASSERT_TRUE(m) << diag.getMessage().str();
   Collecting l;
-  engine::Executor ex(*m, {}, l);
+  summary::Analysis ex(*m, {}, l);
   ASSERT_FALSE(bool(ex.prepare()));
   engine::RunSummary s = ex.run();
   EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;

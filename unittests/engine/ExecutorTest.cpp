@@ -1,6 +1,6 @@
 //===- ExecutorTest.cpp - exploring small C programs end to end -----------===//
 
-#include "cosmo/engine/Executor.h"
+#include "cosmo/summary/Analysis.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -57,7 +57,7 @@ protected:
                          CollectingListener &l) {
     if (eo.timeoutSeconds == 0)
       eo.timeoutSeconds = 60; // a safety net, never reached when all is well
-    engine::Executor ex(m, eo, l);
+    summary::Analysis ex(m, eo, l);
     if (llvm::Error e = ex.prepare()) {
       ADD_FAILURE() << llvm::toString(std::move(e));
       return {};
@@ -191,7 +191,7 @@ TEST_F(ExecutorTest, PrepareRejectsMissingEntry) {
   CollectingListener l;
   engine::EngineOptions eo;
   eo.entry = "no_such_function";
-  engine::Executor ex(*m, eo, l);
+  summary::Analysis ex(*m, eo, l);
   llvm::Error e = ex.prepare();
   ASSERT_TRUE(bool(e));
   std::string msg = llvm::toString(std::move(e));

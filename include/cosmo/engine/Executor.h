@@ -1,52 +1,441 @@
-//===- cosmo/engine/Executor.h - symbolic execution of a module -*- C++ -*-===//
+//===- cosmo/engine/Executor.h - the executor core --------------*- C++ -*-===//
 //
-// Explores the paths of one entry function of a prepared module (see
-// frontend), forking at every branch whose condition can go both ways,
-// checking for errors where they can occur, and handing every error and
-// completed path to a RunListener. The verdict is `false` when an error was
+// Symbolic execution of a prepared module (see frontend): the core runs
+// explorations (Exploration.h), forking at every branch whose condition can
+// go both ways, checking for errors where they can occur, and handing every
+// error and completed path to a RunListener. Composition is not its
+// business: the layer above (src/summary) plugs in through ExecutionHooks
+// and runs functions in isolation as explorations of their own. The verdict is `false` when an error was
 // found, `true` only when every path ran to its end with no limit hit and
 // nothing unsupported met, `unknown` otherwise.
+//
+// The core is split by instruction family (STYLE.md): Executor.cpp runs
+// explorations, forks and terminates paths; ExecArith.cpp gives integer
+// instructions and casts their semantics; ExecMemory.cpp resolves addresses
+// and does loads, stores, allocation and lazy initialisation;
+// ExecControl.cpp handles branches, phis, calls and returns;
+// SpecialFunctions.cpp models verifier/KLEE/cosmo intrinsics, malloc and
+// friends, and LLVM intrinsics; VarArgs.cpp passes the extra arguments of
+// variadic calls; Constants.cpp turns LLVM constants into terms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_ENGINE_EXECUTOR_H
 #define COSMO_ENGINE_EXECUTOR_H
 
+#include "cosmo/engine/ExecutionState.h"
+#include "cosmo/engine/EntrySignature.h"
+#include "cosmo/engine/Exploration.h"
+
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
+#include "cosmo/expr/ExprContext.h"
+#include "cosmo/solver/Solver.h"
 
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Support/Error.h>
+#include <llvm/IR/Operator.h>
 
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
+#include <unordered_set>
 
 namespace cosmo::engine {
 
-class ExecutorImpl;
+/// Thrown inside an instruction handler when the construct cannot be
+/// analysed; the path is cut with this reason (verdict unknown).
+struct Unsupported {
+  std::string reason;
+};
+
+/// The result of splitting a state on a condition.
+struct Split {
+  ExecutionState *onTrue = nullptr;
+  ExecutionState *onFalse = nullptr;
+};
+
+/// A memory access resolved to one object.
+struct ResolvedAccess {
+  ExecutionState *state;
+  uint64_t base;
+  ExprRef offset; // BitVec(pointer width)
+};
 
 class Executor {
 public:
-  Executor(llvm::Module &module, EngineOptions options, RunListener &listener);
+  Executor(llvm::Module &m, EngineOptions opts, RunListener &listener);
   ~Executor();
 
-  /// Checks that the entry exists and can be analysed, and that pointers
-  /// are 32 or 64 bits wide.
   llvm::Error prepare();
-  /// The entry's C prototype, after prepare(); none without debug
-  /// information or when a parameter's type has no simple C name.
-  std::optional<EntrySignature> entrySignature() const;
-  /// The module's data model (its DataLayout's pointer width).
-  DataModel dataModel() const;
-  RunSummary run();
-  /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
-  /// signal handler.
-  void interrupt();
-  /// Also stop the solver query running now, and the ones after it (from a
-  /// thread other than the one running; not from a signal handler).
-  void interruptSolver();
+  void interrupt() { interrupted_ = true; }
+  /// From another thread: stops the query under way.
+  void interruptSolver() {
+    interrupted_ = true;
+    std::lock_guard<std::mutex> lock(solverSwap_);
+    if (solver_)
+      solver_->interrupt();
+  }
+
+  //===--- Forking and termination (Executor.cpp) -------------------------===//
+  /// Splits `s` on `cond`. When both sides are feasible, `s` continues as
+  /// the true side and a new state (registered for exploration) takes the
+  /// false side. When neither can be decided (solver unknown), `s` is cut
+  /// and both sides are null.
+  /// `isBranch`: the fork counts towards --max-depth (program branches do;
+  /// error checks do not).
+  /// `decided`: a hook already knows both sides lead somewhere (see
+  /// addConstraint).
+  Split split(ExecutionState &s, const ExprRef &cond, bool isBranch = true,
+              bool decided = false);
+  /// Restricts `s` to the inputs where `cond` holds (an assume), ending it
+  /// when there are none. One query, not a split's two: whether `cond`
+  /// could also fail does not matter to a path that goes on under it.
+  void assume(ExecutionState &s, const ExprRef &cond);
+  /// Reports `kind` on the states where `errorCond` holds; returns the state
+  /// where it does not (or null).
+  ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,
+                             ErrorKind kind, const std::string &message);
+  /// Adds `c` to the path condition; with model reuse, `model` is a model
+  /// of the new path condition. `decided`: a hook decided it (else the
+  /// hooks hear of it through onConstraint).
+  void addConstraint(ExecutionState &s, const ExprRef &c,
+                     const solver::Model &model, bool decided = false);
+  ExecutionState &clone(ExecutionState &s);
+  /// Ends `s` as a completed path; `returned` is the entry function's
+  /// return (its value, null for void) when the path ended by returning
+  /// rather than by exit().
+  void terminateCompleted(ExecutionState &s,
+                          std::optional<ExprRef> returned = std::nullopt);
+  /// Ends `s` with an error, reported at `stack.front()` (default: where
+  /// `s` is) once per kind and place, with a test from `model`, a model of
+  /// the path condition (asked for when null). Under --target=errors the
+  /// run then stops.
+  void terminateError(ExecutionState &s, ErrorKind kind,
+                      const std::string &message,
+                      std::vector<SourceLocation> stack = {},
+                      solver::Model model = nullptr);
+  void terminateCut(ExecutionState &s, const std::string &reason);
+  /// An assumption failed: the path does not exist.
+  void terminateInfeasible(ExecutionState &s);
+  /// Every solver question goes through here: can `cond` hold on the path
+  /// of `s` (null: a model of the path)? The per-query limit never outlasts
+  /// the run's time limit.
+  solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
+                           bool wantModel);
+  /// A model of the path of `s` for its test vector: the state's own model
+  /// (model reuse), or one solver call allowed kPathModelGraceMs past the
+  /// run's deadline, so that a path reached in time is never dropped for
+  /// want of a model.
+  solver::SolverResult pathModel(ExecutionState &s);
+  static constexpr unsigned kPathModelGraceMs = 2000;
+  /// The largest heap block of concrete size a path may allocate.
+  static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;
+  /// A concrete value of `e` on this path (one solver call).
+  std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
+
+  //===--- Values (ExecArith.cpp, Constants.cpp) --------------------------===//
+  ExprRef eval(ExecutionState &s, const llvm::Value *v);
+  ExprRef evalConstant(ExecutionState &s, const llvm::Constant *c);
+  void constantBytes(ExecutionState &s, const llvm::Constant *c,
+                     std::vector<ExprRef> &out, uint64_t offset);
+  void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
+    s.frame().registers.set(v, RegValue::of(std::move(value)));
+  }
+  /// `v`'s value, unboxed when concrete (no term is built).
+  RegValue evalValue(ExecutionState &s, const llvm::Value *v);
+  /// Runs `i` on machine words when its operands are concrete and it can
+  /// report no error (ExecConcrete.cpp); false leaves it to
+  /// executeInstruction.
+  bool tryConcreteStep(ExecutionState &s, const llvm::Instruction &i);
+  std::optional<RegValue> concreteBinary(const llvm::Instruction &i,
+                                         const RegValue &a, const RegValue &b,
+                                         unsigned w);
+  std::optional<uint64_t> concreteGepOffset(ExecutionState &s,
+                                            const llvm::GEPOperator &gep);
+  /// A new frame's empty registers.
+  RegisterFile registersFor(const llvm::Function &f);
+  /// The register numbering of `f`, made on first use.
+  const FunctionSlots &slotsOf(const llvm::Function &f);
+  /// Bits of `t` as stored in memory (Bool -> byte, aggregates as laid out).
+  ExprRef encode(const ExprRef &v, const llvm::Type *t);
+  ExprRef decode(const ExprRef &bits, const llvm::Type *t);
+  unsigned storeBits(const llvm::Type *t) const;
+  void executeBinary(ExecutionState &s, const llvm::BinaryOperator &i);
+  void executeCast(ExecutionState &s, const llvm::CastInst &i);
+  void executeCompare(ExecutionState &s, const llvm::ICmpInst &i);
+  ExprRef binaryOp(unsigned opcode, const ExprRef &a, const ExprRef &b);
+  ExprRef castOp(unsigned opcode, const ExprRef &v, const llvm::Type *from,
+                 const llvm::Type *to);
+  ExprRef compareOp(llvm::CmpInst::Predicate p, const ExprRef &a,
+                    const ExprRef &b);
+  ExprRef gepOffset(ExecutionState &s, const llvm::GEPOperator &gep);
+  /// Byte offset and type of the member of aggregate `t` at `indices`
+  /// (extractvalue / insertvalue).
+  std::pair<uint64_t, llvm::Type *>
+  aggregateMember(llvm::Type *t, llvm::ArrayRef<unsigned> indices) const;
+  ExprRef asBV(const ExprRef &v) {
+    return v->sort().isBool() ? ctx_.boolToBV(v) : v;
+  }
+  ExprRef asBool(const ExprRef &v) {
+    return v->sort().isBool() ? v : ctx_.bvToBool(v);
+  }
+  /// Pointers, addresses, object offsets and sizes are BitVec terms of the
+  /// module's pointer width (DataLayout), 32 or 64 bits.
+  unsigned pointerBits() const { return addresses_.pointerBits(); }
+  const memory::AddressLayout &addresses() const { return addresses_; }
+  ExprRef pointer(uint64_t value) {
+    return addresses_.pointer(ctx_, value);
+  }
+  /// Objects of isolated runs of functions live at and above this address,
+  /// apart from any object of the program's run: an isolated run's own
+  /// allocation can never equal an address of a calling context.
+  uint64_t isolatedRegionStart() const {
+    return *addresses_.place(isolatedObjectIndex(), 0);
+  }
+  uint64_t isolatedObjectIndex() const {
+    // Past 2^63 (LP64) or 2 GiB (ILP32): slot numbers of the layout.
+    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 27;
+  }
+  /// The value 0 of type `t` (an integer, a pointer or an aggregate).
+  ExprRef zeroOf(const llvm::Type *t);
+
+  //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
+  /// Resolves `address` for an access of `size` bytes; reports errors on
+  /// the states where it is invalid. May fork; returns every state that
+  /// can go on, with the object it reaches.
+  std::vector<ResolvedAccess> resolve(ExecutionState &s, ExprRef address,
+                                      uint64_t size);
+  void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
+  void executeStore(ExecutionState &s, const llvm::StoreInst &i);
+  void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
+  /// A new object at the next free address of `s`; throws Unsupported when
+  /// the address space has no room left for it.
+  uint64_t allocate(ExecutionState &s, uint64_t capacity,
+                    memory::ObjectKind kind, const std::string &name,
+                    ExprRef initial, ExprRef symbolicSize = {},
+                    const void *typeTag = nullptr);
+  std::string addressSpaceExhausted(const ExecutionState &s,
+                                    uint64_t capacity) const;
+  /// Heap allocation of `size` bytes (maybe symbolic); returns the states
+  /// that go on with the block's address bound to `result`.
+  void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
+                    const llvm::Value *result, const std::string &site);
+  void freeAddress(ExecutionState &s, const ExprRef &address);
+  /// Gives every byte of the object at `base` its own input variable.
+  std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
+                                          const std::string &name);
+  /// `ptr` (an input pointer's value) is stored at `holderOffset` of the
+  /// input object or pointer argument named `holder`.
+  void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
+                           const llvm::Type *pointee, std::string path,
+                           std::string holder, uint64_t holderOffset);
+  /// Copy `n` concrete bytes (memcpy/memmove semantics with overlap).
+  void copyBytes(ExecutionState &s, const ExprRef &dst, const ExprRef &src,
+                 uint64_t n);
+  ExprRef readMemory(ExecutionState &s, const ResolvedAccess &a, unsigned n);
+  std::string readCString(ExecutionState &s, const ExprRef &address);
+
+  //===--- Control (ExecControl.cpp) --------------------------------------===//
+  void executeInstruction(ExecutionState &s, const llvm::Instruction &i);
+  void transferToBlock(ExecutionState &s, const llvm::BasicBlock *target);
+  void executeBranch(ExecutionState &s, const llvm::BranchInst &i);
+  void executeSwitch(ExecutionState &s, const llvm::SwitchInst &i);
+  void executeCall(ExecutionState &s, const llvm::CallBase &call);
+  void callFunction(ExecutionState &s, const llvm::CallBase &call,
+                    const llvm::Function &f, std::vector<ExprRef> args);
+  void executeReturn(ExecutionState &s, const llvm::ReturnInst &i);
+  /// Throws Unsupported when `args` or the call's type do not have the
+  /// widths of `f`'s parameters and return type.
+  void checkCallMatches(const llvm::CallBase &call, const llvm::Function &f,
+                        const std::vector<ExprRef> &args);
+  /// Finish a call that was handled without a frame.
+  void returnValue(ExecutionState &s, const llvm::CallBase &call,
+                   ExprRef value);
+
+  //===--- Special functions and intrinsics (SpecialFunctions.cpp) --------===//
+  /// Whether the engine gives a declared function named `name` its meaning
+  /// (verifier and KLEE calls, the allocator, exit ...).
+  static bool isPrimitive(llvm::StringRef name);
+  static std::vector<ExternalFunction>
+  externalFunctions(const llvm::Module &m);
+  /// True when `f` was handled (the state has moved on or ended).
+  bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
+                     const llvm::Function &f, std::vector<ExprRef> &args);
+  bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
+                       const llvm::Function &f, std::vector<ExprRef> &args);
+  ExprRef makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
+                            const std::string &name, const std::string &source,
+                            const std::string &function);
+
+  //===--- Variadic functions (VarArgs.cpp) ------------------------------===//
+  /// Stores the extra arguments of `call` (those after f's parameters) in
+  /// a new stack object laid out as the target's va_arg reads them;
+  /// returns its address.
+  uint64_t layOutVarArgs(ExecutionState &s, const llvm::CallBase &call,
+                         const llvm::Function &f,
+                         const std::vector<ExprRef> &args);
+  /// llvm.va_start: points the va_list at `vaList` to the current frame's
+  /// extra arguments.
+  void executeVaStart(ExecutionState &s, const ExprRef &vaList);
+  /// llvm.va_copy.
+  void executeVaCopy(ExecutionState &s, const ExprRef &dst,
+                     const ExprRef &src);
+  /// Throws Unsupported unless the target's va_list is one cosmo knows.
+  void checkVarArgsTarget() const;
+  uint64_t vaListBytes() const;
+
+  //===--- Locations ------------------------------------------------------===//
+  static SourceLocation locationOf(const llvm::Instruction *i);
+  /// The instruction the innermost frame of `s` is executing.
+  const llvm::Instruction *currentInstruction(const ExecutionState &s) const;
+  std::optional<EntrySignature> entrySignature() const {
+    return entry_ ? cSignatureOf(*entry_) : std::nullopt;
+  }
+  uint64_t programBlocksCovered() const;
+  Progress progress(uint64_t blocksTotal) const;
+  std::vector<FileCoverage> lineCoverage() const;
+  /// The instruction an error should be reported at: the current one, or
+  /// for errors inside cosmo's libc models, the program's call.
+  std::vector<SourceLocation> stackOf(const ExecutionState &s) const;
+  /// The innermost entry of stackOf(s).
+  SourceLocation programLocation(const ExecutionState &s) const;
+
+  expr::ExprContext &ctx() { return ctx_; }
+  const llvm::DataLayout &layout() const { return layout_; }
+  DataModel dataModel() const {
+    return pointerBits() == 32 ? DataModel::ILP32 : DataModel::LP64;
+  }
+  const EngineOptions &options() const { return opts_; }
+
+  //===--- Explorations (Executor.cpp) ------------------------------------===//
+  /// The run: `before` (the isolated runs of the layers above; may be
+  /// null), then the program's exploration from the entry, with `hooks`.
+  RunSummary run(std::vector<ExecutionHooks *> hooks,
+                 const std::function<void()> &before = {});
+  /// Runs `e` (its first states added) until no state is left, a limit of
+  /// the run or a bound of `e` ends it; `e` is the running exploration
+  /// meanwhile. `blocksTotal` is for progress reports (0: none).
+  void explore(Exploration &e, uint64_t blocksTotal = 0);
+  /// Makes `e` the running exploration for its lifetime (states are made
+  /// in it and hooks are its), then the one before again.
+  class Scope {
+  public:
+    Scope(Executor &x, Exploration &e) : x_(x), outer_(x.run_) { x.run_ = &e; }
+    ~Scope() { x_.run_ = outer_; }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    Executor &x_;
+    Exploration *outer_;
+  };
+  /// The running exploration.
+  Exploration &exploration() { return *run_; }
+  const Exploration &exploration() const { return *run_; }
+  /// Registers a new state of the running exploration.
+  ExecutionState &addState(std::unique_ptr<ExecutionState> s);
+  /// A state at the first instruction of `f` with the globals initialised
+  /// (not yet a frame's arguments; see setUpEntryArguments).
+  std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
+                                              std::string namePrefix = "");
+  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  /// `s` takes successor `choice` of `site` into `target` unless a hook
+  /// ends it there; `decided`: a hook, not the solver, decided it.
+  void takeBranch(ExecutionState &s, const llvm::Instruction &site,
+                  unsigned choice, const llvm::BasicBlock *target,
+                  bool decided = false);
+  /// Whether the run must stop (interrupted, a limit reached): `why`.
+  bool limitsReached(std::string &why);
+  bool runStopping() const { return stopping_ || interrupted_; }
+  /// A new solver pipeline (the old one's caches hold only what the
+  /// isolated runs asked).
+  void replaceSolver();
+  uint64_t currentRssKB() const;
+  void noteUnknown(const std::string &reason);
+  RunSummary &summary() { return summary_; }
+  const solver::PipelineStats &solverStats() const { return solverStats_; }
+  const llvm::Function *entry() const { return entry_; }
+  llvm::Module &module() { return module_; }
+  uint64_t globalAddress(const llvm::GlobalValue *g) const {
+    return globalAddress_.at(g);
+  }
 
 private:
-  std::unique_ptr<ExecutorImpl> impl_;
+  void initializeGlobals(ExecutionState &s);
+  /// Statistics, coverage and the verdict of the program's run.
+  void finishRun(uint64_t blocksTotal);
+  std::unique_ptr<ExecutionState> makeInitialState();
+  void stepState(ExecutionState &s);
+  /// Whether the running exploration passed one of its own bounds (then
+  /// it is stopped).
+  bool explorationBoundPassed();
+  /// Its deadline alone.
+  bool explorationOverTime();
+  TestVector makeTest(ExecutionState &s, const std::string &outcome,
+                      const expr::Assignment &model);
+  void cutAll(const std::string &reason);
+  bool pathLimitReached() const;
+  bool timeLimitPassed() const;
+  /// --max-memory: the resident size is at or above the limit.
+  bool overMemoryLimit() const;
+  /// Ends half of the states (cut, verdict unknown) to get back under the
+  /// memory limit.
+  void dropStatesForMemory();
+  /// Whether a hook takes the ending of `s` over (then `s` has ended).
+  bool hookTakesEnd(ExecutionState &s, PathEnd end);
+  /// Whether a hook of the running exploration observes the branches of
+  /// `s` (ExecutionHooks::observesBranches).
+  bool observesBranches(const ExecutionState &s) const;
+  /// Whether a hook decided a conditional (ExecutionHooks::onBranch).
+  bool decideBranch(ExecutionState &s, const llvm::Instruction &site,
+                    const std::vector<ExprRef> &conds,
+                    const std::vector<const llvm::BasicBlock *> &succs);
+  /// Whether `address` may point outside the running exploration's objects
+  /// (ExecutionHooks::mayPointOutside).
+  bool mayPointOutside(const ExprRef &address) const;
+  void reportError(ExecutionState &s, ErrorKind kind,
+                   const std::string &message,
+                   std::vector<SourceLocation> stack, solver::Model model,
+                   std::optional<CheckId> check);
+
+  llvm::Module &module_;
+  EngineOptions opts_;
+  RunListener &listener_;
+  llvm::DataLayout layout_;
+  memory::AddressLayout addresses_; // from layout_'s pointer width
+  expr::ExprContext ctx_;
+  solver::PipelineStats solverStats_; // outlives solver_, which counts here
+  std::unique_ptr<solver::Solver> solver_;
+  std::mutex solverSwap_; // guards replacing solver_ against interruptSolver
+  const llvm::Function *entry_ = nullptr;
+
+  /// The running exploration (the program's, or an isolated run's).
+  Exploration *run_ = nullptr;
+  uint64_t nextStateId_ = 0;
+
+  // Addresses shared by all states: globals and functions are allocated in
+  // the initial state, before any fork.
+  std::unordered_map<const llvm::GlobalValue *, uint64_t> globalAddress_;
+  std::unordered_map<uint64_t, const llvm::Function *> functionAt_;
+  std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
+
+  std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
+
+  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
+      functionSlots_;
+  /// Blocks some state of any exploration ran an instruction of
+  /// (coverage-new search).
+  BlockSet ranBlocks_;
+  RunSummary summary_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<bool> interrupted_{false};
+  bool stopping_ = false;
+  bool targetReached_ = false; // --target=errors found its error
 };
 
 /// Functions `m` calls but does not define and the engine does not

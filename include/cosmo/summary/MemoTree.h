@@ -244,6 +244,10 @@ private:
   mutable std::optional<size_t> termNodes_; // computed on first use
 };
 
+/// The deepest node above (or at) both `a` and `b`; null when they are in
+/// different trees.
+const MemoNode *commonAncestor(const MemoNode *a, const MemoNode *b);
+
 } // namespace cosmo::summary
 
 #endif // COSMO_SUMMARY_MEMOTREE_H

@@ -9,13 +9,13 @@
 #ifndef COSMO_ENGINE_EXECUTIONSTATE_H
 #define COSMO_ENGINE_EXECUTIONSTATE_H
 
-#include "Registers.h"
+#include "cosmo/engine/Hooks.h"
+#include "cosmo/engine/Registers.h"
 
 #include "cosmo/engine/Results.h"
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/solver/ConstraintSet.h"
 #include "cosmo/solver/Solver.h"
-#include "cosmo/summary/MemoTree.h"
 #include "cosmo/support/PersistentLog.h"
 
 #include <llvm/IR/BasicBlock.h>
@@ -60,26 +60,6 @@ struct InputRecord {
   uint64_t address = 0; // input-memory: the object's base
 };
 
-struct Composition; // CallReplay.h
-
-/// One error check of a path (ExecutorImpl::checkError): its instruction,
-/// and which of the checks that instruction makes.
-struct CheckId {
-  const llvm::Instruction *site = nullptr;
-  unsigned ordinal = 0;
-  bool operator==(const CheckId &) const = default;
-};
-
-/// A state inside a call replayed from the callee's memoization tree
-/// (seed 002 algorithm 2): where the path is in the tree.
-struct GuideCursor {
-  std::shared_ptr<const Composition> composition;
-  const summary::MemoNode *node = nullptr;
-  size_t depth = 0; ///< stack size with the callee's frame
-  /// The error checks passed at `node` so far, on their good side.
-  std::vector<CheckId> checksPassed;
-};
-
 /// An input pointer that lazy initialisation resolves on first use
 /// (seed 002 section IV.C): null, a fresh input object, or an alias.
 struct LazyPointer {
@@ -115,32 +95,16 @@ public:
   bool terminated = false;
   /// Set when the state forked: searchers get a chance to switch.
   bool forkedThisStep = false;
-  /// --merge: the state entered a join block and waits to be merged
-  /// (StateMerging.cpp), since this exploration step when parked.
-  bool atMergePoint = false;
-  uint64_t parkedAt = 0;
+  /// A hook made the state wait (ExecutionHooks::onBlockEntry): it stops
+  /// stepping and leaves the searcher until the hook gives it back.
+  bool waiting = false;
   /// Node in the random-path process tree.
   struct PTreeNode *ptreeNode = nullptr;
-  /// While a memoization tree is built: the path's node, and how many
-  /// conditionals it has passed (bounded by --summary-depth).
-  summary::MemoNode *treeNode = nullptr;
-  unsigned treeDepth = 0;
-  /// Set while a callee's tree decides this path's conditionals.
-  std::optional<GuideCursor> guide;
+  /// The data of the hooks that keep some per path.
+  HookStates hookStates;
   /// Prefix of the names of variables this state makes: isolated runs of
   /// functions name theirs apart from the program's.
   std::string namePrefix;
-  /// Isolated runs (formula summaries): the path stored a pointer into an
-  /// input object, a global or a heap block; where it stored the address of
-  /// an object the isolated run made (base, offset), which a caller has
-  /// only if it is a heap block the path returns with; and whether it
-  /// copied such addresses where they cannot be tracked (memcpy, a store
-  /// at a symbolic offset).
-  bool storedPointer = false;
-  std::set<std::pair<uint64_t, uint64_t>> pointerSlots, ownAddressSlots;
-  bool pointerSlotsUnknown = false; // a pointer stored where, not tracked
-  bool storedOwnAddress = false;
-
   StackFrame &frame() { return stack.back(); }
   const llvm::Instruction &nextInstruction() const { return *stack.back().pc; }
   std::string freshName(const std::string &base) {

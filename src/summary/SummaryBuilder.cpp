@@ -1,17 +1,12 @@
 //===- SummaryBuilder.cpp - memoization trees, bottom-up ------------------===//
 //
-// Seed 002 algorithm 1: the functions the entry reaches are visited callees
-// first (frontend::bottomUpComponents), and each that branches is explored
-// once in isolation: symbolic parameters (pointers lazily initialised, as
-// for --entry), and every global it can read made of input bytes, so that
-// the tree holds in any calling context. Its callees' trees guide the
-// isolated run where they can. Recursive functions are explored the same
-// way, their paths bounded by --summary-depth.
+// Seed 002 algorithm 1 (see SummaryBuilder.h). Recursive functions are
+// explored the same way, their paths bounded by --summary-depth.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CallReplay.h"
-#include "ExecutorImpl.h"
+#include "cosmo/summary/SummaryBuilder.h"
+#include "cosmo/summary/TreeRecorder.h"
 
 #include "cosmo/expr/Transform.h"
 #include "cosmo/frontend/CallGraph.h"
@@ -26,7 +21,12 @@
 
 #include <fmt/format.h>
 
-namespace cosmo::engine {
+namespace cosmo::summary {
+
+using engine::CompositionStats;
+using engine::MemoTreeInfo;
+using engine::SourceLocation;
+using engine::StackFrame;
 
 namespace {
 
@@ -154,209 +154,127 @@ private:
 };
 } // namespace
 
-void ExecutorImpl::buildSummaries() {
+SummaryBuilder::SummaryBuilder(Executor &x, SummaryStore &store,
+                               IsolatedRunHooks hooks)
+    : x_(x), store_(store), hooks_(std::move(hooks)) {}
+
+void SummaryBuilder::buildAll() {
+  const engine::EngineOptions &opts = x_.options();
   std::vector<const llvm::Function *> order;
   // Formula summaries leave recursion to inlining (--max-recursion): an
   // isolated run of a recursive function ends in frontiers, and a summary
   // with a frontier is never composed.
-  bool formulas = composesSummaries(opts_.calls);
+  bool formulas = composesSummaries(opts.calls);
   for (const frontend::CallGraphComponent &c :
-       frontend::bottomUpComponents(module_, entry_))
+       frontend::bottomUpComponents(x_.module(), x_.entry()))
     for (const llvm::Function *f : c.functions)
-      if (whyNotSummarized(*f, entry_).empty() && !(formulas && c.recursive))
+      if (whyNotSummarized(*f, x_.entry()).empty() && !(formulas && c.recursive))
         order.push_back(f);
   for (const llvm::Function *f : order) {
     std::string why;
-    if (stopping_ || interrupted_ || limitsReached(why))
+    if (x_.runStopping() || x_.limitsReached(why))
       break;
-    buildTree(*f);
+    build(*f);
   }
   // A fresh pipeline for the program: the isolated runs' constraints (over
   // their own variables) would only weigh on the incremental solver and the
   // caches. (One Z3 context per function would cost more than it saves.)
-  // The old one goes first: two Z3 contexts at once would add tens of MB
-  // to the run's peak memory.
-  if (!order.empty()) {
-    std::lock_guard<std::mutex> lock(solverSwap_);
-    solver_.reset();
-    solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
-  }
+  if (!order.empty())
+    x_.replaceSolver();
 }
 
 std::unique_ptr<ExecutionState>
-ExecutorImpl::makeIsolatedState(const llvm::Function &f,
-                                summary::MemoTree &tree) {
-  auto s = std::make_unique<ExecutionState>();
-  s->id = nextStateId_++;
-  s->namePrefix = f.getName().str() + "~";
-  s->constraints = solver::ConstraintSet(opts_.solver.independence);
-  if (opts_.solver.modelReuse)
-    s->model = std::make_shared<expr::Assignment>();
-  initializeGlobals(*s);
+SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
+                                  TreeRecorder &rec) {
+  expr::ExprContext &ctx = x_.ctx();
+  std::unique_ptr<ExecutionState> s =
+      x_.makeStateAt(f, f.getName().str() + "~");
+  rec.start(*s);
   // What it can read of the globals is whatever the caller left there.
   for (const llvm::GlobalVariable *g : globalsNamedBy(callClosure(f))) {
     if (g->isConstant() && g->hasInitializer())
       continue;
-    uint64_t base = globalAddress_.at(g);
+    uint64_t base = x_.globalAddress(g);
     std::vector<ExprRef> bytes =
-        fillWithInputBytes(*s, base, g->getName().str());
+        x_.fillWithInputBytes(*s, base, g->getName().str());
     for (size_t k = 0; k < bytes.size(); ++k)
       tree.globals().push_back({bytes[k], base + k});
   }
   // Its own objects go where no object of a calling context is.
-  s->nextObjectIndex = std::max(s->nextObjectIndex, isolatedObjectIndex());
-  StackFrame frame;
-  frame.function = &f;
-  frame.block = &f.getEntryBlock();
-  frame.pc = frame.block->begin();
-  frame.registers = registersFor(f);
-  s->stack.push_back(std::move(frame));
-  setUpEntryArguments(*s, f);
+  s->nextObjectIndex = std::max(s->nextObjectIndex, x_.isolatedObjectIndex());
+  x_.setUpEntryArguments(*s, f);
   for (const llvm::Argument &a : f.args()) {
-    tree.parameters().push_back(s->frame().registers.find(&a)->toExpr(ctx_));
+    tree.parameters().push_back(s->frame().registers.find(&a)->toExpr(ctx));
     if (!tree.parameters().back()->isConst())
-      isolatedInputVars_.insert(tree.parameters().back());
+      rec.noteCallerInput(tree.parameters().back());
   }
-  s->treeNode = tree.root();
   return s;
 }
 
-bool ExecutorImpl::noteIsolatedRunOverTime() {
-  if (opts_.summaryTimeoutSeconds <= 0 ||
-      std::chrono::steady_clock::now() < buildDeadline_)
-    return false;
-  buildInvalid_ = fmt::format("its isolated run took more than {}s",
-                              opts_.summaryTimeoutSeconds);
-  return true;
-}
-
-bool ExecutorImpl::isolatedRunExhausted() {
-  if (!buildInvalid_.empty() || noteIsolatedRunOverTime())
-    return true;
-  if (summary_.stats.instructions - buildInstructions_ >
-           kMaxIsolatedInstructions)
-    buildInvalid_ = fmt::format("its isolated run ran more than {} "
-                                "instructions",
-                                kMaxIsolatedInstructions);
-  else if (states_.size() > kMaxIsolatedStates)
-    buildInvalid_ = fmt::format("its isolated run had more than {} paths "
-                                "open at once",
-                                kMaxIsolatedStates);
-  else if (++buildMemoryCheck_ % 64 == 0 &&
-           currentRssKB() > buildRssKB_ + kMaxIsolatedGrowthMB * 1024)
-    buildInvalid_ = fmt::format("its isolated run used more than {} MB",
-                                kMaxIsolatedGrowthMB);
-  return !buildInvalid_.empty();
-}
-
-bool ExecutorImpl::mayBeCallersAddress(const ExprRef &address) const {
-  if (!building_)
-    return false;
-  std::vector<const expr::Expr *> work{address.get()};
-  std::unordered_set<const expr::Expr *> seen;
-  while (!work.empty()) {
-    const expr::Expr *e = work.back();
-    work.pop_back();
-    if (!seen.insert(e).second)
-      continue;
-    auto constantOperand = [&] {
-      for (unsigned k = 0; k < e->numChildren(); ++k)
-        if (e->child(k)->isConst())
-          return true;
-      return false;
-    };
-    switch (e->kind()) {
-    case expr::Kind::BVConst:
-      continue;
-    case expr::Kind::Add:
-    case expr::Kind::Sub:
-      for (unsigned k = 0; k < e->numChildren(); ++k)
-        work.push_back(e->child(k));
-      continue;
-    case expr::Kind::Ite: // the condition chooses, the arms are addresses
-      work.push_back(e->child(1));
-      work.push_back(e->child(2));
-      continue;
-    case expr::Kind::Mul:
-    case expr::Kind::Shl:
-      if (constantOperand())
-        continue; // an index scaled by an element size
-      break;
-    case expr::Kind::ZExt:
-    case expr::Kind::SExt:
-      if (e->child(0)->width() < pointerBits())
-        continue; // a narrower index widened: never a whole address
-      break;
-    default:
-      break;
-    }
-    for (const ExprRef &v : expr::freeVariables(ExprRef(e)))
-      if (isolatedInputVars_.count(v))
-        return true;
-  }
-  return false;
-}
-
-void ExecutorImpl::buildTree(const llvm::Function &f) {
-  CompositionStats &st = summary_.stats.composition;
-  auto tree = std::make_unique<summary::MemoTree>(
-      f.getName().str(), irHashOf(f), opts_.summaryDepth);
-  uint64_t queriesBefore = solverStats_.queries;
-  uint64_t z3Before = solverStats_.z3.queries;
+void SummaryBuilder::build(const llvm::Function &f) {
+  const engine::EngineOptions &opts = x_.options();
+  CompositionStats &st = x_.summary().stats.composition;
+  auto tree = std::make_unique<MemoTree>(f.getName().str(), irHashOf(f),
+                                         opts.summaryDepth);
+  uint64_t queriesBefore = x_.solverStats().queries;
+  uint64_t z3Before = x_.solverStats().z3.queries;
   auto began = std::chrono::steady_clock::now();
 
-  // The isolated run has its own searcher and states; what it covers is
-  // not the program's coverage.
-  std::unique_ptr<Searcher> programSearcher = std::move(searcher_);
-  StatePool programStates = std::move(states_);
-  auto programCoverage = coveredBlocks_;
-  searcher_ = createSearcher(SearchStrategy::DFS, opts_.seed,
-                             [](const ExecutionState &) { return 0; });
-  states_.clear(); // moved-from: made empty
-  building_ = tree.get();
-  buildInvalid_.clear();
-  buildDeadline_ = began + std::chrono::duration_cast<
-                               std::chrono::steady_clock::duration>(
-                               std::chrono::duration<double>(
-                                   opts_.summaryTimeoutSeconds));
-  isolatedInputVars_.clear();
-  buildInstructions_ = summary_.stats.instructions;
-  buildRssKB_ = currentRssKB();
+  // The isolated run is an exploration of its own: its states, searcher
+  // and coverage are not the program's. Bounds besides --summary-timeout
+  // (which depends on the machine's load; these do not): a run that passes
+  // one gives no tree, and the function is explored inline.
+  engine::ExplorationBounds bounds;
+  bounds.what = "its isolated run";
+  if (opts.summaryTimeoutSeconds > 0) {
+    bounds.deadline =
+        began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(opts.summaryTimeoutSeconds));
+    bounds.deadlineSeconds = opts.summaryTimeoutSeconds;
+  }
+  bounds.maxInstructions = kMaxIsolatedInstructions;
+  bounds.maxStates = kMaxIsolatedStates;
+  bounds.maxGrowthMB = kMaxIsolatedGrowthMB;
+  engine::Exploration run(
+      engine::createSearcher(engine::SearchStrategy::DFS, opts.seed,
+                             [](const ExecutionState &) { return 0; }),
+      std::move(bounds));
+  TreeRecorder recorder(x_, *tree, opts.summaryDepth, opts.summaryMaxPaths);
+  std::vector<std::unique_ptr<engine::ExecutionHooks>> others = hooks_();
+  run.hooks.push_back(&recorder);
+  for (const auto &h : others)
+    run.hooks.push_back(h.get());
+  store_.building = tree.get();
   try {
-    std::unique_ptr<ExecutionState> initial = makeIsolatedState(f, *tree);
-    searcher_->add(initial.get());
-    states_.push_back(std::move(initial));
-    explore(0);
-  } catch (const Unsupported &u) {
-    buildInvalid_ = u.reason;
+    Executor::Scope scope(x_, run);
+    x_.addState(makeIsolatedState(f, *tree, recorder));
+    x_.explore(run);
+  } catch (const engine::Unsupported &u) {
+    run.stop(u.reason);
   } catch (const std::bad_alloc &) {
     // The bounds above keep an isolated run well inside the machine; should
     // an allocation fail anyway, its states go with it and the function is
     // explored inline, where the run's own limits apply.
-    buildInvalid_ = "its isolated run ran out of memory";
-    parked_.clear();
+    run.stop("its isolated run ran out of memory");
   }
-  if (buildInvalid_.empty() && !states_.empty())
-    buildInvalid_ = "its isolated run was stopped";
-  building_ = nullptr;
-  states_ = std::move(programStates);
-  added_.clear();
-  searcher_ = std::move(programSearcher);
-  coveredBlocks_ = std::move(programCoverage);
+  store_.building = nullptr;
+  if (!run.stopped() && !run.states.empty())
+    run.stop("its isolated run was stopped");
+  std::string invalid = run.why();
 
-  st.initQueries += solverStats_.queries - queriesBefore;
-  st.initSolverCalls += solverStats_.z3.queries - z3Before;
+  st.initQueries += x_.solverStats().queries - queriesBefore;
+  st.initSolverCalls += x_.solverStats().z3.queries - z3Before;
   st.initSeconds += std::chrono::duration<double>(
                         std::chrono::steady_clock::now() - began)
                         .count();
-  if (!buildInvalid_.empty() || tree->pairs().empty()) {
+  if (!invalid.empty() || tree->pairs().empty()) {
     ++st.functionsNotSummarized;
-    ++st.notSummarizedBecause[buildInvalid_.empty()
+    ++st.notSummarizedBecause[invalid.empty()
                                   ? "no path of its isolated run ended"
-                                  : buildInvalid_];
+                                  : invalid];
     return;
   }
-  if (opts_.pruneToErrors)
+  if (opts.pruneToErrors)
     tree->pruneToErrors();
   ++st.functionsSummarized;
   st.treeNodes += tree->nodes().size();
@@ -378,28 +296,28 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       globalNames.insert(g->getName().str());
   info.inputs.insert(info.inputs.end(), globalNames.begin(), globalNames.end());
   info.summaryTerms = tree->effectNodes();
-  for (const summary::PcPair &p : tree->pairs())
-    if (p.kind == summary::LeafKind::Completed && info.opaqueEffect.empty())
+  for (const PcPair &p : tree->pairs())
+    if (p.kind == LeafKind::Completed && info.opaqueEffect.empty())
       info.opaqueEffect = p.opaqueEffect;
   st.summaryTerms += info.summaryTerms;
   TermWriter terms;
-  for (const summary::MemoNode *n : tree->nodes()) {
+  for (const MemoNode *n : tree->nodes()) {
     MemoTreeInfo::Node node;
     node.id = n->id;
     node.parent = n->parent ? n->parent->id : n->id;
     node.choice = n->choice;
     node.viaCalleeTree = n->viaCalleeTree;
     if (n->site) {
-      SourceLocation loc = locationOf(instructionAt(n->site));
+      SourceLocation loc = Executor::locationOf(instructionAt(n->site));
       node.file = loc.file;
       node.line = loc.line;
     }
     info.nodes.push_back(std::move(node));
     for (uint32_t k : n->pairs) {
-      const summary::PcPair &p = tree->pairs()[k];
+      const PcPair &p = tree->pairs()[k];
       MemoTreeInfo::Pair pair;
       pair.node = n->id;
-      pair.kind = summary::leafKindName(p.kind);
+      pair.kind = leafKindName(p.kind);
       pair.pc = terms.text(p.pc);
       pair.errorKind = p.errorKind;
       pair.file = p.file;
@@ -408,13 +326,13 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
       if (p.result)
         pair.result = terms.text(p.result);
       pair.opaqueEffect = p.opaqueEffect;
-      for (const summary::ByteWrite &w : p.writes)
+      for (const ByteWrite &w : p.writes)
         pair.writes.push_back(fmt::format(
             "{} +{} := {}",
-            w.object == summary::ByteWrite::kGlobal
+            w.object == ByteWrite::kGlobal
                 ? std::string("global")
                 : fmt::format("object {}", w.object),
-            w.object == summary::ByteWrite::kGlobal
+            w.object == ByteWrite::kGlobal
                 ? fmt::format("{:#x}", w.offset)
                 : std::to_string(w.offset),
             terms.text(w.value)));
@@ -428,34 +346,34 @@ void ExecutorImpl::buildTree(const llvm::Function &f) {
                 fmt::format("new block {} +{} := {}", j, k,
                             terms.text(p.allocations[j].bytes[k])));
       }
-      for (const summary::AddressWrite &w : p.addressWrites)
+      for (const AddressWrite &w : p.addressWrites)
         pair.writes.push_back(fmt::format(
             "{} +{} := &new block {} +{}",
             w.inAllocation ? fmt::format("new block {}", w.object)
-            : w.object == summary::ByteWrite::kGlobal
+            : w.object == ByteWrite::kGlobal
                 ? std::string("global")
                 : fmt::format("object {}", w.object),
-            w.object == summary::ByteWrite::kGlobal && !w.inAllocation
+            w.object == ByteWrite::kGlobal && !w.inAllocation
                 ? fmt::format("{:#x}", w.offset)
                 : std::to_string(w.offset),
             w.target, w.delta));
       if (p.resultAddress)
         pair.result = fmt::format("&new block {} +{}", p.resultAddress->first,
                                   p.resultAddress->second);
-      for (const summary::HeapFact &h : p.heap)
+      for (const HeapFact &h : p.heap)
         pair.heap.push_back(
-            h.kind == summary::HeapFact::Null
+            h.kind == HeapFact::Null
                 ? fmt::format("{} = null", h.path)
                 : fmt::format("{} = {} object {}", h.path,
-                              h.kind == summary::HeapFact::Fresh ? "new"
+                              h.kind == HeapFact::Fresh ? "new"
                                                                  : "alias of",
                               h.object));
       info.pairs.push_back(std::move(pair));
     }
   }
-  treeInfo_[tree.get()] = summary_.trees.size();
-  summary_.trees.push_back(std::move(info));
-  trees_[&f] = std::move(tree);
+  size_t index = x_.summary().trees.size();
+  x_.summary().trees.push_back(std::move(info));
+  store_.add(f, std::move(tree), index);
 }
 
-} // namespace cosmo::engine
+} // namespace cosmo::summary

@@ -2,7 +2,7 @@
 #ifndef COSMO_ENGINE_SEARCHER_H
 #define COSMO_ENGINE_SEARCHER_H
 
-#include "ExecutionState.h"
+#include "cosmo/engine/ExecutionState.h"
 #include "cosmo/engine/Options.h"
 
 #include <memory>

@@ -9,7 +9,7 @@
 #ifndef COSMO_ENGINE_STATEPOOL_H
 #define COSMO_ENGINE_STATEPOOL_H
 
-#include "ExecutionState.h"
+#include "cosmo/engine/ExecutionState.h"
 
 #include <cassert>
 #include <memory>

@@ -1,4 +1,4 @@
-//===- StateMerging.cpp - joining states at a function's join points ------===//
+//===- StateMerger.cpp - joining states at a function's join points -------===//
 //
 // `--merge`: seed 000 sections 1.2-1.3. Dynamic symbolic execution keeps
 // one state per path; static symbolic execution joins the states that
@@ -28,7 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExecutorImpl.h"
+#include "cosmo/summary/StateMerger.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/IR/CFG.h>
@@ -37,7 +37,12 @@
 #include <algorithm>
 #include <set>
 
-namespace cosmo::engine {
+namespace cosmo::summary {
+
+using engine::MergeStrategy;
+using engine::RegisterFile;
+using engine::RegValue;
+using engine::StackFrame;
 
 namespace {
 
@@ -61,23 +66,15 @@ std::optional<std::set<ExprRef>> unionConstants(const ExprRef &e) {
   return out;
 }
 
-const summary::MemoNode *commonAncestor(const summary::MemoNode *a,
-                                        const summary::MemoNode *b) {
-  std::set<const summary::MemoNode *> above;
-  for (const summary::MemoNode *n = a; n; n = n->parent)
-    above.insert(n);
-  for (const summary::MemoNode *n = b; n; n = n->parent)
-    if (above.count(n))
-      return n;
-  return nullptr;
-}
-
 } // namespace
 
-const ExecutorImpl::MergeInfo &
-ExecutorImpl::mergeInfo(const llvm::Function &f) {
-  auto [it, isNew] = mergeInfo_.try_emplace(&f);
-  MergeInfo &info = it->second;
+StateMerger::StateMerger(Executor &x, bool careful)
+    : x_(x), ctx_(x.ctx()), careful_(careful) {}
+
+const StateMerger::FunctionInfo &
+StateMerger::infoOf(const llvm::Function &f) {
+  auto [it, isNew] = info_.try_emplace(&f);
+  FunctionInfo &info = it->second;
   if (!isNew)
     return info;
   unsigned index = 0;
@@ -126,26 +123,17 @@ ExecutorImpl::mergeInfo(const llvm::Function &f) {
   return info;
 }
 
-bool ExecutorImpl::mergingEnabled() const {
-  if (opts_.mergeStrategy() == MergeStrategy::None ||
-      opts_.calls == CallStrategy::Replay)
-    return false;
-  // Memoization trees for replay record single paths; formula summaries
-  // only keep their pairs.
-  return !building_ || composesSummaries(opts_.calls);
-}
-
-void ExecutorImpl::noteBlockEntry(ExecutionState &s,
-                                  const llvm::BasicBlock *target) {
-  if (!s.guide && mergingEnabled() && target->hasNPredecessorsOrMore(2))
-    s.atMergePoint = true;
+void StateMerger::onBlockEntry(ExecutionState &s,
+                               const llvm::BasicBlock *target) {
+  if (target->hasNPredecessorsOrMore(2))
+    s.waiting = true;
 }
 
 std::vector<std::tuple<uintptr_t, unsigned, size_t>>
-ExecutorImpl::mergeLocation(const ExecutionState &s) {
+StateMerger::locationOf(const ExecutionState &s) {
   std::vector<std::tuple<uintptr_t, unsigned, size_t>> key;
   for (const StackFrame &f : s.stack) {
-    const MergeInfo &info = mergeInfo(*f.function);
+    const FunctionInfo &info = infoOf(*f.function);
     auto it = info.order.find(f.block);
     key.emplace_back(reinterpret_cast<uintptr_t>(f.function),
                      it == info.order.end() ? 0 : it->second,
@@ -154,35 +142,34 @@ ExecutorImpl::mergeLocation(const ExecutionState &s) {
   return key;
 }
 
-void ExecutorImpl::park(ExecutionState &s) {
-  searcher_->remove(&s);
-  s.ptreeNode = nullptr;
-  s.parkedAt = exploreSteps_;
-  parked_.push_back(&s);
+void StateMerger::onWaiting(ExecutionState &s) {
+  waiting_.emplace_back(&s, x_.exploration().steps);
 }
 
-bool ExecutorImpl::shouldReleaseParked() const {
-  if (parked_.empty())
+bool StateMerger::releaseStates() {
+  if (waiting_.empty())
     return false;
-  if (searcher_->empty())
-    return true;
   // A state that never reaches a join (a long loop) must not starve the
-  // waiting ones. parked_ keeps the order they came in: the first has
+  // waiting ones. waiting_ keeps the order they came in: the first has
   // waited longest.
   constexpr uint64_t kMaxWait = 4096;
-  return exploreSteps_ - parked_.front()->parkedAt > kMaxWait;
-}
-
-void ExecutorImpl::releaseParked() {
+  engine::Exploration &e = x_.exploration();
+  if (!e.searcher->empty() && e.steps - waiting_.front().second <= kMaxWait)
+    return false;
   // The waiting states at the earliest location.
   std::vector<std::vector<std::tuple<uintptr_t, unsigned, size_t>>> keys;
-  for (ExecutionState *p : parked_)
-    keys.push_back(mergeLocation(*p));
+  for (const auto &[p, since] : waiting_)
+    keys.push_back(locationOf(*p));
   auto earliest = *std::min_element(keys.begin(), keys.end());
-  std::vector<ExecutionState *> group, rest;
-  for (size_t k = 0; k < parked_.size(); ++k)
-    (keys[k] == earliest ? group : rest).push_back(parked_[k]);
-  parked_ = std::move(rest);
+  std::vector<ExecutionState *> group;
+  std::vector<std::pair<ExecutionState *, uint64_t>> rest;
+  for (size_t k = 0; k < waiting_.size(); ++k) {
+    if (keys[k] == earliest)
+      group.push_back(waiting_[k].first);
+    else
+      rest.push_back(waiting_[k]);
+  }
+  waiting_ = std::move(rest);
 
   std::vector<ExecutionState *> joined;
   for (ExecutionState *s : group) {
@@ -193,20 +180,21 @@ void ExecutorImpl::releaseParked() {
       joined.push_back(s);
       continue;
     }
-    ++summary_.stats.statesMerged;
-    states_.erase(s);
+    ++x_.summary().stats.statesMerged;
+    e.states.erase(s);
   }
   for (ExecutionState *s : joined) {
-    s->atMergePoint = false;
-    searcher_->add(s);
+    s->waiting = false;
+    e.searcher->add(s);
   }
+  return true;
 }
 
-bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
+bool StateMerger::mergeStates(ExecutionState &a, ExecutionState &b) {
   // The same place, stack objects and inputs.
   if (a.stack.size() != b.stack.size() || a.namePrefix != b.namePrefix ||
-      a.guide || b.guide || a.inputs.size() != b.inputs.size() ||
-      (a.treeNode == nullptr) != (b.treeNode == nullptr))
+      a.inputs.size() != b.inputs.size() ||
+      !a.hookStates.joinable(b.hookStates))
     return false;
   for (size_t k = 0; k < a.stack.size(); ++k) {
     const StackFrame &fa = a.stack[k], &fb = b.stack[k];
@@ -246,7 +234,7 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
   ExprRef gb = ctx_.andAll(cb.subspan(shared));
 
   // Registers.
-  bool careful = opts_.mergeStrategy() == MergeStrategy::Auto;
+  bool careful = careful_;
   std::vector<RegisterFile> registers;
   for (size_t k = 0; k < a.stack.size(); ++k) {
     const StackFrame &fa = a.stack[k], &fb = b.stack[k];
@@ -265,7 +253,7 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
         return false;
       ExprRef joinedValue = ctx_.ite(ga, ta, tb);
       if (careful) {
-        const auto &limits = mergeInfo(*fa.function).unionLimit;
+        const auto &limits = infoOf(*fa.function).unionLimit;
         auto limit = limits.find(regs.slots()->values[r]);
         auto constants = unionConstants(joinedValue);
         if (limit != limits.end() && constants &&
@@ -307,16 +295,8 @@ bool ExecutorImpl::mergeStates(ExecutionState &a, ExecutionState &b) {
   a.nextObjectIndex = std::max(a.nextObjectIndex, b.nextObjectIndex);
   a.nextObjectId = std::max(a.nextObjectId, b.nextObjectId);
   a.nameCounter = std::max(a.nameCounter, b.nameCounter);
-  a.storedPointer |= b.storedPointer;
-  a.storedOwnAddress |= b.storedOwnAddress;
-  a.ownAddressSlots.insert(b.ownAddressSlots.begin(), b.ownAddressSlots.end());
-  a.pointerSlots.insert(b.pointerSlots.begin(), b.pointerSlots.end());
-  a.pointerSlotsUnknown |= b.pointerSlotsUnknown;
-  if (a.treeNode)
-    a.treeNode = const_cast<summary::MemoNode *>(
-        commonAncestor(a.treeNode, b.treeNode));
-  a.treeDepth = std::max(a.treeDepth, b.treeDepth);
+  a.hookStates.join(b.hookStates);
   return true;
 }
 
-} // namespace cosmo::engine
+} // namespace cosmo::summary

@@ -1,0 +1,58 @@
+//===- cosmo/summary/SummaryComposer.h - formula summaries at calls -*- C++ -*-===//
+//
+// `--calls=summary` and `--calls=smart`. A function's isolated run (the
+// same one that builds its memoization tree) records for every completed
+// path its effect over the function's inputs: the result r_i and the bytes
+// sigma_i it left changed in input objects and globals (TreeRecorder::
+// recordEffect). Its formula summary is the union of its paths (seed 001
+// section 4): the result union(<g_i, r_i>), the heap merge(<g_i, sigma_i>),
+// and the guards of its error paths.
+//
+// At a call, the composer refines the summary by the calling context (seed
+// 001 def. 4: the inputs become the caller's values, exactly the
+// substitution fitCall builds for a tree's pairs) and composes it into the
+// caller's state (def. 5: each written byte becomes a guarded union over
+// the paths that write it, the caller's value otherwise). The caller goes
+// on as one state: no fork per path of the callee (seed 000 section 1.4). A
+// callee error whose guard holds in the context is an error of the
+// program, reported with inputs from the model.
+//
+// Why this is exact: the pairs' guards are disjoint (each is one path of
+// the callee) and, for a summary with no frontier, cover every input; the
+// caller's path condition gains their disjunction over the completed
+// paths, which is the set of inputs on which the call returns. A summary
+// is used only when that holds and every path's effect is expressible;
+// otherwise the call is inlined and the statistics say why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_SUMMARYCOMPOSER_H
+#define COSMO_SUMMARY_SUMMARYCOMPOSER_H
+
+#include "cosmo/summary/CallContext.h"
+
+namespace cosmo::summary {
+
+class SummaryComposer final : public engine::ExecutionHooks {
+public:
+  SummaryComposer(Executor &x, const SummaryStore &store);
+
+  bool onCall(ExecutionState &s, const llvm::CallBase &call,
+              const llvm::Function &f, std::vector<ExprRef> &args) override;
+
+  /// Composes the summary of `tree` into `s` at `call` (result, writes, the
+  /// callee's reachable errors) without a frame and without forking. False
+  /// when the call must be inlined instead (counted, with the reason, in
+  /// the statistics).
+  bool composeSummary(ExecutionState &s, const llvm::CallBase &call,
+                      const MemoTree &tree, const std::vector<ExprRef> &args);
+
+private:
+  Executor &x_;
+  expr::ExprContext &ctx_;
+  const engine::EngineOptions &opts_;
+  const SummaryStore &store_;
+};
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_SUMMARYCOMPOSER_H

@@ -1,0 +1,81 @@
+//===- Analysis.cpp - the engine with the compositional hooks -------------===//
+//
+// Which hooks each exploration gets, by the options:
+// - the program's run: a SummaryComposer for formula summaries
+//   (--calls=summary|smart), a TreeReplayer for --calls=replay, a
+//   StateMerger for --merge (not with replay: a merged state has no single
+//   path for a tree to guide);
+// - a function's isolated run: its TreeRecorder, the same composer or
+//   replayer for its callees, and a merger only for formula summaries
+//   (memoization trees for replay record single paths; formula summaries
+//   keep only their pairs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/summary/Analysis.h"
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/summary/StateMerger.h"
+#include "cosmo/summary/SummaryBuilder.h"
+#include "cosmo/summary/SummaryComposer.h"
+#include "cosmo/summary/TreeReplayer.h"
+
+namespace cosmo::summary {
+
+using engine::CallStrategy;
+using engine::EngineOptions;
+using engine::MergeStrategy;
+
+namespace {
+
+/// The hooks of an exploration, by the options (see above).
+std::vector<std::unique_ptr<engine::ExecutionHooks>>
+hooksFor(Executor &x, const SummaryStore &store, bool isolated) {
+  const EngineOptions &o = x.options();
+  std::vector<std::unique_ptr<engine::ExecutionHooks>> hooks;
+  if (o.calls == CallStrategy::Replay)
+    hooks.push_back(std::make_unique<TreeReplayer>(x, store));
+  if (composesSummaries(o.calls))
+    hooks.push_back(std::make_unique<SummaryComposer>(x, store));
+  bool merge = o.mergeStrategy() != MergeStrategy::None &&
+               o.calls != CallStrategy::Replay &&
+               (!isolated || composesSummaries(o.calls));
+  if (merge)
+    hooks.push_back(std::make_unique<StateMerger>(
+        x, o.mergeStrategy() == MergeStrategy::Auto));
+  return hooks;
+}
+
+} // namespace
+
+Analysis::Analysis(llvm::Module &m, EngineOptions o, engine::RunListener &l)
+    : executor_(std::make_unique<Executor>(m, std::move(o), l)) {}
+Analysis::~Analysis() = default;
+llvm::Error Analysis::prepare() { return executor_->prepare(); }
+std::optional<engine::EntrySignature> Analysis::entrySignature() const {
+  return executor_->entrySignature();
+}
+engine::DataModel Analysis::dataModel() const {
+  return executor_->dataModel();
+}
+void Analysis::interrupt() { executor_->interrupt(); }
+void Analysis::interruptSolver() { executor_->interruptSolver(); }
+
+engine::RunSummary Analysis::run() {
+  Executor &x = *executor_;
+  SummaryStore store;
+  SummaryBuilder builder(x, store, [&] {
+    return hooksFor(x, store, /*isolated=*/true);
+  });
+  std::vector<std::unique_ptr<engine::ExecutionHooks>> owned =
+      hooksFor(x, store, /*isolated=*/false);
+  std::vector<engine::ExecutionHooks *> hooks;
+  for (const auto &h : owned)
+    hooks.push_back(h.get());
+  return x.run(std::move(hooks), [&] {
+    if (x.options().calls != CallStrategy::Inline)
+      builder.buildAll();
+  });
+}
+
+} // namespace cosmo::summary
