@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../CProgramFiles.h"
+
 #include <fstream>
 #include <string>
 
@@ -53,27 +55,16 @@ constexpr unsigned kPreludeLines = 9;
 class DataModelTest : public ::testing::TestWithParam<DataModel> {
 protected:
   void SetUp() override {
-    llvm::SmallString<128> d;
-    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cosmo-dm-test", d));
-    dir_ = std::string(d.str());
     fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
     fo_.clangFlags.push_back(ilp32() ? "-m32" : "-m64");
   }
-  void TearDown() override { llvm::sys::fs::remove_directories(dir_); }
 
   bool ilp32() const { return GetParam() == DataModel::ILP32; }
 
   /// Compiles `body` after the prelude (body line n is line
   /// kPreludeLines + n).
   std::unique_ptr<llvm::Module> compile(const std::string &body) {
-    std::string p = dir_ + "/prog" + std::to_string(counter_++) + ".c";
-    std::ofstream(p) << kPrelude << body;
-    auto m = frontend::loadProgram(p, ctx_, fo_);
-    if (!m) {
-      ADD_FAILURE() << llvm::toString(m.takeError());
-      return nullptr;
-    }
-    return std::move(*m);
+    return files_.compile(body, ctx_, fo_);
   }
 
   engine::RunSummary run(const std::string &body, Collecting &l,
@@ -91,8 +82,7 @@ protected:
     return ex.run();
   }
 
-  std::string dir_;
-  unsigned counter_ = 0;
+  unittest::CProgramFiles files_{kPrelude};
   llvm::LLVMContext ctx_;
   frontend::FrontendOptions fo_;
 };

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../CProgramFiles.h"
+
 #include <fstream>
 #include <set>
 #include <string>
@@ -33,24 +35,13 @@ const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 class ExecutorTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SmallString<128> d;
-    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cosmo-engine-test", d));
-    dir_ = std::string(d.str());
     fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
     fo_.modelsBitcode = COSMO_TEST_MODELS;
   }
-  void TearDown() override { llvm::sys::fs::remove_directories(dir_); }
 
   /// Compiles `body` (after a one-line prelude, so body line n is line n+1).
   std::unique_ptr<llvm::Module> compile(const std::string &body) {
-    std::string p = dir_ + "/prog" + std::to_string(counter_++) + ".c";
-    std::ofstream(p) << kPrelude << body;
-    auto m = frontend::loadProgram(p, ctx_, fo_);
-    if (!m) {
-      ADD_FAILURE() << llvm::toString(m.takeError());
-      return nullptr;
-    }
-    return std::move(*m);
+    return files_.compile(body, ctx_, fo_);
   }
 
   engine::RunSummary run(llvm::Module &m, engine::EngineOptions eo,
@@ -65,8 +56,7 @@ protected:
     return ex.run();
   }
 
-  std::string dir_;
-  unsigned counter_ = 0;
+  unittest::CProgramFiles files_{kPrelude};
   llvm::LLVMContext ctx_;
   frontend::FrontendOptions fo_;
 };

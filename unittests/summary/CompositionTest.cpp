@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../CProgramFiles.h"
+
 #include <fstream>
 #include <set>
 
@@ -50,24 +52,12 @@ const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 class CompositionTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SmallString<128> d;
-    ASSERT_FALSE(
-        llvm::sys::fs::createUniqueDirectory("cosmo-summary-test", d));
-    dir_ = std::string(d.str());
     fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
     fo_.modelsBitcode = COSMO_TEST_MODELS;
   }
-  void TearDown() override { llvm::sys::fs::remove_directories(dir_); }
 
   std::unique_ptr<llvm::Module> compile(const std::string &body) {
-    std::string p = dir_ + "/prog" + std::to_string(counter_++) + ".c";
-    std::ofstream(p) << kPrelude << body;
-    auto m = frontend::loadProgram(p, ctx_, fo_);
-    if (!m) {
-      ADD_FAILURE() << llvm::toString(m.takeError());
-      return nullptr;
-    }
-    return std::move(*m);
+    return files_.compile(body, ctx_, fo_);
   }
 
   static EngineOptions options(CallStrategy calls) {
@@ -126,8 +116,7 @@ protected:
     EXPECT_TRUE(seen);
   }
 
-  std::string dir_;
-  unsigned counter_ = 0;
+  unittest::CProgramFiles files_{kPrelude};
   llvm::LLVMContext ctx_;
   frontend::FrontendOptions fo_;
 };
