@@ -11,8 +11,9 @@
 // over the function's inputs: its parameters, the globals it can read, and
 // the bytes of input objects.
 //
-// The tree knows nothing of execution: the engine builds it (one isolated
-// run per function, bottom-up over the call graph) and replays it at calls.
+// The tree knows nothing of execution: the summary layer builds it (one
+// isolated run per function, bottom-up over the call graph; TreeRecorder)
+// and replays it at calls (TreeReplayer).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SUMMARY_MEMOTREE_H
@@ -33,8 +34,8 @@ using expr::ExprRef;
 
 /// A program point a tree refers to (in practice an instruction of the
 /// program's IR). The tree only stores and compares sites, so it does not
-/// depend on the IR: the engine converts (engine::siteOf and
-/// engine::instructionAt, CallReplay.h). Never defined.
+/// depend on the IR: the recorder and the replayer convert (siteOf and
+/// instructionAt, CallContext.h). Never defined.
 struct ProgramPoint;
 using Site = const ProgramPoint *;
 
