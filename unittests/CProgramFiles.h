@@ -1,12 +1,14 @@
 //===- CProgramFiles.h - C programs compiled for a test ---------*- C++ -*-===//
 //
 // Writes each program a test compiles to its own file in a temporary
-// directory (removed with the object) and loads it through the frontend.
+// directory (removed with the object) and loads it through the frontend;
+// CollectingListener keeps what a run of one reports.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_UNITTESTS_CPROGRAMFILES_H
 #define COSMO_UNITTESTS_CPROGRAMFILES_H
 
+#include "cosmo/engine/Results.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -51,6 +53,17 @@ private:
   std::string prelude_;
   std::string dir_;
   unsigned counter_ = 0;
+};
+
+/// Every error and completed path of a run, in the order reported.
+class CollectingListener : public engine::RunListener {
+public:
+  void onError(const engine::ErrorReport &e) override { errors.push_back(e); }
+  void onCompletedPath(const engine::TestVector &t) override {
+    completed.push_back(t);
+  }
+  std::vector<engine::ErrorReport> errors;
+  std::vector<engine::TestVector> completed;
 };
 
 } // namespace cosmo::unittest

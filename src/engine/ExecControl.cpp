@@ -225,7 +225,8 @@ void Executor::executeBranch(ExecutionState &s, const llvm::BranchInst &i) {
     return;
   }
   ExprRef c = asBool(eval(s, i.getCondition()));
-  if (decideBranch(s, i, {c, ctx_.notE(c)},
+  if (observesBranches(s) &&
+      decideBranch(s, i, {c, ctx_.notE(c)},
                    {i.getSuccessor(0), i.getSuccessor(1)}))
     return;
   Split sp = split(s, c);

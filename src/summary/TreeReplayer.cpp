@@ -312,9 +312,7 @@ bool TreeReplayer::onBranch(
   Guide *g = guideOf(s);
   if (!g)
     return false;
-  // The composition stays alive while a state guided by it forks.
-  std::shared_ptr<const Composition> held = g->composition;
-  const Composition &cp = *held;
+  const Composition &cp = *g->composition;
   const MemoNode *n = g->node;
   // A path cut in isolation may pass here: its continuation is unknown.
   if (cp.frontierAt[n->id]) {

@@ -29,15 +29,7 @@ using engine::Verdict;
 
 namespace {
 
-class Collecting : public engine::RunListener {
-public:
-  void onError(const engine::ErrorReport &e) override { errors.push_back(e); }
-  void onCompletedPath(const engine::TestVector &t) override {
-    completed.push_back(t);
-  }
-  std::vector<engine::ErrorReport> errors;
-  std::vector<engine::TestVector> completed;
-};
+using Collecting = unittest::CollectingListener;
 
 const char *kPrelude =
     "typedef __SIZE_TYPE__ size_t;\n"

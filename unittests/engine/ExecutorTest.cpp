@@ -20,15 +20,7 @@ using engine::Verdict;
 
 namespace {
 
-class CollectingListener : public engine::RunListener {
-public:
-  void onError(const engine::ErrorReport &e) override { errors.push_back(e); }
-  void onCompletedPath(const engine::TestVector &t) override {
-    completed.push_back(t);
-  }
-  std::vector<engine::ErrorReport> errors;
-  std::vector<engine::TestVector> completed;
-};
+using unittest::CollectingListener;
 
 const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 

@@ -40,12 +40,7 @@ using summary::SummaryStore;
 
 namespace {
 
-class Listener : public engine::RunListener {
-public:
-  void onError(const engine::ErrorReport &e) override { errors.push_back(e); }
-  void onCompletedPath(const engine::TestVector &) override {}
-  std::vector<engine::ErrorReport> errors;
-};
+using Listener = unittest::CollectingListener;
 
 const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 

@@ -125,8 +125,9 @@ public:
   /// Whether the hook must see every conditional of `s` through onBranch
   /// and onBranchTaken (no concrete shortcut, an assume splits).
   virtual bool observesBranches(const ExecutionState &) const { return false; }
-  /// A conditional whose successor k is `succs[k]` under `conds[k]`: true
-  /// when the hook decided it (the states that go on are at their
+  /// A conditional whose successor k is `succs[k]` under `conds[k]`, asked
+  /// only when some hook observes the branches of the state: true when the
+  /// hook decided it (the states that go on are at their
   /// successors, through Executor::takeBranch).
   virtual bool onBranch(ExecutionState &, const llvm::Instruction &,
                         const std::vector<ExprRef> &,
