@@ -1,6 +1,7 @@
 //===- ObjectMemory.cpp - byte-addressed memory objects -------------------===//
 
 #include "cosmo/memory/ObjectMemory.h"
+#include "cosmo/memory/SymbolicHeap.h"
 
 #include <algorithm>
 #include <cassert>
@@ -41,13 +42,23 @@ std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
   if (a.array_ || b.array_ || a.initial_ != b.initial_ ||
       a.bytes_.size() != b.bytes_.size())
     return nullptr;
-  auto m = std::make_shared<ObjectState>(a);
-  m->cachedArray_ = nullptr;
+  // The bytes that differ, as two heaps over the object's offsets, merged
+  // by definition 7: merge(<g, a>, <!g, b>)(k) = ite(g, a(k), b(k)).
+  LICells offsets(ctx, 8, "merge");
+  SymbolicHeap differA(offsets), differB(offsets);
   for (size_t k = 0; k < a.bytes_.size(); ++k) {
     if (a.bytes_[k] == b.bytes_[k])
       continue; // both written alike, or both initial
-    m->bytes_[k] = ctx.ite(guard, a.byteAt(ctx, k), b.byteAt(ctx, k));
+    differA.write(ctx.bv(64, k), a.byteAt(ctx, k));
+    differB.write(ctx.bv(64, k), b.byteAt(ctx, k));
   }
+  auto m = std::make_shared<ObjectState>(a);
+  m->cachedArray_ = nullptr;
+  GuardedHeap arms[] = {{guard, std::move(differA)},
+                        {ctx.notE(guard), std::move(differB)}};
+  SymbolicHeap joined = merge(arms);
+  for (const auto &[offset, value] : joined.cells())
+    m->bytes_[offset->bvValue().getZExtValue()] = value;
   return m;
 }
 

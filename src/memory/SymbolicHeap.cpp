@@ -81,8 +81,16 @@ ExprRef equation(expr::ExprContext &ctx, const ExprRef &x, const ExprRef &y) {
 /// themselves, so they bypass write).
 class HeapAccess {
 public:
-  static SymbolicHeap::Cells &cells(SymbolicHeap &h) { return h.map_; }
+  static void insert(SymbolicHeap &h, const ExprRef &x, const ExprRef &v) {
+    h.insert(x, v);
+  }
 };
+
+void SymbolicHeap::insert(const ExprRef &location, const ExprRef &value) {
+  [[maybe_unused]] bool added = map_.emplace(location, value).second;
+  assert(added && "insert: location already in the domain");
+  symbolicLocations_ += location->kind() != expr::Kind::BVConst;
+}
 
 //===--- read and write (defs. 3, 8) --------------------------------------===//
 
@@ -163,6 +171,9 @@ ExprRef SymbolicHeap::read(const ExprRef &x) const {
 ExprRef SymbolicHeap::readAt(const ExprRef &x) const {
   if (ExprRef v = lookup(x))
     return v;
+  // A constant not in a domain of constants equals none of its locations.
+  if (concrete() && x->kind() == expr::Kind::BVConst)
+    return cells_->cell(x);
   // union(<x = l, sigma(l)> for l in dom, <all x != l, LI(x)>): the last
   // arm is the default of the nested ite.
   expr::ExprContext &c = ctx();
@@ -179,6 +190,10 @@ void SymbolicHeap::write(const ExprRef &u, const ExprRef &v) {
   assert(u->sort() == Sort::bv(64) && "write: location must be BitVec(64)");
   assert(v->sort() == Sort::bv(cells_->valueWidth()) &&
          "write: value width differs from the heap's");
+  if (concrete() && u->kind() == expr::Kind::BVConst) {
+    map_[u] = v; // every other guard x = u is false
+    return;
+  }
   expr::ExprContext &c = ctx();
   for (auto &[x, old] : map_) {
     if (x == u)
@@ -187,7 +202,10 @@ void SymbolicHeap::write(const ExprRef &u, const ExprRef &v) {
     if (!g->isFalse())
       old = c.ite(g, v, old);
   }
-  map_[u] = v;
+  if (auto [it, added] = map_.emplace(u, v); !added)
+    it->second = v;
+  else
+    symbolicLocations_ += u->kind() != expr::Kind::BVConst;
 }
 
 std::string SymbolicHeap::str() const {
@@ -304,14 +322,27 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
   };
   std::vector<Filled> filled;
   filled.reserve(sigmaPrime.size());
-  for (const auto &[l, v] : sigmaPrime.cells())
+  // Where every filled location is a constant, a constant x meets at most
+  // the one equal to it: the other guards are false.
+  std::unordered_map<const Expr *, size_t> constantAt;
+  bool allConstant = true;
+  for (const auto &[l, v] : sigmaPrime.cells()) {
     filled.push_back({refineIn(l), refineIn(v)});
+    allConstant &= filled.back().location->kind() == expr::Kind::BVConst;
+    constantAt.emplace(filled.back().location.get(), filled.size() - 1);
+  }
 
   // (sigma o sigma')(x) = union(<x = sigma * l, sigma * sigma'(l)>,
   //                             <all x != sigma * l, sigma(x)>)
   // on dom(sigma) u sigma * dom(sigma') (3). For x in sigma * dom(sigma')
   // one guard folds to true, so sigma(x) is never needed there.
   auto cellAt = [&](const ExprRef &x, const ExprRef &old) {
+    if (allConstant && x->kind() == expr::Kind::BVConst) {
+      auto it = constantAt.find(x.get());
+      if (it != constantAt.end())
+        return filled[it->second].value;
+      return old ? old : sigma.read(x);
+    }
     std::vector<GuardedValue> arms;
     for (const Filled &f : filled) {
       ExprRef g = equation(ctx, x, f.location);
@@ -327,12 +358,11 @@ SymbolicHeap compose(const SymbolicHeap &sigma, const SymbolicHeap &sigmaPrime) 
                         decided ? ExprRef() : (old ? old : sigma.read(x)));
   };
   SymbolicHeap out(sigma.liCells());
-  SymbolicHeap::Cells &cells = HeapAccess::cells(out);
   for (const auto &[x, v] : sigma.cells())
-    cells.emplace(x, cellAt(x, v));
+    HeapAccess::insert(out, x, cellAt(x, v));
   for (const Filled &f : filled)
-    if (!cells.count(f.location))
-      cells.emplace(f.location, cellAt(f.location, ExprRef()));
+    if (!out.lookup(f.location))
+      HeapAccess::insert(out, f.location, cellAt(f.location, ExprRef()));
   return out;
 }
 
@@ -352,12 +382,11 @@ SymbolicHeap merge(std::span<const GuardedHeap> arms) {
   // merge(g_i, s_i)(x) = union(<g_i, read(s_i, x)>); the last arm is the
   // default (see the union encoding in SymbolicHeap.h).
   SymbolicHeap out(li);
-  SymbolicHeap::Cells &cells = HeapAccess::cells(out);
   std::vector<GuardedValue> values(arms.size());
   for (const ExprRef &x : domain) {
     for (size_t i = 0; i < arms.size(); ++i)
       values[i] = {arms[i].guard, arms[i].heap.read(x)};
-    cells.emplace_hint(cells.end(), x, guardedUnion(ctx, values));
+    HeapAccess::insert(out, x, guardedUnion(ctx, values));
   }
   return out;
 }

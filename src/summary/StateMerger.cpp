@@ -11,8 +11,9 @@
 // Two states a, b that share the first k constraints of their path
 // conditions join as: path condition prefix && (g_a || g_b), where g_a and
 // g_b are the conjunctions of the rest; every register and memory byte
-// that differs becomes ite(g_a, v_a, v_b) (seed 001 def. 7, merge, and its
-// guarded unions). The join is exact: on inputs where g_a holds the state
+// that differs becomes union(<g_a, v_a>, <g_b, v_b>) = ite(g_a, v_a, v_b)
+// (seed 001's guarded unions; memory through its def. 7, merge, in
+// memory::ObjectState::merged). The join is exact: on inputs where g_a holds the state
 // is a's, elsewhere b's, and a's model is a model of the join.
 //
 // `auto` refuses a join that would turn a value the function later
@@ -29,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/summary/StateMerger.h"
+
+#include "cosmo/memory/SymbolicHeap.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/IR/CFG.h>
@@ -251,7 +254,8 @@ bool StateMerger::mergeStates(ExecutionState &a, ExecutionState &b) {
       ExprRef ta = va.toExpr(ctx_), tb = vb.toExpr(ctx_);
       if (ta->sort() != tb->sort())
         return false;
-      ExprRef joinedValue = ctx_.ite(ga, ta, tb);
+      memory::GuardedValue arms[] = {{ga, ta}, {gb, tb}};
+      ExprRef joinedValue = memory::guardedUnion(ctx_, arms);
       if (careful) {
         const auto &limits = infoOf(*fa.function).unionLimit;
         auto limit = limits.find(regs.slots()->values[r]);

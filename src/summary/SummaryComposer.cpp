@@ -50,7 +50,8 @@ bool placeNewBlocks(const Executor &x, const ExecutionState &s,
 } // namespace
 
 SummaryComposer::SummaryComposer(Executor &x, const SummaryStore &store)
-    : x_(x), ctx_(x.ctx()), opts_(x.options()), store_(store) {}
+    : x_(x), ctx_(x.ctx()), opts_(x.options()), store_(store),
+      bytes_(x.ctx(), 8, "caller") {}
 
 bool SummaryComposer::onCall(ExecutionState &s, const llvm::CallBase &call,
                              const llvm::Function &f,
@@ -187,24 +188,30 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
     if (!arms.empty())
       result = memory::guardedUnion(ctx_, arms);
   }
-  // Each written byte: a union over the paths that write it, the caller's
-  // value on the others (seed 001 theorem 15: writes at the caller's
-  // locations).
-  std::map<uint64_t, std::vector<memory::GuardedValue>> written;
+  // The callee's effect, by seed 001 section 4 on the caller's concrete
+  // addresses: each returning path's writes are a heap sigma_k (values in
+  // the caller's terms, new blocks where they will be placed), and the
+  // effect is merge(<g_k, sigma_k>) (def. 7), where LI(x) stands for the
+  // byte x holds before the call on the paths that leave it alone.
+  std::vector<memory::GuardedHeap> paths;
   std::set<uint64_t> pointerWriter; // bytes a path that stores pointers wrote
   for (const Arm &a : returns) {
     const PcPair &p = pairs[a.pair];
     const CallContext::Pair &cp = cc->pairs[a.pair];
+    memory::SymbolicHeap sigma(bytes_);
+    auto write = [&](uint64_t address, const ExprRef &v, bool isPointer) {
+      if (isPointer)
+        pointerWriter.insert(address);
+      sigma.write(ctx_.bv(64, address), v);
+    };
     for (const ByteWrite &w : p.writes) {
-      uint64_t address = w.object == ByteWrite::kGlobal
-                             ? w.offset
-                             : *cp.objectAddress[w.object] + w.offset;
       ExprRef v = inContext(a.pair, w.value);
       if (w.pointer && !v->isConst())
         return inlineInstead("it stores a pointer that is symbolic here");
-      if (w.pointer)
-        pointerWriter.insert(address);
-      written[address].push_back({a.guard, v});
+      write(w.object == ByteWrite::kGlobal
+                ? w.offset
+                : *cp.objectAddress[w.object] + w.offset,
+            v, w.pointer);
     }
     // The new blocks' content, then the pointers to them it stored.
     for (size_t j = 0; j < p.allocations.size(); ++j)
@@ -214,9 +221,7 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
           bool isPointer = p.allocations[j].pointer[k];
           if (isPointer && !v->isConst())
             return inlineInstead("it stores a pointer that is symbolic here");
-          if (isPointer)
-            pointerWriter.insert(fresh[j] + k);
-          written[fresh[j] + k].push_back({a.guard, v});
+          write(fresh[j] + k, v, isPointer);
         }
     for (const AddressWrite &w : p.addressWrites) {
       uint64_t at = w.inAllocation ? fresh[w.object] + w.offset
@@ -224,28 +229,30 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
                         ? w.offset
                         : *cp.objectAddress[w.object] + w.offset;
       ExprRef v = x_.pointer(fresh[w.target] + w.delta);
-      for (unsigned k = 0; k < x_.pointerBits() / 8; ++k) {
-        pointerWriter.insert(at + k);
-        written[at + k].push_back({a.guard, ctx_.extract(v, 8 * k + 7, 8 * k)});
-      }
+      for (unsigned k = 0; k < x_.pointerBits() / 8; ++k)
+        write(at + k, ctx_.extract(v, 8 * k + 7, 8 * k), true);
     }
+    paths.push_back({a.guard, std::move(sigma)});
   }
-
-  // A pointer that differs between the callee's paths would be a union
-  // of addresses in the caller's memory: the next call that follows it
-  // could not place its input objects, and every load through it forks
-  // anyway. Such calls run the callee, which forks once, here.
-  for (const auto &[address, arms] : written) {
-    if (!pointerWriter.count(address))
-      continue;
-    std::set<ExprRef> values;
-    for (const memory::GuardedValue &a : arms)
-      values.insert(a.value);
-    if (arms.size() < returns.size()) // the others keep the old value
-      values.insert(byteAt(ctx_, s, address));
-    if (values.size() > 1)
+  // The caller's memory after the call: its bytes where the callee writes,
+  // as a heap, composed with the effect (def. 5; theorem 15, writes at the
+  // caller's locations), which refines each LI(x) to the caller's byte.
+  memory::SymbolicHeap after(bytes_);
+  if (!paths.empty()) {
+    memory::SymbolicHeap effect = memory::merge(paths);
+    memory::SymbolicHeap before(bytes_);
+    for (const ExprRef &x : effect.domain())
+      before.write(x, byteAt(ctx_, s, x->bvValue().getZExtValue()));
+    after = memory::compose(before, effect);
+  }
+  // A pointer that differs between the callee's paths (or between a path
+  // and the caller's old value) would be a union of addresses in the
+  // caller's memory: the next call that follows it could not place its
+  // input objects, and every load through it forks anyway. Such calls run
+  // the callee, which forks once, here.
+  for (uint64_t address : pointerWriter)
+    if (!after.lookup(ctx_.bv(64, address))->isConst())
       return inlineInstead("the pointers it stores differ between its paths");
-  }
   // The errors the callee reaches from here, and whether it returns.
   std::vector<std::pair<const Arm *, solver::Model>> reached;
   for (const Arm &e : errors) {
@@ -302,10 +309,8 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
     assert(base == fresh[j] && "new blocks go where they were placed");
     (void)base;
   }
-  for (auto &[address, arms] : written) {
-    ExprRef v = arms.size() == returns.size()
-                    ? memory::guardedUnion(ctx_, arms)
-                    : memory::guardedUnion(ctx_, arms, byteAt(ctx_, s, address));
+  for (const auto &[location, v] : after.cells()) {
+    uint64_t address = location->bvValue().getZExtValue();
     uint64_t base = s.memory.find(address)->object->address;
     s.memory.writable(base).writeByte(ctx_, address - base, v);
   }

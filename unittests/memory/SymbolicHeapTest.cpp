@@ -298,5 +298,58 @@ TEST(LICellsWidths, NarrowHeapsUseFewerLanes) {
   EXPECT_EQ(compose(s, t).read(l), ctx.bv(32, 6));
 }
 
+
+// The way a call's effect is composed (SummaryComposer): paths' heaps over
+// concrete addresses, merged under their guards, then composed after the
+// caller's heap at the written addresses. A byte every path writes is the
+// union of their values; a byte one path writes keeps the caller's value
+// on the others (LI(x) refined by the caller's heap).
+TEST_F(HeapTest, CallEffectOverConcreteAddresses) {
+  ExprRef x = num(0x20000), y = num(0x20008);
+  ExprRef g1 = ctx.var("g1", Sort::boolean());
+  ExprRef v1 = ctx.var("v1", Sort::bv(64)), v2 = ctx.var("v2", Sort::bv(64));
+  ExprRef w = ctx.var("w", Sort::bv(64));
+  SymbolicHeap path1 = emptyHeap(li), path2 = emptyHeap(li);
+  path1.write(x, v1);
+  path1.write(y, w);
+  path2.write(x, v2);
+  EXPECT_TRUE(path1.concrete());
+  GuardedHeap arms[] = {{g1, path1}, {ctx.notE(g1), path2}};
+  SymbolicHeap effect = merge(arms);
+  EXPECT_EQ(effect.lookup(x), ctx.ite(g1, v1, v2));
+  EXPECT_EQ(effect.lookup(y), ctx.ite(g1, w, LI(y)));
+
+  ExprRef oldX = ctx.var("oldX", Sort::bv(64)), oldY = ctx.var("oldY", Sort::bv(64));
+  SymbolicHeap caller = emptyHeap(li);
+  caller.write(x, oldX);
+  caller.write(y, oldY);
+  SymbolicHeap after = compose(caller, effect);
+  EXPECT_EQ(after.lookup(x), ctx.ite(g1, v1, v2));
+  EXPECT_EQ(after.lookup(y), ctx.ite(g1, w, oldY));
+  EXPECT_EQ(after.size(), 2u);
+}
+
+// A heap of constant locations reads and writes by lookup; once a symbolic
+// location joins it, a write at a constant guards that cell again.
+TEST_F(HeapTest, ConstantLocationsUntilASymbolicOne) {
+  ExprRef x = num(0x20000), y = num(0x20008);
+  ExprRef p = LI(num(0x1000));
+  SymbolicHeap h = emptyHeap(li);
+  h.write(x, num(1));
+  EXPECT_EQ(h.read(y), LI(y));
+  h.write(p, num(2));
+  EXPECT_FALSE(h.concrete());
+  // ite(x = p, 2, 1) and, after y := 3, p's cell ite(y = p, 3, 2).
+  auto isGuarded = [](const ExprRef &e, const ExprRef &then,
+                      const ExprRef &otherwise) {
+    return e->kind() == expr::Kind::Ite && e->child(1) == then.get() &&
+           e->child(2) == otherwise.get();
+  };
+  EXPECT_TRUE(isGuarded(h.lookup(x), num(2), num(1)));
+  h.write(y, num(3));
+  EXPECT_TRUE(isGuarded(h.lookup(p), num(3), num(2)));
+  EXPECT_EQ(h.lookup(y), num(3));
+}
+
 } // namespace
 } // namespace cosmo::memory::testing

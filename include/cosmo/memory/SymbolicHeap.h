@@ -145,8 +145,13 @@ public:
   /// sigma := write(sigma, u, v) (def. 8): every cell x becomes
   /// ite(x = u, v, sigma(x)), and u maps to v. Guards x = u that are
   /// decided without a solver (distinct constants, fields of one base:
-  /// LI(a) + 8 vs LI(a)) leave the cell as it is. Linear in the domain.
+  /// LI(a) + 8 vs LI(a)) leave the cell as it is. Linear in the domain,
+  /// logarithmic when u and every location are constants (the engine's
+  /// concrete addresses), where every such guard is false.
   void write(const ExprRef &location, const ExprRef &value);
+  /// Every location is a constant: reads and writes at a constant are then
+  /// lookups (distinct constants are distinct locations).
+  bool concrete() const { return symbolicLocations_ == 0; }
 
   /// "{l1 -> v1; l2 -> v2}", through LICells::print.
   std::string str() const;
@@ -155,8 +160,11 @@ private:
   friend class HeapAccess; // compose and merge fill cells directly
   /// read at a location that is not split into a union.
   ExprRef readAt(const ExprRef &location) const;
+  /// Adds a cell at a location not in the domain.
+  void insert(const ExprRef &location, const ExprRef &value);
   const LICells *cells_;
   Cells map_;
+  size_t symbolicLocations_ = 0; // locations that are not constants
 };
 
 /// epsilon, the neutral element of composition.

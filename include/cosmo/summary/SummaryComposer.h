@@ -11,8 +11,12 @@
 // At a call, the composer refines the summary by the calling context (seed
 // 001 def. 4: the inputs become the caller's values, exactly the
 // substitution fitCall builds for a tree's pairs) and composes it into the
-// caller's state (def. 5: each written byte becomes a guarded union over
-// the paths that write it, the caller's value otherwise). The caller goes
+// caller's state: each path's writes are a heap over the caller's
+// addresses, the effect is their merge (def. 7), and the caller's memory
+// after the call is compose(caller, effect) (def. 5), so each written byte
+// is a guarded union over the paths that write it, the caller's value
+// otherwise -- through memory::SymbolicHeap, whose laws its property tests
+// check. The caller goes
 // on as one state: no fork per path of the callee (seed 000 section 1.4). A
 // callee error whose guard holds in the context is an error of the
 // program, reported with inputs from the model.
@@ -29,6 +33,8 @@
 #define COSMO_SUMMARY_SUMMARYCOMPOSER_H
 
 #include "cosmo/summary/CallContext.h"
+
+#include "cosmo/memory/SymbolicHeap.h"
 
 namespace cosmo::summary {
 
@@ -51,6 +57,9 @@ private:
   expr::ExprContext &ctx_;
   const engine::EngineOptions &opts_;
   const SummaryStore &store_;
+  /// LI cells of the caller's bytes, for the heaps a call's effect is
+  /// composed of.
+  memory::LICells bytes_;
 };
 
 } // namespace cosmo::summary
