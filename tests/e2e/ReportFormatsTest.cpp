@@ -216,6 +216,30 @@ TEST_F(ReportFormatsTest, CoverageMarksTheLinesNoPathReached) {
   EXPECT_EQ(cosmo({"show", "--coverage", "out"}).exitCode, 2);
 }
 
+TEST_F(ReportFormatsTest, ShowLoopsListsLoopHeadsAndRecursion) {
+  write("loops.c", "int rec(int n) { return n ? rec(n - 1) : 0; }\n"
+                   "int main(int argc, char **argv) {\n"
+                   "  int s = 0;\n"
+                   "  for (int i = 0; i < argc; i++)\n"
+                   "    s += LIMIT;\n"
+                   "  return rec(s);\n"
+                   "}\n");
+  ProcessResult show =
+      cosmo({"show", "--loops", "loops.c", "--", "-DLIMIT=3"});
+  ASSERT_EQ(show.exitCode, 0) << show.err;
+  EXPECT_EQ(show.out, "function rec: 0 recursive vertices\n"
+                      "function main: 1 recursive vertex\n"
+                      "  loop head loops.c:4 (time 2): back edges from "
+                      "loops.c:4; body 3 blocks\n"
+                      "recursive: rec\n");
+  // Without the macro the file does not compile: one line, exit 2.
+  ProcessResult bad = cosmo({"show", "--loops", "loops.c"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("loops.c"), std::string::npos) << bad.err;
+  EXPECT_EQ(cosmo({"show", "--loops", "--coverage", "loops.c"}).exitCode, 2);
+  EXPECT_EQ(cosmo({"show", "--loops", "loops.c", "other.c"}).exitCode, 2);
+}
+
 TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {
   write("prog.c", kProgram);
   ProcessResult run = cosmo({"check", "--out=out", "prog.c"});

@@ -276,17 +276,27 @@ report::NativeSources nativeSourcesOf(const frontend::Program &program,
 
 } // namespace
 
-int runCheck(const CheckOptions &opts) {
+llvm::Expected<frontend::FrontendOptions> installedFrontendOptions() {
   frontend::FrontendOptions fo;
   fo.includeDirs.push_back(envOr("COSMO_INCLUDE_DIR", COSMO_DEFAULT_INCLUDE_DIR));
   // The LP64 build of cosmo's libc; libc-ilp32.bc is for -m32 programs.
   fo.modelsBitcode =
       envOr("COSMO_LIBC_DIR", COSMO_DEFAULT_LIBC_DIR) + "/libc-lp64.bc";
   if (!llvm::sys::fs::exists(fo.modelsBitcode))
-    return usageError("cannot find cosmo's libc at " + fo.modelsBitcode +
-                      " (set COSMO_LIBC_DIR)");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot find cosmo's libc at " +
+                                       fo.modelsBitcode +
+                                       " (set COSMO_LIBC_DIR)");
   fo.modelsBitcodeILP32 =
       envOr("COSMO_LIBC_DIR", COSMO_DEFAULT_LIBC_DIR) + "/libc-ilp32.bc";
+  return fo;
+}
+
+int runCheck(const CheckOptions &opts) {
+  auto base = installedFrontendOptions();
+  if (!base)
+    return usageError(llvm::toString(base.takeError()));
+  frontend::FrontendOptions fo = *base;
   fo.clangFlags = clangFlagsOf(opts);
   fo.entry = opts.engine.entry;
   for (const std::string &stub : opts.stubs)

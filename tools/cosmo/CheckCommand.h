@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 
 #include "cosmo/engine/Options.h"
+#include "cosmo/frontend/Frontend.h"
 
 #include <string>
 #include <vector>
@@ -38,8 +39,16 @@ struct CheckOptions {
 
 int runCheck(const CheckOptions &options);
 
+/// Where this installation keeps its headers and C library models; an
+/// error when the models are missing.
+llvm::Expected<frontend::FrontendOptions> installedFrontendOptions();
+
 /// `cosmo show DIR` and `cosmo show --coverage DIR FILE.c`.
 int runShow(const std::string &dir, bool coverage, const std::string &file);
+
+/// `cosmo show --loops FILE.c [-- clang flags]`.
+int runShowLoops(const std::string &file,
+                 const std::vector<std::string> &clangFlags);
 
 } // namespace cosmo::cli
 

@@ -3,6 +3,8 @@
 #include "CheckCommand.h"
 #include "CliSupport.h"
 
+#include "cosmo/frontend/Frontend.h"
+#include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/report/Coverage.h"
 #include "cosmo/report/SummaryReader.h"
 
@@ -40,6 +42,20 @@ int runShow(const std::string &dir, bool coverage, const std::string &file) {
     return usageError(llvm::toString(run.takeError()));
   std::cout << report::formatSummary(run->summary, run->info, dir, color,
                                      run->replays);
+  return 0;
+}
+
+int runShowLoops(const std::string &file,
+                 const std::vector<std::string> &clangFlags) {
+  auto fo = installedFrontendOptions();
+  if (!fo)
+    return usageError(llvm::toString(fo.takeError()));
+  fo->clangFlags = clangFlags;
+  llvm::LLVMContext ctx;
+  auto module = frontend::loadProgram(file, ctx, *fo);
+  if (!module)
+    return usageError(llvm::toString(module.takeError()));
+  std::cout << frontend::describeLoops(**module);
   return 0;
 }
 

@@ -276,21 +276,40 @@ struct CheckCommand {
 /// `cosmo show`.
 struct ShowCommand {
   std::string dir, file;
-  bool coverage = false;
+  bool coverage = false, loops = false;
   CLI::App *app = nullptr;
 
   void add(CLI::App &parent) {
     CLI::App *show = parent.add_subcommand(
         "show", "print the summary of a finished run again; with --coverage, "
-                "a source file annotated with the lines the run executed");
-    show->add_option("dir", dir, "output directory of a run")->required();
+                "a source file annotated with the lines the run executed; "
+                "with --loops, the loops and recursive functions of a C "
+                "file");
+    show->add_option("dir", dir,
+                     "output directory of a run (with --loops: the C file)")
+        ->required();
     show->add_option("file", file, "source file to list (with --coverage)");
-    show->add_flag("--coverage", coverage,
-                   "list FILE with each line of code marked executed (+) or "
-                   "not (-)");
+    auto *cov = show->add_flag("--coverage", coverage,
+                               "list FILE with each line of code marked "
+                               "executed (+) or not (-)");
+    show->add_flag("--loops", loops,
+                   "print each function's recursive vertices (loop heads: "
+                   "targets of back edges of a depth-first traversal, seed "
+                   "000 def. 3) with their back edges, and the recursive "
+                   "functions; clang flags may follow a `--`")
+        ->excludes(cov);
     app = show;
   }
-  int run() { return cli::runShow(dir, coverage, file); }
+  int run(std::vector<std::string> clangTail) {
+    if (loops) {
+      if (!file.empty())
+        return cli::usageError("show --loops takes one C file");
+      return cli::runShowLoops(dir, clangTail);
+    }
+    if (!clangTail.empty())
+      return cli::usageError("clang flags after `--` go with show --loops");
+    return cli::runShow(dir, coverage, file);
+  }
 };
 
 /// `cosmo replay`.
@@ -365,7 +384,7 @@ void splitArguments(int argc, char **argv, std::vector<std::string> &args,
       clangTail.push_back(a);
       continue;
     }
-    if (!inCheck && (a == "check" || a == "replay"))
+    if (!inCheck && (a == "check" || a == "replay" || a == "show"))
       inCheck = true;
     else if (inCheck && a == "--")
       afterDashes = true;
@@ -404,7 +423,7 @@ int main(int argc, char **argv) {
   if (check.app->parsed())
     return check.run(std::move(clangTail));
   if (show.app->parsed())
-    return show.run();
+    return show.run(std::move(clangTail));
   if (replay.app->parsed())
     return replay.run(std::move(clangTail));
   return cli::kExitUsage;
