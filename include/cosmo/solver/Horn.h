@@ -1,0 +1,121 @@
+//===- cosmo/solver/Horn.h - constrained Horn clauses ------------*- C++ -*-===//
+//
+// The second backend of the solver layer (DESIGN.md): questions about
+// recursive states. Seed 001 section 7 reduces satisfiability of a formula
+// over Rec(l, D) to the safety of recursive first-order functions; in
+// practice that is a system of constrained Horn clauses (CHC): one relation
+// per recursive state over its loop-carried values, a clause per path of
+// its body (Rec(l) holds of the values a path leaves when it held of those
+// the path started from), a clause for the entry, and query clauses whose
+// head is `false` (the error). The system is safe when some interpretation
+// of the relations satisfies every clause -- an inductive invariant per
+// relation -- and unsafe when the error is derivable.
+//
+// Terms are cosmo's bit-vector terms, so the answer is about C's machine
+// integers. Z3's Spacer rarely finds invariants over bit-vectors, and
+// easily over mathematical integers (seed issue 21 measured s == 2*n after
+// `while (i < n) { i++; s += 2; }`: 0.05 s over integers, nothing in 30 s
+// over 32-bit vectors). solveHorn therefore:
+//  1. solves an integer abstraction of the system (each bit-vector as its
+//     signed value, with its type's range; operations without an integer
+//     counterpart become unconstrained values), which only proposes
+//     invariants;
+//  2. translates each conjunct of the proposed invariants back to an exact
+//     bit-vector formula (linear arithmetic in a width where it cannot
+//     overflow) and keeps the conjuncts that are inductive for the
+//     bit-vector clauses, dropping the others until none changes (Houdini);
+//  3. claims `safe` only when what remains refutes every query clause over
+//     bit-vectors;
+//  4. otherwise runs Spacer on the bit-vector system itself with the time
+//     left: `unsat` is safe, `sat` unsafe (exact), anything else unknown
+//     with the reason. A program that is safe over the integers but not
+//     modulo 2^w is never called safe: its integer invariant is not
+//     inductive over bit-vectors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_HORN_H
+#define COSMO_SOLVER_HORN_H
+
+#include "cosmo/expr/ExprContext.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::solver {
+
+using expr::ExprRef;
+
+/// A relation symbol: Rec(l, D) of one recursive state.
+struct HornRelation {
+  std::string name;
+  std::vector<expr::Sort> args; ///< Bool or BitVec
+};
+
+/// R(t1, ..., tn).
+struct HornAtom {
+  size_t relation = 0;
+  std::vector<ExprRef> args;
+};
+
+/// body /\ constraint -> head, every variable universally quantified; no
+/// head: the clause derives the error (a query).
+struct HornClause {
+  std::vector<HornAtom> body;
+  ExprRef constraint;
+  std::optional<HornAtom> head;
+};
+
+class HornSystem {
+public:
+  /// The relation's index.
+  size_t addRelation(std::string name, std::vector<expr::Sort> args);
+  /// Arity and sorts must match the relations'.
+  void addClause(HornClause clause);
+
+  const std::vector<HornRelation> &relations() const { return relations_; }
+  const std::vector<HornClause> &clauses() const { return clauses_; }
+  /// The variable that stands for argument `i` of relation `r` in its
+  /// invariant: "<name>.<i>".
+  ExprRef argument(expr::ExprContext &ctx, size_t r, unsigned i) const;
+  /// The system in SMT-LIB 2 as CHC-COMP writes it: (set-logic HORN), a
+  /// declare-fun per relation, one (assert (forall (vars) (=> body
+  /// head))) per clause in order (head `false` for a query), then
+  /// (check-sat). `z3 fp.engine=spacer` reads it.
+  std::string str() const;
+
+private:
+  std::vector<HornRelation> relations_;
+  std::vector<HornClause> clauses_;
+};
+
+struct HornAnswer {
+  enum Status { Safe, Unsafe, Unknown };
+  Status status = Unknown;
+  /// Unknown: why (a timeout, Z3's reason, an invariant that held over the
+  /// integers but not over bit-vectors).
+  std::string reason;
+  /// Safe: one invariant per relation over HornSystem::argument, a
+  /// conjunction that is inductive over bit-vectors (true when nothing is
+  /// needed); null for a relation whose invariant could not be expressed
+  /// (the verdict stands: it came from the bit-vector system itself).
+  std::vector<ExprRef> invariants;
+  /// Which route decided: "integer invariants checked over bit-vectors" or
+  /// "bit-vector Spacer".
+  std::string method;
+  double seconds = 0;
+};
+
+struct HornOptions {
+  double timeoutSeconds = 10;
+};
+
+/// Decides `system` (see the header comment).
+HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
+                     const HornOptions &options = {});
+
+const char *hornStatusName(HornAnswer::Status s);
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_HORN_H

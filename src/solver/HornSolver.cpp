@@ -1,0 +1,728 @@
+//===- HornSolver.cpp - Spacer over integers, checked over bit-vectors ----===//
+//
+// The four steps of Horn.h. The integer abstraction may be as coarse as it
+// likes (it only proposes invariants); everything that decides a verdict is
+// a bit-vector query: the inductiveness of each kept conjunct, the
+// refutation of the queries, or Spacer on the bit-vector system.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/solver/Horn.h"
+
+#include "Z3Translator.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <llvm/ADT/StringExtras.h>
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unordered_map>
+
+namespace cosmo::solver {
+
+using expr::Expr;
+using expr::Kind;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Interrupts a Z3 context when a deadline passes (Spacer has no reliable
+/// timeout of its own).
+class Watchdog {
+public:
+  Watchdog(z3::context &z3, Clock::time_point deadline)
+      : thread_([this, &z3, deadline] {
+          std::unique_lock<std::mutex> lock(mutex_);
+          if (!done_cv_.wait_until(lock, deadline, [this] { return done_; }))
+            z3.interrupt();
+        }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    done_cv_.notify_all();
+    thread_.join();
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable done_cv_;
+  bool done_ = false;
+  std::thread thread_; // last: starts after the members it uses
+};
+
+z3::params spacerParams(z3::context &z3) {
+  z3::params p(z3);
+  p.set("engine", "spacer");
+  // Keep every relation (invariants are read per relation).
+  p.set("xform.slice", false);
+  p.set("xform.inline_linear", false);
+  p.set("xform.inline_eager", false);
+  return p;
+}
+
+//===--- The integer abstraction (step 1) ---------------------------------===//
+
+/// Each bit-vector term as its signed value, an Int; Bool stays Bool.
+/// Operations with no integer counterpart become fresh values in their
+/// type's range.
+class IntAbstraction {
+public:
+  explicit IntAbstraction(z3::context &z3) : z3_(z3) {}
+
+  /// Starts a clause: its variables and range facts are collected anew.
+  void beginClause() {
+    memo_.clear();
+    vars_.clear();
+    ranges_.clear();
+  }
+  z3::expr term(const Expr *e);
+  const std::vector<z3::expr> &vars() const { return vars_; }
+  z3::expr ranges() {
+    return ranges_.empty() ? z3_.bool_val(true) : z3::mk_and(exprs(ranges_));
+  }
+  z3::sort sortOf(const expr::Sort &s) {
+    return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
+  }
+
+private:
+  z3::expr_vector exprs(const std::vector<z3::expr> &v) {
+    z3::expr_vector out(z3_);
+    for (const z3::expr &e : v)
+      out.push_back(e);
+    return out;
+  }
+  /// 2^w.
+  z3::expr power(unsigned w) {
+    return z3_.int_val(
+        llvm::toString(llvm::APInt::getOneBitSet(w + 1, w), 10, false).c_str());
+  }
+  z3::expr inRange(const z3::expr &x, unsigned w) {
+    z3::expr half = power(w - 1);
+    return -half <= x && x < half;
+  }
+  z3::expr unsignedView(const z3::expr &x, unsigned w) {
+    return z3::ite(x >= 0, x, x + power(w));
+  }
+  z3::expr fresh(const expr::Sort &s) {
+    z3::expr v = z3_.constant(("cosmo.abs" + std::to_string(fresh_++)).c_str(),
+                              sortOf(s));
+    vars_.push_back(v);
+    if (s.isBV())
+      ranges_.push_back(inRange(v, s.width));
+    return v;
+  }
+
+  z3::context &z3_;
+  std::unordered_map<const Expr *, z3::expr> memo_;
+  std::vector<z3::expr> vars_, ranges_;
+  unsigned fresh_ = 0;
+};
+
+z3::expr IntAbstraction::term(const Expr *e) {
+  if (auto it = memo_.find(e); it != memo_.end())
+    return it->second;
+  auto kid = [&](unsigned i) { return term(e->child(i)); };
+  auto width = [&](unsigned i) { return e->child(i)->width(); };
+  std::optional<z3::expr> r;
+  switch (e->kind()) {
+  case Kind::BoolConst:
+    r = z3_.bool_val(e->boolValue());
+    break;
+  case Kind::BVConst:
+    r = z3_.int_val(llvm::toString(e->bvValue(), 10, /*Signed=*/true).c_str());
+    break;
+  case Kind::Var:
+    if (e->sort().isBool()) {
+      r = z3_.bool_const(e->name().c_str());
+    } else {
+      r = z3_.int_const(e->name().c_str());
+      ranges_.push_back(inRange(*r, e->width()));
+    }
+    vars_.push_back(*r);
+    break;
+  case Kind::Not: r = !kid(0); break;
+  case Kind::And: {
+    z3::expr_vector v(z3_);
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      v.push_back(kid(i));
+    r = z3::mk_and(v);
+    break;
+  }
+  case Kind::Or: {
+    z3::expr_vector v(z3_);
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      v.push_back(kid(i));
+    r = z3::mk_or(v);
+    break;
+  }
+  case Kind::Ite:
+    if (e->sort().isArray())
+      break;
+    r = z3::ite(kid(0), kid(1), kid(2));
+    break;
+  case Kind::Eq:
+    if (e->child(0)->sort().isArray())
+      break;
+    r = kid(0) == kid(1);
+    break;
+  case Kind::Slt: r = kid(0) < kid(1); break;
+  case Kind::Sle: r = kid(0) <= kid(1); break;
+  case Kind::Ult:
+    r = unsignedView(kid(0), width(0)) < unsignedView(kid(1), width(1));
+    break;
+  case Kind::Ule:
+    r = unsignedView(kid(0), width(0)) <= unsignedView(kid(1), width(1));
+    break;
+  case Kind::Add: r = kid(0) + kid(1); break;
+  case Kind::Sub: r = kid(0) - kid(1); break;
+  case Kind::Mul: r = kid(0) * kid(1); break;
+  case Kind::Neg: r = -kid(0); break;
+  case Kind::SExt: r = kid(0); break;
+  case Kind::ZExt: r = unsignedView(kid(0), width(0)); break;
+  default:
+    break;
+  }
+  if (!r)
+    r = fresh(e->sort());
+  memo_.emplace(e, *r);
+  return *r;
+}
+
+//===--- Integer invariants as exact bit-vector formulas (step 2) ---------===//
+
+/// A Z3 integer formula over a relation's arguments (Z3 variables,
+/// argument i as index i) as a cosmo formula, in one of two readings:
+///  - exact: the arguments' signed values in a width where no sum or
+///    product can overflow, which is the integer formula itself;
+///  - modular: the arithmetic in the arguments' own width (modulo 2^w),
+///    comparisons signed, which is how C's int arithmetic reads it
+///    (s == 2*i stays inductive when s and i wrap together).
+/// Neither is assumed to hold: Houdini keeps what is inductive over
+/// bit-vectors. None when the formula has an operation without a
+/// translation (div, mod, ...).
+class InvariantReader {
+public:
+  InvariantReader(expr::ExprContext &ctx, std::vector<ExprRef> args,
+                  bool modular)
+      : ctx_(ctx), args_(std::move(args)), modular_(modular) {}
+
+  std::optional<ExprRef> formula(const z3::expr &e);
+
+private:
+  /// Bits a signed value of `e` needs; none when not translatable.
+  std::optional<unsigned> bits(const z3::expr &e);
+  /// The widest argument `e` mentions (0: none).
+  unsigned argumentWidth(const z3::expr &e);
+  ExprRef integer(const z3::expr &e, unsigned w);
+  std::optional<ExprRef> compare(const z3::expr &a, const z3::expr &b,
+                                 Z3_decl_kind k);
+
+  static constexpr unsigned kMaxBits = 512;
+  expr::ExprContext &ctx_;
+  std::vector<ExprRef> args_;
+  bool modular_;
+};
+
+unsigned InvariantReader::argumentWidth(const z3::expr &e) {
+  if (e.is_var()) {
+    unsigned i = Z3_get_index_value(e.ctx(), e);
+    return i < args_.size() && args_[i]->sort().isBV() ? args_[i]->width() : 0;
+  }
+  unsigned w = 0;
+  if (e.is_app())
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      w = std::max(w, argumentWidth(e.arg(i)));
+  return w;
+}
+
+std::optional<unsigned> InvariantReader::bits(const z3::expr &e) {
+  if (e.is_var()) {
+    unsigned i = Z3_get_index_value(e.ctx(), e);
+    if (i >= args_.size() || !args_[i]->sort().isBV())
+      return std::nullopt;
+    return args_[i]->width();
+  }
+  if (e.is_numeral()) {
+    llvm::APInt v(kMaxBits, e.get_decimal_string(0), 10);
+    unsigned need = v.getMinSignedBits();
+    return need < kMaxBits / 2 ? std::optional<unsigned>(need) : std::nullopt;
+  }
+  if (!e.is_app())
+    return std::nullopt;
+  unsigned n = e.num_args();
+  std::vector<unsigned> b;
+  for (unsigned i = 0; i < n; ++i) {
+    if (!e.arg(i).is_int())
+      return std::nullopt;
+    auto k = bits(e.arg(i));
+    if (!k)
+      return std::nullopt;
+    b.push_back(*k);
+  }
+  unsigned widest = b.empty() ? 1 : *std::max_element(b.begin(), b.end());
+  std::optional<unsigned> r;
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_ADD:
+  case Z3_OP_SUB: {
+    unsigned grow = 0;
+    while ((1u << grow) < n)
+      ++grow;
+    r = widest + grow + 1;
+    break;
+  }
+  case Z3_OP_UMINUS: r = widest + 1; break;
+  case Z3_OP_MUL: {
+    unsigned sum = 0;
+    for (unsigned k : b)
+      sum += k;
+    r = sum;
+    break;
+  }
+  default:
+    return std::nullopt;
+  }
+  if (*r > kMaxBits)
+    return std::nullopt;
+  return r;
+}
+
+ExprRef InvariantReader::integer(const z3::expr &e, unsigned w) {
+  if (e.is_var())
+    return ctx_.sextOrTrunc(args_[Z3_get_index_value(e.ctx(), e)], w);
+  if (e.is_numeral())
+    return ctx_.bv(
+        llvm::APInt(kMaxBits, e.get_decimal_string(0), 10).trunc(w));
+  ExprRef acc = integer(e.arg(0), w);
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_UMINUS: return ctx_.neg(acc);
+  case Z3_OP_ADD:
+    for (unsigned i = 1; i < e.num_args(); ++i)
+      acc = ctx_.add(acc, integer(e.arg(i), w));
+    return acc;
+  case Z3_OP_SUB:
+    for (unsigned i = 1; i < e.num_args(); ++i)
+      acc = ctx_.sub(acc, integer(e.arg(i), w));
+    return acc;
+  case Z3_OP_MUL:
+    for (unsigned i = 1; i < e.num_args(); ++i)
+      acc = ctx_.mul(acc, integer(e.arg(i), w));
+    return acc;
+  default:
+    assert(false && "bits() admitted an operation integer() cannot build");
+    return acc;
+  }
+}
+
+std::optional<ExprRef> InvariantReader::compare(const z3::expr &a,
+                                                const z3::expr &b,
+                                                Z3_decl_kind k) {
+  auto ba = bits(a), bb = bits(b);
+  if (!ba || !bb)
+    return std::nullopt;
+  unsigned w = std::max(*ba, *bb) + 1;
+  if (modular_) {
+    // Every numeral (and argument) must fit the arguments' width; then the
+    // terms are C's, modulo 2^w.
+    unsigned m = std::max(argumentWidth(a), argumentWidth(b));
+    auto numeralsFit = [&](auto &&self, const z3::expr &e) -> bool {
+      if (e.is_numeral())
+        return llvm::APInt(kMaxBits, e.get_decimal_string(0), 10)
+                   .getMinSignedBits() <= m;
+      for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i)
+        if (!self(self, e.arg(i)))
+          return false;
+      return true;
+    };
+    if (m == 0 || !numeralsFit(numeralsFit, a) || !numeralsFit(numeralsFit, b))
+      return std::nullopt;
+    w = m;
+  }
+  ExprRef x = integer(a, w), y = integer(b, w);
+  switch (k) {
+  case Z3_OP_EQ: return ctx_.eq(x, y);
+  case Z3_OP_LE: return ctx_.sle(x, y);
+  case Z3_OP_LT: return ctx_.slt(x, y);
+  case Z3_OP_GE: return ctx_.sle(y, x);
+  case Z3_OP_GT: return ctx_.slt(y, x);
+  default: return std::nullopt;
+  }
+}
+
+std::optional<ExprRef> InvariantReader::formula(const z3::expr &e) {
+  if (e.is_true())
+    return ctx_.trueE();
+  if (e.is_false())
+    return ctx_.falseE();
+  if (e.is_var()) {
+    unsigned i = Z3_get_index_value(e.ctx(), e);
+    if (i < args_.size() && args_[i]->sort().isBool())
+      return args_[i];
+    return std::nullopt;
+  }
+  if (!e.is_app())
+    return std::nullopt;
+  Z3_decl_kind k = e.decl().decl_kind();
+  std::vector<ExprRef> kids;
+  auto boolKids = [&]() {
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      auto f = formula(e.arg(i));
+      if (!f)
+        return false;
+      kids.push_back(*f);
+    }
+    return true;
+  };
+  switch (k) {
+  case Z3_OP_AND:
+    if (!boolKids())
+      return std::nullopt;
+    return ctx_.andAll(kids);
+  case Z3_OP_OR:
+    if (!boolKids())
+      return std::nullopt;
+    {
+      ExprRef acc = ctx_.falseE();
+      for (const ExprRef &x : kids)
+        acc = ctx_.orE(acc, x);
+      return acc;
+    }
+  case Z3_OP_NOT:
+    if (!boolKids())
+      return std::nullopt;
+    return ctx_.notE(kids[0]);
+  case Z3_OP_IMPLIES:
+    if (!boolKids())
+      return std::nullopt;
+    return ctx_.implies(kids[0], kids[1]);
+  case Z3_OP_EQ:
+    if (e.arg(0).is_bool()) {
+      if (!boolKids())
+        return std::nullopt;
+      return ctx_.eq(kids[0], kids[1]);
+    }
+    [[fallthrough]];
+  case Z3_OP_LE:
+  case Z3_OP_LT:
+  case Z3_OP_GE:
+  case Z3_OP_GT:
+    if (e.num_args() != 2 || !e.arg(0).is_int())
+      return std::nullopt;
+    return compare(e.arg(0), e.arg(1), k);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The top-level conjuncts of `e`.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      conjuncts(e.arg(i), out);
+    return;
+  }
+  out.push_back(e);
+}
+
+//===--- Solving ----------------------------------------------------------===//
+
+void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
+  if (!c->isTrue() &&
+      std::find(candidates.begin(), candidates.end(), c) == candidates.end())
+    candidates.push_back(c);
+}
+
+class HornSolver {
+public:
+  HornSolver(expr::ExprContext &ctx, const HornSystem &system,
+             const HornOptions &options)
+      : ctx_(ctx), system_(system), start_(Clock::now()),
+        deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
+                               options.timeoutSeconds * 1000))) {}
+
+  HornAnswer solve();
+
+private:
+  double left() const {
+    return std::chrono::duration<double>(deadline_ - Clock::now()).count();
+  }
+  /// Step 1: candidate conjuncts per relation (empty when Spacer over the
+  /// integers did not prove the system).
+  std::optional<std::vector<std::vector<ExprRef>>> integerCandidates(
+      std::string &why);
+  /// Steps 2-3: true when the kept candidates refute every query.
+  bool checkOverBitVectors(std::vector<std::vector<ExprRef>> &candidates,
+                           std::string &why);
+  /// Step 4.
+  HornAnswer bitVectorSpacer(HornAnswer answer);
+  /// `candidates` of relation `atom.relation` at `atom`'s arguments.
+  ExprRef at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
+  /// sat / unsat / unknown of `f` over bit-vectors within the time left.
+  z3::check_result satisfiable(const ExprRef &f);
+
+  expr::ExprContext &ctx_;
+  const HornSystem &system_;
+  Clock::time_point start_, deadline_;
+  Z3Translator bv_;
+};
+
+std::optional<std::vector<std::vector<ExprRef>>>
+HornSolver::integerCandidates(std::string &why) {
+  z3::context z3;
+  // Half the budget: the bit-vector route needs time when this one fails.
+  Watchdog dog(z3, Clock::now() + std::chrono::milliseconds(
+                                      static_cast<int64_t>(left() * 500)));
+  IntAbstraction abs(z3);
+  z3::fixedpoint fp(z3);
+  fp.set(spacerParams(z3));
+  std::vector<z3::func_decl> rels;
+  for (const HornRelation &r : system_.relations()) {
+    z3::sort_vector domain(z3);
+    for (const expr::Sort &s : r.args)
+      domain.push_back(abs.sortOf(s));
+    rels.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
+    fp.register_relation(rels.back());
+  }
+  z3::func_decl error = z3.function("cosmo.error", 0, nullptr, z3.bool_sort());
+  fp.register_relation(error);
+  try {
+    unsigned n = 0;
+    for (const HornClause &c : system_.clauses()) {
+      abs.beginClause();
+      auto atom = [&](const HornAtom &a) {
+        z3::expr_vector args(z3);
+        for (const ExprRef &t : a.args)
+          args.push_back(abs.term(t.get()));
+        return rels[a.relation](args);
+      };
+      z3::expr_vector body(z3);
+      for (const HornAtom &a : c.body)
+        body.push_back(atom(a));
+      body.push_back(abs.term(c.constraint.get()));
+      z3::expr head = c.head ? atom(*c.head) : error();
+      body.push_back(abs.ranges());
+      z3::expr rule = z3::implies(z3::mk_and(body), head);
+      if (!abs.vars().empty()) {
+        z3::expr_vector vars(z3);
+        for (const z3::expr &v : abs.vars())
+          vars.push_back(v);
+        rule = z3::forall(vars, rule);
+      }
+      fp.add_rule(rule, z3.str_symbol(("c" + std::to_string(n++)).c_str()));
+    }
+    z3::expr goal = error();
+    z3::check_result r = fp.query(goal);
+    if (r != z3::unsat) {
+      why = r == z3::sat ? "the integer abstraction reaches the error"
+                         : "Spacer over the integers: " + fp.reason_unknown();
+      return std::nullopt;
+    }
+    std::vector<std::vector<ExprRef>> out(rels.size());
+    for (size_t k = 0; k < rels.size(); ++k) {
+      std::vector<ExprRef> args;
+      for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i)
+        args.push_back(system_.argument(ctx_, k, i));
+      InvariantReader exact(ctx_, args, false), modular(ctx_, args, true);
+      std::vector<z3::expr> parts;
+      conjuncts(fp.get_cover_delta(-1, rels[k]), parts);
+      for (const z3::expr &p : parts)
+        for (InvariantReader *read : {&exact, &modular})
+          if (auto f = read->formula(p))
+            addCandidate(out[k], *f);
+      // Spacer's integer invariant may state a bound through another
+      // value (s <= 2*n for i <= n when s = 2*i) that does not survive
+      // wrap-around; the order of the values themselves often does.
+      for (size_t a = 0; a < args.size(); ++a) {
+        if (!args[a]->sort().isBV())
+          continue;
+        ExprRef zero = ctx_.bv(args[a]->width(), 0);
+        addCandidate(out[k], ctx_.sle(zero, args[a]));
+        for (size_t b = a + 1; b < args.size(); ++b) {
+          if (args[b]->sort() != args[a]->sort())
+            continue;
+          addCandidate(out[k], ctx_.sle(args[a], args[b]));
+          addCandidate(out[k], ctx_.sle(args[b], args[a]));
+          addCandidate(out[k], ctx_.ule(args[a], args[b]));
+          addCandidate(out[k], ctx_.ule(args[b], args[a]));
+        }
+      }
+    }
+    return out;
+  } catch (const z3::exception &e) {
+    why = std::string("Spacer over the integers: ") + e.msg();
+    return std::nullopt;
+  }
+}
+
+ExprRef HornSolver::at(const std::vector<ExprRef> &candidates,
+                       const HornAtom &atom) {
+  expr::Substitution sub;
+  for (unsigned i = 0; i < atom.args.size(); ++i)
+    sub[system_.argument(ctx_, atom.relation, i)] = atom.args[i];
+  std::vector<ExprRef> parts;
+  for (const ExprRef &c : candidates)
+    parts.push_back(expr::substitute(ctx_, c, sub));
+  return ctx_.andAll(parts);
+}
+
+z3::check_result HornSolver::satisfiable(const ExprRef &f) {
+  double seconds = left();
+  if (seconds <= 0)
+    return z3::unknown;
+  z3::solver s(bv_.z3());
+  z3::params p(bv_.z3());
+  p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
+  s.set(p);
+  s.add(bv_.translateConstraint(f.get()));
+  return s.check();
+}
+
+bool HornSolver::checkOverBitVectors(
+    std::vector<std::vector<ExprRef>> &candidates, std::string &why) {
+  const auto &clauses = system_.clauses();
+  auto premise = [&](const HornClause &c) {
+    std::vector<ExprRef> parts{c.constraint};
+    for (const HornAtom &a : c.body)
+      parts.push_back(at(candidates[a.relation], a));
+    return ctx_.andAll(parts);
+  };
+  // Houdini: drop every conjunct some clause does not preserve, until
+  // none is dropped (each round removes one at least, so it ends).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const HornClause &c : clauses) {
+      if (!c.head)
+        continue;
+      std::vector<ExprRef> &head = candidates[c.head->relation];
+      for (size_t k = 0; k < head.size();) {
+        ExprRef keeps = at({head[k]}, *c.head);
+        if (satisfiable(ctx_.andE(premise(c), ctx_.notE(keeps))) == z3::unsat) {
+          ++k;
+          continue;
+        }
+        head.erase(head.begin() + k); // not inductive, or not decided in time
+        changed = true;
+      }
+    }
+  }
+  for (const HornClause &c : clauses) {
+    if (c.head)
+      continue;
+    z3::check_result r = satisfiable(premise(c));
+    if (r != z3::unsat) {
+      why = r == z3::unknown
+                ? "checking the invariants over bit-vectors ran out of time"
+                : "the integer invariants do not hold over bit-vectors "
+                  "(wrap-around)";
+      return false;
+    }
+  }
+  return true;
+}
+
+HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
+  z3::context &z3 = bv_.z3();
+  if (left() <= 0) {
+    answer.reason += "; no time left for Spacer over bit-vectors";
+    return answer;
+  }
+  Watchdog dog(z3, deadline_);
+  z3::fixedpoint fp(z3);
+  fp.set(spacerParams(z3));
+  std::vector<z3::func_decl> rels;
+  for (const HornRelation &r : system_.relations()) {
+    z3::sort_vector domain(z3);
+    for (const expr::Sort &s : r.args)
+      domain.push_back(s.isBool() ? z3.bool_sort() : z3.bv_sort(s.width));
+    rels.push_back(z3.function(("bv." + r.name).c_str(), domain, z3.bool_sort()));
+    fp.register_relation(rels.back());
+  }
+  z3::func_decl error =
+      z3.function("cosmo.bv.error", 0, nullptr, z3.bool_sort());
+  fp.register_relation(error);
+  try {
+    unsigned n = 0;
+    for (const HornClause &c : system_.clauses()) {
+      std::vector<ExprRef> terms{c.constraint};
+      auto atom = [&](const HornAtom &a) {
+        z3::expr_vector args(z3);
+        for (const ExprRef &t : a.args) {
+          args.push_back(bv_.translate(t.get()));
+          terms.push_back(t);
+        }
+        return rels[a.relation](args);
+      };
+      z3::expr_vector body(z3);
+      for (const HornAtom &a : c.body)
+        body.push_back(atom(a));
+      body.push_back(bv_.translateConstraint(c.constraint.get()));
+      z3::expr head = c.head ? atom(*c.head) : error();
+      z3::expr rule = z3::implies(z3::mk_and(body), head);
+      std::set<ExprRef> vars;
+      for (const ExprRef &t : terms)
+        for (const ExprRef &v : expr::freeVariables(t))
+          vars.insert(v);
+      if (!vars.empty()) {
+        z3::expr_vector vs(z3);
+        for (const ExprRef &v : vars)
+          vs.push_back(bv_.translate(v.get()));
+        rule = z3::forall(vs, rule);
+      }
+      fp.add_rule(rule, z3.str_symbol(("bv" + std::to_string(n++)).c_str()));
+    }
+    z3::expr goal = error();
+    z3::check_result r = fp.query(goal);
+    answer.method = "bit-vector Spacer";
+    if (r == z3::sat) {
+      answer.status = HornAnswer::Unsafe;
+      answer.reason.clear();
+    } else if (r == z3::unsat) {
+      answer.status = HornAnswer::Safe;
+      answer.reason.clear();
+      answer.invariants.assign(rels.size(), ExprRef());
+    } else {
+      answer.reason += "; Spacer over bit-vectors: " +
+                       Z3Translator::unknownReason(fp.reason_unknown());
+    }
+  } catch (const z3::exception &e) {
+    answer.reason += std::string("; Spacer over bit-vectors: ") + e.msg();
+  }
+  return answer;
+}
+
+HornAnswer HornSolver::solve() {
+  HornAnswer answer;
+  std::string why;
+  if (auto candidates = integerCandidates(why)) {
+    if (checkOverBitVectors(*candidates, why)) {
+      answer.status = HornAnswer::Safe;
+      answer.method = "integer invariants checked over bit-vectors";
+      for (const auto &c : *candidates)
+        answer.invariants.push_back(ctx_.andAll(c));
+      answer.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+      return answer;
+    }
+  }
+  answer.reason = why;
+  answer = bitVectorSpacer(std::move(answer));
+  answer.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  return answer;
+}
+
+} // namespace
+
+HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
+                     const HornOptions &options) {
+  HornSolver solver(ctx, system, options);
+  return solver.solve();
+}
+
+} // namespace cosmo::solver

@@ -1,0 +1,141 @@
+//===- HornTest.cpp - Horn clauses: their text and their answers ----------===//
+//
+// Loops written as the Horn systems a recursive state gives (seed 001 §7):
+// Inv over the loop-carried values, a clause for the entry, one per path of
+// the body, and the query. The answers must be right for machine integers:
+// a loop that is safe over the integers but wraps modulo 2^32 is never
+// called safe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/solver/Horn.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <gtest/gtest.h>
+
+namespace cosmo::solver {
+namespace {
+
+using expr::Sort;
+
+class HornTest : public ::testing::Test {
+protected:
+  ExprRef bv32(const char *name) { return ctx.var(name, Sort::bv(32)); }
+  ExprRef k32(int64_t v) { return ctx.bv(32, static_cast<uint64_t>(v)); }
+
+  /// i = s = 0; while (i < n) { i++; s += 2; }, assume n >= 0 (or not),
+  /// then `bad` over (i, s, n) at the exit is the error.
+  HornSystem counterLoop(bool assumeNonNegative,
+                         const std::function<ExprRef(ExprRef, ExprRef, ExprRef)>
+                             &bad) {
+    HornSystem h;
+    size_t inv = h.addRelation("inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+    ExprRef i = bv32("i"), s = bv32("s"), n = bv32("n");
+    h.addClause({{},
+                 assumeNonNegative ? ctx.sle(k32(0), n) : ctx.trueE(),
+                 HornAtom{inv, {k32(0), k32(0), n}}});
+    h.addClause({{HornAtom{inv, {i, s, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {ctx.add(i, k32(1)), ctx.add(s, k32(2)), n}}});
+    h.addClause({{HornAtom{inv, {i, s, n}}},
+                 ctx.andE(ctx.notE(ctx.slt(i, n)), bad(i, s, n)),
+                 std::nullopt});
+    return h;
+  }
+
+  expr::ExprContext ctx;
+};
+
+TEST_F(HornTest, SystemPrintsAsChcCompSmtLib) {
+  HornSystem h;
+  size_t inv = h.addRelation("inv", {Sort::bv(8)});
+  ExprRef x = ctx.var("x", Sort::bv(8));
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {ctx.bv(8, 0)}}});
+  h.addClause({{HornAtom{inv, {x}}},
+               ctx.ult(x, ctx.bv(8, 10)),
+               HornAtom{inv, {ctx.add(x, ctx.bv(8, 1))}}});
+  h.addClause({{HornAtom{inv, {x}}}, ctx.ult(ctx.bv(8, 10), x), std::nullopt});
+  EXPECT_EQ(h.str(),
+            "(set-logic HORN)\n"
+            "(declare-fun |inv| ((_ BitVec 8)) Bool)\n"
+            "(assert (=> true (|inv| #b00000000)))\n"
+            "(assert (forall ((|x| (_ BitVec 8))) (=> (and (|inv| |x|) "
+            "(bvult |x| #b00001010)) (|inv| (bvadd #b00000001 |x|)))))\n"
+            "(assert (forall ((|x| (_ BitVec 8))) (=> (and (|inv| |x|) "
+            "(bvult #b00001010 |x|)) false)))\n"
+            "(check-sat)\n");
+}
+
+// The loop: s == 2*n after the loop, for n >= 0. Over 32-bit
+// vectors s and 2*i wrap together, so the modular reading of Spacer's
+// integer invariant is inductive.
+TEST_F(HornTest, CounterLoopIsSafeWithAnInvariantOverItsValues) {
+  HornSystem h = counterLoop(true, [&](ExprRef, ExprRef s, ExprRef n) {
+    return ctx.notE(ctx.eq(s, ctx.mul(k32(2), n)));
+  });
+  HornAnswer a = solveHorn(ctx, h, {10});
+  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
+  ASSERT_EQ(a.invariants.size(), 1u);
+  ASSERT_TRUE(a.invariants[0]);
+  // The invariant speaks of the loop's values, not just `true`.
+  EXPECT_FALSE(a.invariants[0]->isTrue());
+  EXPECT_FALSE(expr::freeVariables(a.invariants[0]).empty());
+}
+
+// Without n >= 0 the loop does not run for n < 0 and s = 0 != 2*n: the
+// error is reachable, and neither route may call it safe.
+TEST_F(HornTest, CounterLoopWithNegativeBoundIsNotSafe) {
+  HornSystem h = counterLoop(false, [&](ExprRef, ExprRef s, ExprRef n) {
+    return ctx.notE(ctx.eq(s, ctx.mul(k32(2), n)));
+  });
+  HornAnswer a = solveHorn(ctx, h, {10});
+  EXPECT_EQ(a.status, HornAnswer::Unsafe) << a.reason;
+}
+
+// i counts up from 0 while a nondeterministic condition holds; i < 0
+// afterwards is impossible over the integers and reachable modulo 2^32
+// (after 2^31 increments). Never safe.
+TEST_F(HornTest, WrapAroundIsNeverSafe) {
+  HornSystem h;
+  size_t inv = h.addRelation("inv", {Sort::bv(32)});
+  ExprRef i = bv32("i");
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
+  h.addClause({{HornAtom{inv, {i}}}, ctx.trueE(),
+               HornAtom{inv, {ctx.add(i, k32(1))}}});
+  h.addClause({{HornAtom{inv, {i}}}, ctx.slt(i, k32(0)), std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {2});
+  EXPECT_NE(a.status, HornAnswer::Safe) << a.reason;
+}
+
+// A relation with a bound: x counts to 10 and never beyond, also over
+// bit-vectors (x <= 10 is inductive).
+TEST_F(HornTest, BoundedCounterIsSafe) {
+  HornSystem h;
+  size_t inv = h.addRelation("inv", {Sort::bv(32)});
+  ExprRef x = bv32("x");
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
+  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(x, k32(10)),
+               HornAtom{inv, {ctx.add(x, k32(1))}}});
+  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(k32(10), x), std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {10});
+  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(hornStatusName(a.status), std::string("safe"));
+}
+
+// An error a few iterations deep is found (exactly, over bit-vectors).
+TEST_F(HornTest, ReachableAfterIterationsIsUnsafe) {
+  HornSystem h;
+  size_t inv = h.addRelation("inv", {Sort::bv(32)});
+  ExprRef x = bv32("x");
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
+  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(x, k32(100)),
+               HornAtom{inv, {ctx.add(x, k32(3))}}});
+  h.addClause({{HornAtom{inv, {x}}}, ctx.eq(x, k32(42)), std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {10});
+  EXPECT_EQ(a.status, HornAnswer::Unsafe) << a.reason;
+}
+
+} // namespace
+} // namespace cosmo::solver
