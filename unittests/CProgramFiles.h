@@ -21,6 +21,16 @@
 
 namespace cosmo::unittest {
 
+#if defined(COSMO_TEST_INCLUDE_DIR) && defined(COSMO_TEST_MODELS)
+/// Cosmo's headers and C library models, as the test target names them.
+inline frontend::FrontendOptions testFrontendOptions() {
+  frontend::FrontendOptions fo;
+  fo.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
+  fo.modelsBitcode = COSMO_TEST_MODELS;
+  return fo;
+}
+#endif
+
 class CProgramFiles {
 public:
   /// Every program starts with `prelude` (its lines shift the body's).

@@ -69,31 +69,92 @@ z3::params spacerParams(z3::context &z3) {
   return p;
 }
 
-//===--- The integer abstraction (step 1) ---------------------------------===//
+//===--- Encodings: how a system's terms go to Spacer ---------------------===//
 
-/// Each bit-vector term as its signed value, an Int; Bool stays Bool.
-/// Operations with no integer counterpart become fresh values in their
-/// type's range.
-class IntAbstraction {
+/// The terms of a Horn system in one Z3 theory, clause by clause.
+class Encoding {
+public:
+  virtual ~Encoding() = default;
+  virtual z3::sort sortOf(const expr::Sort &s) = 0;
+  /// Starts `c`: the variables and facts that follow are its own.
+  virtual void beginClause(const HornClause &c) = 0;
+  virtual z3::expr term(const ExprRef &e) = 0;
+  virtual z3::expr constraint(const ExprRef &e) = 0;
+  /// What the clause's variables are known to satisfy (true: nothing).
+  virtual z3::expr facts() = 0;
+  /// The clause's variables, to quantify.
+  virtual z3::expr_vector variables() = 0;
+};
+
+/// A system loaded into a Spacer fixedpoint: one Z3 relation per
+/// relation, and `error`, the head of the queries.
+struct SpacerSystem {
+  z3::fixedpoint fp;
+  std::vector<z3::func_decl> relations;
+  z3::func_decl error;
+};
+
+SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
+                        Encoding &encoding) {
+  SpacerSystem out{z3::fixedpoint(z3), {},
+                   z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
+  out.fp.set(spacerParams(z3));
+  for (const HornRelation &r : system.relations()) {
+    z3::sort_vector domain(z3);
+    for (const expr::Sort &s : r.args)
+      domain.push_back(encoding.sortOf(s));
+    out.relations.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
+    out.fp.register_relation(out.relations.back());
+  }
+  out.fp.register_relation(out.error);
+  unsigned n = 0;
+  for (const HornClause &c : system.clauses()) {
+    encoding.beginClause(c);
+    auto atom = [&](const HornAtom &a) {
+      z3::expr_vector args(z3);
+      for (const ExprRef &t : a.args)
+        args.push_back(encoding.term(t));
+      return out.relations[a.relation](args);
+    };
+    z3::expr_vector body(z3);
+    for (const HornAtom &a : c.body)
+      body.push_back(atom(a));
+    body.push_back(encoding.constraint(c.constraint));
+    z3::expr head = c.head ? atom(*c.head) : out.error();
+    body.push_back(encoding.facts());
+    z3::expr rule = z3::implies(z3::mk_and(body), head);
+    z3::expr_vector vars = encoding.variables();
+    if (!vars.empty())
+      rule = z3::forall(vars, rule);
+    out.fp.add_rule(rule, z3.str_symbol(("c" + std::to_string(n++)).c_str()));
+  }
+  return out;
+}
+
+/// Step 1's abstraction: each bit-vector term as its signed value, an
+/// Int; Bool stays Bool. Operations with no integer counterpart become
+/// fresh values in their type's range.
+class IntAbstraction final : public Encoding {
 public:
   explicit IntAbstraction(z3::context &z3) : z3_(z3) {}
 
-  /// Starts a clause: its variables and range facts are collected anew.
-  void beginClause() {
+  void beginClause(const HornClause &) override {
     memo_.clear();
     vars_.clear();
     ranges_.clear();
   }
-  z3::expr term(const Expr *e);
-  const std::vector<z3::expr> &vars() const { return vars_; }
-  z3::expr ranges() {
+  z3::expr term(const ExprRef &e) override { return term(e.get()); }
+  z3::expr constraint(const ExprRef &e) override { return term(e.get()); }
+  z3::expr facts() override {
     return ranges_.empty() ? z3_.bool_val(true) : z3::mk_and(exprs(ranges_));
   }
-  z3::sort sortOf(const expr::Sort &s) {
+  z3::expr_vector variables() override { return exprs(vars_); }
+  z3::sort sortOf(const expr::Sort &s) override {
     return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
   }
 
 private:
+  z3::expr term(const Expr *e);
   z3::expr_vector exprs(const std::vector<z3::expr> &v) {
     z3::expr_vector out(z3_);
     for (const z3::expr &e : v)
@@ -196,6 +257,35 @@ z3::expr IntAbstraction::term(const Expr *e) {
   memo_.emplace(e, *r);
   return *r;
 }
+
+/// The system itself: cosmo's bit-vector terms as Z3 translates them for
+/// every other query.
+class BitVectorEncoding final : public Encoding {
+public:
+  explicit BitVectorEncoding(Z3Translator &tr) : tr_(tr) {}
+
+  z3::sort sortOf(const expr::Sort &s) override {
+    return s.isBool() ? tr_.z3().bool_sort() : tr_.z3().bv_sort(s.width);
+  }
+  void beginClause(const HornClause &c) override {
+    vars_ = HornSystem::variablesOf(c);
+  }
+  z3::expr term(const ExprRef &e) override { return tr_.translate(e.get()); }
+  z3::expr constraint(const ExprRef &e) override {
+    return tr_.translateConstraint(e.get());
+  }
+  z3::expr facts() override { return tr_.z3().bool_val(true); }
+  z3::expr_vector variables() override {
+    z3::expr_vector out(tr_.z3());
+    for (const ExprRef &v : vars_)
+      out.push_back(tr_.translate(v.get()));
+    return out;
+  }
+
+private:
+  Z3Translator &tr_;
+  std::set<ExprRef> vars_;
+};
 
 //===--- Integer invariants as exact bit-vector formulas (step 2) ---------===//
 
@@ -481,44 +571,11 @@ HornSolver::integerCandidates(std::string &why) {
   Watchdog dog(z3, Clock::now() + std::chrono::milliseconds(
                                       static_cast<int64_t>(left() * 500)));
   IntAbstraction abs(z3);
-  z3::fixedpoint fp(z3);
-  fp.set(spacerParams(z3));
-  std::vector<z3::func_decl> rels;
-  for (const HornRelation &r : system_.relations()) {
-    z3::sort_vector domain(z3);
-    for (const expr::Sort &s : r.args)
-      domain.push_back(abs.sortOf(s));
-    rels.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
-    fp.register_relation(rels.back());
-  }
-  z3::func_decl error = z3.function("cosmo.error", 0, nullptr, z3.bool_sort());
-  fp.register_relation(error);
   try {
-    unsigned n = 0;
-    for (const HornClause &c : system_.clauses()) {
-      abs.beginClause();
-      auto atom = [&](const HornAtom &a) {
-        z3::expr_vector args(z3);
-        for (const ExprRef &t : a.args)
-          args.push_back(abs.term(t.get()));
-        return rels[a.relation](args);
-      };
-      z3::expr_vector body(z3);
-      for (const HornAtom &a : c.body)
-        body.push_back(atom(a));
-      body.push_back(abs.term(c.constraint.get()));
-      z3::expr head = c.head ? atom(*c.head) : error();
-      body.push_back(abs.ranges());
-      z3::expr rule = z3::implies(z3::mk_and(body), head);
-      if (!abs.vars().empty()) {
-        z3::expr_vector vars(z3);
-        for (const z3::expr &v : abs.vars())
-          vars.push_back(v);
-        rule = z3::forall(vars, rule);
-      }
-      fp.add_rule(rule, z3.str_symbol(("c" + std::to_string(n++)).c_str()));
-    }
-    z3::expr goal = error();
+    SpacerSystem spacer = loadSpacer(z3, system_, abs);
+    z3::fixedpoint &fp = spacer.fp;
+    std::vector<z3::func_decl> &rels = spacer.relations;
+    z3::expr goal = spacer.error();
     z3::check_result r = fp.query(goal);
     if (r != z3::unsat) {
       why = r == z3::sat ? "the integer abstraction reaches the error"
@@ -601,10 +658,13 @@ bool HornSolver::checkOverBitVectors(
     for (const HornClause &c : clauses) {
       if (!c.head)
         continue;
+      // A conjunct kept against a premise that still held one dropped in
+      // this round is checked again in the next (changed is set).
+      ExprRef before = premise(c);
       std::vector<ExprRef> &head = candidates[c.head->relation];
       for (size_t k = 0; k < head.size();) {
         ExprRef keeps = at({head[k]}, *c.head);
-        if (satisfiable(ctx_.andE(premise(c), ctx_.notE(keeps))) == z3::unsat) {
+        if (satisfiable(ctx_.andE(before, ctx_.notE(keeps))) == z3::unsat) {
           ++k;
           continue;
         }
@@ -635,51 +695,11 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
     return answer;
   }
   Watchdog dog(z3, deadline_);
-  z3::fixedpoint fp(z3);
-  fp.set(spacerParams(z3));
-  std::vector<z3::func_decl> rels;
-  for (const HornRelation &r : system_.relations()) {
-    z3::sort_vector domain(z3);
-    for (const expr::Sort &s : r.args)
-      domain.push_back(s.isBool() ? z3.bool_sort() : z3.bv_sort(s.width));
-    rels.push_back(z3.function(("bv." + r.name).c_str(), domain, z3.bool_sort()));
-    fp.register_relation(rels.back());
-  }
-  z3::func_decl error =
-      z3.function("cosmo.bv.error", 0, nullptr, z3.bool_sort());
-  fp.register_relation(error);
+  BitVectorEncoding encoding(bv_);
   try {
-    unsigned n = 0;
-    for (const HornClause &c : system_.clauses()) {
-      std::vector<ExprRef> terms{c.constraint};
-      auto atom = [&](const HornAtom &a) {
-        z3::expr_vector args(z3);
-        for (const ExprRef &t : a.args) {
-          args.push_back(bv_.translate(t.get()));
-          terms.push_back(t);
-        }
-        return rels[a.relation](args);
-      };
-      z3::expr_vector body(z3);
-      for (const HornAtom &a : c.body)
-        body.push_back(atom(a));
-      body.push_back(bv_.translateConstraint(c.constraint.get()));
-      z3::expr head = c.head ? atom(*c.head) : error();
-      z3::expr rule = z3::implies(z3::mk_and(body), head);
-      std::set<ExprRef> vars;
-      for (const ExprRef &t : terms)
-        for (const ExprRef &v : expr::freeVariables(t))
-          vars.insert(v);
-      if (!vars.empty()) {
-        z3::expr_vector vs(z3);
-        for (const ExprRef &v : vars)
-          vs.push_back(bv_.translate(v.get()));
-        rule = z3::forall(vs, rule);
-      }
-      fp.add_rule(rule, z3.str_symbol(("bv" + std::to_string(n++)).c_str()));
-    }
-    z3::expr goal = error();
-    z3::check_result r = fp.query(goal);
+    SpacerSystem spacer = loadSpacer(z3, system_, encoding);
+    z3::expr goal = spacer.error();
+    z3::check_result r = spacer.fp.query(goal);
     answer.method = "bit-vector Spacer";
     if (r == z3::sat) {
       answer.status = HornAnswer::Unsafe;
@@ -687,10 +707,10 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
     } else if (r == z3::unsat) {
       answer.status = HornAnswer::Safe;
       answer.reason.clear();
-      answer.invariants.assign(rels.size(), ExprRef());
+      answer.invariants.assign(spacer.relations.size(), ExprRef());
     } else {
       answer.reason += "; Spacer over bit-vectors: " +
-                       Z3Translator::unknownReason(fp.reason_unknown());
+                       Z3Translator::unknownReason(spacer.fp.reason_unknown());
     }
   } catch (const z3::exception &e) {
     answer.reason += std::string("; Spacer over bit-vectors: ") + e.msg();

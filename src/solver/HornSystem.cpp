@@ -34,6 +34,22 @@ void HornSystem::addClause(HornClause clause) {
   clauses_.push_back(std::move(clause));
 }
 
+std::set<ExprRef> HornSystem::variablesOf(const HornClause &c) {
+  std::set<ExprRef> vars;
+  auto collect = [&](const ExprRef &e) {
+    for (const ExprRef &v : expr::freeVariables(e))
+      vars.insert(v);
+  };
+  collect(c.constraint);
+  for (const HornAtom &a : c.body)
+    for (const ExprRef &t : a.args)
+      collect(t);
+  if (c.head)
+    for (const ExprRef &t : c.head->args)
+      collect(t);
+  return vars;
+}
+
 ExprRef HornSystem::argument(expr::ExprContext &ctx, size_t r,
                              unsigned i) const {
   return ctx.var(relations_[r].name + "." + std::to_string(i),
@@ -88,19 +104,7 @@ std::string HornSystem::str() const {
     out += ')';
   };
   for (const HornClause &c : clauses_) {
-    // The clause's variables, by term id (deterministic).
-    std::set<ExprRef> vars;
-    auto collect = [&](const ExprRef &e) {
-      for (const ExprRef &v : expr::freeVariables(e))
-        vars.insert(v);
-    };
-    collect(c.constraint);
-    for (const HornAtom &a : c.body)
-      for (const ExprRef &t : a.args)
-        collect(t);
-    if (c.head)
-      for (const ExprRef &t : c.head->args)
-        collect(t);
+    std::set<ExprRef> vars = variablesOf(c);
     out += "(assert ";
     if (!vars.empty()) {
       out += "(forall (";

@@ -13,8 +13,9 @@
 // g_b are the conjunctions of the rest; every register and memory byte
 // that differs becomes union(<g_a, v_a>, <g_b, v_b>) = ite(g_a, v_a, v_b)
 // (seed 001's guarded unions; memory through its def. 7, merge, in
-// memory::ObjectState::merged). The join is exact: on inputs where g_a holds the state
-// is a's, elsewhere b's, and a's model is a model of the join.
+// memory::ObjectState::merged). The join is exact: on inputs where g_a
+// holds the state is a's, elsewhere b's, and a's model is a model of the
+// join.
 //
 // `auto` refuses a join that would turn a value the function later
 // branches on (statically: an operand, through data flow, of a branch, a

@@ -26,11 +26,6 @@ const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 
 class ExecutorTest : public ::testing::Test {
 protected:
-  void SetUp() override {
-    fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
-    fo_.modelsBitcode = COSMO_TEST_MODELS;
-  }
-
   /// Compiles `body` (after a one-line prelude, so body line n is line n+1).
   std::unique_ptr<llvm::Module> compile(const std::string &body) {
     return files_.compile(body, ctx_, fo_);
@@ -50,7 +45,7 @@ protected:
 
   unittest::CProgramFiles files_{kPrelude};
   llvm::LLVMContext ctx_;
-  frontend::FrontendOptions fo_;
+  frontend::FrontendOptions fo_ = unittest::testFrontendOptions();
 };
 
 TEST_F(ExecutorTest, DivisionByNondetZero) {

@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 namespace cosmo::solver {
 namespace {
 
@@ -41,6 +43,19 @@ protected:
     h.addClause({{HornAtom{inv, {i, s, n}}},
                  ctx.andE(ctx.notE(ctx.slt(i, n)), bad(i, s, n)),
                  std::nullopt});
+    return h;
+  }
+
+  /// x = 0; while (guard(x)) x = next(x); with the error where bad(x).
+  HornSystem oneCounter(const std::function<ExprRef(ExprRef)> &guard,
+                        const std::function<ExprRef(ExprRef)> &next,
+                        const std::function<ExprRef(ExprRef)> &bad) {
+    HornSystem h;
+    size_t inv = h.addRelation("inv", {Sort::bv(32)});
+    ExprRef x = bv32("x");
+    h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
+    h.addClause({{HornAtom{inv, {x}}}, guard(x), HornAtom{inv, {next(x)}}});
+    h.addClause({{HornAtom{inv, {x}}}, bad(x), std::nullopt});
     return h;
   }
 
@@ -98,13 +113,9 @@ TEST_F(HornTest, CounterLoopWithNegativeBoundIsNotSafe) {
 // afterwards is impossible over the integers and reachable modulo 2^32
 // (after 2^31 increments). Never safe.
 TEST_F(HornTest, WrapAroundIsNeverSafe) {
-  HornSystem h;
-  size_t inv = h.addRelation("inv", {Sort::bv(32)});
-  ExprRef i = bv32("i");
-  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
-  h.addClause({{HornAtom{inv, {i}}}, ctx.trueE(),
-               HornAtom{inv, {ctx.add(i, k32(1))}}});
-  h.addClause({{HornAtom{inv, {i}}}, ctx.slt(i, k32(0)), std::nullopt});
+  HornSystem h = oneCounter([&](ExprRef) { return ctx.trueE(); },
+                            [&](ExprRef i) { return ctx.add(i, k32(1)); },
+                            [&](ExprRef i) { return ctx.slt(i, k32(0)); });
   HornAnswer a = solveHorn(ctx, h, {2});
   EXPECT_NE(a.status, HornAnswer::Safe) << a.reason;
 }
@@ -112,13 +123,9 @@ TEST_F(HornTest, WrapAroundIsNeverSafe) {
 // A relation with a bound: x counts to 10 and never beyond, also over
 // bit-vectors (x <= 10 is inductive).
 TEST_F(HornTest, BoundedCounterIsSafe) {
-  HornSystem h;
-  size_t inv = h.addRelation("inv", {Sort::bv(32)});
-  ExprRef x = bv32("x");
-  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
-  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(x, k32(10)),
-               HornAtom{inv, {ctx.add(x, k32(1))}}});
-  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(k32(10), x), std::nullopt});
+  HornSystem h = oneCounter([&](ExprRef x) { return ctx.slt(x, k32(10)); },
+                            [&](ExprRef x) { return ctx.add(x, k32(1)); },
+                            [&](ExprRef x) { return ctx.slt(k32(10), x); });
   HornAnswer a = solveHorn(ctx, h, {10});
   ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
   EXPECT_EQ(hornStatusName(a.status), std::string("safe"));
@@ -126,13 +133,9 @@ TEST_F(HornTest, BoundedCounterIsSafe) {
 
 // An error a few iterations deep is found (exactly, over bit-vectors).
 TEST_F(HornTest, ReachableAfterIterationsIsUnsafe) {
-  HornSystem h;
-  size_t inv = h.addRelation("inv", {Sort::bv(32)});
-  ExprRef x = bv32("x");
-  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k32(0)}}});
-  h.addClause({{HornAtom{inv, {x}}}, ctx.slt(x, k32(100)),
-               HornAtom{inv, {ctx.add(x, k32(3))}}});
-  h.addClause({{HornAtom{inv, {x}}}, ctx.eq(x, k32(42)), std::nullopt});
+  HornSystem h = oneCounter([&](ExprRef x) { return ctx.slt(x, k32(100)); },
+                            [&](ExprRef x) { return ctx.add(x, k32(3)); },
+                            [&](ExprRef x) { return ctx.eq(x, k32(42)); });
   HornAnswer a = solveHorn(ctx, h, {10});
   EXPECT_EQ(a.status, HornAnswer::Unsafe) << a.reason;
 }

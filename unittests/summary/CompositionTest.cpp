@@ -46,11 +46,6 @@ const char *kPrelude = "extern int __VERIFIER_nondet_int(void);\n";
 
 class CompositionTest : public ::testing::Test {
 protected:
-  void SetUp() override {
-    fo_.includeDirs.push_back(COSMO_TEST_INCLUDE_DIR);
-    fo_.modelsBitcode = COSMO_TEST_MODELS;
-  }
-
   std::unique_ptr<llvm::Module> compile(const std::string &body) {
     return files_.compile(body, ctx_, fo_);
   }
@@ -113,7 +108,7 @@ protected:
 
   unittest::CProgramFiles files_{kPrelude};
   llvm::LLVMContext ctx_;
-  frontend::FrontendOptions fo_;
+  frontend::FrontendOptions fo_ = unittest::testFrontendOptions();
 };
 
 /// The value `e` takes when the tree's only parameter is `v`.

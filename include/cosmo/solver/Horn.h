@@ -39,6 +39,7 @@
 #include "cosmo/expr/ExprContext.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,8 @@ public:
   void addClause(HornClause clause);
 
   const std::vector<HornRelation> &relations() const { return relations_; }
+  /// The variables of a clause (each universally quantified), by term id.
+  static std::set<ExprRef> variablesOf(const HornClause &clause);
   const std::vector<HornClause> &clauses() const { return clauses_; }
   /// The variable that stands for argument `i` of relation `r` in its
   /// invariant: "<name>.<i>".
