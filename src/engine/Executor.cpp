@@ -150,6 +150,25 @@ void Executor::addConstraint(ExecutionState &s, const ExprRef &c,
   }
 }
 
+std::unique_ptr<ExecutionState>
+Executor::copyState(const ExecutionState &s) {
+  auto copy = std::make_unique<ExecutionState>(s);
+  copy->id = nextStateId_++;
+  copy->ptreeNode = nullptr;
+  copy->forkedThisStep = false;
+  copy->waiting = false;
+  return copy;
+}
+
+double Executor::secondsLeft() const {
+  if (opts_.timeoutSeconds <= 0)
+    return 1e9;
+  double elapsed = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start_)
+                       .count();
+  return std::max(0.0, opts_.timeoutSeconds - elapsed);
+}
+
 ExecutionState &Executor::clone(ExecutionState &s) {
   auto copy = std::make_unique<ExecutionState>(s);
   copy->id = nextStateId_++;

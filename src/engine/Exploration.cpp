@@ -130,6 +130,7 @@ RunSummary Executor::run(std::vector<ExecutionHooks *> hooks,
   start_ = std::chrono::steady_clock::now();
   summary_.stats.calls = callStrategyName(opts_.calls);
   summary_.stats.merge = mergeStrategyName(opts_.mergeStrategy());
+  summary_.stats.loops = loopStrategyName(opts_.loops);
   if (before)
     before();
   Exploration program(createSearcher(opts_.search, opts_.seed,

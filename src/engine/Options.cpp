@@ -44,6 +44,14 @@ const std::map<std::string, MergeStrategy> &mergeStrategyNames() {
   return names;
 }
 
+const std::map<std::string, LoopStrategy> &loopStrategyNames() {
+  static const auto names =
+      namesOf({LoopStrategy::Unroll, LoopStrategy::Summarize,
+               LoopStrategy::Auto},
+              loopStrategyName);
+  return names;
+}
+
 const std::map<std::string, ExternalPolicy> &externalPolicyNames() {
   static const std::map<std::string, ExternalPolicy> names{
       {"unknown", ExternalPolicy::Unknown},
@@ -70,6 +78,13 @@ std::optional<std::string> EngineOptions::resolve() {
     return fmt::format("--merge={} cannot be used with --calls=replay, which "
                        "explores the same paths as inline",
                        mergeStrategyName(*merge));
+  bool loopsUnrolled =
+      calls == CallStrategy::Replay || *merge != MergeStrategy::None;
+  if (loops == LoopStrategy::Summarize && loopsUnrolled)
+    return std::string("--loops=summarize cannot be used with --calls=replay "
+                       "or --merge, which follow loops iteration by iteration");
+  if (loopsUnrolled)
+    loops = LoopStrategy::Unroll;
   return std::nullopt;
 }
 

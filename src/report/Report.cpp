@@ -133,6 +133,21 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"summary_terms", c.summaryTerms}};
 }
 
+json loopStatsToJson(const engine::LoopStats &l) {
+  return json{{"summarized", l.summarized},
+              {"not_summarized", l.notSummarized},
+              {"not_summarized_because", l.notSummarizedBecause},
+              {"body_paths", l.bodyPaths},
+              {"error_candidates", l.errorCandidates},
+              {"confirmed_by_run", l.confirmedByRun},
+              {"refuted_by_horn", l.refutedByHorn},
+              {"proved_by_horn", l.provedByHorn},
+              {"undecided", l.undecided},
+              {"horn_queries", l.hornQueries},
+              {"horn_seconds", l.hornSeconds},
+              {"body_seconds", l.bodySeconds}};
+}
+
 json statsToJson(const engine::RunStats &s) {
   return json{{"instructions", s.instructions},
               {"paths_completed", s.pathsCompleted},
@@ -149,7 +164,9 @@ json statsToJson(const engine::RunStats &s) {
               {"basic_blocks_total", s.basicBlocksTotal},
               {"basic_blocks_covered", s.basicBlocksCovered},
               {"calls", s.calls},
-              {"composition", compositionStatsToJson(s.composition)}};
+              {"composition", compositionStatsToJson(s.composition)},
+              {"loops", s.loops},
+              {"loop_summaries", loopStatsToJson(s.loopStats)}};
 }
 
 json memoTreeToJson(const engine::MemoTreeInfo &t) {
@@ -342,6 +359,14 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
               {"errors", errors},
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
+  if (!summary.invariants.empty()) {
+    json invariants = json::array();
+    for (const engine::LoopInvariant &l : summary.invariants)
+      invariants.push_back(json{{"location", locationToJson(l.location)},
+                                {"function", l.function},
+                                {"invariant", l.invariant}});
+    report["loop_invariants"] = std::move(invariants);
+  }
   for (const engine::MemoTreeInfo &t : summary.trees) {
     llvm::sys::fs::create_directories(dir_ + "/trees");
     if (!writeJson(dir_ + "/trees/" + t.function + ".json", memoTreeToJson(t)))

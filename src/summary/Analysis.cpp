@@ -8,13 +8,17 @@
 // - a function's isolated run: its TreeRecorder, the same composer or
 //   replayer for its callees, and a merger only for formula summaries
 //   (memoization trees for replay record single paths; formula summaries
-//   keep only their pairs).
+//   keep only their pairs);
+// - the program's run also gets a LoopSummarizer with --loops=summarize|auto
+//   (before the others), which gives the isolated runs of loop bodies their
+//   own.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/summary/Analysis.h"
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/summary/LoopSummarizer.h"
 #include "cosmo/summary/StateMerger.h"
 #include "cosmo/summary/SummaryBuilder.h"
 #include "cosmo/summary/SummaryComposer.h"
@@ -64,11 +68,15 @@ void Analysis::interruptSolver() { executor_->interruptSolver(); }
 engine::RunSummary Analysis::run() {
   Executor &x = *executor_;
   SummaryStore store;
+  LoopRegistry loops;
   SummaryBuilder builder(x, store, [&] {
     return hooksFor(x, store, /*isolated=*/true);
   });
   std::vector<std::unique_ptr<engine::ExecutionHooks>> owned =
       hooksFor(x, store, /*isolated=*/false);
+  // Loops first: a state it makes a recursive state goes no further.
+  if (x.options().loops != engine::LoopStrategy::Unroll)
+    owned.insert(owned.begin(), std::make_unique<LoopSummarizer>(x, loops));
   std::vector<engine::ExecutionHooks *> hooks;
   for (const auto &h : owned)
     hooks.push_back(h.get());

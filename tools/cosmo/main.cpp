@@ -198,6 +198,23 @@ struct CheckCommand {
                       "program's run), none otherwise; --calls=replay allows "
                       "only none",
                       /*showDefault=*/false);
+    addEnumOption(*check, "--loops", eo.loops, engine::loopStrategyNames(),
+                  "loops: unroll (every iteration a step of its path, as "
+                  "KLEE does); summarize (a loop becomes a recursive state "
+                  "at its first arrival: its body is explored once from "
+                  "fresh loop-carried values, the paths after it go on over "
+                  "them, and an error they reach is decided by Horn clauses "
+                  "(Z3's Spacer) and confirmed by running the program on "
+                  "the inputs found); auto (unroll, and summarize a loop "
+                  "once it has iterated a few times on one path and forked "
+                  "on the way). --calls=replay and --merge keep loops "
+                  "unrolled");
+    check
+        ->add_option("--horn-timeout", eo.hornTimeoutSeconds,
+                     "seconds the Horn solver may spend on one question about "
+                     "a summarized loop; past it the question is unknown")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     check
         ->add_option("--max-recursion", eo.maxRecursion,
                      "active calls of one function along a path (0: no "

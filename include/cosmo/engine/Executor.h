@@ -344,6 +344,13 @@ public:
   std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
                                               std::string namePrefix = "");
   void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  /// A state at the entry with its arguments, as the program's run starts
+  /// (in the running exploration).
+  std::unique_ptr<ExecutionState> initialState() { return makeInitialState(); }
+  /// A copy of `s` with an id of its own, in no exploration yet.
+  std::unique_ptr<ExecutionState> copyState(const ExecutionState &s);
+  /// Seconds left before the run's time limit (a large number without one).
+  double secondsLeft() const;
   /// `s` takes successor `choice` of `site` into `target` unless a hook
   /// ends it there; `decided`: a hook, not the solver, decided it.
   void takeBranch(ExecutionState &s, const llvm::Instruction &site,

@@ -96,6 +96,30 @@ inline const char *mergeStrategyName(MergeStrategy m) {
 }
 
 
+/// How loops and their input-dependent iterations are explored
+/// (seed 000 sections 2-3, seed 001 sections 5-7).
+enum class LoopStrategy {
+  Unroll, ///< every iteration is a path step, as in KLEE
+  /// At its first arrival a loop becomes a recursive state: its body is
+  /// explored once from loop-carried values made fresh, the paths after
+  /// it go on over those values, and an error they reach is decided by
+  /// Horn clauses over the body's paths (src/summary/LoopSummarizer.cpp).
+  Summarize,
+  /// Unroll; summarise a loop once it has iterated a few times on one
+  /// path and forked on the way (an input-dependent trip count). A loop
+  /// that never forks (a constant trip count) is just run.
+  Auto,
+};
+
+inline const char *loopStrategyName(LoopStrategy l) {
+  switch (l) {
+  case LoopStrategy::Unroll: return "unroll";
+  case LoopStrategy::Summarize: return "summarize";
+  case LoopStrategy::Auto: return "auto";
+  }
+  return "?";
+}
+
 /// What the exploration is after.
 enum class Target {
   All,    ///< every path: every reachable error and a verdict
@@ -107,6 +131,7 @@ enum class Target {
 const std::map<std::string, SearchStrategy> &searchStrategyNames();
 const std::map<std::string, CallStrategy> &callStrategyNames();
 const std::map<std::string, MergeStrategy> &mergeStrategyNames();
+const std::map<std::string, LoopStrategy> &loopStrategyNames();
 const std::map<std::string, ExternalPolicy> &externalPolicyNames();
 const std::map<std::string, Target> &targetNames();
 
@@ -143,6 +168,12 @@ struct EngineOptions {
   /// so resolve() refuses any but None with Replay). Unset: Auto with
   /// formula summaries (Summary, Smart), None otherwise.
   std::optional<MergeStrategy> merge;
+  /// How loops are explored. Replay (memoization trees follow single
+  /// paths) and state merging keep loops unrolled: resolve() makes Auto
+  /// Unroll there and refuses Summarize.
+  LoopStrategy loops = LoopStrategy::Auto;
+  /// Seconds the Horn solver may spend on one question about a loop.
+  double hornTimeoutSeconds = 10;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;

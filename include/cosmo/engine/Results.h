@@ -163,6 +163,32 @@ struct CompositionStats {
   uint64_t summaryTerms = 0; // term nodes of the summaries' effects
 };
 
+/// Loops explored as recursive states (--loops=summarize|auto).
+struct LoopStats {
+  uint64_t summarized = 0;    ///< loop arrivals that became recursive states
+  uint64_t notSummarized = 0; ///< arrivals left to unrolling
+  /// Why (a pointer carried around the loop, an allocation in it ...).
+  std::map<std::string, uint64_t> notSummarizedBecause;
+  uint64_t bodyPaths = 0;     ///< one-iteration paths of their bodies
+  /// Errors reached past or inside a summarised loop, and what decided
+  /// each: a run of the program on the inputs of the over-approximation
+  /// (confirmed), the Horn solver (refuted: unreachable; proved: reachable),
+  /// or nothing (unknown).
+  uint64_t errorCandidates = 0, confirmedByRun = 0, refutedByHorn = 0,
+           provedByHorn = 0, undecided = 0;
+  uint64_t hornQueries = 0;
+  double hornSeconds = 0;
+  double bodySeconds = 0; ///< isolated runs of the bodies
+};
+
+/// A loop the Horn solver proved an error unreachable past: the invariant
+/// it used, over the C names of the loop-carried values.
+struct LoopInvariant {
+  SourceLocation location; ///< the loop head
+  std::string function;
+  std::string invariant;   ///< C syntax
+};
+
 /// One memoization tree as written to the output directory.
 struct MemoTreeInfo {
   struct Node {
@@ -221,6 +247,8 @@ struct RunStats {
   uint64_t basicBlocksCovered = 0;
   std::string calls = "inline"; // --calls
   CompositionStats composition;
+  std::string loops = "unroll"; // --loops
+  LoopStats loopStats;
 };
 
 struct RunSummary {
@@ -234,6 +262,8 @@ struct RunSummary {
   std::vector<FileCoverage> coverage;
   /// Functions the program calls without a definition, by name.
   std::vector<ExternalFunction> externals;
+  /// Invariants of summarised loops, one per loop and invariant text.
+  std::vector<LoopInvariant> invariants;
   /// --calls=replay: the memoization trees built, callees first.
   std::vector<MemoTreeInfo> trees;
 };

@@ -1,0 +1,110 @@
+//===- cosmo/summary/LoopSummarizer.h - loops as recursive states -*- C++ -*-===//
+//
+// Seed 000 sections 2-3 and seed 001 sections 5-7: a loop head reached with
+// an input-dependent continuation becomes a recursive state Rec(l, D).
+// Its body Body(l, D) -- the loop's one-iteration paths and its exits -- is
+// explored once, in isolation, from the arrival's state with the
+// loop-carried values (the head's phis and the bytes of the objects the
+// loop writes) made fresh variables. The one-iteration paths become Horn
+// clauses over those values; the exits go on in the program's run as
+// ordinary states whose path condition lacks Rec, an over-approximation:
+// a branch infeasible there is infeasible, one feasible may not be.
+//
+// An error reached on such a path is a candidate. It is decided exactly:
+//  1. the program is run from its entry on the inputs of a model of the
+//     over-approximation (a run with every input fixed, loops unrolled);
+//     reaching the error there reports it, with that run's test;
+//  2. otherwise the candidate's path condition with its Rec atoms is a
+//     query of a Horn system (solver/Horn.h): safe means no path reaches
+//     the error; unsafe means one does (the error is reported, its test
+//     from the over-approximation); unknown makes the verdict unknown.
+// A loop the summarizer cannot express (a pointer or an array carried
+// around it, memory it allocates that outlives an iteration, a body whose
+// isolated run passes its bounds) is left to unrolling.
+//
+// --loops=summarize summarises every loop at its first arrival; auto (the
+// default) unrolls a few iterations first and summarises only a loop that
+// forked on the way, so that a loop with a constant trip count is just run
+// (the concrete reduction of seed 001 section 5.2).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_LOOPSUMMARIZER_H
+#define COSMO_SUMMARY_LOOPSUMMARIZER_H
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/engine/Hooks.h"
+#include "cosmo/frontend/LoopStructure.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace cosmo::summary {
+
+using engine::ExecutionState;
+using engine::Executor;
+using expr::ExprRef;
+
+struct LoopInstance;
+struct LoopCandidate;
+class LoopBodyRun;
+
+/// The recursive states of one analysis, shared by the program's run and
+/// the isolated runs of loop bodies (nested loops).
+class LoopRegistry {
+public:
+  LoopRegistry();
+  ~LoopRegistry();
+  LoopInstance &add(LoopInstance instance);
+  LoopInstance &at(size_t id) { return *instances_[id]; }
+  const LoopInstance &at(size_t id) const { return *instances_[id]; }
+  size_t size() const { return instances_.size(); }
+
+private:
+  std::vector<std::unique_ptr<LoopInstance>> instances_;
+};
+
+class LoopSummarizer : public engine::ExecutionHooks {
+public:
+  /// `enclosing`: the isolated run of the loop body this summarizer works
+  /// in (null in the program's run), which gets the candidates this one
+  /// cannot decide before the enclosing loop is complete.
+  LoopSummarizer(Executor &x, LoopRegistry &registry,
+                 LoopBodyRun *enclosing = nullptr);
+  ~LoopSummarizer() override;
+
+  void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
+  void onReturn(ExecutionState &s) override;
+  bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
+
+private:
+  struct LoopShape {
+    const frontend::RecursiveVertex *vertex = nullptr;
+    std::unordered_set<const llvm::BasicBlock *> body;
+  };
+  struct FunctionLoops {
+    frontend::LoopStructure structure;
+    std::unordered_map<const llvm::BasicBlock *, LoopShape> byHead;
+  };
+  const FunctionLoops &loopsOf(const llvm::Function &f);
+  /// Makes the loop at `s`'s block a recursive state; false (and `why`)
+  /// when it cannot, `s` untouched.
+  bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
+  /// Decides a candidate (see the header comment); `final`: no enclosing
+  /// loop is left to add its Rec atom, so an undecided candidate makes the
+  /// verdict unknown.
+  void decide(LoopCandidate candidate);
+
+  Executor &x_;
+  LoopRegistry &registry_;
+  LoopBodyRun *enclosing_;
+  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionLoops>>
+      loops_;
+  bool reporting_ = false; // an error this summarizer reports itself
+};
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_LOOPSUMMARIZER_H

@@ -1,0 +1,142 @@
+//===- LoopInstance.h - recursive states and their questions ----*- C++ -*-===//
+//
+// The data of src/summary/LoopSummarizer.cpp (the recursive states it
+// makes) and src/summary/LoopQuestions.cpp (what it asks about them).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_LOOPINSTANCE_H
+#define COSMO_SUMMARY_LOOPINSTANCE_H
+
+#include "cosmo/summary/LoopSummarizer.h"
+
+#include "cosmo/memory/ObjectMemory.h"
+#include "cosmo/solver/Horn.h"
+
+#include <llvm/IR/Instructions.h>
+
+#include <string>
+#include <vector>
+
+namespace cosmo::summary {
+
+/// One loop-carried value: a phi of the head, or bytes of an object.
+struct CarriedValue {
+  std::string name; ///< as the user wrote it: `i`, `total`, `buf[4..7]`
+  ExprRef var;      ///< its value at the head on the recursive state's paths
+  const llvm::PHINode *phi = nullptr;
+  uint64_t base = 0, offset = 0; ///< otherwise: bytes of the object at base
+  unsigned bytes = 0;
+};
+
+/// One path of the body from the head back to it.
+struct LoopIteration {
+  std::vector<ExprRef> pc;    ///< its constraints past the head
+  std::vector<size_t> atoms;  ///< loops summarised on it (nested)
+  std::vector<ExprRef> next;  ///< the carried values it leaves
+};
+
+/// Rec(l, D) of one arrival at a loop head: a relation over the values the
+/// iterations depend on but do not change (params) and the carried ones.
+struct LoopInstance {
+  size_t id = 0;
+  std::string relation; ///< its name in the Horn system
+  const llvm::BasicBlock *head = nullptr;
+  engine::SourceLocation where;
+  std::string function;
+  std::string prefix; ///< names of the variables its body run made
+  std::vector<CarriedValue> carried;
+  std::vector<ExprRef> entry; ///< the carried values at the arrival
+  std::vector<ExprRef> arrivalPc;
+  std::vector<size_t> arrivalAtoms;
+  std::vector<LoopIteration> iterations;
+  std::vector<ExprRef> params;
+  bool complete = false; ///< every path of its body was explored
+};
+
+/// An error reached on a path with Rec atoms.
+struct LoopCandidate {
+  std::unique_ptr<ExecutionState> state;
+  engine::PathEnd end;
+};
+
+/// The summarizer's data for one path: the loops it is in (how often it
+/// arrived at each head) and the recursive states it passed (its Rec atoms).
+class LoopPathData : public engine::HookState {
+public:
+  struct Activation {
+    size_t depth = 0;
+    const llvm::BasicBlock *head = nullptr;
+    unsigned visits = 0;
+    uint64_t branchesAtFirst = 0;
+    bool unrolled = false; ///< summarising failed: unroll this activation
+    bool operator==(const Activation &) const = default;
+  };
+  std::vector<Activation> activations;
+  std::vector<size_t> atoms;
+
+  std::unique_ptr<engine::HookState> clone() const override {
+    return std::make_unique<LoopPathData>(*this);
+  }
+  bool joinable(const engine::HookState *other) const override;
+  void join(const engine::HookState *) override {}
+
+  static LoopPathData &of(ExecutionState &s);
+  static const LoopPathData *find(const ExecutionState &s);
+};
+
+/// The hooks of one isolated run of a loop body: a path back at the head
+/// is an iteration, a path leaving the loop an exit, an error a candidate.
+class LoopBodyRun : public engine::ExecutionHooks {
+public:
+  LoopBodyRun(Executor &x, LoopInstance &instance, size_t depth,
+              const std::unordered_set<const llvm::BasicBlock *> &body)
+      : x_(x), instance_(instance), depth_(depth), body_(body) {}
+
+  void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
+  void onReturn(ExecutionState &s) override;
+  bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
+
+  /// The iterations' states at the head (their memory, registers, path).
+  std::vector<std::unique_ptr<ExecutionState>> iterationEnds;
+  std::vector<std::unique_ptr<ExecutionState>> exits;
+  std::vector<LoopCandidate> candidates;
+  /// Why the body cannot be summarised (a path was cut), or empty.
+  std::string failure;
+
+private:
+  void leave(ExecutionState &s);
+  Executor &x_;
+  LoopInstance &instance_;
+  size_t depth_;
+  const std::unordered_set<const llvm::BasicBlock *> &body_;
+};
+
+/// Computes `inst.params` once its iterations are known: the variables its
+/// entry and iterations depend on that no iteration makes.
+void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
+
+/// LoopQuestions.cpp: whether running the program from its entry on the
+/// inputs of a model of `c`'s path reaches `c`'s error (reported then).
+bool confirmByRun(Executor &x, LoopCandidate &c);
+
+/// The Horn system asking whether `c`'s error is reachable, through the
+/// recursive states of its atoms; `exact` is false when some of them is not
+/// complete yet (their atoms are left out: only `Safe` is then meaningful).
+struct HornQuestion {
+  solver::HornSystem system;
+  /// The instance of each relation.
+  std::vector<size_t> instanceOf;
+  bool exact = true;
+  std::string unsupported; ///< why no system could be built
+};
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const LoopCandidate &c);
+
+/// The invariant of relation `r` over the C names of its arguments.
+std::string describeInvariant(expr::ExprContext &ctx,
+                              const HornQuestion &q, const LoopRegistry &reg,
+                              size_t r, const ExprRef &invariant);
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_LOOPINSTANCE_H

@@ -1,0 +1,369 @@
+//===- LoopQuestions.cpp - deciding errors past recursive states ----------===//
+//
+// Seed 001 section 7 (theorems 18-19): a formula over Rec(id) is satisfiable
+// iff a recursive first-order program reaches its error; here that program
+// is a system of constrained Horn clauses, one relation per recursive
+// state (LoopInstance), one clause per arrival and per path of its body,
+// and the candidate's path as the query. Before it, the cheap and exact
+// check: run the program on the inputs of the over-approximation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopInstance.h"
+
+#include "cosmo/expr/Transform.h"
+
+#include <llvm/ADT/StringExtras.h>
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace cosmo::summary {
+
+using engine::ErrorKind;
+using engine::PathEnd;
+using engine::SourceLocation;
+
+namespace {
+
+struct ExprIdLess {
+  bool operator()(const ExprRef &a, const ExprRef &b) const {
+    return a->id() < b->id();
+  }
+};
+
+/// The values of `inst`'s atom in a clause where its carried values are
+/// `carried`: its params first.
+std::vector<ExprRef> atomArgs(const LoopInstance &inst,
+                              const std::vector<ExprRef> &carried) {
+  std::vector<ExprRef> args = inst.params;
+  args.insert(args.end(), carried.begin(), carried.end());
+  return args;
+}
+
+std::vector<ExprRef> carriedVars(const LoopInstance &inst) {
+  std::vector<ExprRef> vars;
+  for (const CarriedValue &c : inst.carried)
+    vars.push_back(c.var);
+  return vars;
+}
+
+/// Where the error of a path end is reported.
+SourceLocation errorLocation(Executor &x, const ExecutionState &s,
+                             const PathEnd &end) {
+  if (!end.stack.empty())
+    return end.stack.front();
+  std::vector<SourceLocation> stack = x.stackOf(s);
+  return stack.empty() ? SourceLocation{} : stack.front();
+}
+
+/// The hook of a run on fixed inputs: it reports errors as any run does,
+/// notes whether the one it looks for was among them, and ends every other
+/// path silently (they are not paths of the program's run).
+class ErrorWatch : public engine::ExecutionHooks {
+public:
+  ErrorWatch(Executor &x, ErrorKind kind, SourceLocation where)
+      : x_(x), kind_(kind), where_(std::move(where)) {}
+  bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
+    if (end.kind != PathEnd::Kind::Error)
+      return true;
+    SourceLocation at = errorLocation(x_, s, end);
+    if (end.error == kind_ && at.file == where_.file && at.line == where_.line)
+      found = true;
+    return false;
+  }
+  bool found = false;
+
+private:
+  Executor &x_;
+  ErrorKind kind_;
+  SourceLocation where_;
+};
+
+/// C syntax for an invariant (signed arithmetic: the conjuncts Spacer
+/// proposes are read back in wide signed arithmetic).
+std::string cText(const expr::Expr *e,
+                  const std::map<uint64_t, std::string> &names) {
+  using expr::Kind;
+  auto sub = [&](unsigned i) { return cText(e->child(i), names); };
+  auto bin = [&](const char *op) {
+    return fmt::format("({} {} {})", sub(0), op, sub(1));
+  };
+  switch (e->kind()) {
+  case Kind::BoolConst: return e->boolValue() ? "1" : "0";
+  case Kind::BVConst: {
+    const llvm::APInt &v = e->bvValue();
+    if (e->width() == 1)
+      return v.isZero() ? "0" : "1";
+    return llvm::toString(v, 10, /*Signed=*/true);
+  }
+  case Kind::Var:
+  case Kind::ArrayVar: {
+    auto it = names.find(e->id());
+    return it == names.end() ? e->name() : it->second;
+  }
+  case Kind::Not: return "!" + sub(0);
+  case Kind::And: return bin("&&");
+  case Kind::Or: return bin("||");
+  case Kind::Ite: return fmt::format("({} ? {} : {})", sub(0), sub(1), sub(2));
+  case Kind::Eq: return bin("==");
+  case Kind::Ult: return bin("<u");
+  case Kind::Ule: return bin("<=u");
+  case Kind::Slt: return bin("<");
+  case Kind::Sle: return bin("<=");
+  case Kind::Add: return bin("+");
+  case Kind::Sub: return bin("-");
+  case Kind::Mul: return bin("*");
+  case Kind::UDiv:
+  case Kind::SDiv: return bin("/");
+  case Kind::URem:
+  case Kind::SRem: return bin("%");
+  case Kind::Shl: return bin("<<");
+  case Kind::LShr:
+  case Kind::AShr: return bin(">>");
+  case Kind::BAnd: return bin("&");
+  case Kind::BOr: return bin("|");
+  case Kind::BXor: return bin("^");
+  case Kind::BNot: return "~" + sub(0);
+  case Kind::Neg: return "-" + sub(0);
+  case Kind::ZExt:
+  case Kind::SExt: return sub(0); // the same value, wider
+  case Kind::Extract:
+    return fmt::format("bits({}, {}, {})", sub(0), e->aux0(), e->aux1());
+  case Kind::Concat: return fmt::format("concat({}, {})", sub(0), sub(1));
+  case Kind::Select: return fmt::format("{}[{}]", sub(0), sub(1));
+  case Kind::Store:
+    return fmt::format("store({}, {}, {})", sub(0), sub(1), sub(2));
+  }
+  return "?";
+}
+
+/// An input's name as the user knows it: without cosmo's prefixes and
+/// numbering.
+std::string userName(const std::string &var) {
+  std::string n = var.substr(0, var.find('#'));
+  size_t dot = n.rfind('.');
+  return dot == std::string::npos ? n : n.substr(dot + 1);
+}
+
+} // namespace
+
+void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
+  std::set<ExprRef, ExprIdLess> vars;
+  auto collect = [&](const ExprRef &e) {
+    for (const ExprRef &v : expr::freeVariables(e))
+      vars.insert(v);
+  };
+  for (const ExprRef &e : inst.entry)
+    collect(e);
+  for (const LoopIteration &it : inst.iterations) {
+    for (const ExprRef &c : it.pc)
+      collect(c);
+    for (const ExprRef &n : it.next)
+      collect(n);
+    for (size_t a : it.atoms) {
+      const LoopInstance &inner = registry.at(a);
+      for (const ExprRef &p : inner.params)
+        collect(p);
+    }
+  }
+  // What an iteration makes is its own (universally quantified per clause);
+  // the rest is the same in every iteration: a parameter of the relation.
+  for (const CarriedValue &c : inst.carried)
+    vars.erase(c.var);
+  inst.params.clear();
+  for (const ExprRef &v : vars)
+    if (v->name().compare(0, inst.prefix.size(), inst.prefix) != 0)
+      inst.params.push_back(v);
+}
+
+bool confirmByRun(Executor &x, LoopCandidate &c) {
+  solver::SolverResult m = x.pathModel(*c.state);
+  if (!m.isSat() || !m.model)
+    return false;
+  expr::ExprContext &ctx = x.ctx();
+  engine::ExplorationBounds bounds;
+  bounds.what = "the run on the inputs of a loop summary";
+  double budget = std::min(10.0, x.secondsLeft());
+  bounds.deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(budget));
+  bounds.deadlineSeconds = budget;
+  bounds.maxStates = 64;
+  engine::Exploration run(
+      engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
+                             [](const ExecutionState &) { return false; }),
+      std::move(bounds));
+  ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end));
+  run.hooks = {&watch};
+  try {
+    Executor::Scope scope(x, run);
+    std::unique_ptr<ExecutionState> s = x.initialState();
+    // Inputs are named alike on the same path: the model's values fix the
+    // run's inputs before they are made.
+    for (const auto &[var, value] : m.model->vars())
+      s->constraints.add(value.isBool ? (value.boolValue ? var : ctx.notE(var))
+                                      : ctx.eq(var, ctx.bv(value.bits)));
+    s->model = m.model;
+    x.addState(std::move(s));
+    x.explore(run);
+  } catch (const engine::Unsupported &) {
+    return false;
+  } catch (const std::bad_alloc &) {
+    return false;
+  }
+  return watch.found;
+}
+
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const LoopCandidate &c) {
+  expr::ExprContext &ctx = x.ctx();
+  HornQuestion q;
+  const LoopPathData *data = LoopPathData::find(*c.state);
+  std::vector<size_t> atoms = data ? data->atoms : std::vector<size_t>{};
+  // The recursive states the question reaches through clauses.
+  std::map<size_t, size_t> relationOf;
+  std::vector<size_t> work = atoms, order;
+  std::set<size_t> seen;
+  while (!work.empty()) {
+    size_t id = work.back();
+    work.pop_back();
+    if (!seen.insert(id).second)
+      continue;
+    const LoopInstance &inst = registry.at(id);
+    if (!inst.complete) {
+      q.exact = false;
+      continue;
+    }
+    order.push_back(id);
+    work.insert(work.end(), inst.arrivalAtoms.begin(), inst.arrivalAtoms.end());
+    for (const LoopIteration &it : inst.iterations)
+      work.insert(work.end(), it.atoms.begin(), it.atoms.end());
+  }
+  for (size_t id : order) {
+    const LoopInstance &inst = registry.at(id);
+    std::vector<expr::Sort> sorts;
+    for (const ExprRef &v : atomArgs(inst, carriedVars(inst))) {
+      if (v->sort().isArray()) {
+        q.unsupported = fmt::format(
+            "the loop at {}:{} depends on memory read at symbolic offsets",
+            inst.where.file, inst.where.line);
+        return q;
+      }
+      sorts.push_back(v->sort());
+    }
+    relationOf[id] = q.system.addRelation(inst.relation, std::move(sorts));
+    q.instanceOf.push_back(id);
+  }
+  // Atoms of states not complete yet are left out (an over-approximation).
+  auto atomsOf = [&](const std::vector<size_t> &ids) {
+    std::vector<solver::HornAtom> out;
+    for (size_t id : ids)
+      if (relationOf.count(id))
+        out.push_back({relationOf[id],
+                       atomArgs(registry.at(id), carriedVars(registry.at(id)))});
+    return out;
+  };
+  for (size_t id : order) {
+    const LoopInstance &inst = registry.at(id);
+    size_t r = relationOf[id];
+    q.system.addClause({atomsOf(inst.arrivalAtoms), ctx.andAll(inst.arrivalPc),
+                        solver::HornAtom{r, atomArgs(inst, inst.entry)}});
+    for (const LoopIteration &it : inst.iterations) {
+      std::vector<solver::HornAtom> body = atomsOf({id});
+      for (solver::HornAtom &a : atomsOf(it.atoms))
+        body.push_back(std::move(a));
+      q.system.addClause({std::move(body), ctx.andAll(it.pc),
+                          solver::HornAtom{r, atomArgs(inst, it.next)}});
+    }
+  }
+  auto pc = c.state->constraints.list();
+  q.system.addClause({atomsOf(atoms),
+                      ctx.andAll(std::vector<ExprRef>(pc.begin(), pc.end())),
+                      std::nullopt});
+  return q;
+}
+
+std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
+                              const LoopRegistry &registry, size_t r,
+                              const ExprRef &invariant) {
+  const LoopInstance &inst = registry.at(q.instanceOf[r]);
+  std::map<uint64_t, std::string> names;
+  unsigned k = 0;
+  for (const ExprRef &p : inst.params)
+    names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
+  for (const CarriedValue &c : inst.carried)
+    names[q.system.argument(ctx, r, k++)->id()] = c.name;
+  return cText(invariant.get(), names);
+}
+
+void LoopSummarizer::decide(LoopCandidate c) {
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  ++st.errorCandidates;
+  if (confirmByRun(x_, c)) {
+    ++st.confirmedByRun;
+    return;
+  }
+  SourceLocation at = errorLocation(x_, *c.state, c.end);
+  HornQuestion q = hornQuestionFor(x_, registry_, c);
+  solver::HornAnswer a;
+  if (q.unsupported.empty()) {
+    solver::HornOptions o;
+    o.timeoutSeconds =
+        std::max(0.1, std::min(x_.options().hornTimeoutSeconds,
+                               x_.secondsLeft()));
+    a = solver::solveHorn(x_.ctx(), q.system, o);
+    ++st.hornQueries;
+    st.hornSeconds += a.seconds;
+  } else {
+    a.reason = q.unsupported;
+  }
+  if (a.status == solver::HornAnswer::Safe) {
+    ++st.refutedByHorn;
+    if (!q.exact)
+      return;
+    engine::RunSummary &sum = x_.summary();
+    for (size_t r = 0; r < a.invariants.size(); ++r) {
+      if (!a.invariants[r] || a.invariants[r]->isTrue())
+        continue;
+      const LoopInstance &inst = registry_.at(q.instanceOf[r]);
+      engine::LoopInvariant li{inst.where, inst.function,
+                               describeInvariant(x_.ctx(), q, registry_, r,
+                                                 a.invariants[r])};
+      if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
+                       [&](const engine::LoopInvariant &o) {
+                         return o.location.file == li.location.file &&
+                                o.location.line == li.location.line &&
+                                o.invariant == li.invariant;
+                       }))
+        sum.invariants.push_back(std::move(li));
+    }
+    return;
+  }
+  if (!q.exact && enclosing_) {
+    // The enclosing loop's Rec may exclude it: asked again once that loop's
+    // body is complete.
+    enclosing_->candidates.push_back(std::move(c));
+    --st.errorCandidates;
+    return;
+  }
+  if (a.status == solver::HornAnswer::Unsafe && q.exact) {
+    ++st.provedByHorn;
+    reporting_ = true;
+    x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack);
+    reporting_ = false;
+    return;
+  }
+  ++st.undecided;
+  x_.noteUnknown(fmt::format(
+      "whether the {} at {}:{} is reachable past the loop at {}:{} was not "
+      "decided: {}",
+      engine::errorKindName(c.end.error), at.file, at.line,
+      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where.file,
+      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where.line,
+      a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
+}
+
+} // namespace cosmo::summary

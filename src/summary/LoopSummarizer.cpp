@@ -1,0 +1,466 @@
+//===- LoopSummarizer.cpp - loops as recursive states ---------------------===//
+//
+// Seed 000 listings 3.1-3.4 (Exec at a recursive vertex: NewJoin makes the
+// state at the head a recursive state, its body is explored once, Join
+// sends its exits on) and seed 001 section 6 (Body(id) as the heaps of the
+// one-iteration paths, Rec(id) left symbolic). See LoopSummarizer.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopInstance.h"
+
+#include "cosmo/frontend/Frontend.h"
+
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace cosmo::summary {
+
+using engine::PathEnd;
+
+namespace {
+
+/// --loops=auto: arrivals at a head on one path before the loop may be
+/// summarised (it must also have forked since the first).
+constexpr unsigned kUnrolledArrivals = 3;
+/// Bounds of one body's isolated run; passing one leaves the loop to
+/// unrolling.
+constexpr double kBodySeconds = 5;
+constexpr uint64_t kBodyInstructions = 2'000'000;
+constexpr size_t kBodyStates = 1024;
+/// Objects larger than this are not carried (arrays: unrolled).
+constexpr uint64_t kMaxCarriedObject = 64;
+/// Runs of a body while the objects it writes are being found.
+constexpr unsigned kCarryRounds = 3;
+
+bool containsPointer(const llvm::Type *t) {
+  if (!t)
+    return false;
+  if (t->isPointerTy())
+    return true;
+  if (const auto *st = llvm::dyn_cast<llvm::StructType>(t))
+    return std::any_of(st->element_begin(), st->element_end(),
+                       [](const llvm::Type *e) { return containsPointer(e); });
+  if (const auto *at = llvm::dyn_cast<llvm::ArrayType>(t))
+    return containsPointer(at->getElementType());
+  return false;
+}
+
+/// The name of the C variable a phi holds (debug information), else its
+/// IR name.
+std::string cNameOf(const llvm::PHINode &phi, size_t k) {
+  llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
+  llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(&phi));
+  for (const llvm::DbgValueInst *d : uses)
+    if (d->getVariable())
+      return d->getVariable()->getName().str();
+  if (phi.hasName())
+    return phi.getName().str();
+  return fmt::format("v{}", k);
+}
+
+} // namespace
+
+//===--- Per-path data ----------------------------------------------------===//
+
+bool LoopPathData::joinable(const engine::HookState *other) const {
+  const auto *o = static_cast<const LoopPathData *>(other);
+  if (!o)
+    return activations.empty() && atoms.empty();
+  return activations == o->activations && atoms == o->atoms;
+}
+
+LoopPathData &LoopPathData::of(ExecutionState &s) {
+  unsigned slot = engine::hookSlot<LoopPathData>();
+  if (auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot)))
+    return *d;
+  s.hookStates.set(slot, std::make_unique<LoopPathData>());
+  return *static_cast<LoopPathData *>(s.hookStates.get(slot));
+}
+
+const LoopPathData *LoopPathData::find(const ExecutionState &s) {
+  return static_cast<const LoopPathData *>(
+      s.hookStates.get(engine::hookSlot<LoopPathData>()));
+}
+
+//===--- The body's isolated run ------------------------------------------===//
+
+void LoopBodyRun::onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) {
+  if (s.terminated || s.stack.size() != depth_)
+    return;
+  if (b == instance_.head) {
+    // One iteration: its state at the head is kept for its clause.
+    iterationEnds.push_back(x_.copyState(s));
+    s.terminated = true;
+    return;
+  }
+  if (!body_.count(b))
+    leave(s);
+}
+
+void LoopBodyRun::onReturn(ExecutionState &s) {
+  if (!s.terminated && !s.stack.empty() && s.stack.size() < depth_)
+    leave(s);
+}
+
+void LoopBodyRun::leave(ExecutionState &s) {
+  exits.push_back(x_.copyState(s));
+  s.terminated = true;
+}
+
+bool LoopBodyRun::onPathEnd(ExecutionState &s, const PathEnd &end) {
+  switch (end.kind) {
+  case PathEnd::Kind::Error:
+    candidates.push_back({x_.copyState(s), end});
+    break;
+  case PathEnd::Kind::Cut:
+    if (failure.empty())
+      failure = "a path of its body was cut: " + end.message;
+    break;
+  case PathEnd::Kind::Completed: // exit() in the loop: no error there
+  case PathEnd::Kind::Infeasible:
+    break;
+  }
+  return true;
+}
+
+//===--- The summarizer ---------------------------------------------------===//
+
+LoopRegistry::LoopRegistry() = default;
+LoopRegistry::~LoopRegistry() = default;
+
+LoopInstance &LoopRegistry::add(LoopInstance instance) {
+  instance.id = instances_.size();
+  instances_.push_back(std::make_unique<LoopInstance>(std::move(instance)));
+  return *instances_.back();
+}
+
+LoopSummarizer::LoopSummarizer(Executor &x, LoopRegistry &registry,
+                               LoopBodyRun *enclosing)
+    : x_(x), registry_(registry), enclosing_(enclosing) {}
+LoopSummarizer::~LoopSummarizer() = default;
+
+const LoopSummarizer::FunctionLoops &
+LoopSummarizer::loopsOf(const llvm::Function &f) {
+  auto &slot = loops_[&f];
+  if (!slot) {
+    slot = std::make_unique<FunctionLoops>();
+    slot->structure = frontend::loopStructureOf(f);
+    for (const frontend::RecursiveVertex &v : slot->structure.vertices) {
+      LoopShape &shape = slot->byHead[v.head];
+      shape.vertex = &v;
+      shape.body.insert(v.body.begin(), v.body.end());
+    }
+  }
+  return *slot;
+}
+
+void LoopSummarizer::onReturn(ExecutionState &s) {
+  unsigned slot = engine::hookSlot<LoopPathData>();
+  if (auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot)))
+    std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
+      return a.depth > s.stack.size();
+    });
+}
+
+void LoopSummarizer::onBlockEntry(ExecutionState &s,
+                                  const llvm::BasicBlock *b) {
+  if (s.terminated)
+    return;
+  const llvm::Function &f = *s.frame().function;
+  const FunctionLoops &loops = loopsOf(f);
+  size_t depth = s.stack.size();
+  unsigned slot = engine::hookSlot<LoopPathData>();
+  auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot));
+  if (d && !d->activations.empty())
+    std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
+      if (a.depth != depth)
+        return a.depth > depth;
+      auto it = loops.byHead.find(a.head);
+      return it == loops.byHead.end() || !it->second.body.count(b);
+    });
+  auto loop = loops.byHead.find(b);
+  if (loop == loops.byHead.end() || frontend::isModelFunction(f))
+    return;
+  if (!d)
+    d = &LoopPathData::of(s);
+  auto a = std::find_if(d->activations.begin(), d->activations.end(),
+                        [&](const LoopPathData::Activation &a) {
+                          return a.depth == depth && a.head == b;
+                        });
+  if (a == d->activations.end()) {
+    d->activations.push_back({depth, b, 0, s.symbolicBranches, false});
+    a = d->activations.end() - 1;
+  }
+  ++a->visits;
+  if (a->unrolled)
+    return;
+  if (x_.options().loops == engine::LoopStrategy::Auto &&
+      (a->visits <= kUnrolledArrivals ||
+       s.symbolicBranches == a->branchesAtFirst))
+    return;
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  std::string why;
+  if (summarize(s, loop->second, why)) {
+    ++st.summarized;
+    return;
+  }
+  // The state stays as it was; this activation of the loop is unrolled.
+  LoopPathData &data = LoopPathData::of(s);
+  for (LoopPathData::Activation &act : data.activations)
+    if (act.depth == depth && act.head == b)
+      act.unrolled = true;
+  ++st.notSummarized;
+  ++st.notSummarizedBecause[why];
+}
+
+bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
+                               std::string &why) {
+  expr::ExprContext &ctx = x_.ctx();
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  const llvm::BasicBlock *head = loop.vertex->head;
+  const engine::StackFrame &frame = s.frame();
+  auto began = std::chrono::steady_clock::now();
+
+  LoopInstance proto;
+  proto.head = head;
+  proto.function = frame.function->getName().str();
+  proto.where = Executor::locationOf(&*head->getFirstInsertionPt());
+  if (const LoopPathData *d = LoopPathData::find(s))
+    proto.arrivalAtoms = d->atoms;
+  auto pcList = s.constraints.list();
+  proto.arrivalPc.assign(pcList.begin(), pcList.end());
+  LoopInstance &inst = registry_.add(std::move(proto));
+  inst.relation = fmt::format("loop{}_{}_{}", inst.id, inst.function,
+                              inst.where.line);
+  inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
+
+  // The head's phis are carried.
+  std::vector<CarriedValue> carried;
+  for (const llvm::PHINode &phi : head->phis()) {
+    if (phi.getType()->isPointerTy())
+      return why = "a pointer carried around the loop", false;
+    if (!phi.getType()->isIntegerTy())
+      return why = "a value of a type other than an integer carried around "
+                   "the loop",
+             false;
+    CarriedValue c;
+    c.phi = &phi;
+    c.name = cNameOf(phi, carried.size());
+    carried.push_back(std::move(c));
+  }
+  // The objects its stores name directly; the others its runs find.
+  std::vector<uint64_t> objects;
+  for (const llvm::BasicBlock *b : loop.vertex->body)
+    for (const llvm::Instruction &i : *b) {
+      const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i);
+      if (!store)
+        continue;
+      const llvm::Value *p = store->getPointerOperand();
+      while (const auto *op = llvm::dyn_cast<llvm::Operator>(p))
+        if (llvm::isa<llvm::GEPOperator>(op) ||
+            llvm::isa<llvm::BitCastOperator>(op))
+          p = op->getOperand(0);
+        else
+          break;
+      if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(p))
+        objects.push_back(x_.globalAddress(g));
+      else if (llvm::isa<llvm::AllocaInst>(p))
+        if (const engine::RegValue *r = frame.registers.find(p))
+          if (r->isConcrete())
+            objects.push_back(r->bits());
+    }
+
+  auto addObject = [&](uint64_t base) -> bool {
+    if (std::any_of(carried.begin(), carried.end(), [&](const CarriedValue &c) {
+          return !c.phi && c.base == base;
+        }))
+      return true;
+    const memory::ObjectEntry *e = s.memory.findByBase(base);
+    if (!e || e->freed)
+      return why = "the loop writes memory it does not own", false;
+    const memory::MemoryObject &o = *e->object;
+    if (o.symbolicSize || o.capacity > kMaxCarriedObject)
+      return why = fmt::format("an object of more than {} bytes ('{}') "
+                               "written in the loop",
+                               kMaxCarriedObject, o.name),
+             false;
+    if (containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
+      return why = fmt::format("a pointer in '{}' written in the loop",
+                               o.name),
+             false;
+    unsigned chunk = o.capacity <= 8 ? static_cast<unsigned>(o.capacity) : 4;
+    for (uint64_t off = 0; off < o.capacity; off += chunk) {
+      CarriedValue c;
+      c.base = base;
+      c.offset = off;
+      c.bytes = static_cast<unsigned>(std::min<uint64_t>(chunk, o.capacity - off));
+      c.name = o.capacity <= 8 ? o.name
+                               : fmt::format("{}[{}..{}]", o.name, off,
+                                             off + c.bytes - 1);
+      carried.push_back(std::move(c));
+    }
+    return true;
+  };
+  for (uint64_t base : objects)
+    if (!addObject(base))
+      return false;
+
+  for (unsigned round = 0;; ++round) {
+    if (round == kCarryRounds)
+      return why = "the memory the loop writes was not found in "
+                   "three runs of its body",
+             false;
+    // The body's run starts from the arrival with the carried values fresh.
+    std::unique_ptr<ExecutionState> start = x_.copyState(s);
+    start->namePrefix = inst.prefix;
+    inst.carried = carried;
+    inst.entry.clear();
+    for (size_t k = 0; k < inst.carried.size(); ++k) {
+      CarriedValue &c = inst.carried[k];
+      std::string name = fmt::format("{}{}#{}", inst.prefix, c.name, k);
+      if (c.phi) {
+        const engine::RegValue *r = start->frame().registers.find(c.phi);
+        if (!r)
+          return why = "a phi of the loop head without a value", false;
+        inst.entry.push_back(r->toExpr(ctx));
+        c.var = ctx.var(name, inst.entry.back()->sort());
+        start->frame().registers.set(c.phi, engine::RegValue::of(c.var));
+      } else {
+        ExprRef offset = ctx.bv(64, c.offset);
+        inst.entry.push_back(
+            s.memory.findByBase(c.base)->state->read(ctx, offset, c.bytes));
+        c.var = ctx.var(name, expr::Sort::bv(8 * c.bytes));
+        start->memory.writable(c.base).write(ctx, offset, c.var);
+      }
+    }
+    LoopPathData::of(*start).atoms.push_back(inst.id);
+    size_t pcAtStart = start->constraints.size();
+    size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
+    memory::AddressSpace memoryAtStart = start->memory;
+
+    engine::ExplorationBounds bounds;
+    bounds.what = fmt::format("the isolated run of the loop body at {}:{}",
+                              inst.where.file, inst.where.line);
+    double budget = std::min(kBodySeconds, x_.secondsLeft());
+    bounds.deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(budget));
+    bounds.deadlineSeconds = budget;
+    bounds.maxInstructions = kBodyInstructions;
+    bounds.maxStates = kBodyStates;
+    engine::Exploration run(
+        engine::createSearcher(engine::SearchStrategy::DFS, x_.options().seed,
+                               [](const ExecutionState &) { return false; }),
+        std::move(bounds));
+    LoopBodyRun body(x_, inst, s.stack.size(), loop.body);
+    LoopSummarizer nested(x_, registry_, &body);
+    run.hooks = {&body, &nested};
+    try {
+      Executor::Scope scope(x_, run);
+      x_.addState(std::move(start));
+      x_.explore(run);
+    } catch (const engine::Unsupported &u) {
+      run.stop(u.reason);
+    } catch (const std::bad_alloc &) {
+      run.stop("the isolated run of the loop body ran out of memory");
+    }
+    if (!run.stopped() && !run.states.empty())
+      run.stop("the isolated run of the loop body was stopped");
+    st.bodySeconds += std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - began)
+                          .count();
+    if (run.stopped())
+      return why = run.why(), false;
+    if (!body.failure.empty())
+      return why = body.failure, false;
+
+    // Memory an iteration changes must be carried, and none it allocates
+    // may outlive it.
+    std::vector<uint64_t> written;
+    for (const auto &end : body.iterationEnds) {
+      for (const auto &[base, was] : memoryAtStart.objects()) {
+        const memory::ObjectEntry *now = end->memory.findByBase(base);
+        if (!now || now->freed != was.freed)
+          return why = "an object freed in the loop", false;
+        if (now->state != was.state)
+          written.push_back(base);
+      }
+      if (end->memory.size() != memoryAtStart.size())
+        for (const auto &[base, now] : end->memory.objects())
+          if (!now.freed && !memoryAtStart.findByBase(base))
+            return why = "memory allocated in the loop outlives an iteration",
+                   false;
+    }
+    size_t before = carried.size();
+    for (uint64_t base : written)
+      if (!addObject(base))
+        return false;
+    if (carried.size() != before)
+      continue; // again, with those objects carried too
+
+    // The body is complete: its iterations are the clauses of Rec.
+    for (const auto &end : body.iterationEnds) {
+      LoopIteration it;
+      auto pc = end->constraints.list();
+      it.pc.assign(pc.begin() + static_cast<long>(pcAtStart), pc.end());
+      const std::vector<size_t> &atoms = LoopPathData::of(*end).atoms;
+      it.atoms.assign(atoms.begin() + static_cast<long>(atomsAtStart),
+                      atoms.end());
+      for (const CarriedValue &c : inst.carried)
+        it.next.push_back(
+            c.phi ? end->frame().registers.find(c.phi)->toExpr(ctx)
+                  : end->memory.findByBase(c.base)->state->read(
+                        ctx, ctx.bv(64, c.offset), c.bytes));
+      inst.iterations.push_back(std::move(it));
+    }
+    st.bodyPaths += inst.iterations.size();
+    inst.complete = true;
+    finishInstance(inst, registry_);
+
+    // The exits go on in the running exploration, in place of `s`.
+    for (std::unique_ptr<ExecutionState> &e : body.exits) {
+      e->namePrefix = s.namePrefix;
+      e->nameCounter = s.nameCounter;
+      ExecutionState &n = x_.clone(s);
+      uint64_t id = n.id;
+      n = std::move(*e);
+      n.id = id;
+      n.ptreeNode = nullptr;
+      n.forkedThisStep = false;
+    }
+    s.terminated = true;
+    for (LoopCandidate &c : body.candidates)
+      decide(std::move(c));
+    return true;
+  }
+}
+
+bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
+  if (reporting_)
+    return false;
+  const LoopPathData *d = LoopPathData::find(s);
+  if (!d || d->atoms.empty())
+    return false;
+  switch (end.kind) {
+  case PathEnd::Kind::Error:
+    decide({x_.copyState(s), end});
+    return true;
+  case PathEnd::Kind::Completed:
+  case PathEnd::Kind::Infeasible:
+    // A path of the over-approximation: its test could not be trusted.
+    return true;
+  case PathEnd::Kind::Cut:
+    return false;
+  }
+  return false;
+}
+
+} // namespace cosmo::summary
