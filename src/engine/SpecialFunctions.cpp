@@ -2,6 +2,7 @@
 //                            LLVM intrinsics, entry arguments -------------===//
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/expr/Assignment.h"
 
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -43,6 +44,20 @@ ExprRef Executor::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
   s.inputs.push_back(InputRecord{
       name, source, function, v, {}, bytes,
       function.empty() ? SourceLocation{} : programLocation(s)});
+  for (ExecutionHooks *h : run_->hooks)
+    if (ExprRef pin = h->pinnedInput(s, v)) {
+      // The input keeps its variable (its test shows the value) and the
+      // path goes on with the constant.
+      s.constraints.add(ctx_.eq(v, pin));
+      if (s.model) {
+        auto m = std::make_shared<expr::Assignment>(*s.model);
+        m->set(v, pin->sort().isBool()
+                      ? expr::Value::ofBool(pin->boolValue())
+                      : expr::Value::ofBits(pin->bvValue()));
+        s.model = std::move(m);
+      }
+      return pin;
+    }
   return v;
 }
 

@@ -143,6 +143,7 @@ json loopStatsToJson(const engine::LoopStats &l) {
               {"refuted_by_horn", l.refutedByHorn},
               {"proved_by_horn", l.provedByHorn},
               {"undecided", l.undecided},
+              {"unrolled_after", l.unrolledAfter},
               {"horn_queries", l.hornQueries},
               {"horn_seconds", l.hornSeconds},
               {"body_seconds", l.bodySeconds}};
@@ -441,8 +442,19 @@ std::string formatSummary(const engine::RunSummary &summary,
       summary.reason);
   for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
     out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
+  for (const engine::LoopInvariant &l : summary.invariants)
+    out += fmt::format("  loop at {}:{} in {}: invariant {}\n", l.location.file,
+                       l.location.line, l.function, l.invariant);
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
+  if (const engine::LoopStats &ls = st.loopStats; ls.summarized > 0)
+    out += fmt::format(
+        "loops: {} summarized ({} left to unrolling); {} errors past them: "
+        "{} confirmed by a run, {} refuted and {} proved by Horn clauses "
+        "({:.2f}s), {} undecided ({} loops unrolled for them)\n",
+        ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
+        ls.refutedByHorn, ls.provedByHorn, ls.hornSeconds, ls.undecided,
+        ls.unrolledAfter);
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total; peak memory {} MB\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,

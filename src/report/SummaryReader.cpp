@@ -35,6 +35,23 @@ void readStats(const json &s, engine::RunStats &st) {
   st.statesForked = s.value("states_forked", uint64_t{0});
   st.statesMerged = s.value("states_merged", uint64_t{0});
   st.merge = s.value("merge", "none");
+  st.loops = s.value("loops", "unroll");
+  if (s.contains("loop_summaries")) {
+    const json &l = s["loop_summaries"];
+    engine::LoopStats &ls = st.loopStats;
+    ls.summarized = l.value("summarized", uint64_t{0});
+    ls.notSummarized = l.value("not_summarized", uint64_t{0});
+    ls.bodyPaths = l.value("body_paths", uint64_t{0});
+    ls.errorCandidates = l.value("error_candidates", uint64_t{0});
+    ls.confirmedByRun = l.value("confirmed_by_run", uint64_t{0});
+    ls.refutedByHorn = l.value("refuted_by_horn", uint64_t{0});
+    ls.provedByHorn = l.value("proved_by_horn", uint64_t{0});
+    ls.undecided = l.value("undecided", uint64_t{0});
+    ls.unrolledAfter = l.value("unrolled_after", uint64_t{0});
+    ls.hornQueries = l.value("horn_queries", uint64_t{0});
+    ls.hornSeconds = l.value("horn_seconds", 0.0);
+    ls.bodySeconds = l.value("body_seconds", 0.0);
+  }
   st.wallSeconds = s.value("wall_seconds", 0.0);
   st.peakMemoryKB = s.value("peak_memory_kb", uint64_t{0});
   st.peakStates = s.value("peak_states", uint64_t{0});
@@ -137,6 +154,13 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
     }
     if (r.contains("stats"))
       readStats(r["stats"], run.summary.stats);
+    for (const json &l : r.value("loop_invariants", json::array())) {
+      engine::LoopInvariant li;
+      li.location = locationFromJson(l.at("location"));
+      li.function = l.value("function", "");
+      li.invariant = l.value("invariant", "");
+      run.summary.invariants.push_back(std::move(li));
+    }
     return run;
   } catch (const json::exception &e) {
     return failure(path + " is malformed: " + e.what());

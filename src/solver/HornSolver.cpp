@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <condition_variable>
 #include <mutex>
 #include <set>
@@ -313,6 +314,14 @@ private:
   /// The widest argument `e` mentions (0: none).
   unsigned argumentWidth(const z3::expr &e);
   ExprRef integer(const z3::expr &e, unsigned w);
+  /// `e` as a sum of c * argument plus a constant: false when it is not
+  /// linear in the arguments.
+  bool linear(const z3::expr &e, const llvm::APInt &scale,
+              std::map<unsigned, llvm::APInt> &terms, llvm::APInt &constant);
+  /// a OP b as sums with positive coefficients on both sides (no negation,
+  /// no multiplication by -1: those make bit-blasted queries slow).
+  std::optional<ExprRef> compareLinear(const z3::expr &a, const z3::expr &b,
+                                       Z3_decl_kind k);
   std::optional<ExprRef> compare(const z3::expr &a, const z3::expr &b,
                                  Z3_decl_kind k);
 
@@ -412,9 +421,102 @@ ExprRef InvariantReader::integer(const z3::expr &e, unsigned w) {
   }
 }
 
+bool InvariantReader::linear(const z3::expr &e, const llvm::APInt &scale,
+                             std::map<unsigned, llvm::APInt> &terms,
+                             llvm::APInt &constant) {
+  if (e.is_var()) {
+    unsigned i = Z3_get_index_value(e.ctx(), e);
+    if (i >= args_.size() || !args_[i]->sort().isBV())
+      return false;
+    auto [it, fresh] = terms.try_emplace(i, llvm::APInt(kMaxBits, 0));
+    it->second += scale;
+    return true;
+  }
+  if (e.is_numeral()) {
+    constant += scale * llvm::APInt(kMaxBits, e.get_decimal_string(0), 10);
+    return true;
+  }
+  if (!e.is_app())
+    return false;
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_ADD:
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      if (!linear(e.arg(i), scale, terms, constant))
+        return false;
+    return true;
+  case Z3_OP_SUB:
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      if (!linear(e.arg(i), i == 0 ? scale : -scale, terms, constant))
+        return false;
+    return true;
+  case Z3_OP_UMINUS:
+    return linear(e.arg(0), -scale, terms, constant);
+  case Z3_OP_MUL:
+    if (e.num_args() == 2 && e.arg(0).is_numeral())
+      return linear(e.arg(1),
+                    scale * llvm::APInt(kMaxBits, e.arg(0).get_decimal_string(0), 10),
+                    terms, constant);
+    return false;
+  default:
+    return false;
+  }
+}
+
+std::optional<ExprRef> InvariantReader::compareLinear(const z3::expr &a,
+                                                      const z3::expr &b,
+                                                      Z3_decl_kind k) {
+  std::map<unsigned, llvm::APInt> terms;
+  llvm::APInt constant(kMaxBits, 0), one(kMaxBits, 1);
+  // a - b OP 0
+  if (!linear(a, one, terms, constant) || !linear(b, -one, terms, constant))
+    return std::nullopt;
+  // Each side's width: its largest term, one bit per doubling of the count,
+  // and the sign.
+  unsigned w = 2;
+  for (const auto &[i, c] : terms)
+    w = std::max(w, args_[i]->width() + c.abs().getActiveBits());
+  w = std::max(w, constant.abs().getActiveBits());
+  unsigned count = static_cast<unsigned>(terms.size()) + 1;
+  while (count > 1) {
+    ++w;
+    count = (count + 1) / 2;
+  }
+  w += 2;
+  if (w > kMaxBits / 2)
+    return std::nullopt;
+  ExprRef left = ctx_.bv(w, 0), right = ctx_.bv(w, 0);
+  auto add = [&](ExprRef &side, const ExprRef &t) {
+    side = side->isConst() && side->bvValue().isZero() ? t : ctx_.add(side, t);
+  };
+  for (const auto &[i, c] : terms) {
+    if (c.isZero())
+      continue;
+    ExprRef x = ctx_.sextOrTrunc(args_[i], w);
+    llvm::APInt m = c.abs().trunc(w);
+    ExprRef t = m.isOne() ? x : ctx_.mul(ctx_.bv(m), x);
+    add(c.isNegative() ? right : left, t);
+  }
+  if (!constant.isZero())
+    add(constant.isNegative() ? right : left, ctx_.bv(constant.abs().trunc(w)));
+  else if (left->isConst() && right->isConst())
+    return std::nullopt;
+  // left - right OP -constant, as left OP right (+ constant moved).
+  switch (k) {
+  case Z3_OP_EQ: return ctx_.eq(left, right);
+  case Z3_OP_LE: return ctx_.sle(left, right);
+  case Z3_OP_LT: return ctx_.slt(left, right);
+  case Z3_OP_GE: return ctx_.sle(right, left);
+  case Z3_OP_GT: return ctx_.slt(right, left);
+  default: return std::nullopt;
+  }
+}
+
 std::optional<ExprRef> InvariantReader::compare(const z3::expr &a,
                                                 const z3::expr &b,
                                                 Z3_decl_kind k) {
+  if (!modular_)
+    if (auto f = compareLinear(a, b, k))
+      return f;
   auto ba = bits(a), bb = bits(b);
   if (!ba || !bb)
     return std::nullopt;
@@ -553,6 +655,8 @@ private:
                            std::string &why);
   /// Step 4.
   HornAnswer bitVectorSpacer(HornAnswer answer);
+  /// Adds to `out` what entry clauses state of their heads' arguments.
+  void entryFacts(std::vector<std::vector<ExprRef>> &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments.
   ExprRef at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
   /// sat / unsat / unknown of `f` over bit-vectors within the time left.
@@ -612,10 +716,40 @@ HornSolver::integerCandidates(std::string &why) {
         }
       }
     }
+    entryFacts(out);
     return out;
   } catch (const z3::exception &e) {
     why = std::string("Spacer over the integers: ") + e.msg();
     return std::nullopt;
+  }
+}
+
+void HornSolver::entryFacts(std::vector<std::vector<ExprRef>> &out) {
+  // What an entry clause states of the head's plain-variable arguments
+  // alone (a loop's bound, fixed before it and passed unchanged): the
+  // integers need no such range, bit-vector inductiveness often does.
+  for (const HornClause &c : system_.clauses()) {
+    if (!c.body.empty() || !c.head)
+      continue;
+    expr::Substitution sub;
+    for (unsigned i = 0; i < c.head->args.size(); ++i)
+      if (c.head->args[i]->kind() == expr::Kind::Var)
+        sub[c.head->args[i]] = system_.argument(ctx_, c.head->relation, i);
+    std::vector<const expr::Expr *> work{c.constraint.get()};
+    while (!work.empty()) {
+      const expr::Expr *e = work.back();
+      work.pop_back();
+      if (e->kind() == expr::Kind::And) {
+        for (unsigned i = 0; i < e->numChildren(); ++i)
+          work.push_back(e->child(i));
+        continue;
+      }
+      std::vector<ExprRef> vars = expr::freeVariables(e);
+      if (!vars.empty() &&
+          std::all_of(vars.begin(), vars.end(),
+                      [&](const ExprRef &v) { return sub.count(v); }))
+        addCandidate(out[c.head->relation], expr::substitute(ctx_, e, sub));
+    }
   }
 }
 
@@ -652,24 +786,46 @@ bool HornSolver::checkOverBitVectors(
     return ctx_.andAll(parts);
   };
   // Houdini: drop every conjunct some clause does not preserve, until
-  // none is dropped (each round removes one at least, so it ends).
+  // none is dropped (each step removes one at least, so it ends). One
+  // query asks whether a clause preserves all of them; a model where it
+  // does not drops every conjunct that model falsifies at once.
   for (bool changed = true; changed;) {
     changed = false;
     for (const HornClause &c : clauses) {
       if (!c.head)
         continue;
-      // A conjunct kept against a premise that still held one dropped in
-      // this round is checked again in the next (changed is set).
-      ExprRef before = premise(c);
       std::vector<ExprRef> &head = candidates[c.head->relation];
-      for (size_t k = 0; k < head.size();) {
-        ExprRef keeps = at({head[k]}, *c.head);
-        if (satisfiable(ctx_.andE(before, ctx_.notE(keeps))) == z3::unsat) {
-          ++k;
-          continue;
-        }
-        head.erase(head.begin() + k); // not inductive, or not decided in time
+      while (!head.empty()) {
+        // The premise holds the head's own candidates when the clause is
+        // an iteration: it is rebuilt after every drop.
+        std::vector<z3::expr> keeps;
+        for (const ExprRef &h : head)
+          keeps.push_back(bv_.translateConstraint(at({h}, *c.head).get()));
+        double seconds = left();
+        z3::solver s(bv_.z3());
+        z3::params p(bv_.z3());
+        p.set("timeout", static_cast<unsigned>(std::max(0.0, seconds) * 1000) + 1);
+        s.set(p);
+        s.add(bv_.translateConstraint(premise(c).get()));
+        z3::expr_vector all(bv_.z3());
+        for (const z3::expr &k : keeps)
+          all.push_back(k);
+        s.add(!z3::mk_and(all));
+        z3::check_result r = seconds > 0 ? s.check() : z3::unknown;
+        if (r == z3::unsat)
+          break;
         changed = true;
+        if (r == z3::unknown) { // not decided in time: nothing is kept
+          head.clear();
+          break;
+        }
+        z3::model m = s.get_model();
+        size_t before = head.size();
+        for (size_t k = head.size(); k-- > 0;)
+          if (!m.eval(keeps[k], true).is_true())
+            head.erase(head.begin() + static_cast<long>(k));
+        if (head.size() == before)
+          head.clear(); // cannot happen: the model falsifies one of them
       }
     }
   }

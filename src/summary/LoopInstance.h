@@ -51,6 +51,10 @@ struct LoopInstance {
   std::vector<LoopIteration> iterations;
   std::vector<ExprRef> params;
   bool complete = false; ///< every path of its body was explored
+  /// The program's run: its state at the arrival, to unroll the loop after
+  /// all when an error past it cannot be decided (then `resumed`).
+  std::unique_ptr<ExecutionState> arrival;
+  bool resumed = false;
 };
 
 /// An error reached on a path with Rec atoms.
@@ -67,7 +71,9 @@ public:
     size_t depth = 0;
     const llvm::BasicBlock *head = nullptr;
     unsigned visits = 0;
-    uint64_t branchesAtFirst = 0;
+    /// A branch out of the loop had a symbolic condition: the trip count
+    /// depends on the inputs.
+    bool symbolicExit = false;
     bool unrolled = false; ///< summarising failed: unroll this activation
     bool operator==(const Activation &) const = default;
   };

@@ -27,12 +27,6 @@ using engine::SourceLocation;
 
 namespace {
 
-struct ExprIdLess {
-  bool operator()(const ExprRef &a, const ExprRef &b) const {
-    return a->id() < b->id();
-  }
-};
-
 /// The values of `inst`'s atom in a clause where its carried values are
 /// `carried`: its params first.
 std::vector<ExprRef> atomArgs(const LoopInstance &inst,
@@ -58,13 +52,51 @@ SourceLocation errorLocation(Executor &x, const ExecutionState &s,
   return stack.empty() ? SourceLocation{} : stack.front();
 }
 
-/// The hook of a run on fixed inputs: it reports errors as any run does,
-/// notes whether the one it looks for was among them, and ends every other
-/// path silently (they are not paths of the program's run).
+/// An input's variable name without the prefixes of loop bodies' runs
+/// ("L3.") and its number ("#7"): the same for the input a call in a loop
+/// makes in every iteration.
+std::string inputKey(const std::string &name) {
+  size_t start = 0;
+  for (size_t k = 0; k < name.size();) {
+    size_t dot = name.find('.', k);
+    if (dot == std::string::npos || name[k] != 'L' || dot == k + 1 ||
+        !std::all_of(name.begin() + static_cast<long>(k) + 1,
+                     name.begin() + static_cast<long>(dot),
+                     [](char c) { return std::isdigit(c); }))
+      break;
+    start = k = dot + 1;
+  }
+  std::string key = name.substr(start);
+  return key.substr(0, key.rfind('#'));
+}
+
+/// The hook of a run on fixed inputs: each input takes the model's value
+/// of its variable, or for an input a loop body makes, the value of that
+/// body's input in the model (every iteration the same). It reports errors
+/// as any run does, notes whether the one it looks for was among them, and
+/// ends every other path silently (they are not paths of the program's
+/// run).
 class ErrorWatch : public engine::ExecutionHooks {
 public:
-  ErrorWatch(Executor &x, ErrorKind kind, SourceLocation where)
-      : x_(x), kind_(kind), where_(std::move(where)) {}
+  ErrorWatch(Executor &x, ErrorKind kind, SourceLocation where,
+             const expr::Assignment &model)
+      : x_(x), kind_(kind), where_(std::move(where)) {
+    for (const auto &[var, value] : model.vars()) {
+      ExprRef c = value.isBool ? x.ctx().boolVal(value.boolValue)
+                               : x.ctx().bv(value.bits);
+      byName_[var->name()] = c;
+      if (inputKey(var->name()) != var->name().substr(0, var->name().rfind('#')))
+        byKey_[inputKey(var->name())] = c;
+    }
+  }
+  ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
+    ExprRef c;
+    if (auto it = byName_.find(var->name()); it != byName_.end())
+      c = it->second;
+    else if (auto k = byKey_.find(inputKey(var->name())); k != byKey_.end())
+      c = k->second;
+    return c && c->sort() == var->sort() ? c : nullptr;
+  }
   bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
     if (end.kind != PathEnd::Kind::Error)
       return true;
@@ -79,6 +111,7 @@ private:
   Executor &x_;
   ErrorKind kind_;
   SourceLocation where_;
+  std::map<std::string, ExprRef> byName_, byKey_;
 };
 
 /// C syntax for an invariant (signed arithmetic: the conjuncts Spacer
@@ -149,8 +182,12 @@ std::string userName(const std::string &var) {
 
 } // namespace
 
+/// A run on a model's inputs: an input a loop body makes takes the same
+/// value in every iteration, so a loop may not end; the run is cut here.
+constexpr double kRunSeconds = 1;
+
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
-  std::set<ExprRef, ExprIdLess> vars;
+  std::set<ExprRef, expr::ExprIdLess> vars;
   auto collect = [&](const ExprRef &e) {
     for (const ExprRef &v : expr::freeVariables(e))
       vars.insert(v);
@@ -185,7 +222,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c) {
   expr::ExprContext &ctx = x.ctx();
   engine::ExplorationBounds bounds;
   bounds.what = "the run on the inputs of a loop summary";
-  double budget = std::min(10.0, x.secondsLeft());
+  double budget = std::min(kRunSeconds, x.secondsLeft());
   bounds.deadline =
       std::chrono::steady_clock::now() +
       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -196,16 +233,17 @@ bool confirmByRun(Executor &x, LoopCandidate &c) {
       engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
                              [](const ExecutionState &) { return false; }),
       std::move(bounds));
-  ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end));
+  ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end),
+                   *m.model);
   run.hooks = {&watch};
   try {
     Executor::Scope scope(x, run);
     std::unique_ptr<ExecutionState> s = x.initialState();
     // Inputs are named alike on the same path: the model's values fix the
-    // run's inputs before they are made.
+    // run's memory inputs before they are made (scalars: ErrorWatch).
     for (const auto &[var, value] : m.model->vars())
-      s->constraints.add(value.isBool ? (value.boolValue ? var : ctx.notE(var))
-                                      : ctx.eq(var, ctx.bv(value.bits)));
+      if (!value.isBool && var->width() == 8)
+        s->constraints.add(ctx.eq(var, ctx.bv(value.bits)));
     s->model = m.model;
     x.addState(std::move(s));
     x.explore(run);
@@ -296,11 +334,60 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
   for (const CarriedValue &c : inst.carried)
     names[q.system.argument(ctx, r, k++)->id()] = c.name;
-  return cText(invariant.get(), names);
+  // One conjunct per line of thought, each once, in Spacer's order.
+  std::vector<const expr::Expr *> conjuncts, work{invariant.get()};
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (e->kind() == expr::Kind::And) {
+      for (unsigned i = e->numChildren(); i-- > 0;)
+        work.push_back(e->child(i));
+      continue;
+    }
+    if (std::find(conjuncts.begin(), conjuncts.end(), e) == conjuncts.end())
+      conjuncts.push_back(e);
+  }
+  std::string text;
+  for (const expr::Expr *e : conjuncts) {
+    std::string t = cText(e, names);
+    if (t.size() > 2 && t.front() == '(' && t.back() == ')')
+      t = t.substr(1, t.size() - 2);
+    text += (text.empty() ? "" : " && ") + t;
+  }
+  return text;
+}
+
+bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
+  // Unrolling from the first loop of the candidate's path explores every
+  // path the candidate stands for, exactly: the search may find the error,
+  // and the verdict is the unrolled run's. It is a search without end
+  // unless the run is bounded by time or stops at its first error.
+  const engine::EngineOptions &o = x_.options();
+  if (o.timeoutSeconds <= 0 && o.target != engine::Target::Errors)
+    return false;
+  for (size_t id : LoopPathData::find(*c.state)->atoms) {
+    LoopInstance &inst = registry_.at(id);
+    if (!inst.arrival)
+      continue;
+    if (!inst.resumed) {
+      inst.resumed = true;
+      ++x_.summary().stats.loopStats.unrolledAfter;
+      x_.addState(x_.copyState(*inst.arrival));
+    }
+    return true;
+  }
+  return false;
 }
 
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
+  if (!enclosing_)
+    for (size_t id : LoopPathData::find(*c.state)->atoms)
+      if (registry_.at(id).arrival) {
+        if (registry_.at(id).resumed)
+          return; // the loop is being unrolled: that decides it
+        break;
+      }
   ++st.errorCandidates;
   if (confirmByRun(x_, c)) {
     ++st.confirmedByRun;
@@ -357,6 +444,8 @@ void LoopSummarizer::decide(LoopCandidate c) {
     return;
   }
   ++st.undecided;
+  if (!enclosing_ && unrollInstead(c))
+    return;
   x_.noteUnknown(fmt::format(
       "whether the {} at {}:{} is reachable past the loop at {}:{} was not "
       "decided: {}",

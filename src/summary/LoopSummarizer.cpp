@@ -27,7 +27,7 @@ using engine::PathEnd;
 namespace {
 
 /// --loops=auto: arrivals at a head on one path before the loop may be
-/// summarised (it must also have forked since the first).
+/// summarised (a branch out of it must also have had a symbolic condition).
 constexpr unsigned kUnrolledArrivals = 3;
 /// Bounds of one body's isolated run; passing one leaves the loop to
 /// unrolling.
@@ -63,6 +63,14 @@ std::string cNameOf(const llvm::PHINode &phi, size_t k) {
   if (phi.hasName())
     return phi.getName().str();
   return fmt::format("v{}", k);
+}
+
+/// The loop's condition: the first instruction of the head with a line.
+engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
+  for (const llvm::Instruction &i : head)
+    if (i.getDebugLoc() && i.getDebugLoc().getLine() > 0)
+      return Executor::locationOf(&i);
+  return Executor::locationOf(&*head.getFirstInsertionPt());
 }
 
 } // namespace
@@ -169,6 +177,30 @@ void LoopSummarizer::onReturn(ExecutionState &s) {
     });
 }
 
+bool LoopSummarizer::onBranchTaken(ExecutionState &s,
+                                   const llvm::Instruction &site, unsigned,
+                                   bool) {
+  // Only conditions that are terms get here (concrete ones take the fast
+  // path): a loop that leaves through one has an input-dependent trip count.
+  unsigned slot = engine::hookSlot<LoopPathData>();
+  auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot));
+  if (!d || d->activations.empty() || s.terminated)
+    return true;
+  const FunctionLoops &loops = loopsOf(*s.frame().function);
+  const llvm::BasicBlock *from = site.getParent();
+  for (LoopPathData::Activation &a : d->activations) {
+    if (a.depth != s.stack.size() || a.symbolicExit)
+      continue;
+    auto it = loops.byHead.find(a.head);
+    if (it == loops.byHead.end() || !it->second.body.count(from))
+      continue;
+    for (unsigned k = 0; k < site.getNumSuccessors(); ++k)
+      if (!it->second.body.count(site.getSuccessor(k)))
+        a.symbolicExit = true;
+  }
+  return true;
+}
+
 void LoopSummarizer::onBlockEntry(ExecutionState &s,
                                   const llvm::BasicBlock *b) {
   if (s.terminated)
@@ -195,15 +227,14 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
                           return a.depth == depth && a.head == b;
                         });
   if (a == d->activations.end()) {
-    d->activations.push_back({depth, b, 0, s.symbolicBranches, false});
+    d->activations.push_back({depth, b, 0, false, false});
     a = d->activations.end() - 1;
   }
   ++a->visits;
   if (a->unrolled)
     return;
   if (x_.options().loops == engine::LoopStrategy::Auto &&
-      (a->visits <= kUnrolledArrivals ||
-       s.symbolicBranches == a->branchesAtFirst))
+      (a->visits <= kUnrolledArrivals || !a->symbolicExit))
     return;
   engine::LoopStats &st = x_.summary().stats.loopStats;
   std::string why;
@@ -231,7 +262,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
   LoopInstance proto;
   proto.head = head;
   proto.function = frame.function->getName().str();
-  proto.where = Executor::locationOf(&*head->getFirstInsertionPt());
+  proto.where = headLocation(*head);
   if (const LoopPathData *d = LoopPathData::find(s))
     proto.arrivalAtoms = d->atoms;
   auto pcList = s.constraints.list();
@@ -424,6 +455,12 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     st.bodyPaths += inst.iterations.size();
     inst.complete = true;
     finishInstance(inst, registry_);
+    if (!enclosing_) {
+      inst.arrival = x_.copyState(s);
+      for (LoopPathData::Activation &act : LoopPathData::of(*inst.arrival).activations)
+        if (act.depth == s.stack.size() && act.head == head)
+          act.unrolled = true;
+    }
 
     // The exits go on in the running exploration, in place of `s`.
     for (std::unique_ptr<ExecutionState> &e : body.exits) {

@@ -206,8 +206,8 @@ struct CheckCommand {
                   "them, and an error they reach is decided by Horn clauses "
                   "(Z3's Spacer) and confirmed by running the program on "
                   "the inputs found); auto (unroll, and summarize a loop "
-                  "once it has iterated a few times on one path and forked "
-                  "on the way). --calls=replay and --merge keep loops "
+                  "once it has iterated three times on one path and a "
+                  "branch out of it had a symbolic condition). --calls=replay and --merge keep loops "
                   "unrolled");
     check
         ->add_option("--horn-timeout", eo.hornTimeoutSeconds,

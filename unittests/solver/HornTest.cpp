@@ -142,3 +142,29 @@ TEST_F(HornTest, ReachableAfterIterationsIsUnsafe) {
 
 } // namespace
 } // namespace cosmo::solver
+
+namespace cosmo::solver {
+namespace {
+
+// x = n; y = 0; while (0 < x) { x--; y++; } with n >= 0: y == n at the exit
+// (cosmo's summary of bench/loops/countdown_true.c, the bound a parameter).
+TEST_F(HornTest, CountdownIsSafeThroughASumInvariant) {
+  HornSystem h;
+  size_t inv = h.addRelation("inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef n = bv32("n"), x = bv32("x"), y = bv32("y");
+  h.addClause({{}, ctx.sle(k32(0), n), HornAtom{inv, {n, n, k32(0)}}});
+  h.addClause({{HornAtom{inv, {n, x, y}}},
+               ctx.slt(k32(0), x),
+               HornAtom{inv, {n, ctx.add(x, k32(-1)), ctx.add(y, k32(1))}}});
+  h.addClause({{HornAtom{inv, {n, x, y}}},
+               ctx.andAll(std::vector<ExprRef>{ctx.notE(ctx.slt(k32(0), x)),
+                                               ctx.sle(k32(0), n),
+                                               ctx.ne(n, y)}),
+               std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {10});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
+}
+
+} // namespace
+} // namespace cosmo::solver

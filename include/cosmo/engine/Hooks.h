@@ -151,6 +151,12 @@ public:
   /// A constraint that no hook decided was added to the path of `s`.
   virtual void onConstraint(ExecutionState &) {}
 
+  /// A new scalar input `var` of `s`: a constant when the hook fixes its
+  /// value (a run on given inputs), else null.
+  virtual ExprRef pinnedInput(const ExecutionState &, const ExprRef & /*var*/) {
+    return nullptr;
+  }
+
   //===--- Memory ----------------------------------------------------------===//
   /// The bytes of an object were made fresh inputs.
   virtual void onInputMemory(ExecutionState &, const std::vector<ExprRef> &) {}

@@ -106,8 +106,9 @@ enum class LoopStrategy {
   /// Horn clauses over the body's paths (src/summary/LoopSummarizer.cpp).
   Summarize,
   /// Unroll; summarise a loop once it has iterated a few times on one
-  /// path and forked on the way (an input-dependent trip count). A loop
-  /// that never forks (a constant trip count) is just run.
+  /// path and a branch out of it had a symbolic condition (an
+  /// input-dependent trip count). A loop whose exits are concrete (a
+  /// constant trip count) is just run.
   Auto,
 };
 
@@ -173,7 +174,7 @@ struct EngineOptions {
   /// Unroll there and refuses Summarize.
   LoopStrategy loops = LoopStrategy::Auto;
   /// Seconds the Horn solver may spend on one question about a loop.
-  double hornTimeoutSeconds = 10;
+  double hornTimeoutSeconds = 4;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;

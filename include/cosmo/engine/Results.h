@@ -176,6 +176,8 @@ struct LoopStats {
   /// or nothing (unknown).
   uint64_t errorCandidates = 0, confirmedByRun = 0, refutedByHorn = 0,
            provedByHorn = 0, undecided = 0;
+  /// Loops unrolled after all from their arrival, for undecided errors.
+  uint64_t unrolledAfter = 0;
   uint64_t hornQueries = 0;
   double hornSeconds = 0;
   double bodySeconds = 0; ///< isolated runs of the bodies

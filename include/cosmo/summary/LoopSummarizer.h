@@ -23,9 +23,10 @@
 // isolated run passes its bounds) is left to unrolling.
 //
 // --loops=summarize summarises every loop at its first arrival; auto (the
-// default) unrolls a few iterations first and summarises only a loop that
-// forked on the way, so that a loop with a constant trip count is just run
-// (the concrete reduction of seed 001 section 5.2).
+// default) unrolls a few iterations first and summarises only a loop with
+// a branch out of it on a symbolic condition, so that a loop with a
+// constant trip count is just run (the concrete reduction of seed 001
+// section 5.2).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SUMMARY_LOOPSUMMARIZER_H
@@ -77,6 +78,8 @@ public:
 
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
   void onReturn(ExecutionState &s) override;
+  bool onBranchTaken(ExecutionState &s, const llvm::Instruction &site,
+                     unsigned choice, bool decided) override;
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
 
 private:
@@ -96,6 +99,10 @@ private:
   /// loop is left to add its Rec atom, so an undecided candidate makes the
   /// verdict unknown.
   void decide(LoopCandidate candidate);
+  /// An undecided candidate of the program's run: unrolls the first loop
+  /// on its path from its arrival instead (when the run is bounded); false
+  /// when it does not.
+  bool unrollInstead(const LoopCandidate &c);
 
   Executor &x_;
   LoopRegistry &registry_;
