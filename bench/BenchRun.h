@@ -90,6 +90,8 @@ int summaryBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                  unsigned runs);
 /// cosmo-bench --search: time to first error, memory and speed per search.
 int searchBench(const Cosmo &cosmo, std::vector<fs::path> programs);
+/// cosmo-bench --loops: --loops=unroll against auto on loop programs.
+int loopBench(const Cosmo &cosmo, std::vector<fs::path> programs);
 /// cosmo-bench --first-error: seconds to the first error of every test
 /// program that expects one, under each configuration (cosmo options).
 int firstErrorBench(const Cosmo &cosmo, std::vector<fs::path> programs,

@@ -15,6 +15,7 @@
 //       (ComposeBench.cpp)
 //   cosmo-bench --summary [--runs=N] [PROGRAM.c ...]
 //   cosmo-bench --search [--timeout=S] [PROGRAM.c ...]
+//   cosmo-bench --loops [--timeout=S] [PROGRAM.c ...]
 //       formula summaries: the DART/SMART is_positive series and each
 //       program (default: bench/programs/compose) under inline, replay,
 //       summary and smart (SummaryBench.cpp)
@@ -324,7 +325,7 @@ int main(int argc, char **argv) {
   CLI::App app{"cosmo-bench: runs cosmo on the benchmark programs and prints "
                "markdown tables"};
   bool solver = false, compose = false, summary = false, search = false,
-       firstError = false, suite = false;
+       firstError = false, suite = false, loops = false;
   std::vector<std::string> configs;
   unsigned runs = 3;
   Cosmo cosmo{COSMO_BINARY};
@@ -374,6 +375,17 @@ int main(int argc, char **argv) {
       ->excludes("--summary")
       ->excludes("--search")
       ->excludes("--first-error");
+  app.add_flag("--loops", loops,
+               "--loops=unroll against --loops=auto: verdicts, seconds, Horn "
+               "seconds and invariant size (default programs: " COSMO_BENCH_PROGRAMS
+               "/loops, expected verdict in the name; --timeout default 10); "
+               "exits 1 on a wrong verdict")
+      ->excludes("--solver")
+      ->excludes("--compose")
+      ->excludes("--summary")
+      ->excludes("--search")
+      ->excludes("--first-error")
+      ->excludes("--suite");
   app.add_option("--with", configs,
                  "--first-error, --suite: a configuration (cosmo options, blank-"
                  "separated; 'defaults' for none), repeatable (default: the "
@@ -408,6 +420,8 @@ int main(int argc, char **argv) {
     return firstErrorBench(cosmo, std::move(paths), std::move(configs));
   if (suite)
     return suiteBench(cosmo, std::move(paths), std::move(configs));
+  if (loops)
+    return loopBench(cosmo, std::move(paths));
   return solver ? solverBench(cosmo, std::move(paths), runs)
                 : throughput(cosmo, std::move(paths));
 }

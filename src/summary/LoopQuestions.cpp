@@ -359,16 +359,14 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
 
 bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
   // Unrolling from the first loop of the candidate's path explores every
-  // path the candidate stands for, exactly: the search may find the error,
-  // and the verdict is the unrolled run's. It is a search without end
-  // unless the run is bounded by time or stops at its first error.
-  const engine::EngineOptions &o = x_.options();
-  if (o.timeoutSeconds <= 0 && o.target != engine::Target::Errors)
-    return false;
+  // path the candidate stands for, exactly: the verdict is then what
+  // --loops=unroll would give (an error found, a proof when the loop is
+  // bounded, no end otherwise). That loop is not summarised again.
   for (size_t id : LoopPathData::find(*c.state)->atoms) {
     LoopInstance &inst = registry_.at(id);
     if (!inst.arrival)
       continue;
+    registry_.unrolledHeads.insert(inst.head);
     if (!inst.resumed) {
       inst.resumed = true;
       ++x_.summary().stats.loopStats.unrolledAfter;
@@ -383,9 +381,11 @@ void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   if (!enclosing_)
     for (size_t id : LoopPathData::find(*c.state)->atoms)
-      if (registry_.at(id).arrival) {
-        if (registry_.at(id).resumed)
+      if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
+        if (inst.resumed)
           return; // the loop is being unrolled: that decides it
+        if (registry_.unrolledHeads.count(inst.head) && unrollInstead(c))
+          return; // its summaries left an error undecided before
         break;
       }
   ++st.errorCandidates;

@@ -218,7 +218,8 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
       return it == loops.byHead.end() || !it->second.body.count(b);
     });
   auto loop = loops.byHead.find(b);
-  if (loop == loops.byHead.end() || frontend::isModelFunction(f))
+  if (loop == loops.byHead.end() || frontend::isModelFunction(f) ||
+      registry_.unrolledHeads.count(b))
     return;
   if (!d)
     d = &LoopPathData::of(s);

@@ -174,7 +174,7 @@ struct EngineOptions {
   /// Unroll there and refuses Summarize.
   LoopStrategy loops = LoopStrategy::Auto;
   /// Seconds the Horn solver may spend on one question about a loop.
-  double hornTimeoutSeconds = 4;
+  double hornTimeoutSeconds = 3;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;

@@ -17,7 +17,10 @@
 //  2. otherwise the candidate's path condition with its Rec atoms is a
 //     query of a Horn system (solver/Horn.h): safe means no path reaches
 //     the error; unsafe means one does (the error is reported, its test
-//     from the over-approximation); unknown makes the verdict unknown.
+//     from the over-approximation); unknown unrolls the first loop of the
+//     candidate's path after all, from its arrival (kept for that), and
+//     that loop is not summarised again: auto never gives up a verdict
+//     unrolling would reach.
 // A loop the summarizer cannot express (a pointer or an array carried
 // around it, memory it allocates that outlives an iteration, a body whose
 // isolated run passes its bounds) is left to unrolling.
@@ -37,6 +40,7 @@
 #include "cosmo/frontend/LoopStructure.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -62,6 +66,9 @@ public:
   LoopInstance &at(size_t id) { return *instances_[id]; }
   const LoopInstance &at(size_t id) const { return *instances_[id]; }
   size_t size() const { return instances_.size(); }
+  /// Loop heads whose summaries left an error undecided: unrolled from
+  /// then on.
+  std::set<const llvm::BasicBlock *> unrolledHeads;
 
 private:
   std::vector<std::unique_ptr<LoopInstance>> instances_;
@@ -95,13 +102,12 @@ private:
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
-  /// Decides a candidate (see the header comment); `final`: no enclosing
-  /// loop is left to add its Rec atom, so an undecided candidate makes the
-  /// verdict unknown.
+  /// Decides a candidate (see the header comment). In a body's run, one
+  /// not refuted goes to the enclosing loop's run, whose Rec atom may
+  /// exclude it once that loop's body is complete.
   void decide(LoopCandidate candidate);
   /// An undecided candidate of the program's run: unrolls the first loop
-  /// on its path from its arrival instead (when the run is bounded); false
-  /// when it does not.
+  /// on its path from its arrival instead; false when there is none.
   bool unrollInstead(const LoopCandidate &c);
 
   Executor &x_;
