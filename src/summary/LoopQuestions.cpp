@@ -438,6 +438,11 @@ void LoopSummarizer::decide(LoopCandidate c) {
   }
   if (a.status == solver::HornAnswer::Unsafe && q.exact) {
     ++st.provedByHorn;
+    // Reachable; unrolling from the arrival finds it with inputs that
+    // reproduce it (Spacer's derivations are short). Only without an
+    // arrival to unroll from is it reported with the over-approximation's.
+    if (!enclosing_ && unrollInstead(c))
+      return;
     reporting_ = true;
     x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack);
     reporting_ = false;

@@ -492,8 +492,11 @@ bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
     decide({x_.copyState(s), end});
     return true;
   case PathEnd::Kind::Completed:
+    // A path of the over-approximation: counted, but its test could not be
+    // trusted.
+    ++x_.summary().stats.pathsCompleted;
+    return true;
   case PathEnd::Kind::Infeasible:
-    // A path of the over-approximation: its test could not be trusted.
     return true;
   case PathEnd::Kind::Cut:
     return false;

@@ -240,6 +240,45 @@ TEST_F(ReportFormatsTest, ShowLoopsListsLoopHeadsAndRecursion) {
   EXPECT_EQ(cosmo({"show", "--loops", "loops.c", "other.c"}).exitCode, 2);
 }
 
+TEST_F(ReportFormatsTest, ProvedLoopsReportTheirInvariants) {
+  write("count.c", "extern int __VERIFIER_nondet_int(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int main(void) {\n"
+                   "  int n = __VERIFIER_nondet_int();\n"
+                   "  if (n < 0) return 0;\n"
+                   "  int i = 0, s = 0;\n"
+                   "  while (i < n) { i++; s += 2; }\n"
+                   "  if (s != 2 * n) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  ProcessResult run = cosmo({"check", "--loops=auto", "--out=out", "count.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  EXPECT_EQ(report["verdict"], "true");
+  ASSERT_EQ(report["loop_invariants"].size(), 1u) << report.dump(2);
+  const json &inv = report["loop_invariants"][0];
+  EXPECT_EQ(inv["location"]["line"], 7);
+  EXPECT_EQ(inv["function"], "main");
+  // Over the C names of the loop's values.
+  std::string text = inv["invariant"];
+  EXPECT_NE(text.find("s"), std::string::npos) << text;
+  EXPECT_NE(text.find("i"), std::string::npos) << text;
+  EXPECT_EQ(report["stats"]["loop_summaries"]["refuted_by_horn"], 1);
+  EXPECT_NE(run.out.find("loop at count.c:7 in main: invariant"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(cosmo({"show", "out"}).out, run.out);
+  // Unrolled, the same loop has no end: the time limit decides.
+  ProcessResult unrolled = cosmo(
+      {"check", "--loops=unroll", "--timeout=2", "--out=unrolled", "count.c"});
+  EXPECT_EQ(readJson(dir_.path() / "unrolled/report.json")["verdict"],
+            "unknown");
+  ProcessResult bad = cosmo({"check", "--loops=summarize", "--merge=always",
+                             "--out=bad", "count.c"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+}
+
 TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {
   write("prog.c", kProgram);
   ProcessResult run = cosmo({"check", "--out=out", "prog.c"});

@@ -16,10 +16,10 @@
 //     reaching the error there reports it, with that run's test;
 //  2. otherwise the candidate's path condition with its Rec atoms is a
 //     query of a Horn system (solver/Horn.h): safe means no path reaches
-//     the error; unsafe means one does (the error is reported, its test
-//     from the over-approximation); unknown unrolls the first loop of the
-//     candidate's path after all, from its arrival (kept for that), and
-//     that loop is not summarised again: auto never gives up a verdict
+//     the error; unsafe (one does) or unknown unrolls the first loop of
+//     the candidate's path after all, from its arrival (kept for that),
+//     and that loop is not summarised again: the error is then reported
+//     with inputs that reproduce it, and auto never gives up a verdict
 //     unrolling would reach.
 // A loop the summarizer cannot express (a pointer or an array carried
 // around it, memory it allocates that outlives an iteration, a body whose

@@ -1,4 +1,4 @@
-// RUN: --max-depth=200
+// RUN: --max-depth=200 --loops=unroll
 // VERDICT: unknown
 // A loop whose exit depends on a fresh nondet value every iteration: some
 // path always continues, so exploration is cut by --max-depth.

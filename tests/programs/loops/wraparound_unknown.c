@@ -1,0 +1,17 @@
+// RUN: --loops=auto --timeout=8
+// VERDICT: unknown
+// Safe over mathematical integers, but modulo 2^32 the doubled counter
+// wraps (after 2^31 iterations): never `true`, and too deep to find.
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned i = 0, s = 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  if (s < i)
+    reach_error();
+  return 0;
+}
