@@ -188,7 +188,7 @@ struct LoopStats {
 struct LoopInvariant {
   SourceLocation location; ///< the loop head
   std::string function;
-  std::string invariant;   ///< C syntax
+  std::string invariant;   ///< C operators (`<u`, `<=u`: unsigned order)
 };
 
 /// One memoization tree as written to the output directory.
