@@ -202,12 +202,14 @@ struct CheckCommand {
                   "loops: unroll (every iteration a step of its path, as "
                   "KLEE does); summarize (a loop becomes a recursive state "
                   "at its first arrival: its body is explored once from "
-                  "fresh loop-carried values, the paths after it go on over "
-                  "them, and an error they reach is decided by Horn clauses "
-                  "(Z3's Spacer) and confirmed by running the program on "
-                  "the inputs found); auto (unroll, and summarize a loop "
+                  "fresh loop-carried values and the paths after it go on "
+                  "over them; an error they reach is confirmed by running "
+                  "the program on a model's inputs, else decided by Horn "
+                  "clauses (Z3's Spacer), and what neither decides unrolls "
+                  "the loop after all); auto (unroll, and summarize a loop "
                   "once it has iterated three times on one path and a "
-                  "branch out of it had a symbolic condition). --calls=replay and --merge keep loops "
+                  "branch out of it had a symbolic condition). "
+                  "--calls=replay and --merge keep loops "
                   "unrolled");
     check
         ->add_option("--horn-timeout", eo.hornTimeoutSeconds,
