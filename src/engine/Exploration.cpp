@@ -243,6 +243,24 @@ void Executor::explore(Exploration &e, uint64_t blocksTotal) {
   }
 }
 
+void Executor::exploreFrom(
+    Exploration &e,
+    const std::function<std::unique_ptr<ExecutionState>()> &start) {
+  try {
+    Scope scope(*this, e);
+    addState(start());
+    explore(e);
+  } catch (const Unsupported &u) {
+    e.stop(u.reason);
+  } catch (const std::bad_alloc &) {
+    // Isolated runs are bounded well inside the machine; should an
+    // allocation fail anyway, their states go with them.
+    e.stop(e.bounds.what + " ran out of memory");
+  }
+  if (!e.stopped() && !e.states.empty())
+    e.stop(e.bounds.what + " was stopped");
+}
+
 bool Executor::explorationOverTime() {
   const ExplorationBounds &b = run_->bounds;
   if (!b.deadline || std::chrono::steady_clock::now() < *b.deadline)

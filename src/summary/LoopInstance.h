@@ -86,7 +86,10 @@ public:
   bool joinable(const engine::HookState *other) const override;
   void join(const engine::HookState *) override {}
 
+  /// `s`'s data, made empty when it has none.
   static LoopPathData &of(ExecutionState &s);
+  /// `s`'s data, or null.
+  static LoopPathData *find(ExecutionState &s);
   static const LoopPathData *find(const ExecutionState &s);
 };
 

@@ -27,6 +27,10 @@ using engine::SourceLocation;
 
 namespace {
 
+/// A run on a model's inputs: an input a loop body makes takes the same
+/// value in every iteration, so a loop may not end; the run is cut here.
+constexpr double kRunSeconds = 1;
+
 /// The values of `inst`'s atom in a clause where its carried values are
 /// `carried`: its params first.
 std::vector<ExprRef> atomArgs(const LoopInstance &inst,
@@ -84,9 +88,12 @@ public:
     for (const auto &[var, value] : model.vars()) {
       ExprRef c = value.isBool ? x.ctx().boolVal(value.boolValue)
                                : x.ctx().bv(value.bits);
-      byName_[var->name()] = c;
-      if (inputKey(var->name()) != var->name().substr(0, var->name().rfind('#')))
-        byKey_[inputKey(var->name())] = c;
+      const std::string &name = var->name();
+      byName_[name] = c;
+      // Made in a loop body's run: keyed without its prefix.
+      if (std::string key = inputKey(name);
+          key != name.substr(0, name.rfind('#')))
+        byKey_[key] = c;
     }
   }
   ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
@@ -182,10 +189,6 @@ std::string userName(const std::string &var) {
 
 } // namespace
 
-/// A run on a model's inputs: an input a loop body makes takes the same
-/// value in every iteration, so a loop may not end; the run is cut here.
-constexpr double kRunSeconds = 1;
-
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
   std::set<ExprRef, expr::ExprIdLess> vars;
   auto collect = [&](const ExprRef &e) {
@@ -222,12 +225,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c) {
   expr::ExprContext &ctx = x.ctx();
   engine::ExplorationBounds bounds;
   bounds.what = "the run on the inputs of a loop summary";
-  double budget = std::min(kRunSeconds, x.secondsLeft());
-  bounds.deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(budget));
-  bounds.deadlineSeconds = budget;
+  bounds.setDeadline(std::min(kRunSeconds, x.secondsLeft()));
   bounds.maxStates = 64;
   engine::Exploration run(
       engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
@@ -236,8 +234,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c) {
   ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end),
                    *m.model);
   run.hooks = {&watch};
-  try {
-    Executor::Scope scope(x, run);
+  x.exploreFrom(run, [&] {
     std::unique_ptr<ExecutionState> s = x.initialState();
     // Inputs are named alike on the same path: the model's values fix the
     // run's memory inputs before they are made (scalars: ErrorWatch).
@@ -245,13 +242,8 @@ bool confirmByRun(Executor &x, LoopCandidate &c) {
       if (!value.isBool && var->width() == 8)
         s->constraints.add(ctx.eq(var, ctx.bv(value.bits)));
     s->model = m.model;
-    x.addState(std::move(s));
-    x.explore(run);
-  } catch (const engine::Unsupported &) {
-    return false;
-  } catch (const std::bad_alloc &) {
-    return false;
-  }
+    return s;
+  });
   return watch.found;
 }
 
@@ -377,6 +369,26 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
   return false;
 }
 
+void LoopSummarizer::recordInvariants(const HornQuestion &q,
+                                      const solver::HornAnswer &a) {
+  engine::RunSummary &sum = x_.summary();
+  for (size_t r = 0; r < a.invariants.size(); ++r) {
+    if (!a.invariants[r] || a.invariants[r]->isTrue())
+      continue;
+    const LoopInstance &inst = registry_.at(q.instanceOf[r]);
+    engine::LoopInvariant li{inst.where, inst.function,
+                             describeInvariant(x_.ctx(), q, registry_, r,
+                                               a.invariants[r])};
+    if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
+                     [&](const engine::LoopInvariant &o) {
+                       return o.location.file == li.location.file &&
+                              o.location.line == li.location.line &&
+                              o.invariant == li.invariant;
+                     }))
+      sum.invariants.push_back(std::move(li));
+  }
+}
+
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   if (!enclosing_)
@@ -409,24 +421,8 @@ void LoopSummarizer::decide(LoopCandidate c) {
   }
   if (a.status == solver::HornAnswer::Safe) {
     ++st.refutedByHorn;
-    if (!q.exact)
-      return;
-    engine::RunSummary &sum = x_.summary();
-    for (size_t r = 0; r < a.invariants.size(); ++r) {
-      if (!a.invariants[r] || a.invariants[r]->isTrue())
-        continue;
-      const LoopInstance &inst = registry_.at(q.instanceOf[r]);
-      engine::LoopInvariant li{inst.where, inst.function,
-                               describeInvariant(x_.ctx(), q, registry_, r,
-                                                 a.invariants[r])};
-      if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
-                       [&](const engine::LoopInvariant &o) {
-                         return o.location.file == li.location.file &&
-                                o.location.line == li.location.line &&
-                                o.invariant == li.invariant;
-                       }))
-        sum.invariants.push_back(std::move(li));
-    }
+    if (q.exact)
+      recordInvariants(q, a);
     return;
   }
   if (!q.exact && enclosing_) {
@@ -451,12 +447,13 @@ void LoopSummarizer::decide(LoopCandidate c) {
   ++st.undecided;
   if (!enclosing_ && unrollInstead(c))
     return;
+  const SourceLocation &loop =
+      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where;
   x_.noteUnknown(fmt::format(
       "whether the {} at {}:{} is reachable past the loop at {}:{} was not "
       "decided: {}",
-      engine::errorKindName(c.end.error), at.file, at.line,
-      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where.file,
-      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where.line,
+      engine::errorKindName(c.end.error), at.file, at.line, loop.file,
+      loop.line,
       a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
 }
 

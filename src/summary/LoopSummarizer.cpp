@@ -73,6 +73,105 @@ engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
   return Executor::locationOf(&*head.getFirstInsertionPt());
 }
 
+/// The head's phis, carried around the loop; why not, or empty.
+std::string carryPhis(const llvm::BasicBlock &head,
+                      std::vector<CarriedValue> &carried) {
+  for (const llvm::PHINode &phi : head.phis()) {
+    if (phi.getType()->isPointerTy())
+      return "a pointer carried around the loop";
+    if (!phi.getType()->isIntegerTy())
+      return "a value of a type other than an integer carried around the "
+             "loop";
+    CarriedValue c;
+    c.phi = &phi;
+    c.name = cNameOf(phi, carried.size());
+    carried.push_back(std::move(c));
+  }
+  return "";
+}
+
+/// The objects the loop's own stores name (a global, a stack slot of its
+/// frame); the others its body's runs find.
+std::vector<uint64_t> storedObjects(Executor &x,
+                                    const frontend::RecursiveVertex &loop,
+                                    const engine::StackFrame &frame) {
+  std::vector<uint64_t> objects;
+  for (const llvm::BasicBlock *b : loop.body)
+    for (const llvm::Instruction &i : *b) {
+      const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i);
+      if (!store)
+        continue;
+      const llvm::Value *p = store->getPointerOperand();
+      while (const auto *op = llvm::dyn_cast<llvm::Operator>(p))
+        if (llvm::isa<llvm::GEPOperator>(op) ||
+            llvm::isa<llvm::BitCastOperator>(op))
+          p = op->getOperand(0);
+        else
+          break;
+      if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(p))
+        objects.push_back(x.globalAddress(g));
+      else if (llvm::isa<llvm::AllocaInst>(p))
+        if (const engine::RegValue *r = frame.registers.find(p))
+          if (r->isConcrete())
+            objects.push_back(r->bits());
+    }
+  return objects;
+}
+
+/// The bytes of the object at `base` in `s`, carried (once) in chunks of
+/// at most 8 bytes; why not, or empty.
+std::string carryObject(const ExecutionState &s, uint64_t base,
+                        std::vector<CarriedValue> &carried) {
+  if (std::any_of(carried.begin(), carried.end(), [&](const CarriedValue &c) {
+        return !c.phi && c.base == base;
+      }))
+    return "";
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  if (!e || e->freed)
+    return "the loop writes memory it does not own";
+  const memory::MemoryObject &o = *e->object;
+  if (o.symbolicSize || o.capacity > kMaxCarriedObject)
+    return fmt::format("an object of more than {} bytes ('{}') written in "
+                       "the loop",
+                       kMaxCarriedObject, o.name);
+  if (containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
+    return fmt::format("a pointer in '{}' written in the loop", o.name);
+  unsigned chunk = o.capacity <= 8 ? static_cast<unsigned>(o.capacity) : 4;
+  for (uint64_t off = 0; off < o.capacity; off += chunk) {
+    CarriedValue c;
+    c.base = base;
+    c.offset = off;
+    c.bytes = static_cast<unsigned>(std::min<uint64_t>(chunk, o.capacity - off));
+    c.name = o.capacity <= 8 ? o.name
+                             : fmt::format("{}[{}..{}]", o.name, off,
+                                           off + c.bytes - 1);
+    carried.push_back(std::move(c));
+  }
+  return "";
+}
+
+/// The objects some iteration of `body` changed (they must be carried);
+/// why the loop cannot be summarised (an object it frees, memory it
+/// allocates that outlives an iteration), or empty.
+std::string writtenObjects(const LoopBodyRun &body,
+                           const memory::AddressSpace &atStart,
+                           std::vector<uint64_t> &written) {
+  for (const auto &end : body.iterationEnds) {
+    for (const auto &[base, was] : atStart.objects()) {
+      const memory::ObjectEntry *now = end->memory.findByBase(base);
+      if (!now || now->freed != was.freed)
+        return "an object freed in the loop";
+      if (now->state != was.state)
+        written.push_back(base);
+    }
+    if (end->memory.size() != atStart.size())
+      for (const auto &[base, now] : end->memory.objects())
+        if (!now.freed && !atStart.findByBase(base))
+          return "memory allocated in the loop outlives an iteration";
+  }
+  return "";
+}
+
 } // namespace
 
 //===--- Per-path data ----------------------------------------------------===//
@@ -85,16 +184,20 @@ bool LoopPathData::joinable(const engine::HookState *other) const {
 }
 
 LoopPathData &LoopPathData::of(ExecutionState &s) {
-  unsigned slot = engine::hookSlot<LoopPathData>();
-  if (auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot)))
+  if (LoopPathData *d = find(s))
     return *d;
-  s.hookStates.set(slot, std::make_unique<LoopPathData>());
-  return *static_cast<LoopPathData *>(s.hookStates.get(slot));
+  s.hookStates.set(engine::hookSlot<LoopPathData>(),
+                   std::make_unique<LoopPathData>());
+  return *find(s);
+}
+
+LoopPathData *LoopPathData::find(ExecutionState &s) {
+  return static_cast<LoopPathData *>(
+      s.hookStates.get(engine::hookSlot<LoopPathData>()));
 }
 
 const LoopPathData *LoopPathData::find(const ExecutionState &s) {
-  return static_cast<const LoopPathData *>(
-      s.hookStates.get(engine::hookSlot<LoopPathData>()));
+  return find(const_cast<ExecutionState &>(s));
 }
 
 //===--- The body's isolated run ------------------------------------------===//
@@ -170,8 +273,7 @@ LoopSummarizer::loopsOf(const llvm::Function &f) {
 }
 
 void LoopSummarizer::onReturn(ExecutionState &s) {
-  unsigned slot = engine::hookSlot<LoopPathData>();
-  if (auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot)))
+  if (LoopPathData *d = LoopPathData::find(s))
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       return a.depth > s.stack.size();
     });
@@ -182,8 +284,7 @@ bool LoopSummarizer::onBranchTaken(ExecutionState &s,
                                    bool) {
   // Only conditions that are terms get here (concrete ones take the fast
   // path): a loop that leaves through one has an input-dependent trip count.
-  unsigned slot = engine::hookSlot<LoopPathData>();
-  auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot));
+  LoopPathData *d = LoopPathData::find(s);
   if (!d || d->activations.empty() || s.terminated)
     return true;
   const FunctionLoops &loops = loopsOf(*s.frame().function);
@@ -208,8 +309,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   const llvm::Function &f = *s.frame().function;
   const FunctionLoops &loops = loopsOf(f);
   size_t depth = s.stack.size();
-  unsigned slot = engine::hookSlot<LoopPathData>();
-  auto *d = static_cast<LoopPathData *>(s.hookStates.get(slot));
+  LoopPathData *d = LoopPathData::find(s);
   if (d && !d->activations.empty())
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       if (a.depth != depth)
@@ -244,10 +344,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
     return;
   }
   // The state stays as it was; this activation of the loop is unrolled.
-  LoopPathData &data = LoopPathData::of(s);
-  for (LoopPathData::Activation &act : data.activations)
-    if (act.depth == depth && act.head == b)
-      act.unrolled = true;
+  a->unrolled = true;
   ++st.notSummarized;
   ++st.notSummarizedBecause[why];
 }
@@ -273,75 +370,11 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
                               inst.where.line);
   inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
 
-  // The head's phis are carried.
   std::vector<CarriedValue> carried;
-  for (const llvm::PHINode &phi : head->phis()) {
-    if (phi.getType()->isPointerTy())
-      return why = "a pointer carried around the loop", false;
-    if (!phi.getType()->isIntegerTy())
-      return why = "a value of a type other than an integer carried around "
-                   "the loop",
-             false;
-    CarriedValue c;
-    c.phi = &phi;
-    c.name = cNameOf(phi, carried.size());
-    carried.push_back(std::move(c));
-  }
-  // The objects its stores name directly; the others its runs find.
-  std::vector<uint64_t> objects;
-  for (const llvm::BasicBlock *b : loop.vertex->body)
-    for (const llvm::Instruction &i : *b) {
-      const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i);
-      if (!store)
-        continue;
-      const llvm::Value *p = store->getPointerOperand();
-      while (const auto *op = llvm::dyn_cast<llvm::Operator>(p))
-        if (llvm::isa<llvm::GEPOperator>(op) ||
-            llvm::isa<llvm::BitCastOperator>(op))
-          p = op->getOperand(0);
-        else
-          break;
-      if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(p))
-        objects.push_back(x_.globalAddress(g));
-      else if (llvm::isa<llvm::AllocaInst>(p))
-        if (const engine::RegValue *r = frame.registers.find(p))
-          if (r->isConcrete())
-            objects.push_back(r->bits());
-    }
-
-  auto addObject = [&](uint64_t base) -> bool {
-    if (std::any_of(carried.begin(), carried.end(), [&](const CarriedValue &c) {
-          return !c.phi && c.base == base;
-        }))
-      return true;
-    const memory::ObjectEntry *e = s.memory.findByBase(base);
-    if (!e || e->freed)
-      return why = "the loop writes memory it does not own", false;
-    const memory::MemoryObject &o = *e->object;
-    if (o.symbolicSize || o.capacity > kMaxCarriedObject)
-      return why = fmt::format("an object of more than {} bytes ('{}') "
-                               "written in the loop",
-                               kMaxCarriedObject, o.name),
-             false;
-    if (containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
-      return why = fmt::format("a pointer in '{}' written in the loop",
-                               o.name),
-             false;
-    unsigned chunk = o.capacity <= 8 ? static_cast<unsigned>(o.capacity) : 4;
-    for (uint64_t off = 0; off < o.capacity; off += chunk) {
-      CarriedValue c;
-      c.base = base;
-      c.offset = off;
-      c.bytes = static_cast<unsigned>(std::min<uint64_t>(chunk, o.capacity - off));
-      c.name = o.capacity <= 8 ? o.name
-                               : fmt::format("{}[{}..{}]", o.name, off,
-                                             off + c.bytes - 1);
-      carried.push_back(std::move(c));
-    }
-    return true;
-  };
-  for (uint64_t base : objects)
-    if (!addObject(base))
+  if (!(why = carryPhis(*head, carried)).empty())
+    return false;
+  for (uint64_t base : storedObjects(x_, *loop.vertex, frame))
+    if (!(why = carryObject(s, base, carried)).empty())
       return false;
 
   for (unsigned round = 0;; ++round) {
@@ -380,12 +413,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     engine::ExplorationBounds bounds;
     bounds.what = fmt::format("the isolated run of the loop body at {}:{}",
                               inst.where.file, inst.where.line);
-    double budget = std::min(kBodySeconds, x_.secondsLeft());
-    bounds.deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(budget));
-    bounds.deadlineSeconds = budget;
+    bounds.setDeadline(std::min(kBodySeconds, x_.secondsLeft()));
     bounds.maxInstructions = kBodyInstructions;
     bounds.maxStates = kBodyStates;
     engine::Exploration run(
@@ -395,17 +423,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     LoopBodyRun body(x_, inst, s.stack.size(), loop.body);
     LoopSummarizer nested(x_, registry_, &body);
     run.hooks = {&body, &nested};
-    try {
-      Executor::Scope scope(x_, run);
-      x_.addState(std::move(start));
-      x_.explore(run);
-    } catch (const engine::Unsupported &u) {
-      run.stop(u.reason);
-    } catch (const std::bad_alloc &) {
-      run.stop("the isolated run of the loop body ran out of memory");
-    }
-    if (!run.stopped() && !run.states.empty())
-      run.stop("the isolated run of the loop body was stopped");
+    x_.exploreFrom(run, [&] { return std::move(start); });
     st.bodySeconds += std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - began)
                           .count();
@@ -414,26 +432,12 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     if (!body.failure.empty())
       return why = body.failure, false;
 
-    // Memory an iteration changes must be carried, and none it allocates
-    // may outlive it.
     std::vector<uint64_t> written;
-    for (const auto &end : body.iterationEnds) {
-      for (const auto &[base, was] : memoryAtStart.objects()) {
-        const memory::ObjectEntry *now = end->memory.findByBase(base);
-        if (!now || now->freed != was.freed)
-          return why = "an object freed in the loop", false;
-        if (now->state != was.state)
-          written.push_back(base);
-      }
-      if (end->memory.size() != memoryAtStart.size())
-        for (const auto &[base, now] : end->memory.objects())
-          if (!now.freed && !memoryAtStart.findByBase(base))
-            return why = "memory allocated in the loop outlives an iteration",
-                   false;
-    }
+    if (!(why = writtenObjects(body, memoryAtStart, written)).empty())
+      return false;
     size_t before = carried.size();
     for (uint64_t base : written)
-      if (!addObject(base))
+      if (!(why = carryObject(s, base, carried)).empty())
         return false;
     if (carried.size() != before)
       continue; // again, with those objects carried too

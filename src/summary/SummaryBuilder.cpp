@@ -226,12 +226,8 @@ void SummaryBuilder::build(const llvm::Function &f) {
   // one gives no tree, and the function is explored inline.
   engine::ExplorationBounds bounds;
   bounds.what = "its isolated run";
-  if (opts.summaryTimeoutSeconds > 0) {
-    bounds.deadline =
-        began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(opts.summaryTimeoutSeconds));
-    bounds.deadlineSeconds = opts.summaryTimeoutSeconds;
-  }
+  if (opts.summaryTimeoutSeconds > 0)
+    bounds.setDeadline(opts.summaryTimeoutSeconds, began);
   bounds.maxInstructions = kMaxIsolatedInstructions;
   bounds.maxStates = kMaxIsolatedStates;
   bounds.maxGrowthMB = kMaxIsolatedGrowthMB;
@@ -245,21 +241,10 @@ void SummaryBuilder::build(const llvm::Function &f) {
   for (const auto &h : others)
     run.hooks.push_back(h.get());
   store_.building = tree.get();
-  try {
-    Executor::Scope scope(x_, run);
-    x_.addState(makeIsolatedState(f, *tree, recorder));
-    x_.explore(run);
-  } catch (const engine::Unsupported &u) {
-    run.stop(u.reason);
-  } catch (const std::bad_alloc &) {
-    // The bounds above keep an isolated run well inside the machine; should
-    // an allocation fail anyway, its states go with it and the function is
-    // explored inline, where the run's own limits apply.
-    run.stop("its isolated run ran out of memory");
-  }
+  // A run stopped (it ran out of memory, say) gives no tree: the function
+  // is explored inline, where the run's own limits apply.
+  x_.exploreFrom(run, [&] { return makeIsolatedState(f, *tree, recorder); });
   store_.building = nullptr;
-  if (!run.stopped() && !run.states.empty())
-    run.stop("its isolated run was stopped");
   std::string invalid = run.why();
 
   st.initQueries += x_.solverStats().queries - queriesBefore;

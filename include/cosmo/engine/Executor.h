@@ -321,6 +321,12 @@ public:
   /// the run or a bound of `e` ends it; `e` is the running exploration
   /// meanwhile. `blocksTotal` is for progress reports (0: none).
   void explore(Exploration &e, uint64_t blocksTotal = 0);
+  /// An isolated run: `e` from the state `start` makes (in `e`) until it
+  /// ends. A construct the engine cannot run, or memory running out, stops
+  /// `e` with that reason, as does a state left when it ends: `e.stopped()`
+  /// says whether its paths are all there is.
+  void exploreFrom(Exploration &e,
+                   const std::function<std::unique_ptr<ExecutionState>()> &start);
   /// Makes `e` the running exploration for its lifetime (states are made
   /// in it and hooks are its), then the one before again.
   class Scope {

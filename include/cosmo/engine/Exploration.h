@@ -35,6 +35,15 @@ struct ExplorationBounds {
   uint64_t maxInstructions = 0;
   size_t maxStates = 0;
   uint64_t maxGrowthMB = 0; ///< resident memory it made the process grow by
+
+  /// A deadline `seconds` after `from`.
+  void setDeadline(double seconds, std::chrono::steady_clock::time_point from =
+                                       std::chrono::steady_clock::now()) {
+    deadline = from + std::chrono::duration_cast<
+                          std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(seconds));
+    deadlineSeconds = seconds;
+  }
 };
 
 class Exploration {

@@ -38,6 +38,7 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/LoopStructure.h"
+#include "cosmo/solver/Horn.h"
 
 #include <map>
 #include <set>
@@ -54,6 +55,7 @@ using expr::ExprRef;
 
 struct LoopInstance;
 struct LoopCandidate;
+struct HornQuestion;
 class LoopBodyRun;
 
 /// The recursive states of one analysis, shared by the program's run and
@@ -106,6 +108,9 @@ private:
   /// not refuted goes to the enclosing loop's run, whose Rec atom may
   /// exclude it once that loop's body is complete.
   void decide(LoopCandidate candidate);
+  /// The invariants of a Horn answer that refuted a candidate, into the
+  /// run's summary (each loop and text once).
+  void recordInvariants(const HornQuestion &q, const solver::HornAnswer &a);
   /// An undecided candidate of the program's run: unrolls the first loop
   /// on its path from its arrival instead; false when there is none.
   bool unrollInstead(const LoopCandidate &c);

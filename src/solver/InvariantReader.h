@@ -1,0 +1,67 @@
+//===- InvariantReader.h - integer invariants as bit-vectors --*- C++ -*-===//
+//
+// Step 2 of Horn.h: a conjunct Spacer proposes over the integer
+// abstraction, read back as a formula over a relation's bit-vector
+// arguments. Internal to the solver layer (HornSolver.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_INVARIANTREADER_H
+#define COSMO_SOLVER_INVARIANTREADER_H
+
+#include "cosmo/expr/ExprContext.h"
+
+#include <llvm/ADT/APInt.h>
+#include <z3++.h>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace cosmo::solver {
+
+using expr::ExprRef;
+
+/// A Z3 integer formula over a relation's arguments (Z3 variables,
+/// argument i as index i) as a cosmo formula, in one of two readings:
+///  - exact: the arguments' signed values in a width where no sum or
+///    product can overflow, which is the integer formula itself;
+///  - modular: the arithmetic in the arguments' own width (modulo 2^w),
+///    comparisons signed, which is how C's int arithmetic reads it
+///    (s == 2*i stays inductive when s and i wrap together).
+/// Neither is assumed to hold: Houdini keeps what is inductive over
+/// bit-vectors. None when the formula has an operation without a
+/// translation (div, mod, ...).
+class InvariantReader {
+public:
+  InvariantReader(expr::ExprContext &ctx, std::vector<ExprRef> args,
+                  bool modular)
+      : ctx_(ctx), args_(std::move(args)), modular_(modular) {}
+
+  std::optional<ExprRef> formula(const z3::expr &e);
+
+private:
+  /// Bits a signed value of `e` needs; none when not translatable.
+  std::optional<unsigned> bits(const z3::expr &e);
+  /// The widest argument `e` mentions (0: none).
+  unsigned argumentWidth(const z3::expr &e);
+  ExprRef integer(const z3::expr &e, unsigned w);
+  /// `e` as a sum of c * argument plus a constant: false when it is not
+  /// linear in the arguments.
+  bool linear(const z3::expr &e, const llvm::APInt &scale,
+              std::map<unsigned, llvm::APInt> &terms, llvm::APInt &constant);
+  /// a OP b as sums with positive coefficients on both sides (no negation,
+  /// no multiplication by -1: those make bit-blasted queries slow).
+  std::optional<ExprRef> compareLinear(const z3::expr &a, const z3::expr &b,
+                                       Z3_decl_kind k);
+  std::optional<ExprRef> compare(const z3::expr &a, const z3::expr &b,
+                                 Z3_decl_kind k);
+
+  static constexpr unsigned kMaxBits = 512;
+  expr::ExprContext &ctx_;
+  std::vector<ExprRef> args_;
+  bool modular_;
+};
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_INVARIANTREADER_H
