@@ -306,8 +306,10 @@ ExecutionState *Executor::checkError(ExecutionState &s,
 }
 
 solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
-                                       bool wantModel) {
+                                       bool wantModel, unsigned limitMs) {
   unsigned limit = opts_.solver.timeoutMs;
+  if (limitMs)
+    limit = limit ? std::min(limit, limitMs) : limitMs;
   // Queries answered above Z3 can be slow too, and one instruction may ask
   // many (a symbolic pointer's candidates): an interrupted or timed-out run
   // stops asking at once, which cuts the path.

@@ -140,6 +140,7 @@ json loopStatsToJson(const engine::LoopStats &l) {
               {"body_paths", l.bodyPaths},
               {"error_candidates", l.errorCandidates},
               {"confirmed_by_run", l.confirmedByRun},
+              {"proved_by_acceleration", l.provedByAcceleration},
               {"refuted_by_horn", l.refutedByHorn},
               {"proved_by_horn", l.provedByHorn},
               {"undecided", l.undecided},
@@ -450,10 +451,11 @@ std::string formatSummary(const engine::RunSummary &summary,
   if (const engine::LoopStats &ls = st.loopStats; ls.summarized > 0)
     out += fmt::format(
         "loops: {} summarized ({} left to unrolling); {} errors past them: "
-        "{} confirmed by a run, {} refuted and {} proved by Horn clauses "
-        "({:.2f}s), {} undecided ({} loops unrolled for them)\n",
+        "{} confirmed by a run, {} by accelerated iterations, {} refuted and "
+        "{} proved by Horn clauses ({:.2f}s), {} undecided ({} loops "
+        "unrolled for them)\n",
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
-        ls.refutedByHorn, ls.provedByHorn, ls.hornSeconds, ls.undecided,
+        ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn, ls.hornSeconds, ls.undecided,
         ls.unrolledAfter);
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total; peak memory {} MB\n",

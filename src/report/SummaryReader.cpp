@@ -44,6 +44,7 @@ void readStats(const json &s, engine::RunStats &st) {
     ls.bodyPaths = l.value("body_paths", uint64_t{0});
     ls.errorCandidates = l.value("error_candidates", uint64_t{0});
     ls.confirmedByRun = l.value("confirmed_by_run", uint64_t{0});
+    ls.provedByAcceleration = l.value("proved_by_acceleration", uint64_t{0});
     ls.refutedByHorn = l.value("refuted_by_horn", uint64_t{0});
     ls.provedByHorn = l.value("proved_by_horn", uint64_t{0});
     ls.undecided = l.value("undecided", uint64_t{0});

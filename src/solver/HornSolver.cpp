@@ -309,6 +309,30 @@ void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
     candidates.push_back(c);
 }
 
+/// Two candidates a <= b and b <= a (both signed or both unsigned) as the
+/// one a == b: the bit-vector checks eliminate a variable through an
+/// equality (Z3's solve-eqs) where the two bounds leave it to bit-blasted
+/// arithmetic, many times slower.
+void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates) {
+  auto bound = [](const ExprRef &c) {
+    return c->kind() == expr::Kind::Sle || c->kind() == expr::Kind::Ule;
+  };
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const ExprRef c = candidates[i];
+    if (!bound(c))
+      continue;
+    for (size_t j = i + 1; j < candidates.size(); ++j) {
+      const ExprRef &d = candidates[j];
+      if (d->kind() != c->kind() || d->child(0) != c->child(1) ||
+          d->child(1) != c->child(0))
+        continue;
+      candidates.erase(candidates.begin() + static_cast<long>(j));
+      candidates[i] = ctx.eq(ExprRef(c->child(0)), ExprRef(c->child(1)));
+      break;
+    }
+  }
+}
+
 class HornSolver {
 public:
   HornSolver(expr::ExprContext &ctx, const HornSystem &system,
@@ -323,17 +347,21 @@ private:
   double left() const {
     return std::chrono::duration<double>(deadline_ - Clock::now()).count();
   }
-  /// Step 1: candidate conjuncts per relation (empty when Spacer over the
-  /// integers did not prove the system).
-  std::optional<std::vector<std::vector<ExprRef>>> integerCandidates(
+  /// Candidate conjuncts per relation.
+  using Candidates = std::vector<std::vector<ExprRef>>;
+  /// Step 1: candidates from Spacer's integer invariants, first without
+  /// their exact (wide) readings, then with them: the modular ones with
+  /// the templates prove most loops, and Houdini's bit-vector queries
+  /// over the wide readings take many times longer. Empty when Spacer
+  /// over the integers did not prove the system.
+  std::optional<std::pair<Candidates, Candidates>> integerCandidates(
       std::string &why);
   /// Steps 2-3: true when the kept candidates refute every query.
-  bool checkOverBitVectors(std::vector<std::vector<ExprRef>> &candidates,
-                           std::string &why);
+  bool checkOverBitVectors(Candidates &candidates, std::string &why);
   /// Step 4.
   HornAnswer bitVectorSpacer(HornAnswer answer);
   /// Adds to `out` what entry clauses state of their heads' arguments.
-  void entryFacts(std::vector<std::vector<ExprRef>> &out);
+  void entryFacts(Candidates &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments.
   ExprRef at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
   /// sat / unsat / unknown of `f` over bit-vectors within the time left.
@@ -345,7 +373,7 @@ private:
   Z3Translator bv_;
 };
 
-std::optional<std::vector<std::vector<ExprRef>>>
+std::optional<std::pair<HornSolver::Candidates, HornSolver::Candidates>>
 HornSolver::integerCandidates(std::string &why) {
   z3::context z3;
   // Half the budget: the bit-vector route needs time when this one fails.
@@ -363,7 +391,7 @@ HornSolver::integerCandidates(std::string &why) {
                          : "Spacer over the integers: " + fp.reason_unknown();
       return std::nullopt;
     }
-    std::vector<std::vector<ExprRef>> out(rels.size());
+    Candidates modularOnly(rels.size()), all(rels.size());
     for (size_t k = 0; k < rels.size(); ++k) {
       std::vector<ExprRef> args;
       for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i)
@@ -371,10 +399,17 @@ HornSolver::integerCandidates(std::string &why) {
       InvariantReader exact(ctx_, args, false), modular(ctx_, args, true);
       std::vector<z3::expr> parts;
       conjuncts(fp.get_cover_delta(-1, rels[k]), parts);
-      for (const z3::expr &p : parts)
-        for (InvariantReader *read : {&exact, &modular})
-          if (auto f = read->formula(p))
-            addCandidate(out[k], *f);
+      for (const z3::expr &p : parts) {
+        if (auto f = exact.formula(p))
+          addCandidate(all[k], *f);
+        if (auto f = modular.formula(p)) {
+          addCandidate(all[k], *f);
+          addCandidate(modularOnly[k], *f);
+        }
+      }
+      pairEqualities(ctx_, modularOnly[k]);
+      pairEqualities(ctx_, all[k]);
+      std::vector<ExprRef> templates;
       // Spacer's integer invariant may state a bound through another
       // value (s <= 2*n for i <= n when s = 2*i) that does not survive
       // wrap-around; the order of the values themselves often does.
@@ -382,26 +417,31 @@ HornSolver::integerCandidates(std::string &why) {
         if (!args[a]->sort().isBV())
           continue;
         ExprRef zero = ctx_.bv(args[a]->width(), 0);
-        addCandidate(out[k], ctx_.sle(zero, args[a]));
+        templates.push_back(ctx_.sle(zero, args[a]));
         for (size_t b = a + 1; b < args.size(); ++b) {
           if (args[b]->sort() != args[a]->sort())
             continue;
-          addCandidate(out[k], ctx_.sle(args[a], args[b]));
-          addCandidate(out[k], ctx_.sle(args[b], args[a]));
-          addCandidate(out[k], ctx_.ule(args[a], args[b]));
-          addCandidate(out[k], ctx_.ule(args[b], args[a]));
+          templates.push_back(ctx_.sle(args[a], args[b]));
+          templates.push_back(ctx_.sle(args[b], args[a]));
+          templates.push_back(ctx_.ule(args[a], args[b]));
+          templates.push_back(ctx_.ule(args[b], args[a]));
         }
       }
+      for (const ExprRef &t : templates) {
+        addCandidate(modularOnly[k], t);
+        addCandidate(all[k], t);
+      }
     }
-    entryFacts(out);
-    return out;
+    entryFacts(modularOnly);
+    entryFacts(all);
+    return std::make_pair(std::move(modularOnly), std::move(all));
   } catch (const z3::exception &e) {
     why = std::string("Spacer over the integers: ") + e.msg();
     return std::nullopt;
   }
 }
 
-void HornSolver::entryFacts(std::vector<std::vector<ExprRef>> &out) {
+void HornSolver::entryFacts(Candidates &out) {
   // What an entry clause states of the head's plain-variable arguments
   // alone (a loop's bound, fixed before it and passed unchanged): the
   // integers need no such range, bit-vector inductiveness often does.
@@ -453,8 +493,8 @@ z3::check_result HornSolver::satisfiable(const ExprRef &f) {
   return s.check();
 }
 
-bool HornSolver::checkOverBitVectors(
-    std::vector<std::vector<ExprRef>> &candidates, std::string &why) {
+bool HornSolver::checkOverBitVectors(Candidates &candidates,
+                                     std::string &why) {
   const auto &clauses = system_.clauses();
   auto premise = [&](const HornClause &c) {
     std::vector<ExprRef> parts{c.constraint};
@@ -555,11 +595,17 @@ HornAnswer HornSolver::solve() {
   HornAnswer answer;
   std::string why;
   if (auto candidates = integerCandidates(why)) {
-    if (checkOverBitVectors(*candidates, why)) {
+    auto &[modularOnly, all] = *candidates;
+    bool allDiffer = all != modularOnly;
+    for (Candidates *c : {&modularOnly, &all}) {
+      if (c == &all && !allDiffer)
+        break;
+      if (!checkOverBitVectors(*c, why))
+        continue;
       answer.status = HornAnswer::Safe;
       answer.method = "integer invariants checked over bit-vectors";
-      for (const auto &c : *candidates)
-        answer.invariants.push_back(ctx_.andAll(c));
+      for (const auto &r : *c)
+        answer.invariants.push_back(ctx_.andAll(r));
       answer.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
       return answer;
     }

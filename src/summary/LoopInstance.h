@@ -125,8 +125,30 @@ private:
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
 
 /// LoopQuestions.cpp: whether running the program from its entry on the
-/// inputs of a model of `c`'s path reaches `c`'s error (reported then).
-bool confirmByRun(Executor &x, LoopCandidate &c);
+/// inputs of `model` (default: a model of `c`'s path) reaches `c`'s error
+/// (reported then). An input a loop body makes takes the same value in
+/// every iteration, so a loop may not end: the run is cut after `seconds`.
+bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
+                  double seconds = 1);
+
+/// LoopAcceleration.cpp: `c`'s path with each loop on it run as phases of
+/// iterations of paths that move its carried values by constants (their
+/// closed forms).
+struct AcceleratedPath {
+  /// A model of the accelerated path (inputs to run on), or null (no such
+  /// loop, unsat, unknown).
+  solver::Model inputs;
+  /// When every iteration of every phase was checked to take its path: a
+  /// model of `c`'s own path (its carried values included). The error is
+  /// reachable then, without a run.
+  solver::Model exact;
+};
+/// `phaseCount` phases per loop; `runnable`: each phase short enough for a
+/// run on `inputs` (no `exact`), otherwise of any length up to 2^32 - 1
+/// iterations.
+AcceleratedPath accelerate(Executor &x, const LoopRegistry &registry,
+                           const LoopCandidate &c, unsigned phaseCount,
+                           bool runnable);
 
 /// The Horn system asking whether `c`'s error is reachable, through the
 /// recursive states of its atoms; `exact` is false when some of them is not

@@ -27,9 +27,12 @@ using engine::SourceLocation;
 
 namespace {
 
-/// A run on a model's inputs: an input a loop body makes takes the same
-/// value in every iteration, so a loop may not end; the run is cut here.
-constexpr double kRunSeconds = 1;
+/// A run on the inputs of an accelerated query's model: its loops run up
+/// to millions of iterations.
+constexpr double kAcceleratedRunSeconds = 5;
+/// Accelerated queries first with one phase per loop (one path repeated),
+/// then with three (a path, another, the first again).
+constexpr unsigned kAccelerationPhases[] = {1, 3};
 
 /// The values of `inst`'s atom in a clause where its carried values are
 /// `carried`: its params first.
@@ -218,30 +221,34 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
       inst.params.push_back(v);
 }
 
-bool confirmByRun(Executor &x, LoopCandidate &c) {
-  solver::SolverResult m = x.pathModel(*c.state);
-  if (!m.isSat() || !m.model)
-    return false;
+bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
+                  double seconds) {
+  if (!model) {
+    solver::SolverResult m = x.pathModel(*c.state);
+    if (!m.isSat() || !m.model)
+      return false;
+    model = m.model;
+  }
   expr::ExprContext &ctx = x.ctx();
   engine::ExplorationBounds bounds;
   bounds.what = "the run on the inputs of a loop summary";
-  bounds.setDeadline(std::min(kRunSeconds, x.secondsLeft()));
+  bounds.setDeadline(std::min(seconds, x.secondsLeft()));
   bounds.maxStates = 64;
   engine::Exploration run(
       engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
                              [](const ExecutionState &) { return false; }),
       std::move(bounds));
   ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end),
-                   *m.model);
+                   *model);
   run.hooks = {&watch};
   x.exploreFrom(run, [&] {
     std::unique_ptr<ExecutionState> s = x.initialState();
     // Inputs are named alike on the same path: the model's values fix the
     // run's memory inputs before they are made (scalars: ErrorWatch).
-    for (const auto &[var, value] : m.model->vars())
+    for (const auto &[var, value] : model->vars())
       if (!value.isBool && var->width() == 8)
         s->constraints.add(ctx.eq(var, ctx.bv(value.bits)));
-    s->model = m.model;
+    s->model = model;
     return s;
   });
   return watch.found;
@@ -405,6 +412,13 @@ void LoopSummarizer::decide(LoopCandidate c) {
     ++st.confirmedByRun;
     return;
   }
+  for (unsigned phases : kAccelerationPhases)
+    if (AcceleratedPath p =
+            accelerate(x_, registry_, c, phases, /*runnable=*/true);
+        p.inputs && confirmByRun(x_, c, p.inputs, kAcceleratedRunSeconds)) {
+      ++st.confirmedByRun;
+      return;
+    }
   SourceLocation at = errorLocation(x_, *c.state, c.end);
   HornQuestion q = hornQuestionFor(x_, registry_, c);
   solver::HornAnswer a;
@@ -432,6 +446,18 @@ void LoopSummarizer::decide(LoopCandidate c) {
     --st.errorCandidates;
     return;
   }
+  for (unsigned phases : kAccelerationPhases)
+    if (AcceleratedPath p =
+            accelerate(x_, registry_, c, phases, /*runnable=*/false);
+        p.exact) {
+      // Too deep to run in seconds, but every iteration was checked.
+      ++st.provedByAcceleration;
+      reporting_ = true;
+      x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack,
+                        p.exact);
+      reporting_ = false;
+      return;
+    }
   if (a.status == solver::HornAnswer::Unsafe && q.exact) {
     ++st.provedByHorn;
     // Reachable; unrolling from the arrival finds it with inputs that

@@ -123,10 +123,10 @@ public:
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);
   /// Every solver question goes through here: can `cond` hold on the path
-  /// of `s` (null: a model of the path)? The per-query limit never outlasts
-  /// the run's time limit.
+  /// of `s` (null: a model of the path)? The per-query limit (or
+  /// `limitMs`, when lower and not 0) never outlasts the run's time limit.
   solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
-                           bool wantModel);
+                           bool wantModel, unsigned limitMs = 0);
   /// A model of the path of `s` for its test vector: the state's own model
   /// (model reuse), or one solver call allowed kPathModelGraceMs past the
   /// run's deadline, so that a path reached in time is never dropped for

@@ -171,11 +171,12 @@ struct LoopStats {
   std::map<std::string, uint64_t> notSummarizedBecause;
   uint64_t bodyPaths = 0;     ///< one-iteration paths of their bodies
   /// Errors reached past or inside a summarised loop, and what decided
-  /// each: a run of the program on the inputs of the over-approximation
-  /// (confirmed), the Horn solver (refuted: unreachable; proved: reachable),
-  /// or nothing (unknown).
-  uint64_t errorCandidates = 0, confirmedByRun = 0, refutedByHorn = 0,
-           provedByHorn = 0, undecided = 0;
+  /// each: a run of the program on the inputs of the over-approximation or
+  /// of an accelerated path (confirmed), an accelerated path whose every
+  /// iteration was checked (too deep to run), the Horn solver (refuted:
+  /// unreachable; proved: reachable), or nothing (unknown).
+  uint64_t errorCandidates = 0, confirmedByRun = 0, provedByAcceleration = 0,
+           refutedByHorn = 0, provedByHorn = 0, undecided = 0;
   /// Loops unrolled after all from their arrival, for undecided errors.
   uint64_t unrolledAfter = 0;
   uint64_t hornQueries = 0;

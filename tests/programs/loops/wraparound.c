@@ -1,7 +1,10 @@
-// RUN: --loops=auto --timeout=8
-// VERDICT: unknown
+// RUN: --loops=auto --timeout=20
+// VERDICT: false
+// ERROR: assert 18
 // Safe over mathematical integers, but modulo 2^32 the doubled counter
-// wraps (after 2^31 iterations): never `true`, and too deep to find.
+// wraps after 2^31 iterations: never `true`. Too deep to run in the
+// engine, the error is found by acceleration (i = k, s = 2k), every
+// iteration of the k checked to take the loop's path.
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
 int main(void) {
