@@ -361,14 +361,18 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
               {"errors", errors},
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
-  if (!summary.invariants.empty()) {
-    json invariants = json::array();
-    for (const engine::LoopInvariant &l : summary.invariants)
-      invariants.push_back(json{{"location", locationToJson(l.location)},
-                                {"function", l.function},
-                                {"invariant", l.invariant}});
-    report["loop_invariants"] = std::move(invariants);
-  }
+  auto invariantsToJson = [](const std::vector<engine::LoopInvariant> &ls) {
+    json out = json::array();
+    for (const engine::LoopInvariant &l : ls)
+      out.push_back(json{{"location", locationToJson(l.location)},
+                         {"function", l.function},
+                         {"invariant", l.invariant}});
+    return out;
+  };
+  if (!summary.invariants.empty())
+    report["loop_invariants"] = invariantsToJson(summary.invariants);
+  if (!summary.witnessInvariants.empty())
+    report["witness_invariants"] = invariantsToJson(summary.witnessInvariants);
   for (const engine::MemoTreeInfo &t : summary.trees) {
     llvm::sys::fs::create_directories(dir_ + "/trees");
     if (!writeJson(dir_ + "/trees/" + t.function + ".json", memoTreeToJson(t)))

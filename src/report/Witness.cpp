@@ -67,23 +67,24 @@ void emitLocation(YAML::Emitter &y, const engine::SourceLocation &l,
   y << YAML::EndMap;
 }
 
-} // namespace
-
-llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
-                                             const WitnessTask &task) {
+/// The program's text hashed (SHA-256, hex), or an error.
+llvm::Expected<std::string> programHash(const WitnessTask &task) {
   auto text = llvm::MemoryBuffer::getFile(task.programFile);
   if (!text)
     return llvm::createStringError(text.getError(), "cannot read %s: %s",
                                    task.programFile.c_str(),
                                    text.getError().message().c_str());
-  std::string hash =
-      hexOf(llvm::SHA256::hash(llvm::arrayRefFromStringRef((*text)->getBuffer())));
+  return hexOf(
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef((*text)->getBuffer())));
+}
+
+/// Opens the witness's one entry: its type and metadata.
+void emitEntryStart(YAML::Emitter &y, const char *entryType,
+                    const WitnessTask &task, const std::string &hash) {
   // Waypoints name the file as the task does.
   const std::string &fileName = task.programFile;
-
-  YAML::Emitter y;
   y << YAML::BeginSeq << YAML::BeginMap;
-  y << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
+  y << YAML::Key << "entry_type" << YAML::Value << entryType;
   y << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
   y << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted
     << "2.0";
@@ -104,6 +105,26 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
   y << YAML::Key << "language" << YAML::Value << "C";
   y << YAML::EndMap; // task
   y << YAML::EndMap; // metadata
+}
+
+llvm::Expected<std::string> finish(YAML::Emitter &y) {
+  if (!y.good())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write the witness: %s",
+                                   y.GetLastError().c_str());
+  return std::string(y.c_str()) + "\n";
+}
+
+} // namespace
+
+llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
+                                             const WitnessTask &task) {
+  llvm::Expected<std::string> hash = programHash(task);
+  if (!hash)
+    return hash.takeError();
+  const std::string &fileName = task.programFile;
+  YAML::Emitter y;
+  emitEntryStart(y, "violation_sequence", task, *hash);
 
   y << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
   for (const engine::TestInput &in : error.test.inputs) {
@@ -130,11 +151,38 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
   y << YAML::EndMap << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
   y << YAML::EndSeq; // content
   y << YAML::EndMap << YAML::EndSeq;
-  if (!y.good())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write the witness: %s",
-                                   y.GetLastError().c_str());
-  return std::string(y.c_str()) + "\n";
+  return finish(y);
+}
+
+llvm::Expected<std::string>
+correctnessWitness(const std::vector<engine::LoopInvariant> &invariants,
+                   const WitnessTask &task) {
+  llvm::Expected<std::string> hash = programHash(task);
+  if (!hash)
+    return hash.takeError();
+  YAML::Emitter y;
+  emitEntryStart(y, "invariant_set", task, *hash);
+  y << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const engine::LoopInvariant &l : invariants) {
+    if (l.invariant.empty() || l.location.line == 0)
+      continue;
+    y << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value
+      << YAML::BeginMap;
+    y << YAML::Key << "type" << YAML::Value << "loop_invariant";
+    // The line of the loop's condition; its column is not the loop
+    // statement's, so none is given.
+    engine::SourceLocation line = l.location;
+    line.column = 0;
+    line.function = l.function;
+    emitLocation(y, line, task.programFile);
+    y << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted
+      << l.invariant;
+    y << YAML::Key << "format" << YAML::Value << "c_expression";
+    y << YAML::EndMap << YAML::EndMap;
+  }
+  y << YAML::EndSeq; // content
+  y << YAML::EndMap << YAML::EndSeq;
+  return finish(y);
 }
 
 } // namespace cosmo::report

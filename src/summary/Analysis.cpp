@@ -80,10 +80,12 @@ engine::RunSummary Analysis::run() {
   std::vector<engine::ExecutionHooks *> hooks;
   for (const auto &h : owned)
     hooks.push_back(h.get());
-  return x.run(std::move(hooks), [&] {
+  engine::RunSummary summary = x.run(std::move(hooks), [&] {
     if (x.options().calls != CallStrategy::Inline)
       builder.buildAll();
   });
+  summary.witnessInvariants = loops.witnessInvariants();
+  return summary;
 }
 
 } // namespace cosmo::summary

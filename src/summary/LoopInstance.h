@@ -55,6 +55,8 @@ struct LoopInstance {
   /// all when an error past it cannot be decided (then `resumed`).
   std::unique_ptr<ExecutionState> arrival;
   bool resumed = false;
+  /// C expressions of the invariants Horn answers gave it (each holds).
+  std::vector<std::string> witnessConjuncts;
 };
 
 /// An error reached on a path with Rec atoms.
@@ -167,6 +169,21 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
 std::string describeInvariant(expr::ExprContext &ctx,
                               const HornQuestion &q, const LoopRegistry &reg,
                               size_t r, const ExprRef &invariant);
+/// The conjuncts of that invariant that are C expressions at the loop head
+/// (witnessInvariant): over the arguments whose C variable is in scope
+/// there and holds the argument's value, joined by &&; empty when none.
+std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
+                             const LoopRegistry &reg, size_t r,
+                             const ExprRef &invariant);
+
+/// CExpression.cpp: a Bool formula as a C expression with the same value
+/// (bit-vector arithmetic through casts to unsigned types, comparisons
+/// through the signed or unsigned type of the operands' width) over the
+/// C lvalues `names` gives its variables (by id); none when it uses a
+/// variable without a name or an operation C does not have exactly.
+std::optional<std::string>
+cExpression(const expr::Expr *formula,
+            const std::map<uint64_t, std::string> &names);
 
 } // namespace cosmo::summary
 

@@ -14,6 +14,9 @@
 #include "cosmo/expr/Transform.h"
 
 #include <llvm/ADT/StringExtras.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/IntrinsicInst.h>
 
 #include <fmt/format.h>
 
@@ -323,17 +326,10 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
   return q;
 }
 
-std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
-                              const LoopRegistry &registry, size_t r,
-                              const ExprRef &invariant) {
-  const LoopInstance &inst = registry.at(q.instanceOf[r]);
-  std::map<uint64_t, std::string> names;
-  unsigned k = 0;
-  for (const ExprRef &p : inst.params)
-    names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
-  for (const CarriedValue &c : inst.carried)
-    names[q.system.argument(ctx, r, k++)->id()] = c.name;
-  // One conjunct per line of thought, each once, in Spacer's order.
+namespace {
+
+/// The conjuncts of `invariant`, each once, in Spacer's order.
+std::vector<const expr::Expr *> conjunctsOf(const ExprRef &invariant) {
   std::vector<const expr::Expr *> conjuncts, work{invariant.get()};
   while (!work.empty()) {
     const expr::Expr *e = work.back();
@@ -346,14 +342,172 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     if (std::find(conjuncts.begin(), conjuncts.end(), e) == conjuncts.end())
       conjuncts.push_back(e);
   }
+  return conjuncts;
+}
+
+bool isIdentifier(const std::string &s) {
+  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+/// The C variables of a function as its debug information describes them:
+/// the values each is given (dbg.value), and whether one of them is
+/// unknown (undef, or a variable in memory).
+struct DebugVariables {
+  struct Values {
+    std::set<const llvm::Value *> values;
+    bool unknown = false;
+  };
+  std::map<const llvm::DILocalVariable *, Values> vars;
+
+  explicit DebugVariables(const llvm::Function &f) {
+    for (const llvm::BasicBlock &b : f)
+      for (const llvm::Instruction &i : b) {
+        if (const auto *d = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
+          Values &v = vars[d->getVariable()];
+          const llvm::Value *value = d->getValue();
+          if (!value || llvm::isa<llvm::UndefValue>(value))
+            v.unknown = true;
+          else
+            v.values.insert(value);
+        } else if (const auto *d = llvm::dyn_cast<llvm::DbgDeclareInst>(&i)) {
+          vars[d->getVariable()].unknown = true;
+        }
+      }
+  }
+};
+
+/// Whether `var`'s scope encloses `at`.
+bool inScope(const llvm::DILocalVariable *var, const llvm::DILocation *at) {
+  for (const llvm::DIScope *s = at ? at->getScope() : nullptr; s;
+       s = s->getScope()) {
+    if (s == var->getScope())
+      return true;
+    if (llvm::isa<llvm::DISubprogram>(s))
+      break;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
+                              const LoopRegistry &registry, size_t r,
+                              const ExprRef &invariant) {
+  const LoopInstance &inst = registry.at(q.instanceOf[r]);
+  std::map<uint64_t, std::string> names;
+  unsigned k = 0;
+  for (const ExprRef &p : inst.params)
+    names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
+  for (const CarriedValue &c : inst.carried)
+    names[q.system.argument(ctx, r, k++)->id()] = c.name;
   std::string text;
-  for (const expr::Expr *e : conjuncts) {
+  for (const expr::Expr *e : conjunctsOf(invariant)) {
     std::string t = cText(e, names);
     if (t.size() > 2 && t.front() == '(' && t.back() == ')')
       t = t.substr(1, t.size() - 2);
     text += (text.empty() ? "" : " && ") + t;
   }
   return text;
+}
+
+std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
+                             const LoopRegistry &registry, size_t r,
+                             const ExprRef &invariant) {
+  const LoopInstance &inst = registry.at(q.instanceOf[r]);
+  if (!inst.arrival)
+    return ""; // a nested loop's values at its head: not the program's
+  const llvm::DILocation *at = nullptr;
+  for (const llvm::Instruction &i : *inst.head)
+    if ((at = i.getDebugLoc().get()))
+      break;
+  DebugVariables debug(*inst.head->getParent());
+  std::set<std::string> inScopeNames;
+  for (const auto &[var, values] : debug.vars)
+    if (inScope(var, at))
+      inScopeNames.insert(var->getName().str());
+  const engine::StackFrame &frame = inst.arrival->frame();
+  // The C variable in scope at the head that holds `value` there: its
+  // only value in the function is an SSA value whose register holds it.
+  auto holder = [&](const ExprRef &value) -> std::string {
+    for (const auto &[var, values] : debug.vars) {
+      if (values.unknown || values.values.size() != 1 || !inScope(var, at))
+        continue;
+      const engine::RegValue *reg = frame.registers.find(*values.values.begin());
+      if (reg && reg->toExpr(ctx) == value)
+        return var->getName().str();
+    }
+    return "";
+  };
+  std::map<uint64_t, std::string> names;
+  unsigned k = 0;
+  for (const ExprRef &p : inst.params)
+    if (std::string n = holder(p); !n.empty())
+      names[q.system.argument(ctx, r, k++)->id()] = n;
+    else
+      ++k;
+  for (const CarriedValue &c : inst.carried) {
+    ExprRef arg = q.system.argument(ctx, r, k++);
+    std::string n;
+    if (c.phi) {
+      llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
+      llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(c.phi));
+      for (const llvm::DbgValueInst *d : uses)
+        if (inScope(d->getVariable(), at))
+          n = d->getVariable()->getName().str();
+    } else if (const memory::ObjectEntry *e =
+                   inst.arrival->memory.findByBase(c.base)) {
+      // A whole integer global no local of the same name hides.
+      const memory::MemoryObject &o = *e->object;
+      const auto *type = static_cast<const llvm::Type *>(o.typeTag);
+      if (o.kind == memory::ObjectKind::Global && c.offset == 0 &&
+          c.bytes == o.capacity && type && type->isIntegerTy(8 * c.bytes) &&
+          isIdentifier(o.name) && !inScopeNames.count(o.name))
+        n = o.name;
+    }
+    if (!n.empty())
+      names[arg->id()] = n;
+  }
+  std::string text;
+  for (const expr::Expr *e : conjunctsOf(invariant))
+    if (std::optional<std::string> t = cExpression(e, names))
+      text += (text.empty() ? "" : " && ") + *t;
+  return text;
+}
+
+std::vector<engine::LoopInvariant> LoopRegistry::witnessInvariants() const {
+  // Every arrival at a head made a recursive state at its first visit:
+  // the head's visits are those of their Rec, and the disjunction of what
+  // holds on each is an invariant of the head.
+  std::map<const llvm::BasicBlock *, std::vector<const LoopInstance *>> byHead;
+  for (const auto &inst : instances_)
+    if (inst->arrival)
+      byHead[inst->head].push_back(inst.get());
+  std::vector<engine::LoopInvariant> out;
+  for (const auto &[head, instances] : byHead) {
+    if (unrolledHeads.count(head) || headsLeftToUnrolling.count(head))
+      continue;
+    std::vector<std::string> disjuncts;
+    for (const LoopInstance *inst : instances) {
+      if (inst->witnessConjuncts.empty())
+        break;
+      std::string all;
+      for (const std::string &c : inst->witnessConjuncts)
+        all += (all.empty() ? "" : " && ") + c;
+      disjuncts.push_back(std::move(all));
+    }
+    if (disjuncts.size() != instances.size())
+      continue;
+    std::string text;
+    for (const std::string &d : disjuncts)
+      text += disjuncts.size() == 1 ? d
+                                    : (text.empty() ? "" : " || ") + ("(" + d + ")");
+    out.push_back({instances.front()->where, instances.front()->function,
+                   std::move(text)});
+  }
+  return out;
 }
 
 bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
@@ -382,10 +536,14 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
   for (size_t r = 0; r < a.invariants.size(); ++r) {
     if (!a.invariants[r] || a.invariants[r]->isTrue())
       continue;
-    const LoopInstance &inst = registry_.at(q.instanceOf[r]);
-    engine::LoopInvariant li{inst.where, inst.function,
-                             describeInvariant(x_.ctx(), q, registry_, r,
-                                               a.invariants[r])};
+    LoopInstance &inst = registry_.at(q.instanceOf[r]);
+    if (std::string c =
+            witnessInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
+        !c.empty())
+      inst.witnessConjuncts.push_back(std::move(c));
+    engine::LoopInvariant li{
+        inst.where, inst.function,
+        describeInvariant(x_.ctx(), q, registry_, r, a.invariants[r])};
     if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
                      [&](const engine::LoopInvariant &o) {
                        return o.location.file == li.location.file &&

@@ -28,7 +28,10 @@ namespace {
 
 /// --loops=auto: arrivals at a head on one path before the loop may be
 /// summarised (a branch out of it must also have had a symbolic condition).
-constexpr unsigned kUnrolledArrivals = 3;
+/// Loops with small bounds (most test harnesses') are just run, keeping
+/// their paths and tests; a loop with no bound is summarised within a
+/// fraction of a second.
+constexpr unsigned kUnrolledArrivals = 16;
 /// Bounds of one body's isolated run; passing one leaves the loop to
 /// unrolling.
 constexpr double kBodySeconds = 5;
@@ -339,12 +342,16 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
     return;
   engine::LoopStats &st = x_.summary().stats.loopStats;
   std::string why;
+  if (!enclosing_ && a->visits > 1)
+    registry_.headsLeftToUnrolling.insert(b); // its first visits were
   if (summarize(s, loop->second, why)) {
     ++st.summarized;
     return;
   }
   // The state stays as it was; this activation of the loop is unrolled.
   a->unrolled = true;
+  if (!enclosing_)
+    registry_.headsLeftToUnrolling.insert(b);
   ++st.notSummarized;
   ++st.notSummarizedBecause[why];
 }

@@ -2,6 +2,7 @@
 // verdicts and witnesses, line coverage and `cosmo show`, numbered output
 // directories, and the progress line (only on a terminal).
 #include "CliFixture.h"
+#include "NativeToolchain.h"
 #include "ProgramSpec.h"
 
 #include <gtest/gtest.h>
@@ -133,7 +134,14 @@ TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
     EXPECT_EQ(lastLine(r.out), expected) << entry.path();
     ++checked;
     fs::path witness = dir_.path() / "sv/witness.yml";
-    ASSERT_EQ(fs::exists(witness), expected == "FALSE") << entry.path();
+    ASSERT_EQ(fs::exists(witness), expected != "UNKNOWN") << entry.path();
+    if (expected == "TRUE") {
+      YAML::Node doc = YAML::LoadFile(witness.string());
+      ASSERT_TRUE(doc.IsSequence());
+      EXPECT_EQ(doc[0]["entry_type"].as<std::string>(), "invariant_set");
+      EXPECT_TRUE(doc[0]["content"].IsSequence()) << entry.path();
+      fs::remove(witness);
+    }
     if (expected != "FALSE")
       continue;
     ++witnesses;
@@ -167,6 +175,72 @@ TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
   }
   EXPECT_GE(checked, 15u);
   EXPECT_GE(witnesses, 5u);
+}
+
+// A correctness witness's loop invariant is a C expression over the
+// variables at the loop head that holds at every visit: built into the
+// program at the head, it holds on native runs of every kind of input.
+TEST_F(ReportFormatsTest, CorrectnessWitnessInvariantsHoldNatively) {
+  constexpr const char *kLoop = R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, s = 0;
+  while (i < n) { i++; s += 2; }
+  if (n >= 0 && s != 2 * n) reach_error();
+  return 0;
+}
+)";
+  write("count.c", kLoop);
+  ProcessResult r = cosmo({"check", "--svcomp", "--loops=summarize",
+                           "--out=sv", "count.c"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_EQ(lastLine(r.out), "TRUE") << r.out;
+  YAML::Node doc = YAML::LoadFile((dir_.path() / "sv/witness.yml").string());
+  YAML::Node w = doc[0];
+  EXPECT_EQ(w["entry_type"].as<std::string>(), "invariant_set");
+  EXPECT_EQ(w["metadata"]["format_version"].as<std::string>(), "2.0");
+  ASSERT_EQ(w["content"].size(), 1u);
+  YAML::Node inv = w["content"][0]["invariant"];
+  EXPECT_EQ(inv["type"].as<std::string>(), "loop_invariant");
+  EXPECT_EQ(inv["format"].as<std::string>(), "c_expression");
+  EXPECT_EQ(inv["location"]["line"].as<int>(), 6);
+  EXPECT_EQ(inv["location"]["function"].as<std::string>(), "main");
+  std::string value = inv["value"].as<std::string>();
+  // It relates s to i (what the proof needs), not only bounds.
+  EXPECT_NE(value.find('s'), std::string::npos) << value;
+  write("holds.c", "#include <stdlib.h>\n"
+                   "static int holds(int c) { if (!c) abort(); return 1; }\n"
+                   "int main(int argc, char **argv) {\n"
+                   "  int n = atoi(argv[1]);\n"
+                   "  int i = 0, s = 0;\n"
+                   "  while (holds(" + value + ") && i < n) { i++; s += 2; }\n"
+                   "  return 0;\n"
+                   "}\n");
+  cosmo::report::ProcessRequest build;
+  build.argv = {cosmo::e2e::defaultNativeToolchain().clang, "-w", "-o", "holds", "holds.c"};
+  build.workingDirectory = dir_.path();
+  build.timeout = std::chrono::seconds(60);
+  ProcessResult built = cosmo::report::runProcess(build);
+  ASSERT_EQ(built.exitCode, 0) << built.err << value;
+  for (const char *n : {"-7", "0", "1", "5", "1000", "1073741823"}) {
+    cosmo::report::ProcessRequest run;
+    run.argv = {(dir_.path() / "holds").string(), n};
+    run.workingDirectory = dir_.path();
+    run.timeout = std::chrono::seconds(60);
+    EXPECT_EQ(cosmo::report::runProcess(run).exitCode, 0)
+        << "n = " << n << ": " << value;
+  }
+  // A wrong invariant is caught: the check can fail.
+  write("fails.c", "#include <stdlib.h>\nint main(void) { int n = 3, i = 0, "
+                   "s = 1; if (!(" + value + ")) abort(); return 0; }\n");
+  build.argv = {cosmo::e2e::defaultNativeToolchain().clang, "-w", "-o", "fails", "fails.c"};
+  ASSERT_EQ(cosmo::report::runProcess(build).exitCode, 0) << value;
+  cosmo::report::ProcessRequest run;
+  run.argv = {(dir_.path() / "fails").string()};
+  run.workingDirectory = dir_.path();
+  run.timeout = std::chrono::seconds(60);
+  EXPECT_NE(cosmo::report::runProcess(run).exitCode, 0) << value;
 }
 
 TEST_F(ReportFormatsTest, SvcompModeRejectsWhatItCannotAnswer) {
@@ -327,7 +401,8 @@ TEST_F(ReportFormatsTest, RunsWithoutOutNeverOverwriteAnEarlierOne) {
   EXPECT_TRUE(fs::exists(dir_.path() / "cosmo-out-2/report.json"));
 }
 
-// A run that lasts two seconds (an unbounded loop, cut by --timeout).
+// A run that lasts two seconds (an unbounded loop unrolled, cut by
+// --timeout).
 constexpr const char *kLongRun = R"(extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int n = 0;
@@ -339,7 +414,7 @@ int main(void) {
 
 TEST_F(ReportFormatsTest, NoProgressLineWhenStderrIsNotATerminal) {
   write("loop.c", kLongRun);
-  ProcessResult r = cosmo({"check", "--timeout=2", "--out=out", "loop.c"});
+  ProcessResult r = cosmo({"check", "--timeout=2", "--loops=unroll", "--out=out", "loop.c"});
   EXPECT_EQ(r.exitCode, 3) << r.err;
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("pending"), std::string::npos) << r.err;
@@ -351,7 +426,7 @@ TEST_F(ReportFormatsTest, ProgressLineOnATerminal) {
     GTEST_SKIP() << "no /usr/bin/script to provide a terminal";
   write("loop.c", kLongRun);
   std::string cmd = std::string(COSMO_CLI_BINARY) +
-                    " check --timeout=2 --out=out loop.c";
+                    " check --timeout=2 --loops=unroll --out=out loop.c";
   cosmo::report::ProcessRequest req;
   req.argv = {"/usr/bin/script", "-qec", cmd, "/dev/null"};
   req.workingDirectory = dir_.path();

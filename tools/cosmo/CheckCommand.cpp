@@ -153,9 +153,27 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   return line;
 }
 
+/// Writes `witness` to OUT/witness.yml (and says where), or says why not.
+void writeWitness(llvm::Expected<std::string> witness,
+                  const CheckOptions &opts, const std::string &outDir) {
+  std::string path = outDir + "/witness.yml";
+  if (!witness) {
+    std::cerr << "cosmo: error: " << llvm::toString(witness.takeError())
+              << "\n";
+    return;
+  }
+  std::ofstream f(path);
+  f << *witness;
+  if (!f)
+    std::cerr << "cosmo: error: cannot write " << path << "\n";
+  else if (!opts.quiet)
+    std::cout << "witness: " << path << "\n";
+}
+
 /// SV-COMP mode (reachability of reach_error): the verdict as the last
-/// line, a witness for FALSE. Errors of other kinds say nothing about
-/// reach_error, so alone they make the answer UNKNOWN.
+/// line, a violation witness for FALSE, a correctness witness (the loop
+/// invariants that proved it) for TRUE. Errors of other kinds say nothing
+/// about reach_error, so alone they make the answer UNKNOWN.
 int reportSvcomp(const engine::RunSummary &summary, const report::RunInfo &info,
                  const CheckOptions &opts,
                  const std::string &outDir) {
@@ -165,24 +183,13 @@ int reportSvcomp(const engine::RunSummary &summary, const report::RunInfo &info,
       violation = &e;
       break;
     }
+  report::WitnessTask task{info.program, info.dataModel, COSMO_VERSION, ""};
   if (violation) {
-    report::WitnessTask task{info.program, info.dataModel,
-                             COSMO_VERSION, ""};
-    auto witness = report::violationWitness(*violation, task);
-    std::string path = outDir + "/witness.yml";
-    if (!witness) {
-      std::cerr << "cosmo: error: " << llvm::toString(witness.takeError())
-                << "\n";
-    } else {
-      std::ofstream f(path);
-      f << *witness;
-      if (!f)
-        std::cerr << "cosmo: error: cannot write " << path << "\n";
-      else if (!opts.quiet)
-        std::cout << "witness: " << path << "\n";
-    }
+    writeWitness(report::violationWitness(*violation, task), opts, outDir);
     std::cout << "FALSE\n";
   } else if (summary.verdict == engine::Verdict::True) {
+    writeWitness(report::correctnessWitness(summary.witnessInvariants, task), opts,
+                 outDir);
     std::cout << "TRUE\n";
   } else {
     std::cout << "UNKNOWN\n";

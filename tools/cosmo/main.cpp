@@ -206,9 +206,10 @@ struct CheckCommand {
                   "over them; an error they reach is confirmed by running "
                   "the program on a model's inputs, else decided by Horn "
                   "clauses (Z3's Spacer), and what neither decides unrolls "
-                  "the loop after all); auto (unroll, and summarize a loop "
-                  "once it has iterated three times on one path and a "
-                  "branch out of it had a symbolic condition). "
+                  "the loop after all); auto (the default: unroll, and "
+                  "summarize a loop once its head has been visited 16 times "
+                  "on one path and a branch out of it had a symbolic "
+                  "condition, so that short loops are just run). "
                   "--calls=replay and --merge keep loops "
                   "unrolled");
     check

@@ -172,9 +172,9 @@ struct EngineOptions {
   /// How loops are explored. Replay (memoization trees follow single
   /// paths) and state merging keep loops unrolled: resolve() makes Auto
   /// Unroll there and refuses Summarize.
-  /// Unroll by default until auto has been measured on the whole suite
-  /// (issue 21: its Horn questions cost seconds on bounded loops).
-  LoopStrategy loops = LoopStrategy::Unroll;
+  /// Auto: a loop whose trip count depends on the inputs is unrolled for
+  /// 16 visits of its head on a path, then summarised (issue 21).
+  LoopStrategy loops = LoopStrategy::Auto;
   /// Seconds the Horn solver may spend on one question about a loop.
   double hornTimeoutSeconds = 3;
   /// Frames of one function active at once along a path (0: no bound); a

@@ -265,8 +265,16 @@ struct RunSummary {
   std::vector<FileCoverage> coverage;
   /// Functions the program calls without a definition, by name.
   std::vector<ExternalFunction> externals;
-  /// Invariants of summarised loops, one per loop and invariant text.
+  /// Invariants of summarised loops, one per loop and invariant text: each
+  /// holds at the loop's head from the arrival its recursive state was
+  /// made at, on the paths through that arrival.
   std::vector<LoopInvariant> invariants;
+  /// Invariants that hold at every visit of their loop's head on every
+  /// path, as C expressions over the variables in scope there (casts make
+  /// the bit-vector arithmetic exact): for a correctness witness. Only
+  /// loops every arrival at whose head became a recursive state at its
+  /// first visit, each with an invariant (their disjunction).
+  std::vector<LoopInvariant> witnessInvariants;
   /// --calls=replay: the memoization trees built, callees first.
   std::vector<MemoTreeInfo> trees;
 };

@@ -1,4 +1,4 @@
-//===- cosmo/report/Witness.h - SV-COMP violation witnesses -----*- C++ -*-===//
+//===- cosmo/report/Witness.h - SV-COMP witnesses ---------------*- C++ -*-===//
 //
 // A violation witness in SV-COMP's YAML witness format 2.0 (docs/svcomp.md):
 // one `violation_sequence` entry whose segments are the values the path's
@@ -31,6 +31,13 @@ inline constexpr const char *kUnreachCall =
 
 llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
                                              const WitnessTask &task);
+
+/// A correctness witness (format 2.0): one `invariant_set` entry whose
+/// `loop_invariant`s are `invariants` (C expressions that hold at every
+/// visit of their loop heads: RunSummary::witnessInvariants).
+llvm::Expected<std::string>
+correctnessWitness(const std::vector<engine::LoopInvariant> &invariants,
+                   const WitnessTask &task);
 
 } // namespace cosmo::report
 

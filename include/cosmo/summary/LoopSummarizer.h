@@ -26,10 +26,10 @@
 // isolated run passes its bounds) is left to unrolling.
 //
 // --loops=summarize summarises every loop at its first arrival; auto (the
-// default) unrolls a few iterations first and summarises only a loop with
-// a branch out of it on a symbolic condition, so that a loop with a
-// constant trip count is just run (the concrete reduction of seed 001
-// section 5.2).
+// default) unrolls 16 iterations first and summarises only a loop with a
+// branch out of it on a symbolic condition, so that a loop with a
+// constant or small trip count is just run (the concrete reduction of
+// seed 001 section 5.2).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SUMMARY_LOOPSUMMARIZER_H
@@ -71,6 +71,12 @@ public:
   /// Loop heads whose summaries left an error undecided: unrolled from
   /// then on.
   std::set<const llvm::BasicBlock *> unrolledHeads;
+  /// Loop heads the program's run unrolled some visit of, for want of a
+  /// summary (no witness invariant for them).
+  std::set<const llvm::BasicBlock *> headsLeftToUnrolling;
+  /// The witness invariants of the program's run (see
+  /// RunSummary::witnessInvariants), once it has ended.
+  std::vector<engine::LoopInvariant> witnessInvariants() const;
 
 private:
   std::vector<std::unique_ptr<LoopInstance>> instances_;
