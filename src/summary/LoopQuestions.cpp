@@ -5,18 +5,14 @@
 // is a system of constrained Horn clauses, one relation per recursive
 // state (LoopInstance), one clause per arrival and per path of its body,
 // and the candidate's path as the query. Before it, the cheap and exact
-// check: run the program on the inputs of the over-approximation.
+// checks: run the program on the inputs of the over-approximation, or of
+// an accelerated path (LoopAcceleration.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoopInstance.h"
 
 #include "cosmo/expr/Transform.h"
-
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/IR/DebugInfo.h>
-#include <llvm/IR/DebugInfoMetadata.h>
-#include <llvm/IR/IntrinsicInst.h>
 
 #include <fmt/format.h>
 
@@ -126,72 +122,6 @@ private:
   SourceLocation where_;
   std::map<std::string, ExprRef> byName_, byKey_;
 };
-
-/// C syntax for an invariant (signed arithmetic: the conjuncts Spacer
-/// proposes are read back in wide signed arithmetic).
-std::string cText(const expr::Expr *e,
-                  const std::map<uint64_t, std::string> &names) {
-  using expr::Kind;
-  auto sub = [&](unsigned i) { return cText(e->child(i), names); };
-  auto bin = [&](const char *op) {
-    return fmt::format("({} {} {})", sub(0), op, sub(1));
-  };
-  switch (e->kind()) {
-  case Kind::BoolConst: return e->boolValue() ? "1" : "0";
-  case Kind::BVConst: {
-    const llvm::APInt &v = e->bvValue();
-    if (e->width() == 1)
-      return v.isZero() ? "0" : "1";
-    return llvm::toString(v, 10, /*Signed=*/true);
-  }
-  case Kind::Var:
-  case Kind::ArrayVar: {
-    auto it = names.find(e->id());
-    return it == names.end() ? e->name() : it->second;
-  }
-  case Kind::Not: return "!" + sub(0);
-  case Kind::And: return bin("&&");
-  case Kind::Or: return bin("||");
-  case Kind::Ite: return fmt::format("({} ? {} : {})", sub(0), sub(1), sub(2));
-  case Kind::Eq: return bin("==");
-  case Kind::Ult: return bin("<u");
-  case Kind::Ule: return bin("<=u");
-  case Kind::Slt: return bin("<");
-  case Kind::Sle: return bin("<=");
-  case Kind::Add: return bin("+");
-  case Kind::Sub: return bin("-");
-  case Kind::Mul: return bin("*");
-  case Kind::UDiv:
-  case Kind::SDiv: return bin("/");
-  case Kind::URem:
-  case Kind::SRem: return bin("%");
-  case Kind::Shl: return bin("<<");
-  case Kind::LShr:
-  case Kind::AShr: return bin(">>");
-  case Kind::BAnd: return bin("&");
-  case Kind::BOr: return bin("|");
-  case Kind::BXor: return bin("^");
-  case Kind::BNot: return "~" + sub(0);
-  case Kind::Neg: return "-" + sub(0);
-  case Kind::ZExt:
-  case Kind::SExt: return sub(0); // the same value, wider
-  case Kind::Extract:
-    return fmt::format("bits({}, {}, {})", sub(0), e->aux0(), e->aux1());
-  case Kind::Concat: return fmt::format("concat({}, {})", sub(0), sub(1));
-  case Kind::Select: return fmt::format("{}[{}]", sub(0), sub(1));
-  case Kind::Store:
-    return fmt::format("store({}, {}, {})", sub(0), sub(1), sub(2));
-  }
-  return "?";
-}
-
-/// An input's name as the user knows it: without cosmo's prefixes and
-/// numbering.
-std::string userName(const std::string &var) {
-  std::string n = var.substr(0, var.find('#'));
-  size_t dot = n.rfind('.');
-  return dot == std::string::npos ? n : n.substr(dot + 1);
-}
 
 } // namespace
 
@@ -324,190 +254,6 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                       ctx.andAll(std::vector<ExprRef>(pc.begin(), pc.end())),
                       std::nullopt});
   return q;
-}
-
-namespace {
-
-/// The conjuncts of `invariant`, each once, in Spacer's order.
-std::vector<const expr::Expr *> conjunctsOf(const ExprRef &invariant) {
-  std::vector<const expr::Expr *> conjuncts, work{invariant.get()};
-  while (!work.empty()) {
-    const expr::Expr *e = work.back();
-    work.pop_back();
-    if (e->kind() == expr::Kind::And) {
-      for (unsigned i = e->numChildren(); i-- > 0;)
-        work.push_back(e->child(i));
-      continue;
-    }
-    if (std::find(conjuncts.begin(), conjuncts.end(), e) == conjuncts.end())
-      conjuncts.push_back(e);
-  }
-  return conjuncts;
-}
-
-bool isIdentifier(const std::string &s) {
-  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
-         std::all_of(s.begin(), s.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-         });
-}
-
-/// The C variables of a function as its debug information describes them:
-/// the values each is given (dbg.value), and whether one of them is
-/// unknown (undef, or a variable in memory).
-struct DebugVariables {
-  struct Values {
-    std::set<const llvm::Value *> values;
-    bool unknown = false;
-  };
-  std::map<const llvm::DILocalVariable *, Values> vars;
-
-  explicit DebugVariables(const llvm::Function &f) {
-    for (const llvm::BasicBlock &b : f)
-      for (const llvm::Instruction &i : b) {
-        if (const auto *d = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
-          Values &v = vars[d->getVariable()];
-          const llvm::Value *value = d->getValue();
-          if (!value || llvm::isa<llvm::UndefValue>(value))
-            v.unknown = true;
-          else
-            v.values.insert(value);
-        } else if (const auto *d = llvm::dyn_cast<llvm::DbgDeclareInst>(&i)) {
-          vars[d->getVariable()].unknown = true;
-        }
-      }
-  }
-};
-
-/// Whether `var`'s scope encloses `at`.
-bool inScope(const llvm::DILocalVariable *var, const llvm::DILocation *at) {
-  for (const llvm::DIScope *s = at ? at->getScope() : nullptr; s;
-       s = s->getScope()) {
-    if (s == var->getScope())
-      return true;
-    if (llvm::isa<llvm::DISubprogram>(s))
-      break;
-  }
-  return false;
-}
-
-} // namespace
-
-std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
-                              const LoopRegistry &registry, size_t r,
-                              const ExprRef &invariant) {
-  const LoopInstance &inst = registry.at(q.instanceOf[r]);
-  std::map<uint64_t, std::string> names;
-  unsigned k = 0;
-  for (const ExprRef &p : inst.params)
-    names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
-  for (const CarriedValue &c : inst.carried)
-    names[q.system.argument(ctx, r, k++)->id()] = c.name;
-  std::string text;
-  for (const expr::Expr *e : conjunctsOf(invariant)) {
-    std::string t = cText(e, names);
-    if (t.size() > 2 && t.front() == '(' && t.back() == ')')
-      t = t.substr(1, t.size() - 2);
-    text += (text.empty() ? "" : " && ") + t;
-  }
-  return text;
-}
-
-std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
-                             const LoopRegistry &registry, size_t r,
-                             const ExprRef &invariant) {
-  const LoopInstance &inst = registry.at(q.instanceOf[r]);
-  if (!inst.arrival)
-    return ""; // a nested loop's values at its head: not the program's
-  const llvm::DILocation *at = nullptr;
-  for (const llvm::Instruction &i : *inst.head)
-    if ((at = i.getDebugLoc().get()))
-      break;
-  DebugVariables debug(*inst.head->getParent());
-  std::set<std::string> inScopeNames;
-  for (const auto &[var, values] : debug.vars)
-    if (inScope(var, at))
-      inScopeNames.insert(var->getName().str());
-  const engine::StackFrame &frame = inst.arrival->frame();
-  // The C variable in scope at the head that holds `value` there: its
-  // only value in the function is an SSA value whose register holds it.
-  auto holder = [&](const ExprRef &value) -> std::string {
-    for (const auto &[var, values] : debug.vars) {
-      if (values.unknown || values.values.size() != 1 || !inScope(var, at))
-        continue;
-      const engine::RegValue *reg = frame.registers.find(*values.values.begin());
-      if (reg && reg->toExpr(ctx) == value)
-        return var->getName().str();
-    }
-    return "";
-  };
-  std::map<uint64_t, std::string> names;
-  unsigned k = 0;
-  for (const ExprRef &p : inst.params)
-    if (std::string n = holder(p); !n.empty())
-      names[q.system.argument(ctx, r, k++)->id()] = n;
-    else
-      ++k;
-  for (const CarriedValue &c : inst.carried) {
-    ExprRef arg = q.system.argument(ctx, r, k++);
-    std::string n;
-    if (c.phi) {
-      llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
-      llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(c.phi));
-      for (const llvm::DbgValueInst *d : uses)
-        if (inScope(d->getVariable(), at))
-          n = d->getVariable()->getName().str();
-    } else if (const memory::ObjectEntry *e =
-                   inst.arrival->memory.findByBase(c.base)) {
-      // A whole integer global no local of the same name hides.
-      const memory::MemoryObject &o = *e->object;
-      const auto *type = static_cast<const llvm::Type *>(o.typeTag);
-      if (o.kind == memory::ObjectKind::Global && c.offset == 0 &&
-          c.bytes == o.capacity && type && type->isIntegerTy(8 * c.bytes) &&
-          isIdentifier(o.name) && !inScopeNames.count(o.name))
-        n = o.name;
-    }
-    if (!n.empty())
-      names[arg->id()] = n;
-  }
-  std::string text;
-  for (const expr::Expr *e : conjunctsOf(invariant))
-    if (std::optional<std::string> t = cExpression(e, names))
-      text += (text.empty() ? "" : " && ") + *t;
-  return text;
-}
-
-std::vector<engine::LoopInvariant> LoopRegistry::witnessInvariants() const {
-  // Every arrival at a head made a recursive state at its first visit:
-  // the head's visits are those of their Rec, and the disjunction of what
-  // holds on each is an invariant of the head.
-  std::map<const llvm::BasicBlock *, std::vector<const LoopInstance *>> byHead;
-  for (const auto &inst : instances_)
-    if (inst->arrival)
-      byHead[inst->head].push_back(inst.get());
-  std::vector<engine::LoopInvariant> out;
-  for (const auto &[head, instances] : byHead) {
-    if (unrolledHeads.count(head) || headsLeftToUnrolling.count(head))
-      continue;
-    std::vector<std::string> disjuncts;
-    for (const LoopInstance *inst : instances) {
-      if (inst->witnessConjuncts.empty())
-        break;
-      std::string all;
-      for (const std::string &c : inst->witnessConjuncts)
-        all += (all.empty() ? "" : " && ") + c;
-      disjuncts.push_back(std::move(all));
-    }
-    if (disjuncts.size() != instances.size())
-      continue;
-    std::string text;
-    for (const std::string &d : disjuncts)
-      text += disjuncts.size() == 1 ? d
-                                    : (text.empty() ? "" : " || ") + ("(" + d + ")");
-    out.push_back({instances.front()->where, instances.front()->function,
-                   std::move(text)});
-  }
-  return out;
 }
 
 bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
