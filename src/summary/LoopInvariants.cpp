@@ -45,7 +45,7 @@ std::string cText(const expr::Expr *e,
     auto it = names.find(e->id());
     return it == names.end() ? e->name() : it->second;
   }
-  case Kind::Not: return "!" + sub(0);
+  case Kind::Not: return fmt::format("!{}", sub(0));
   case Kind::And: return bin("&&");
   case Kind::Or: return bin("||");
   case Kind::Ite: return fmt::format("({} ? {} : {})", sub(0), sub(1), sub(2));
@@ -67,8 +67,8 @@ std::string cText(const expr::Expr *e,
   case Kind::BAnd: return bin("&");
   case Kind::BOr: return bin("|");
   case Kind::BXor: return bin("^");
-  case Kind::BNot: return "~" + sub(0);
-  case Kind::Neg: return "-" + sub(0);
+  case Kind::BNot: return fmt::format("~{}", sub(0));
+  case Kind::Neg: return fmt::format("-{}", sub(0));
   case Kind::ZExt:
   case Kind::SExt: return sub(0); // the same value, wider
   case Kind::Extract:
