@@ -103,7 +103,61 @@ std::vector<const expr::Expr *> conjunctsOf(const ExprRef &invariant) {
     if (std::find(conjuncts.begin(), conjuncts.end(), e) == conjuncts.end())
       conjuncts.push_back(e);
   }
-  return conjuncts;
+  // A signed bound on a term implied by a tighter one on the same term
+  // (`14 < n` beside `15 < n`: the facts of a loop's first iterations)
+  // says nothing more.
+  auto bound = [](const expr::Expr *e, const expr::Expr *&term,
+                  llvm::APInt &c, bool &lower) {
+    if (e->kind() != expr::Kind::Slt && e->kind() != expr::Kind::Sle)
+      return false;
+    const expr::Expr *a = e->child(0), *b = e->child(1);
+    bool strict = e->kind() == expr::Kind::Slt;
+    if (a->kind() == expr::Kind::BVConst && b->kind() != expr::Kind::BVConst) {
+      // c < t is c + 1 <= t.
+      c = a->bvValue();
+      if (strict && c.isMaxSignedValue())
+        return false;
+      c += strict ? 1 : 0;
+      term = b, lower = true;
+      return true;
+    }
+    if (b->kind() == expr::Kind::BVConst && a->kind() != expr::Kind::BVConst) {
+      c = b->bvValue();
+      if (strict && c.isMinSignedValue())
+        return false;
+      c -= strict ? 1 : 0;
+      term = a, lower = false;
+      return true;
+    }
+    return false;
+  };
+  std::vector<const expr::Expr *> kept;
+  for (const expr::Expr *e : conjuncts) {
+    const expr::Expr *t = nullptr;
+    llvm::APInt c;
+    bool lower = false;
+    bool implied = false;
+    if (bound(e, t, c, lower))
+      for (const expr::Expr *o : conjuncts) {
+        const expr::Expr *ot = nullptr;
+        llvm::APInt oc;
+        bool olower = false;
+        if (o == e || !bound(o, ot, oc, olower) || ot != t || olower != lower)
+          continue;
+        // o is tighter, or as tight and first: e is implied.
+        bool tighter = lower ? oc.sgt(c) : oc.slt(c);
+        bool same = oc == c && std::find(conjuncts.begin(), conjuncts.end(),
+                                         o) < std::find(conjuncts.begin(),
+                                                        conjuncts.end(), e);
+        if (tighter || same) {
+          implied = true;
+          break;
+        }
+      }
+    if (!implied)
+      kept.push_back(e);
+  }
+  return kept;
 }
 
 bool isIdentifier(const std::string &s) {
