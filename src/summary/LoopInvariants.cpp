@@ -13,6 +13,7 @@
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 #include <fmt/format.h>
@@ -173,6 +174,7 @@ bool isIdentifier(const std::string &s) {
 struct DebugVariables {
   struct Values {
     std::set<const llvm::Value *> values;
+    std::vector<const llvm::DbgValueInst *> where;
     bool unknown = false;
   };
   std::map<const llvm::DILocalVariable *, Values> vars;
@@ -187,6 +189,7 @@ struct DebugVariables {
             v.unknown = true;
           else
             v.values.insert(value);
+          v.where.push_back(d);
         } else if (const auto *d = llvm::dyn_cast<llvm::DbgDeclareInst>(&i)) {
           vars[d->getVariable()].unknown = true;
         }
@@ -245,10 +248,19 @@ std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
       inScopeNames.insert(var->getName().str());
   const engine::StackFrame &frame = inst.arrival->frame();
   // The C variable in scope at the head that holds `value` there: its
-  // only value in the function is an SSA value whose register holds it.
+  // only value in the function is an SSA value whose register holds it,
+  // given before the head (a variable declared past the loop is in the
+  // same C scope, but not yet given its value).
+  llvm::DominatorTree dominators(
+      const_cast<llvm::Function &>(*inst.head->getParent()));
+  const llvm::Instruction *headStart = &*inst.head->getFirstInsertionPt();
   auto holder = [&](const ExprRef &value) -> std::string {
     for (const auto &[var, values] : debug.vars) {
-      if (values.unknown || values.values.size() != 1 || !inScope(var, at))
+      if (values.unknown || values.values.size() != 1 || !inScope(var, at) ||
+          std::none_of(values.where.begin(), values.where.end(),
+                       [&](const llvm::DbgValueInst *d) {
+                         return dominators.dominates(d, headStart);
+                       }))
         continue;
       const engine::RegValue *reg = frame.registers.find(*values.values.begin());
       if (reg && reg->toExpr(ctx) == value)
@@ -269,8 +281,10 @@ std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     if (c.phi) {
       llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
       llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(c.phi));
+      // Described at the head itself (a dbg.value of the phi past the loop
+      // names a variable assigned there).
       for (const llvm::DbgValueInst *d : uses)
-        if (inScope(d->getVariable(), at))
+        if (d->getParent() == inst.head && inScope(d->getVariable(), at))
           n = d->getVariable()->getName().str();
     } else if (const memory::ObjectEntry *e =
                    inst.arrival->memory.findByBase(c.base)) {

@@ -179,7 +179,8 @@ TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
 
 // A correctness witness's loop invariant is a C expression over the
 // variables at the loop head that holds at every visit: built into the
-// program at the head, it holds on native runs of every kind of input.
+// program at the head, it holds on native runs of every kind of input
+// (and names no variable the head does not have yet: `m`, `last`).
 TEST_F(ReportFormatsTest, CorrectnessWitnessInvariantsHoldNatively) {
   constexpr const char *kLoop = R"(extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
@@ -187,8 +188,9 @@ int main(void) {
   int n = __VERIFIER_nondet_int();
   int i = 0, s = 0;
   while (i < n) { i++; s += 2; }
-  if (n >= 0 && s != 2 * n) reach_error();
-  return 0;
+  int m = n, last = i; // same C scope, given their values past the loop
+  if (n >= 0 && s != 2 * m) reach_error();
+  return last - i;
 }
 )";
   write("count.c", kLoop);
