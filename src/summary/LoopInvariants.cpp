@@ -104,52 +104,58 @@ std::vector<const expr::Expr *> conjunctsOf(const ExprRef &invariant) {
     if (std::find(conjuncts.begin(), conjuncts.end(), e) == conjuncts.end())
       conjuncts.push_back(e);
   }
-  // A signed bound on a term implied by a tighter one on the same term
-  // (`14 < n` beside `15 < n`: the facts of a loop's first iterations)
-  // says nothing more.
-  auto bound = [](const expr::Expr *e, const expr::Expr *&term,
-                  llvm::APInt &c, bool &lower) {
-    if (e->kind() != expr::Kind::Slt && e->kind() != expr::Kind::Sle)
+  // A bound on a term implied by a tighter one of the same signedness on
+  // the same term (`14 < n` beside `15 < n`: the facts of a loop's first
+  // iterations) says nothing more.
+  struct Bound {
+    const expr::Expr *term = nullptr;
+    llvm::APInt c;
+    bool lower = false, isSigned = false;
+  };
+  auto bound = [](const expr::Expr *e, Bound &out) {
+    expr::Kind k = e->kind();
+    if (k != expr::Kind::Slt && k != expr::Kind::Sle &&
+        k != expr::Kind::Ult && k != expr::Kind::Ule)
       return false;
     const expr::Expr *a = e->child(0), *b = e->child(1);
-    bool strict = e->kind() == expr::Kind::Slt;
+    bool strict = k == expr::Kind::Slt || k == expr::Kind::Ult;
+    out.isSigned = k == expr::Kind::Slt || k == expr::Kind::Sle;
     if (a->kind() == expr::Kind::BVConst && b->kind() != expr::Kind::BVConst) {
       // c < t is c + 1 <= t.
-      c = a->bvValue();
-      if (strict && c.isMaxSignedValue())
+      out.c = a->bvValue();
+      if (strict && (out.isSigned ? out.c.isMaxSignedValue()
+                                  : out.c.isMaxValue()))
         return false;
-      c += strict ? 1 : 0;
-      term = b, lower = true;
+      out.c += strict ? 1 : 0;
+      out.term = b, out.lower = true;
       return true;
     }
     if (b->kind() == expr::Kind::BVConst && a->kind() != expr::Kind::BVConst) {
-      c = b->bvValue();
-      if (strict && c.isMinSignedValue())
+      out.c = b->bvValue();
+      if (strict && (out.isSigned ? out.c.isMinSignedValue() : out.c.isZero()))
         return false;
-      c -= strict ? 1 : 0;
-      term = a, lower = false;
+      out.c -= strict ? 1 : 0;
+      out.term = a, out.lower = false;
       return true;
     }
     return false;
   };
   std::vector<const expr::Expr *> kept;
   for (const expr::Expr *e : conjuncts) {
-    const expr::Expr *t = nullptr;
-    llvm::APInt c;
-    bool lower = false;
+    Bound be, bo;
     bool implied = false;
-    if (bound(e, t, c, lower))
+    if (bound(e, be))
       for (const expr::Expr *o : conjuncts) {
-        const expr::Expr *ot = nullptr;
-        llvm::APInt oc;
-        bool olower = false;
-        if (o == e || !bound(o, ot, oc, olower) || ot != t || olower != lower)
+        if (o == e || !bound(o, bo) || bo.term != be.term ||
+            bo.lower != be.lower || bo.isSigned != be.isSigned)
           continue;
         // o is tighter, or as tight and first: e is implied.
-        bool tighter = lower ? oc.sgt(c) : oc.slt(c);
-        bool same = oc == c && std::find(conjuncts.begin(), conjuncts.end(),
-                                         o) < std::find(conjuncts.begin(),
-                                                        conjuncts.end(), e);
+        bool tighter =
+            be.isSigned ? (be.lower ? bo.c.sgt(be.c) : bo.c.slt(be.c))
+                        : (be.lower ? bo.c.ugt(be.c) : bo.c.ult(be.c));
+        bool same = bo.c == be.c &&
+                    std::find(conjuncts.begin(), conjuncts.end(), o) <
+                        std::find(conjuncts.begin(), conjuncts.end(), e);
         if (tighter || same) {
           implied = true;
           break;
