@@ -170,14 +170,18 @@ double Executor::secondsLeft() const {
 }
 
 ExecutionState &Executor::clone(ExecutionState &s) {
-  auto copy = std::make_unique<ExecutionState>(s);
-  copy->id = nextStateId_++;
-  copy->ptreeNode = nullptr;
-  copy->forkedThisStep = false;
-  ExecutionState &ref = *copy;
-  run_->states.push_back(std::move(copy));
+  return addFork(s, copyState(s));
+}
+
+ExecutionState &Executor::addFork(ExecutionState &parent,
+                                  std::unique_ptr<ExecutionState> child) {
+  child->id = nextStateId_++;
+  child->ptreeNode = nullptr;
+  child->forkedThisStep = false;
+  ExecutionState &ref = *child;
+  run_->states.push_back(std::move(child));
   run_->added.push_back(&ref);
-  s.forkedThisStep = true;
+  parent.forkedThisStep = true;
   ++summary_.stats.statesForked;
   return ref;
 }
@@ -316,10 +320,7 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
   if (interrupted_)
     return {solver::Validity::Unknown, nullptr, "interrupted", {}};
   if (opts_.timeoutSeconds > 0) {
-    double left = opts_.timeoutSeconds -
-                  std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start_)
-                      .count();
+    double left = secondsLeft();
     if (left <= 0)
       return {solver::Validity::Unknown, nullptr,
               fmt::format("time limit of {}s reached", opts_.timeoutSeconds),
@@ -357,10 +358,7 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
   // the run's time ran out still gets one, within a short grace period.
   unsigned limit = opts_.solver.timeoutMs;
   if (opts_.timeoutSeconds > 0) {
-    double left = opts_.timeoutSeconds -
-                  std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start_)
-                      .count();
+    double left = secondsLeft();
     auto ms = static_cast<unsigned>(
         std::max(static_cast<double>(kPathModelGraceMs), left * 1000));
     limit = limit ? std::min(limit, ms) : ms;

@@ -366,6 +366,8 @@ private:
   ExprRef at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
   /// sat / unsat / unknown of `f` over bit-vectors within the time left.
   z3::check_result satisfiable(const ExprRef &f);
+  /// A bit-vector solver limited to the time left; none when none is.
+  std::optional<z3::solver> timedSolver();
 
   expr::ExprContext &ctx_;
   const HornSystem &system_;
@@ -481,16 +483,23 @@ ExprRef HornSolver::at(const std::vector<ExprRef> &candidates,
   return ctx_.andAll(parts);
 }
 
-z3::check_result HornSolver::satisfiable(const ExprRef &f) {
+std::optional<z3::solver> HornSolver::timedSolver() {
   double seconds = left();
   if (seconds <= 0)
-    return z3::unknown;
+    return std::nullopt;
   z3::solver s(bv_.z3());
   z3::params p(bv_.z3());
   p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
   s.set(p);
-  s.add(bv_.translateConstraint(f.get()));
-  return s.check();
+  return s;
+}
+
+z3::check_result HornSolver::satisfiable(const ExprRef &f) {
+  std::optional<z3::solver> s = timedSolver();
+  if (!s)
+    return z3::unknown;
+  s->add(bv_.translateConstraint(f.get()));
+  return s->check();
 }
 
 bool HornSolver::checkOverBitVectors(Candidates &candidates,
@@ -518,17 +527,16 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         std::vector<z3::expr> keeps;
         for (const ExprRef &h : head)
           keeps.push_back(bv_.translateConstraint(at({h}, *c.head).get()));
-        double seconds = left();
-        z3::solver s(bv_.z3());
-        z3::params p(bv_.z3());
-        p.set("timeout", static_cast<unsigned>(std::max(0.0, seconds) * 1000) + 1);
-        s.set(p);
-        s.add(bv_.translateConstraint(premise(c).get()));
-        z3::expr_vector all(bv_.z3());
-        for (const z3::expr &k : keeps)
-          all.push_back(k);
-        s.add(!z3::mk_and(all));
-        z3::check_result r = seconds > 0 ? s.check() : z3::unknown;
+        std::optional<z3::solver> s = timedSolver();
+        z3::check_result r = z3::unknown;
+        if (s) {
+          s->add(bv_.translateConstraint(premise(c).get()));
+          z3::expr_vector all(bv_.z3());
+          for (const z3::expr &k : keeps)
+            all.push_back(k);
+          s->add(!z3::mk_and(all));
+          r = s->check();
+        }
         if (r == z3::unsat)
           break;
         changed = true;
@@ -536,7 +544,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           head.clear();
           break;
         }
-        z3::model m = s.get_model();
+        z3::model m = s->get_model();
         size_t before = head.size();
         for (size_t k = head.size(); k-- > 0;)
           if (!m.eval(keeps[k], true).is_true())
@@ -596,10 +604,11 @@ HornAnswer HornSolver::solve() {
   std::string why;
   if (auto candidates = integerCandidates(why)) {
     auto &[modularOnly, all] = *candidates;
-    bool allDiffer = all != modularOnly;
-    for (Candidates *c : {&modularOnly, &all}) {
-      if (c == &all && !allDiffer)
-        break;
+    // (Houdini drops from the sets it checks: compared before.)
+    std::vector<Candidates *> tries{&modularOnly};
+    if (all != modularOnly)
+      tries.push_back(&all);
+    for (Candidates *c : tries) {
       if (!checkOverBitVectors(*c, why))
         continue;
       answer.status = HornAnswer::Safe;

@@ -478,12 +478,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     for (std::unique_ptr<ExecutionState> &e : body.exits) {
       e->namePrefix = s.namePrefix;
       e->nameCounter = s.nameCounter;
-      ExecutionState &n = x_.clone(s);
-      uint64_t id = n.id;
-      n = std::move(*e);
-      n.id = id;
-      n.ptreeNode = nullptr;
-      n.forkedThisStep = false;
+      x_.addFork(s, std::move(e));
     }
     s.terminated = true;
     for (LoopCandidate &c : body.candidates)

@@ -106,6 +106,10 @@ public:
   void addConstraint(ExecutionState &s, const ExprRef &c,
                      const solver::Model &model, bool decided = false);
   ExecutionState &clone(ExecutionState &s);
+  /// `child` (a state made elsewhere: copyState) joins the running
+  /// exploration as a fork of `parent`, with an id of its own.
+  ExecutionState &addFork(ExecutionState &parent,
+                          std::unique_ptr<ExecutionState> child);
   /// Ends `s` as a completed path; `returned` is the entry function's
   /// return (its value, null for void) when the path ended by returning
   /// rather than by exit().
