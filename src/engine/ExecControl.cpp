@@ -452,6 +452,10 @@ void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
                                     locationOf(&i).file, locationOf(&i).line)};
     value = eval(s, rv);
   }
+  for (ExecutionHooks *h : run_->hooks)
+    h->onReturning(s, value);
+  if (s.terminated)
+    return;
   StackFrame done = std::move(s.stack.back());
   s.stack.pop_back();
   for (ExecutionHooks *h : run_->hooks)

@@ -550,7 +550,7 @@ bool Executor::timeLimitPassed() const {
 }
 
 bool Executor::observesBranches(const ExecutionState &s) const {
-  for (const ExecutionHooks *h : run_->hooks)
+  for (const ExecutionHooks *h : run_->branchObservers)
     if (h->observesBranches(s))
       return true;
   return false;

@@ -168,6 +168,10 @@ void Executor::explore(Exploration &e, uint64_t blocksTotal) {
         h->onExplorationEnd();
     }
   } notice{e};
+  e.branchObservers.clear();
+  for (ExecutionHooks *h : e.hooks)
+    if (h->mayObserveBranches())
+      e.branchObservers.push_back(h);
   e.instructionsAtStart = summary_.stats.instructions;
   if (e.bounds.maxGrowthMB)
     e.rssKBAtStart = currentRssKB();

@@ -138,6 +138,8 @@ json loopStatsToJson(const engine::LoopStats &l) {
               {"not_summarized", l.notSummarized},
               {"not_summarized_because", l.notSummarizedBecause},
               {"body_paths", l.bodyPaths},
+              {"recursive_functions", l.recursiveFunctions},
+              {"recursive_calls", l.recursiveCalls},
               {"error_candidates", l.errorCandidates},
               {"confirmed_by_run", l.confirmedByRun},
               {"proved_by_acceleration", l.provedByAcceleration},
@@ -366,6 +368,7 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
     for (const engine::LoopInvariant &l : ls)
       out.push_back(json{{"location", locationToJson(l.location)},
                          {"function", l.function},
+                         {"kind", l.ofFunction ? "recursive_function" : "loop"},
                          {"invariant", l.invariant}});
     return out;
   };
@@ -448,11 +451,22 @@ std::string formatSummary(const engine::RunSummary &summary,
   for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
     out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
   for (const engine::LoopInvariant &l : summary.invariants)
-    out += fmt::format("  loop at {}:{} in {}: invariant {}\n", l.location.file,
-                       l.location.line, l.function, l.invariant);
+    out += l.ofFunction
+               ? fmt::format("  recursive function {} at {}:{}: every return "
+                             "satisfies {}\n",
+                             l.function, l.location.file, l.location.line,
+                             l.invariant)
+               : fmt::format("  loop at {}:{} in {}: invariant {}\n",
+                             l.location.file, l.location.line, l.function,
+                             l.invariant);
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
-  if (const engine::LoopStats &ls = st.loopStats; ls.summarized > 0)
+  if (const engine::LoopStats &ls = st.loopStats; ls.recursiveCalls > 0)
+    out += fmt::format("recursion: {} recursive functions summarized, {} "
+                       "calls of them replaced by their summaries\n",
+                       ls.recursiveFunctions, ls.recursiveCalls);
+  if (const engine::LoopStats &ls = st.loopStats;
+      ls.summarized + ls.recursiveCalls > 0)
     out += fmt::format(
         "loops: {} summarized ({} left to unrolling); {} errors past them: "
         "{} confirmed by a run, {} by accelerated iterations, {} refuted and "

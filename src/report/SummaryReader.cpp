@@ -42,6 +42,8 @@ void readStats(const json &s, engine::RunStats &st) {
     ls.summarized = l.value("summarized", uint64_t{0});
     ls.notSummarized = l.value("not_summarized", uint64_t{0});
     ls.bodyPaths = l.value("body_paths", uint64_t{0});
+    ls.recursiveFunctions = l.value("recursive_functions", uint64_t{0});
+    ls.recursiveCalls = l.value("recursive_calls", uint64_t{0});
     ls.errorCandidates = l.value("error_candidates", uint64_t{0});
     ls.confirmedByRun = l.value("confirmed_by_run", uint64_t{0});
     ls.provedByAcceleration = l.value("proved_by_acceleration", uint64_t{0});
@@ -160,6 +162,7 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
       li.location = locationFromJson(l.at("location"));
       li.function = l.value("function", "");
       li.invariant = l.value("invariant", "");
+      li.ofFunction = l.value("kind", "loop") == "recursive_function";
       run.summary.invariants.push_back(std::move(li));
     }
     return run;

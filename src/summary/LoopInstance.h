@@ -19,6 +19,19 @@
 
 namespace cosmo::summary {
 
+/// --loops=auto: arrivals at a head on one path before the loop may be
+/// summarised (a branch out of it must also have had a symbolic condition),
+/// and active calls of a recursive function before a call of it may be.
+/// Loops with small bounds (most test harnesses') are just run, keeping
+/// their paths and tests; a loop with no bound is summarised within a
+/// fraction of a second.
+constexpr unsigned kUnrolledArrivals = 16;
+/// Bounds of one body's isolated run (a loop's or a recursive function's);
+/// passing one leaves the loop or the calls to unrolling.
+constexpr double kBodySeconds = 5;
+constexpr uint64_t kBodyInstructions = 2'000'000;
+constexpr size_t kBodyStates = 1024;
+
 /// One loop-carried value: a phi of the head, or bytes of an object.
 struct CarriedValue {
   std::string name; ///< as the user wrote it: `i`, `total`, `buf[4..7]`
@@ -48,6 +61,7 @@ struct LoopInstance {
   std::vector<ExprRef> entry; ///< the carried values at the arrival
   std::vector<ExprRef> arrivalPc;
   std::vector<size_t> arrivalAtoms;
+  std::vector<size_t> arrivalCalls; ///< SummarisedCalls before the loop
   std::vector<LoopIteration> iterations;
   std::vector<ExprRef> params;
   bool complete = false; ///< every path of its body was explored
@@ -58,6 +72,53 @@ struct LoopInstance {
   /// C expressions of the invariants Horn answers gave it (each holds).
   std::vector<std::string> witnessConjuncts;
 };
+
+/// Sum(f) of a recursive function f: a relation over its parameters and
+/// its result, with Call(f) over the parameters of its calls (the
+/// contexts: a summary need hold only where f is called, which is what
+/// makes it true of machine integers when the inputs are bounded). Seed 000 treats recursion exactly like loops: f's body is
+/// explored once, in isolation, with fresh parameters and every recursive
+/// call in it an atom Sum(f)(args, result); each of its return paths is a
+/// clause. Only functions over scalars that touch no memory but their own
+/// locals are summarised (RecursionSummaries.cpp says why).
+struct RecursiveFunction {
+  size_t id = 0;
+  const llvm::Function *function = nullptr;
+  std::string relation; ///< its name in the Horn system
+  engine::SourceLocation where;
+  std::vector<ExprRef> params; ///< the body run's fresh parameters
+  std::vector<std::string> paramNames;
+  struct Return {
+    std::vector<ExprRef> pc;    ///< its constraints past the call
+    std::vector<size_t> calls;  ///< the recursive calls on it (in order)
+    ExprRef value;              ///< the result
+  };
+  std::vector<Return> returns;
+  bool complete = false;
+};
+
+/// One call of a recursive function replaced by Sum(f)(args, result).
+struct SummarisedCall {
+  size_t id = 0;
+  size_t function = 0; ///< RecursiveFunction id
+  std::vector<ExprRef> args;
+  ExprRef result;
+  engine::SourceLocation where;
+  /// The path up to the call: its constraints, the loops and the calls it
+  /// passed. For a call made in f's own body (`inner`), only what the body
+  /// added after its start, in the context Call(f)(params).
+  std::vector<ExprRef> pc;
+  std::vector<size_t> atoms, calls;
+  bool inner = false;
+  /// In the program's run: its state just before the call, to run the
+  /// call after all when an error past it cannot be decided.
+  std::unique_ptr<ExecutionState> arrival;
+  bool resumed = false;
+};
+
+/// Whether `f` calls itself (a recursive vertex of the call graph; mutual
+/// recursion is left to unrolling).
+bool callsItself(const llvm::Function &f);
 
 /// An error reached on a path with Rec atoms.
 struct LoopCandidate {
@@ -72,6 +133,7 @@ public:
   struct Activation {
     size_t depth = 0;
     const llvm::BasicBlock *head = nullptr;
+    const BlockSet *body = nullptr; ///< the loop's blocks (LoopShape's)
     unsigned visits = 0;
     /// A branch out of the loop had a symbolic condition: the trip count
     /// depends on the inputs.
@@ -81,6 +143,7 @@ public:
   };
   std::vector<Activation> activations;
   std::vector<size_t> atoms;
+  std::vector<size_t> calls; ///< its SummarisedCalls
 
   std::unique_ptr<engine::HookState> clone() const override {
     return std::make_unique<LoopPathData>(*this);
@@ -100,7 +163,7 @@ public:
 class LoopBodyRun : public engine::ExecutionHooks {
 public:
   LoopBodyRun(Executor &x, LoopInstance &instance, size_t depth,
-              const std::unordered_set<const llvm::BasicBlock *> &body)
+              const BlockSet &body)
       : x_(x), instance_(instance), depth_(depth), body_(body) {}
 
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
@@ -119,7 +182,7 @@ private:
   Executor &x_;
   LoopInstance &instance_;
   size_t depth_;
-  const std::unordered_set<const llvm::BasicBlock *> &body_;
+  const BlockSet &body_;
 };
 
 /// Computes `inst.params` once its iterations are known: the variables its
@@ -157,8 +220,10 @@ AcceleratedPath accelerate(Executor &x, const LoopRegistry &registry,
 /// complete yet (their atoms are left out: only `Safe` is then meaningful).
 struct HornQuestion {
   solver::HornSystem system;
-  /// The instance of each relation.
-  std::vector<size_t> instanceOf;
+  /// The loop instance of each relation (kNone for a function's), and
+  /// the recursive function of each (kNone for a loop's).
+  static constexpr size_t kNone = SIZE_MAX;
+  std::vector<size_t> instanceOf, functionOf;
   bool exact = true;
   std::string unsupported; ///< why no system could be built
 };
@@ -169,6 +234,11 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
 std::string describeInvariant(expr::ExprContext &ctx,
                               const HornQuestion &q, const LoopRegistry &reg,
                               size_t r, const ExprRef &invariant);
+/// The summary of recursive function relation `r` over the C names of
+/// its parameters and `\result`.
+std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,
+                            const LoopRegistry &reg, size_t r,
+                            const ExprRef &invariant);
 /// The conjuncts of that invariant that are C expressions at the loop head
 /// (witnessInvariant): over the arguments whose C variable is in scope
 /// there and holds the argument's value, joined by &&; empty when none.

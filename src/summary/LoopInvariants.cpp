@@ -217,6 +217,51 @@ bool inScope(const llvm::DILocalVariable *var, const llvm::DILocation *at) {
 
 } // namespace
 
+namespace {
+
+/// Whether the first character of `t` opens a parenthesis its last closes
+/// (`(a) || (b)` is not).
+bool enclosedInParentheses(const std::string &t) {
+  if (t.size() < 2 || t.front() != '(' || t.back() != ')')
+    return false;
+  int depth = 0;
+  for (size_t k = 0; k + 1 < t.size(); ++k) {
+    depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+    if (depth == 0)
+      return false;
+  }
+  return true;
+}
+
+/// Whether `t` has a `||` outside parentheses.
+bool hasTopLevelOr(const std::string &t) {
+  int depth = 0;
+  for (size_t k = 0; k + 1 < t.size(); ++k) {
+    depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+    if (depth == 0 && t[k] == '|' && t[k + 1] == '|')
+      return true;
+  }
+  return false;
+}
+
+/// The conjuncts of `invariant` as C text over `names`, joined by &&.
+std::string conjunctsText(const ExprRef &invariant,
+                          const std::map<uint64_t, std::string> &names) {
+  std::string text;
+  for (const expr::Expr *e : conjunctsOf(invariant)) {
+    std::string t = cText(e, names);
+    if (enclosedInParentheses(t))
+      t = t.substr(1, t.size() - 2);
+    if (hasTopLevelOr(t))
+      t = "(" + t + ")"; // && binds tighter than ||
+
+    text += (text.empty() ? "" : " && ") + t;
+  }
+  return text;
+}
+
+} // namespace
+
 std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
                               const LoopRegistry &registry, size_t r,
                               const ExprRef &invariant) {
@@ -227,14 +272,19 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
   for (const CarriedValue &c : inst.carried)
     names[q.system.argument(ctx, r, k++)->id()] = c.name;
-  std::string text;
-  for (const expr::Expr *e : conjunctsOf(invariant)) {
-    std::string t = cText(e, names);
-    if (t.size() > 2 && t.front() == '(' && t.back() == ')')
-      t = t.substr(1, t.size() - 2);
-    text += (text.empty() ? "" : " && ") + t;
-  }
-  return text;
+  return conjunctsText(invariant, names);
+}
+
+std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,
+                            const LoopRegistry &registry, size_t r,
+                            const ExprRef &invariant) {
+  const RecursiveFunction &fn = registry.function(q.functionOf[r]);
+  std::map<uint64_t, std::string> names;
+  unsigned k = 0;
+  for (const std::string &p : fn.paramNames)
+    names[q.system.argument(ctx, r, k++)->id()] = p;
+  names[q.system.argument(ctx, r, k)->id()] = "\\result";
+  return conjunctsText(invariant, names);
 }
 
 std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,

@@ -226,6 +226,64 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     }
     relationOf[id] = q.system.addRelation(inst.relation, std::move(sorts));
     q.instanceOf.push_back(id);
+    q.functionOf.push_back(HornQuestion::kNone);
+  }
+  // The summarised calls it reaches, and their functions' relations
+  // Sum(f) over f's parameters and result.
+  std::vector<size_t> callWork = data ? data->calls : std::vector<size_t>{};
+  for (size_t id : order)
+    callWork.insert(callWork.end(), registry.at(id).arrivalCalls.begin(),
+                    registry.at(id).arrivalCalls.end());
+  std::set<size_t> callsSeen;
+  std::map<size_t, size_t> relationOfFunction, contextOfFunction;
+  std::vector<size_t> functions, calls;
+  while (!callWork.empty()) {
+    size_t id = callWork.back();
+    callWork.pop_back();
+    if (!callsSeen.insert(id).second)
+      continue;
+    const SummarisedCall &call = registry.call(id);
+    const RecursiveFunction &fn = registry.function(call.function);
+    callWork.insert(callWork.end(), call.calls.begin(), call.calls.end());
+    calls.push_back(id);
+    if (relationOfFunction.count(fn.id))
+      continue;
+    std::vector<expr::Sort> sorts;
+    for (const ExprRef &p : fn.params)
+      sorts.push_back(p->sort());
+    contextOfFunction[fn.id] =
+        q.system.addRelation("call" + fn.relation.substr(3), sorts);
+    q.instanceOf.push_back(HornQuestion::kNone);
+    q.functionOf.push_back(HornQuestion::kNone);
+    sorts.push_back(expr::Sort::bv(
+        fn.function->getReturnType()->getIntegerBitWidth()));
+    relationOfFunction[fn.id] =
+        q.system.addRelation(fn.relation, std::move(sorts));
+    q.instanceOf.push_back(HornQuestion::kNone);
+    q.functionOf.push_back(fn.id);
+    functions.push_back(fn.id);
+    for (const RecursiveFunction::Return &r : fn.returns)
+      callWork.insert(callWork.end(), r.calls.begin(), r.calls.end());
+  }
+  auto callAtomsOf = [&](const std::vector<size_t> &ids,
+                         std::vector<solver::HornAtom> &out) {
+    for (size_t id : ids) {
+      const SummarisedCall &call = registry.call(id);
+      std::vector<ExprRef> args = call.args;
+      args.push_back(call.result);
+      out.push_back({relationOfFunction.at(call.function), std::move(args)});
+    }
+  };
+  for (size_t id : functions) {
+    const RecursiveFunction &fn = registry.function(id);
+    for (const RecursiveFunction::Return &r : fn.returns) {
+      std::vector<solver::HornAtom> body{{contextOfFunction[id], fn.params}};
+      callAtomsOf(r.calls, body);
+      std::vector<ExprRef> args = fn.params;
+      args.push_back(r.value);
+      q.system.addClause({std::move(body), ctx.andAll(r.pc),
+                          solver::HornAtom{relationOfFunction[id], args}});
+    }
   }
   // Atoms of states not complete yet are left out (an over-approximation).
   auto atomsOf = [&](const std::vector<size_t> &ids) {
@@ -239,7 +297,9 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
   for (size_t id : order) {
     const LoopInstance &inst = registry.at(id);
     size_t r = relationOf[id];
-    q.system.addClause({atomsOf(inst.arrivalAtoms), ctx.andAll(inst.arrivalPc),
+    std::vector<solver::HornAtom> arrival = atomsOf(inst.arrivalAtoms);
+    callAtomsOf(inst.arrivalCalls, arrival);
+    q.system.addClause({std::move(arrival), ctx.andAll(inst.arrivalPc),
                         solver::HornAtom{r, atomArgs(inst, inst.entry)}});
     for (const LoopIteration &it : inst.iterations) {
       std::vector<solver::HornAtom> body = atomsOf({id});
@@ -249,12 +309,39 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                           solver::HornAtom{r, atomArgs(inst, it.next)}});
     }
   }
+  for (size_t id : calls) {
+    const SummarisedCall &call = registry.call(id);
+    const RecursiveFunction &fn = registry.function(call.function);
+    std::vector<solver::HornAtom> body = atomsOf(call.atoms);
+    if (call.inner)
+      body.push_back({contextOfFunction[fn.id], fn.params});
+    callAtomsOf(call.calls, body);
+    q.system.addClause(
+        {std::move(body), ctx.andAll(call.pc),
+         solver::HornAtom{contextOfFunction[fn.id], call.args}});
+  }
   auto pc = c.state->constraints.list();
-  q.system.addClause({atomsOf(atoms),
+  std::vector<solver::HornAtom> query = atomsOf(atoms);
+  if (data)
+    callAtomsOf(data->calls, query);
+  q.system.addClause({std::move(query),
                       ctx.andAll(std::vector<ExprRef>(pc.begin(), pc.end())),
                       std::nullopt});
   return q;
 }
+
+namespace {
+/// `li` into the run's invariants, unless it is there already.
+void addInvariant(engine::RunSummary &sum, engine::LoopInvariant li) {
+  if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
+                   [&](const engine::LoopInvariant &o) {
+                     return o.location.file == li.location.file &&
+                            o.location.line == li.location.line &&
+                            o.invariant == li.invariant;
+                   }))
+    sum.invariants.push_back(std::move(li));
+}
+} // namespace
 
 bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
   // Unrolling from the first loop of the candidate's path explores every
@@ -273,6 +360,21 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
     }
     return true;
   }
+  // The same for the first summarised call of a recursive function: it
+  // runs again from its arrival, and the function is run from then on.
+  for (size_t id : LoopPathData::find(*c.state)->calls) {
+    SummarisedCall &call = registry_.call(id);
+    if (!call.arrival)
+      continue;
+    registry_.unrolledFunctions.insert(
+        registry_.function(call.function).function);
+    if (!call.resumed) {
+      call.resumed = true;
+      ++x_.summary().stats.loopStats.unrolledAfter;
+      x_.addState(x_.copyState(*call.arrival));
+    }
+    return true;
+  }
   return false;
 }
 
@@ -282,27 +384,39 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
   for (size_t r = 0; r < a.invariants.size(); ++r) {
     if (!a.invariants[r] || a.invariants[r]->isTrue())
       continue;
+    if (q.instanceOf[r] == HornQuestion::kNone &&
+        q.functionOf[r] == HornQuestion::kNone)
+      continue; // a Call(f) relation: where f is called
+    if (q.functionOf[r] != HornQuestion::kNone) {
+      // One summary per function: the first proof's (each holds where the
+      // calls of its question are made).
+      const RecursiveFunction &fn = registry_.function(q.functionOf[r]);
+      if (std::any_of(sum.invariants.begin(), sum.invariants.end(),
+                      [&](const engine::LoopInvariant &o) {
+                        return o.ofFunction &&
+                               o.function == fn.function->getName();
+                      }))
+        continue;
+      addInvariant(sum, {fn.where, fn.function->getName().str(),
+                         describeSummary(x_.ctx(), q, registry_, r,
+                                         a.invariants[r]),
+                         /*ofFunction=*/true});
+      continue;
+    }
     LoopInstance &inst = registry_.at(q.instanceOf[r]);
     if (std::string c =
             witnessInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
         !c.empty())
       inst.witnessConjuncts.push_back(std::move(c));
-    engine::LoopInvariant li{
-        inst.where, inst.function,
-        describeInvariant(x_.ctx(), q, registry_, r, a.invariants[r])};
-    if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
-                     [&](const engine::LoopInvariant &o) {
-                       return o.location.file == li.location.file &&
-                              o.location.line == li.location.line &&
-                              o.invariant == li.invariant;
-                     }))
-      sum.invariants.push_back(std::move(li));
+    addInvariant(sum, {inst.where, inst.function,
+                       describeInvariant(x_.ctx(), q, registry_, r,
+                                         a.invariants[r])});
   }
 }
 
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
-  if (!enclosing_)
+  if (!enclosing_) {
     for (size_t id : LoopPathData::find(*c.state)->atoms)
       if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
         if (inst.resumed)
@@ -311,14 +425,29 @@ void LoopSummarizer::decide(LoopCandidate c) {
           return; // its summaries left an error undecided before
         break;
       }
+    for (size_t id : LoopPathData::find(*c.state)->calls)
+      if (const SummarisedCall &call = registry_.call(id); call.arrival) {
+        if (call.resumed)
+          return; // the call is being run: that decides it
+        if (registry_.unrolledFunctions.count(
+                registry_.function(call.function).function) &&
+            unrollInstead(c))
+          return;
+        break;
+      }
+  }
   ++st.errorCandidates;
   if (confirmByRun(x_, c)) {
     ++st.confirmedByRun;
     return;
   }
+  // Acceleration reads loops only: a summarised call's result would be
+  // unconstrained there.
+  bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
   for (unsigned phases : kAccelerationPhases)
     if (AcceleratedPath p =
-            accelerate(x_, registry_, c, phases, /*runnable=*/true);
+            hasCalls ? AcceleratedPath{}
+                     : accelerate(x_, registry_, c, phases, /*runnable=*/true);
         p.inputs && confirmByRun(x_, c, p.inputs, kAcceleratedRunSeconds)) {
       ++st.confirmedByRun;
       return;
@@ -352,7 +481,8 @@ void LoopSummarizer::decide(LoopCandidate c) {
   }
   for (unsigned phases : kAccelerationPhases)
     if (AcceleratedPath p =
-            accelerate(x_, registry_, c, phases, /*runnable=*/false);
+            hasCalls ? AcceleratedPath{}
+                     : accelerate(x_, registry_, c, phases, /*runnable=*/false);
         p.exact) {
       // Too deep to run in seconds, but every iteration was checked.
       ++st.provedByAcceleration;
@@ -377,13 +507,18 @@ void LoopSummarizer::decide(LoopCandidate c) {
   ++st.undecided;
   if (!enclosing_ && unrollInstead(c))
     return;
-  const SourceLocation &loop =
-      registry_.at(LoopPathData::find(*c.state)->atoms.back()).where;
+  const LoopPathData &d = *LoopPathData::find(*c.state);
+  std::string past =
+      d.atoms.empty()
+          ? fmt::format("the recursive call at {}:{}",
+                        registry_.call(d.calls.back()).where.file,
+                        registry_.call(d.calls.back()).where.line)
+          : fmt::format("the loop at {}:{}",
+                        registry_.at(d.atoms.back()).where.file,
+                        registry_.at(d.atoms.back()).where.line);
   x_.noteUnknown(fmt::format(
-      "whether the {} at {}:{} is reachable past the loop at {}:{} was not "
-      "decided: {}",
-      engine::errorKindName(c.end.error), at.file, at.line, loop.file,
-      loop.line,
+      "whether the {} at {}:{} is reachable past {} was not decided: {}",
+      engine::errorKindName(c.end.error), at.file, at.line, past,
       a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
 }
 

@@ -11,6 +11,7 @@
 
 #include "cosmo/frontend/Frontend.h"
 
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -26,17 +27,6 @@ using engine::PathEnd;
 
 namespace {
 
-/// --loops=auto: arrivals at a head on one path before the loop may be
-/// summarised (a branch out of it must also have had a symbolic condition).
-/// Loops with small bounds (most test harnesses') are just run, keeping
-/// their paths and tests; a loop with no bound is summarised within a
-/// fraction of a second.
-constexpr unsigned kUnrolledArrivals = 16;
-/// Bounds of one body's isolated run; passing one leaves the loop to
-/// unrolling.
-constexpr double kBodySeconds = 5;
-constexpr uint64_t kBodyInstructions = 2'000'000;
-constexpr size_t kBodyStates = 1024;
 /// Objects larger than this are not carried (arrays: unrolled).
 constexpr uint64_t kMaxCarriedObject = 64;
 /// Runs of a body while the objects it writes are being found.
@@ -182,8 +172,9 @@ std::string writtenObjects(const LoopBodyRun &body,
 bool LoopPathData::joinable(const engine::HookState *other) const {
   const auto *o = static_cast<const LoopPathData *>(other);
   if (!o)
-    return activations.empty() && atoms.empty();
-  return activations == o->activations && atoms == o->atoms;
+    return activations.empty() && atoms.empty() && calls.empty();
+  return activations == o->activations && atoms == o->atoms &&
+         calls == o->calls;
 }
 
 LoopPathData &LoopPathData::of(ExecutionState &s) {
@@ -262,16 +253,27 @@ LoopSummarizer::~LoopSummarizer() = default;
 
 const LoopSummarizer::FunctionLoops &
 LoopSummarizer::loopsOf(const llvm::Function &f) {
+  if (&f == lastFunction_)
+    return *lastLoops_;
   auto &slot = loops_[&f];
   if (!slot) {
     slot = std::make_unique<FunctionLoops>();
     slot->structure = frontend::loopStructureOf(f);
+    slot->modelFunction = frontend::isModelFunction(f);
+    slot->selfRecursive = !slot->modelFunction && callsItself(f);
     for (const frontend::RecursiveVertex &v : slot->structure.vertices) {
       LoopShape &shape = slot->byHead[v.head];
       shape.vertex = &v;
       shape.body.insert(v.body.begin(), v.body.end());
     }
+    for (const auto &[head, shape] : slot->byHead)
+      for (const llvm::BasicBlock *b : shape.body)
+        for (const llvm::BasicBlock *succ : llvm::successors(b))
+          if (!shape.body.contains(succ))
+            slot->exitTargets.insert(succ);
   }
+  lastFunction_ = &f;
+  lastLoops_ = slot.get();
   return *slot;
 }
 
@@ -290,16 +292,12 @@ bool LoopSummarizer::onBranchTaken(ExecutionState &s,
   LoopPathData *d = LoopPathData::find(s);
   if (!d || d->activations.empty() || s.terminated)
     return true;
-  const FunctionLoops &loops = loopsOf(*s.frame().function);
   const llvm::BasicBlock *from = site.getParent();
   for (LoopPathData::Activation &a : d->activations) {
-    if (a.depth != s.stack.size() || a.symbolicExit)
-      continue;
-    auto it = loops.byHead.find(a.head);
-    if (it == loops.byHead.end() || !it->second.body.count(from))
+    if (a.depth != s.stack.size() || a.symbolicExit || !a.body->count(from))
       continue;
     for (unsigned k = 0; k < site.getNumSuccessors(); ++k)
-      if (!it->second.body.count(site.getSuccessor(k)))
+      if (!a.body->count(site.getSuccessor(k)))
         a.symbolicExit = true;
   }
   return true;
@@ -313,15 +311,15 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   const FunctionLoops &loops = loopsOf(f);
   size_t depth = s.stack.size();
   LoopPathData *d = LoopPathData::find(s);
-  if (d && !d->activations.empty())
+  // A path leaves a loop only by entering one of its exits' targets.
+  if (d && !d->activations.empty() && loops.exitTargets.contains(b))
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       if (a.depth != depth)
         return a.depth > depth;
-      auto it = loops.byHead.find(a.head);
-      return it == loops.byHead.end() || !it->second.body.count(b);
+      return !a.body->count(b);
     });
   auto loop = loops.byHead.find(b);
-  if (loop == loops.byHead.end() || frontend::isModelFunction(f) ||
+  if (loop == loops.byHead.end() || loops.modelFunction ||
       registry_.unrolledHeads.count(b))
     return;
   if (!d)
@@ -331,7 +329,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
                           return a.depth == depth && a.head == b;
                         });
   if (a == d->activations.end()) {
-    d->activations.push_back({depth, b, 0, false, false});
+    d->activations.push_back({depth, b, &loop->second.body, 0, false, false});
     a = d->activations.end() - 1;
   }
   ++a->visits;
@@ -368,8 +366,10 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
   proto.head = head;
   proto.function = frame.function->getName().str();
   proto.where = headLocation(*head);
-  if (const LoopPathData *d = LoopPathData::find(s))
+  if (const LoopPathData *d = LoopPathData::find(s)) {
     proto.arrivalAtoms = d->atoms;
+    proto.arrivalCalls = d->calls;
+  }
   auto pcList = s.constraints.list();
   proto.arrivalPc.assign(pcList.begin(), pcList.end());
   LoopInstance &inst = registry_.add(std::move(proto));
@@ -491,7 +491,7 @@ bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
   if (reporting_)
     return false;
   const LoopPathData *d = LoopPathData::find(s);
-  if (!d || d->atoms.empty())
+  if (!d || (d->atoms.empty() && d->calls.empty()))
     return false;
   switch (end.kind) {
   case PathEnd::Kind::Error:

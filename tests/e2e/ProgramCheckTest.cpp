@@ -233,14 +233,15 @@ protected:
     bool stopsAtFirstError =
         std::find(spec.runArgs.begin(), spec.runArgs.end(),
                   "--target=errors") != spec.runArgs.end();
-    // --calls=replay unrolls every loop; the inline run may have made
-    // recursive states of some (--loops=auto), whose paths past them are
-    // fewer.
+    // --calls=replay unrolls every loop and recursion; the inline run may
+    // have made recursive states of some (--loops=auto), whose paths past
+    // them are fewer.
     auto summarisedLoops = [](const std::filesystem::path &out) {
       nlohmann::json stats =
           nlohmann::json::parse(readTextFile(out / "report.json"))["stats"];
       return stats.contains("loop_summaries") &&
-             stats["loop_summaries"].value("summarized", 0) > 0;
+             (stats["loop_summaries"].value("summarized", 0) > 0 ||
+              stats["loop_summaries"].value("recursive_calls", 0) > 0);
     };
     if (!timedOut(a) && !timedOut(b) && !stopsAtFirstError &&
         !summarisedLoops(inlineOut)) {

@@ -355,6 +355,59 @@ TEST_F(ReportFormatsTest, ProvedLoopsReportTheirInvariants) {
   EXPECT_EQ(lines(bad.err), 1u) << bad.err;
 }
 
+TEST_F(ReportFormatsTest, RecursiveFunctionSummariesAreReported) {
+  write("count.c", "extern int __VERIFIER_nondet_int(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int count(int n) { return n <= 0 ? 0 : 1 + count(n - 1); }\n"
+                   "int main(void) {\n"
+                   "  int n = __VERIFIER_nondet_int();\n"
+                   "  if (n < 0 || n > 1000) return 0;\n"
+                   "  if (count(n) != n) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  ProcessResult run = cosmo({"check", "--out=out", "count.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  EXPECT_EQ(report["verdict"], "true");
+  ASSERT_EQ(report["loop_invariants"].size(), 1u) << report.dump(2);
+  const json &inv = report["loop_invariants"][0];
+  EXPECT_EQ(inv["kind"], "recursive_function");
+  EXPECT_EQ(inv["function"], "count");
+  EXPECT_EQ(inv["location"]["line"], 3);
+  std::string text = inv["invariant"];
+  EXPECT_NE(text.find("\\result"), std::string::npos) << text;
+  const json &loops = report["stats"]["loop_summaries"];
+  EXPECT_EQ(loops["recursive_functions"], 1);
+  EXPECT_GE(loops["recursive_calls"], 1);
+  EXPECT_EQ(loops["refuted_by_horn"], 1);
+  EXPECT_NE(run.out.find("recursive function count at count.c:3: every "
+                         "return satisfies"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(cosmo({"show", "out"}).out, run.out);
+
+  // A recursive function that writes through a pointer keeps being run,
+  // and the report says why.
+  write("fill.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "void fill(int *a, int n) { if (n > 0) { a[n - 1] = 1; "
+                  "fill(a, n - 1); } }\n"
+                  "int main(void) {\n"
+                  "  int a[4]; int n = __VERIFIER_nondet_int();\n"
+                  "  if (n < 0 || n > 4) return 0;\n"
+                  "  fill(a, n);\n"
+                  "  return 0;\n"
+                  "}\n");
+  ProcessResult fill =
+      cosmo({"check", "--loops=summarize", "--out=fill", "fill.c"});
+  json fillReport = readJson(dir_.path() / "fill/report.json");
+  EXPECT_EQ(fillReport["verdict"], "true") << fill.out << fill.err;
+  const json &because =
+      fillReport["stats"]["loop_summaries"]["not_summarized_because"];
+  EXPECT_TRUE(because.contains("recursive function: its result is not an "
+                               "integer"))
+      << because.dump(2);
+}
+
 TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {
   write("prog.c", kProgram);
   ProcessResult run = cosmo({"check", "--out=out", "prog.c"});

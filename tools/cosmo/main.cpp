@@ -199,19 +199,23 @@ struct CheckCommand {
                       "only none",
                       /*showDefault=*/false);
     addEnumOption(*check, "--loops", eo.loops, engine::loopStrategyNames(),
-                  "loops: unroll (every iteration a step of its path, as "
-                  "KLEE does); summarize (a loop becomes a recursive state "
-                  "at its first arrival: its body is explored once from "
-                  "fresh loop-carried values and the paths after it go on "
-                  "over them; an error they reach is confirmed by running "
-                  "the program on a model's inputs, else decided by Horn "
-                  "clauses (Z3's Spacer), and what neither decides unrolls "
-                  "the loop after all); auto (the default: unroll, and "
-                  "summarize a loop once its head has been visited 16 times "
-                  "on one path and a branch out of it had a symbolic "
-                  "condition, so that short loops are just run). "
-                  "--calls=replay and --merge keep loops "
-                  "unrolled");
+                  "loops and recursion: unroll (every iteration and every "
+                  "recursive call a step of its path, as KLEE does); "
+                  "summarize (a loop becomes a recursive state at its first "
+                  "arrival: its body is explored once from fresh "
+                  "loop-carried values and the paths after it go on over "
+                  "them; a call of a recursive function on non-constant "
+                  "arguments becomes an atom of its summary relation, its "
+                  "body explored once; an error they reach is confirmed by "
+                  "running the program on a model's inputs, else decided by "
+                  "Horn clauses (Z3's Spacer), and what neither decides "
+                  "unrolls the loop or the recursion after all); auto (the "
+                  "default: unroll, and summarize a loop once its head has "
+                  "been visited 16 times on one path and a branch out of it "
+                  "had a symbolic condition, a recursive call once its "
+                  "function has 16 active calls, so that short loops and "
+                  "recursions are just run). --calls=replay and --merge keep "
+                  "loops and recursion unrolled");
     check
         ->add_option("--horn-timeout", eo.hornTimeoutSeconds,
                      "seconds the Horn solver may spend on one question about "

@@ -59,6 +59,9 @@ public:
   BlockSet covered;
   /// The hooks the core calls, in order.
   std::vector<ExecutionHooks *> hooks;
+  /// The hooks that may observe branches (asked at every branch, concrete
+  /// ones included): set when the exploration starts.
+  std::vector<ExecutionHooks *> branchObservers;
   ExplorationBounds bounds;
   /// Steps taken (a step runs one state until it forks, ends or waits).
   uint64_t steps = 0;

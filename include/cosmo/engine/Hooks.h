@@ -118,6 +118,10 @@ public:
   /// After `f`'s frame was pushed, before its first instruction.
   virtual void onCallEntered(ExecutionState &, const llvm::Function &,
                              const std::vector<ExprRef> &) {}
+  /// Before a return pops the frame of `s`, with the returned value (null
+  /// for none). A hook may end `s` here (ExecutionState::terminated): the
+  /// return then does not happen.
+  virtual void onReturning(ExecutionState &, const ExprRef & /*value*/) {}
   /// After a return popped a frame (the state is in the caller, or ended).
   virtual void onReturn(ExecutionState &) {}
 
@@ -125,6 +129,9 @@ public:
   /// Whether the hook must see every conditional of `s` through onBranch
   /// and onBranchTaken (no concrete shortcut, an assume splits).
   virtual bool observesBranches(const ExecutionState &) const { return false; }
+  /// Whether observesBranches can ever be true (asked once per
+  /// exploration): a hook that overrides observesBranches overrides this.
+  virtual bool mayObserveBranches() const { return false; }
   /// A conditional whose successor k is `succs[k]` under `conds[k]`, asked
   /// only when some hook observes the branches of the state: true when the
   /// hook decided it (the states that go on are at their

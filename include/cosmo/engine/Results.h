@@ -170,6 +170,9 @@ struct LoopStats {
   /// Why (a pointer carried around the loop, an allocation in it ...).
   std::map<std::string, uint64_t> notSummarizedBecause;
   uint64_t bodyPaths = 0;     ///< one-iteration paths of their bodies
+  /// Recursive functions given a summary relation, and the calls of them
+  /// replaced by it (recursion as recursive states).
+  uint64_t recursiveFunctions = 0, recursiveCalls = 0;
   /// Errors reached past or inside a summarised loop, and what decided
   /// each: a run of the program on the inputs of the over-approximation or
   /// of an accelerated path (confirmed), an accelerated path whose every
@@ -190,6 +193,10 @@ struct LoopInvariant {
   SourceLocation location; ///< the loop head
   std::string function;
   std::string invariant;   ///< C operators (`<u`, `<=u`: unsigned order)
+  /// A recursive function's summary instead: what holds of its parameters
+  /// and its result (`\result`) on every return; `location` is its
+  /// definition.
+  bool ofFunction = false;
 };
 
 /// One memoization tree as written to the output directory.

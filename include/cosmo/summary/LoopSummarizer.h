@@ -25,6 +25,10 @@
 // around it, memory it allocates that outlives an iteration, a body whose
 // isolated run passes its bounds) is left to unrolling.
 //
+// Recursion is treated alike (RecursionSummaries.cpp): a call of a
+// recursive function becomes an atom of its summary relation Sum(f), whose
+// clauses are the return paths of f's body explored once in isolation.
+//
 // --loops=summarize summarises every loop at its first arrival; auto (the
 // default) unrolls 16 iterations first and summarises only a loop with a
 // branch out of it on a symbolic condition, so that a loop with a
@@ -40,11 +44,13 @@
 #include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/solver/Horn.h"
 
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+
 #include <map>
 #include <set>
 #include <memory>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace cosmo::summary {
@@ -52,8 +58,13 @@ namespace cosmo::summary {
 using engine::ExecutionState;
 using engine::Executor;
 using expr::ExprRef;
+/// A loop's blocks. LLVM's open-addressing set: the membership test runs at
+/// every block entry of every path, concrete loops included.
+using BlockSet = llvm::DenseSet<const llvm::BasicBlock *>;
 
 struct LoopInstance;
+struct RecursiveFunction;
+struct SummarisedCall;
 struct LoopCandidate;
 struct HornQuestion;
 class LoopBodyRun;
@@ -78,8 +89,28 @@ public:
   /// RunSummary::witnessInvariants), once it has ended.
   std::vector<engine::LoopInvariant> witnessInvariants() const;
 
+  /// Recursive functions (RecursionSummaries.cpp): f's summary, made on
+  /// the first call that needs it; null with `why` when f cannot have one.
+  RecursiveFunction *functionFor(const llvm::Function &f) const;
+  RecursiveFunction &addFunction(const llvm::Function &f);
+  RecursiveFunction &function(size_t id) { return *functions_[id]; }
+  const RecursiveFunction &function(size_t id) const {
+    return *functions_[id];
+  }
+  SummarisedCall &addCall(SummarisedCall call);
+  SummarisedCall &call(size_t id) { return *calls_[id]; }
+  const SummarisedCall &call(size_t id) const { return *calls_[id]; }
+  /// Functions that have no summary, and why (the first reason).
+  std::map<const llvm::Function *, std::string> unsummarisable;
+  /// Recursive functions whose summaries left an error undecided: run
+  /// from then on.
+  std::set<const llvm::Function *> unrolledFunctions;
+
 private:
   std::vector<std::unique_ptr<LoopInstance>> instances_;
+  std::vector<std::unique_ptr<RecursiveFunction>> functions_;
+  std::map<const llvm::Function *, size_t> functionIds_;
+  std::vector<std::unique_ptr<SummarisedCall>> calls_;
 };
 
 class LoopSummarizer : public engine::ExecutionHooks {
@@ -93,6 +124,10 @@ public:
 
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
   void onReturn(ExecutionState &s) override;
+  /// A call of a recursive function that unrolling would not end becomes
+  /// the atom Sum(f)(args, result) (RecursionSummaries.cpp).
+  bool onCall(ExecutionState &s, const llvm::CallBase &call,
+              const llvm::Function &f, std::vector<ExprRef> &args) override;
   bool onBranchTaken(ExecutionState &s, const llvm::Instruction &site,
                      unsigned choice, bool decided) override;
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
@@ -100,16 +135,26 @@ public:
 private:
   struct LoopShape {
     const frontend::RecursiveVertex *vertex = nullptr;
-    std::unordered_set<const llvm::BasicBlock *> body;
+    BlockSet body;
   };
   struct FunctionLoops {
     frontend::LoopStructure structure;
-    std::unordered_map<const llvm::BasicBlock *, LoopShape> byHead;
+    /// Filled once when the function is first seen, never changed after:
+    /// activations point at its shapes' bodies.
+    llvm::DenseMap<const llvm::BasicBlock *, LoopShape> byHead;
+    /// Blocks outside a loop that one of its blocks branches to.
+    BlockSet exitTargets;
+    bool modelFunction = false; ///< cosmo's libc models: always unrolled
+    bool selfRecursive = false;
   };
   const FunctionLoops &loopsOf(const llvm::Function &f);
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
+  /// Builds f's summary through the isolated run of its body; false (and
+  /// `why`) when it cannot.
+  bool summarizeFunction(const ExecutionState &s, const llvm::CallBase &call,
+                         RecursiveFunction &fn, std::string &why);
   /// Decides a candidate (see the header comment). In a body's run, one
   /// not refuted goes to the enclosing loop's run, whose Rec atom may
   /// exclude it once that loop's body is complete.
@@ -126,6 +171,10 @@ private:
   LoopBodyRun *enclosing_;
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionLoops>>
       loops_;
+  // The function of the last loopsOf question (blocks of one function
+  // follow each other): no map lookup per block entry.
+  const llvm::Function *lastFunction_ = nullptr;
+  const FunctionLoops *lastLoops_ = nullptr;
   bool reporting_ = false; // an error this summarizer reports itself
 };
 

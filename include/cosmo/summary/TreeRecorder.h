@@ -66,6 +66,7 @@ public:
   /// input objects).
   void noteCallerInput(const ExprRef &v) { callerInputs_.insert(v); }
 
+  bool mayObserveBranches() const override { return true; }
   bool observesBranches(const ExecutionState &) const override {
     return true;
   }

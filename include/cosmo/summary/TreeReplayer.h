@@ -58,6 +58,7 @@ public:
   };
   static Guide *guideOf(const ExecutionState &s);
 
+  bool mayObserveBranches() const override { return true; }
   bool observesBranches(const ExecutionState &s) const override {
     return guideOf(s) != nullptr;
   }
