@@ -196,6 +196,17 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
                   double seconds = 1);
 
+/// Models of `c`'s path where the first argument of its first summarised
+/// call (in the program's run) is as large, then as small, as the path
+/// allows: a recursion's deep errors are mostly at the extremes of its
+/// inputs, where a run on them goes deepest. Each a model of the path:
+/// confirmByRun decides.
+std::vector<solver::Model> extremeModels(Executor &x,
+                                         const LoopRegistry &registry,
+                                         LoopCandidate &c);
+/// Time for each of extremeModels' queries.
+constexpr unsigned kExtremeQueryMs = 250;
+
 /// LoopAcceleration.cpp: `c`'s path with each loop on it run as phases of
 /// iterations of paths that move its carried values by constants (their
 /// closed forms).

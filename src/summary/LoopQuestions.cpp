@@ -187,6 +187,50 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   return watch.found;
 }
 
+std::vector<solver::Model> extremeModels(Executor &x,
+                                         const LoopRegistry &registry,
+                                         LoopCandidate &c) {
+  std::vector<solver::Model> out;
+  const SummarisedCall *call = nullptr;
+  for (size_t id : LoopPathData::find(*c.state)->calls)
+    if (registry.call(id).arrival) {
+      call = &registry.call(id);
+      break;
+    }
+  if (!call || call->args.empty() || !call->args[0]->sort().isBV())
+    return out;
+  expr::ExprContext &ctx = x.ctx();
+  const ExprRef &a = call->args[0];
+  unsigned w = a->width();
+  if (w > 64)
+    return out;
+  auto modelWith = [&](const ExprRef &cond) -> solver::Model {
+    solver::SolverResult r = x.ask(*c.state, cond, /*wantModel=*/true,
+                                   kExtremeQueryMs);
+    return r.isSat() ? r.model : nullptr;
+  };
+  // Bit by bit from the top: the largest value the path allows, then the
+  // smallest (signed, as a C int is).
+  llvm::APInt lo = llvm::APInt::getSignedMinValue(w);
+  llvm::APInt hi = llvm::APInt::getSignedMaxValue(w);
+  solver::Model largest, smallest;
+  for (unsigned bit = w; bit-- > 0;) {
+    llvm::APInt step = llvm::APInt::getOneBitSet(w, bit);
+    llvm::APInt up = lo + step;
+    if (up.sgt(lo))
+      if (solver::Model m = modelWith(ctx.sge(a, ctx.bv(up))))
+        lo = up, largest = m;
+    llvm::APInt down = hi - step;
+    if (down.slt(hi))
+      if (solver::Model m = modelWith(ctx.sle(a, ctx.bv(down))))
+        hi = down, smallest = m;
+  }
+  for (const solver::Model &m : {largest, smallest})
+    if (m)
+      out.push_back(m);
+  return out;
+}
+
 HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                              const LoopCandidate &c) {
   expr::ExprContext &ctx = x.ctx();
@@ -444,6 +488,12 @@ void LoopSummarizer::decide(LoopCandidate c) {
   // Acceleration reads loops only: a summarised call's result would be
   // unconstrained there.
   bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
+  if (hasCalls)
+    for (const solver::Model &m : extremeModels(x_, registry_, c))
+      if (confirmByRun(x_, c, m)) {
+        ++st.confirmedByRun;
+        return;
+      }
   for (unsigned phases : kAccelerationPhases)
     if (AcceleratedPath p =
             hasCalls ? AcceleratedPath{}
