@@ -94,6 +94,15 @@ struct RecursiveFunction {
     ExprRef value;              ///< the result
   };
   std::vector<Return> returns;
+  /// Paths of the body that reach an error: reachable from a call when
+  /// Call(f) of that call's context meets the path (decided per call).
+  struct BodyError {
+    std::unique_ptr<ExecutionState> state;
+    engine::PathEnd end;
+    std::vector<ExprRef> pc;   ///< past the call, as a Return's
+    std::vector<size_t> calls; ///< the recursive calls before the error
+  };
+  std::vector<BodyError> errors;
   bool complete = false;
 };
 
@@ -196,14 +205,15 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
                   double seconds = 1);
 
-/// Models of `c`'s path where the first argument of its first summarised
-/// call (in the program's run) is as large, then as small, as the path
-/// allows: a recursion's deep errors are mostly at the extremes of its
-/// inputs, where a run on them goes deepest. Each a model of the path:
-/// confirmByRun decides.
-std::vector<solver::Model> extremeModels(Executor &x,
-                                         const LoopRegistry &registry,
-                                         LoopCandidate &c);
+/// Models of the path of `s` where `arg` (a summarised call's first
+/// argument) is as large, then as small, as the path allows (signed): a
+/// recursion's deep errors are mostly at the extremes of its inputs, where
+/// a run on them goes deepest. confirmByRun decides.
+std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
+                                         const ExprRef &arg);
+/// Where the error of a path end is reported.
+engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
+                                     const engine::PathEnd &end);
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
 
@@ -240,6 +250,18 @@ struct HornQuestion {
 };
 HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                              const LoopCandidate &c);
+/// What a Horn question asks in general: whether `pc` can hold together
+/// with the atoms of the loops `atoms` and the summarised calls `calls`
+/// (a path's), and, for an error inside a recursive function's body
+/// (`inBody`), with Call(f) of its parameters, where f is called as in the
+/// calls `contexts` (their Call(f) clauses).
+struct HornQuery {
+  std::vector<ExprRef> pc;
+  std::vector<size_t> atoms, calls, contexts;
+  const RecursiveFunction *inBody = nullptr;
+};
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const HornQuery &query);
 
 /// The invariant of relation `r` over the C names of its arguments.
 std::string describeInvariant(expr::ExprContext &ctx,

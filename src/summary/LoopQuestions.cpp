@@ -49,14 +49,6 @@ std::vector<ExprRef> carriedVars(const LoopInstance &inst) {
   return vars;
 }
 
-/// Where the error of a path end is reported.
-SourceLocation errorLocation(Executor &x, const ExecutionState &s,
-                             const PathEnd &end) {
-  if (!end.stack.empty())
-    return end.stack.front();
-  std::vector<SourceLocation> stack = x.stackOf(s);
-  return stack.empty() ? SourceLocation{} : stack.front();
-}
 
 /// An input's variable name without the prefixes of loop bodies' runs
 /// ("L3.") and its number ("#7"): the same for the input a call in a loop
@@ -125,6 +117,15 @@ private:
 
 } // namespace
 
+/// Where the error of a path end is reported.
+SourceLocation errorLocation(Executor &x, const ExecutionState &s,
+                             const PathEnd &end) {
+  if (!end.stack.empty())
+    return end.stack.front();
+  std::vector<SourceLocation> stack = x.stackOf(s);
+  return stack.empty() ? SourceLocation{} : stack.front();
+}
+
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
   std::set<ExprRef, expr::ExprIdLess> vars;
   auto collect = [&](const ExprRef &e) {
@@ -187,26 +188,18 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   return watch.found;
 }
 
-std::vector<solver::Model> extremeModels(Executor &x,
-                                         const LoopRegistry &registry,
-                                         LoopCandidate &c) {
+std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
+                                         const ExprRef &a) {
   std::vector<solver::Model> out;
-  const SummarisedCall *call = nullptr;
-  for (size_t id : LoopPathData::find(*c.state)->calls)
-    if (registry.call(id).arrival) {
-      call = &registry.call(id);
-      break;
-    }
-  if (!call || call->args.empty() || !call->args[0]->sort().isBV())
+  if (!a->sort().isBV())
     return out;
   expr::ExprContext &ctx = x.ctx();
-  const ExprRef &a = call->args[0];
   unsigned w = a->width();
   if (w > 64)
     return out;
   auto modelWith = [&](const ExprRef &cond) -> solver::Model {
-    solver::SolverResult r = x.ask(*c.state, cond, /*wantModel=*/true,
-                                   kExtremeQueryMs);
+    solver::SolverResult r =
+        x.ask(s, cond, /*wantModel=*/true, kExtremeQueryMs);
     return r.isSat() ? r.model : nullptr;
   };
   // Bit by bit from the top: the largest value the path allows, then the
@@ -233,13 +226,27 @@ std::vector<solver::Model> extremeModels(Executor &x,
 
 HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                              const LoopCandidate &c) {
+  HornQuery query;
+  auto pc = c.state->constraints.list();
+  query.pc.assign(pc.begin(), pc.end());
+  if (const LoopPathData *data = LoopPathData::find(*c.state)) {
+    query.atoms = data->atoms;
+    query.calls = data->calls;
+  }
+  return hornQuestionFor(x, registry, query);
+}
+
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const HornQuery &query) {
   expr::ExprContext &ctx = x.ctx();
   HornQuestion q;
-  const LoopPathData *data = LoopPathData::find(*c.state);
-  std::vector<size_t> atoms = data ? data->atoms : std::vector<size_t>{};
+  const std::vector<size_t> &atoms = query.atoms;
   // The recursive states the question reaches through clauses.
   std::map<size_t, size_t> relationOf;
   std::vector<size_t> work = atoms, order;
+  for (size_t id : query.contexts)
+    work.insert(work.end(), registry.call(id).atoms.begin(),
+                registry.call(id).atoms.end());
   std::set<size_t> seen;
   while (!work.empty()) {
     size_t id = work.back();
@@ -274,7 +281,9 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
   }
   // The summarised calls it reaches, and their functions' relations
   // Sum(f) over f's parameters and result.
-  std::vector<size_t> callWork = data ? data->calls : std::vector<size_t>{};
+  std::vector<size_t> callWork = query.calls;
+  callWork.insert(callWork.end(), query.contexts.begin(),
+                  query.contexts.end());
   for (size_t id : order)
     callWork.insert(callWork.end(), registry.at(id).arrivalCalls.begin(),
                     registry.at(id).arrivalCalls.end());
@@ -364,13 +373,12 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
         {std::move(body), ctx.andAll(call.pc),
          solver::HornAtom{contextOfFunction[fn.id], call.args}});
   }
-  auto pc = c.state->constraints.list();
-  std::vector<solver::HornAtom> query = atomsOf(atoms);
-  if (data)
-    callAtomsOf(data->calls, query);
-  q.system.addClause({std::move(query),
-                      ctx.andAll(std::vector<ExprRef>(pc.begin(), pc.end())),
-                      std::nullopt});
+  std::vector<solver::HornAtom> goal = atomsOf(atoms);
+  callAtomsOf(query.calls, goal);
+  if (query.inBody)
+    goal.push_back({contextOfFunction.at(query.inBody->id),
+                    query.inBody->params});
+  q.system.addClause({std::move(goal), ctx.andAll(query.pc), std::nullopt});
   return q;
 }
 
@@ -458,6 +466,22 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
   }
 }
 
+solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  solver::HornAnswer a;
+  if (!q.unsupported.empty()) {
+    a.reason = q.unsupported;
+    return a;
+  }
+  solver::HornOptions o;
+  o.timeoutSeconds = std::max(
+      0.1, std::min(x_.options().hornTimeoutSeconds, x_.secondsLeft()));
+  a = solver::solveHorn(x_.ctx(), q.system, o);
+  ++st.hornQueries;
+  st.hornSeconds += a.seconds;
+  return a;
+}
+
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   if (!enclosing_) {
@@ -488,12 +512,16 @@ void LoopSummarizer::decide(LoopCandidate c) {
   // Acceleration reads loops only: a summarised call's result would be
   // unconstrained there.
   bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
-  if (hasCalls)
-    for (const solver::Model &m : extremeModels(x_, registry_, c))
-      if (confirmByRun(x_, c, m)) {
-        ++st.confirmedByRun;
-        return;
-      }
+  for (size_t id : LoopPathData::find(*c.state)->calls)
+    if (const SummarisedCall &call = registry_.call(id); call.arrival) {
+      for (const solver::Model &m :
+           extremeModels(x_, *c.state, call.args.at(0)))
+        if (confirmByRun(x_, c, m)) {
+          ++st.confirmedByRun;
+          return;
+        }
+      break;
+    }
   for (unsigned phases : kAccelerationPhases)
     if (AcceleratedPath p =
             hasCalls ? AcceleratedPath{}
@@ -504,18 +532,7 @@ void LoopSummarizer::decide(LoopCandidate c) {
     }
   SourceLocation at = errorLocation(x_, *c.state, c.end);
   HornQuestion q = hornQuestionFor(x_, registry_, c);
-  solver::HornAnswer a;
-  if (q.unsupported.empty()) {
-    solver::HornOptions o;
-    o.timeoutSeconds =
-        std::max(0.1, std::min(x_.options().hornTimeoutSeconds,
-                               x_.secondsLeft()));
-    a = solver::solveHorn(x_.ctx(), q.system, o);
-    ++st.hornQueries;
-    st.hornSeconds += a.seconds;
-  } else {
-    a.reason = q.unsupported;
-  }
+  solver::HornAnswer a = solve(q);
   if (a.status == solver::HornAnswer::Safe) {
     ++st.refutedByHorn;
     if (q.exact)

@@ -15,11 +15,14 @@
 // loop (LoopQuestions.cpp), through the same Horn system.
 //
 // Only functions over scalars whose body touches no memory but its own
-// locals and calls nothing but itself are summarised: their calls then
+// locals and calls nothing but itself, error and assume functions, and
+// other such functions are summarised: their calls then
 // change nothing but their result, which the atom describes exactly (no
 // heap to compose), and their body's paths do not depend on the caller's
-// state. An error inside f's body leaves f to unrolling for now (its
-// question would be Call(f)(p) /\ the error's path).
+// state. An error path of f's body is decided at each call in the
+// program's run, in its context: the question Call(f)(p) /\ the error's
+// path, with the Call(f) clauses of that call; one not refuted is looked
+// for by runs on the call's inputs, else the call runs after all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +36,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace cosmo::summary {
 
@@ -45,23 +49,46 @@ bool isScalar(const llvm::Type *t) {
          t->getIntegerBitWidth() <= 64;
 }
 
-/// Why `f` cannot have a summary relation (empty when it can): see the
-/// header comment for what is summarised.
-std::string whyNotSummarisable(const llvm::Function &f) {
-  if (f.isVarArg() || !isScalar(f.getReturnType()))
-    return "its result is not an integer";
-  for (const llvm::Argument &a : f.args())
-    if (!isScalar(a.getType()))
-      return "a parameter is not an integer";
-  for (const llvm::Instruction &i : llvm::instructions(f)) {
+/// Declared functions a summarised body may call: they end a path as an
+/// error or restrict it, and change no memory.
+bool isErrorOrAssume(llvm::StringRef name) {
+  static const std::set<std::string> names = {
+      "reach_error",       "__VERIFIER_error", "__assert_fail",
+      "__assert_rtn",      "__assert",         "klee_report_error",
+      "cosmo_assert",      "klee_assert",      "__VERIFIER_assert",
+      "__VERIFIER_assume", "klee_assume",      "cosmo_assume",
+      "assume_abort_if_not", "abort"};
+  return names.count(name.str()) != 0;
+}
+
+/// Why the body of `g` (f itself, or a function f's body calls) is not one
+/// a summary can describe: it reads or writes memory other than its own
+/// locals, or calls something other than f (from f), the functions above
+/// and other such functions. Empty when it is.
+std::string whyNotPure(const llvm::Function &g, const llvm::Function &f,
+                       std::set<const llvm::Function *> &seen) {
+  for (const llvm::Instruction &i : llvm::instructions(g)) {
     if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&i)) {
       if (llvm::isa<llvm::DbgInfoIntrinsic>(call) ||
           call->isLifetimeStartOrEnd())
         continue;
       const llvm::Function *callee = call->getCalledFunction();
-      if (callee != &f)
-        return callee ? fmt::format("it calls '{}'", callee->getName().str())
-                      : "it calls through a pointer";
+      if (!callee)
+        return "it calls through a pointer";
+      if (callee == &f) {
+        if (&g != &f)
+          return fmt::format("it is called back by '{}' (mutual recursion)",
+                             g.getName().str());
+        continue;
+      }
+      if (callee->isDeclaration()) {
+        if (!isErrorOrAssume(callee->getName()))
+          return fmt::format("it calls '{}'", callee->getName().str());
+        continue;
+      }
+      if (seen.insert(callee).second)
+        if (std::string why = whyNotPure(*callee, f, seen); !why.empty())
+          return why;
       continue;
     }
     const llvm::Value *address = nullptr;
@@ -79,6 +106,18 @@ std::string whyNotSummarisable(const llvm::Function &f) {
       return "it reads or writes memory other than its locals";
   }
   return "";
+}
+
+/// Why `f` cannot have a summary relation (empty when it can): see the
+/// header comment for what is summarised.
+std::string whyNotSummarisable(const llvm::Function &f) {
+  if (f.isVarArg() || !isScalar(f.getReturnType()))
+    return "its result is not an integer";
+  for (const llvm::Argument &a : f.args())
+    if (!isScalar(a.getType()))
+      return "a parameter is not an integer";
+  std::set<const llvm::Function *> seen{&f};
+  return whyNotPure(f, f, seen);
 }
 
 /// The hooks of the isolated run of a recursive function's body: the
@@ -127,13 +166,23 @@ public:
     s.terminated = true;
   }
 
-  bool onPathEnd(ExecutionState &, const PathEnd &end) override {
+  bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
     if (!failure.empty())
       return true;
     switch (end.kind) {
-    case PathEnd::Kind::Error:
-      failure = "an error is reachable in its body: " + end.message;
+    case PathEnd::Kind::Error: {
+      // Decided per call, in that call's context (bodyErrorsDecided).
+      RecursiveFunction::BodyError e;
+      auto pc = s.constraints.list();
+      e.pc.assign(pc.begin() + static_cast<long>(pcAtStart_), pc.end());
+      const std::vector<size_t> &calls = LoopPathData::of(s).calls;
+      e.calls.assign(calls.begin() + static_cast<long>(callsAtStart_),
+                     calls.end());
+      e.state = x_.copyState(s);
+      e.end = end;
+      fn_.errors.push_back(std::move(e));
       break;
+    }
     case PathEnd::Kind::Cut:
       failure = "a path of its body was cut: " + end.message;
       break;
@@ -232,12 +281,63 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
     c.calls = d->calls;
   }
   SummarisedCall &added = registry_.addCall(std::move(c));
+  if (!bodyErrorsDecided(added, *fn)) {
+    // The call runs after all, and so do f's calls from now on.
+    registry_.unrolledFunctions.insert(&f);
+    ++x_.summary().stats.loopStats.unrolledAfter;
+    return false;
+  }
   added.result = x_.ctx().var(
       fmt::format("{}C{}.{}()", s.namePrefix, added.id, f.getName().str()),
       expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
   LoopPathData::of(s).calls.push_back(added.id);
   x_.returnValue(s, call, added.result);
   ++x_.summary().stats.loopStats.recursiveCalls;
+  return true;
+}
+
+bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
+                                       RecursiveFunction &fn) {
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  for (RecursiveFunction::BodyError &e : fn.errors) {
+    engine::SourceLocation at = errorLocation(x_, *e.state, e.end);
+    auto key = std::make_tuple(fn.id, static_cast<int>(e.end.error),
+                               at.file, at.line);
+    if (reportedBodyErrors_.count(key))
+      continue;
+    ++st.errorCandidates;
+    HornQuery query;
+    query.pc = e.pc;
+    query.calls = e.calls;
+    query.contexts = {call.id};
+    query.inBody = &fn;
+    HornQuestion q = hornQuestionFor(x_, registry_, query);
+    solver::HornAnswer a = solve(q);
+    if (a.status == solver::HornAnswer::Safe) {
+      ++st.refutedByHorn;
+      if (q.exact)
+        recordInvariants(q, a);
+      continue;
+    }
+    // Reachable, or not known: a run on the call's inputs may reach it
+    // (it reports the error then).
+    LoopCandidate c{x_.copyState(*call.arrival), e.end};
+    if (c.end.stack.empty())
+      c.end.stack = {at}; // where the run must reach it, not the call
+    bool found = confirmByRun(x_, c);
+    for (const solver::Model &m : found ? std::vector<solver::Model>{}
+                                        : extremeModels(x_, *c.state,
+                                                        call.args.at(0)))
+      if ((found = confirmByRun(x_, c, m)))
+        break;
+    if (found) {
+      ++st.confirmedByRun;
+      reportedBodyErrors_.insert(key);
+      continue;
+    }
+    ++st.undecided;
+    return false;
+  }
   return true;
 }
 

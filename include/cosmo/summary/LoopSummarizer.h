@@ -49,6 +49,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -155,6 +156,12 @@ private:
   /// `why`) when it cannot.
   bool summarizeFunction(const ExecutionState &s, const llvm::CallBase &call,
                          RecursiveFunction &fn, std::string &why);
+  /// Whether no error path of f's body is reachable from `call` (each
+  /// refuted by Horn clauses; one a run on the call's inputs reaches is
+  /// reported and counts as decided). False: run the call instead.
+  bool bodyErrorsDecided(const SummarisedCall &call, RecursiveFunction &fn);
+  /// The Horn solver's answer to `q` within --horn-timeout (counted).
+  solver::HornAnswer solve(const HornQuestion &q);
   /// Decides a candidate (see the header comment). In a body's run, one
   /// not refuted goes to the enclosing loop's run, whose Rec atom may
   /// exclude it once that loop's body is complete.
@@ -176,6 +183,10 @@ private:
   const llvm::Function *lastFunction_ = nullptr;
   const FunctionLoops *lastLoops_ = nullptr;
   bool reporting_ = false; // an error this summarizer reports itself
+  /// Errors of recursive bodies found by a run: (function, kind, file,
+  /// line).
+  std::set<std::tuple<size_t, int, std::string, unsigned>>
+      reportedBodyErrors_;
 };
 
 } // namespace cosmo::summary
