@@ -84,7 +84,8 @@ struct LoopInstance {
 struct RecursiveFunction {
   size_t id = 0;
   const llvm::Function *function = nullptr;
-  std::string relation; ///< its name in the Horn system
+  std::string relation;        ///< Sum(f)'s name in the Horn system
+  std::string contextRelation; ///< Call(f)'s
   engine::SourceLocation where;
   std::vector<ExprRef> params; ///< the body run's fresh parameters
   std::vector<std::string> paramNames;

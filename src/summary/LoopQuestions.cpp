@@ -49,7 +49,6 @@ std::vector<ExprRef> carriedVars(const LoopInstance &inst) {
   return vars;
 }
 
-
 /// An input's variable name without the prefixes of loop bodies' runs
 /// ("L3.") and its number ("#7"): the same for the input a call in a loop
 /// makes in every iteration.
@@ -305,7 +304,7 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     for (const ExprRef &p : fn.params)
       sorts.push_back(p->sort());
     contextOfFunction[fn.id] =
-        q.system.addRelation("call" + fn.relation.substr(3), sorts);
+        q.system.addRelation(fn.contextRelation, sorts);
     q.instanceOf.push_back(HornQuestion::kNone);
     q.functionOf.push_back(HornQuestion::kNone);
     sorts.push_back(expr::Sort::bv(

@@ -238,8 +238,9 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                             const llvm::Function &f,
                             std::vector<ExprRef> &args) {
   // In a loop body's run the calls are run (its iterations would need the
-  // atoms of the calls in them).
-  if (enclosing_ || s.terminated || registry_.unrolledFunctions.count(&f) ||
+  // atoms of the calls in them); --max-recursion asks for unrolling.
+  if (enclosing_ || s.terminated || x_.options().maxRecursion ||
+      registry_.unrolledFunctions.count(&f) ||
       registry_.unsummarisable.count(&f) || !loopsOf(f).selfRecursive)
     return false;
   // A call on constants is just run (the concrete reduction).
@@ -355,6 +356,7 @@ bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
   else
     fn.where = Executor::locationOf(&*f.getEntryBlock().getFirstInsertionPt());
   fn.relation = fmt::format("rec{}_{}", fn.id, f.getName().str());
+  fn.contextRelation = fmt::format("call{}_{}", fn.id, f.getName().str());
   fn.params.clear();
   fn.paramNames.clear();
   fn.returns.clear();
