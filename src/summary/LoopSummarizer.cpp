@@ -251,11 +251,11 @@ LoopSummarizer::LoopSummarizer(Executor &x, LoopRegistry &registry,
     : x_(x), registry_(registry), enclosing_(enclosing) {}
 LoopSummarizer::~LoopSummarizer() = default;
 
-const LoopSummarizer::FunctionLoops &
+const FunctionLoops &
 LoopSummarizer::loopsOf(const llvm::Function &f) {
   if (&f == lastFunction_)
     return *lastLoops_;
-  auto &slot = loops_[&f];
+  auto &slot = registry_.functionLoops[&f];
   if (!slot) {
     slot = std::make_unique<FunctionLoops>();
     slot->structure = frontend::loopStructureOf(f);

@@ -70,6 +70,24 @@ struct LoopCandidate;
 struct HornQuestion;
 class LoopBodyRun;
 
+/// A loop of a function: its recursive vertex and its blocks.
+struct LoopShape {
+  const frontend::RecursiveVertex *vertex = nullptr;
+  BlockSet body;
+};
+
+/// What the summarizers know of a function's loops.
+struct FunctionLoops {
+  frontend::LoopStructure structure;
+  /// Filled once when the function is first seen, never changed after:
+  /// paths' loop activations point at its shapes' bodies.
+  llvm::DenseMap<const llvm::BasicBlock *, LoopShape> byHead;
+  /// Blocks outside a loop that one of its blocks branches to.
+  BlockSet exitTargets;
+  bool modelFunction = false; ///< cosmo's libc models: always unrolled
+  bool selfRecursive = false;
+};
+
 /// The recursive states of one analysis, shared by the program's run and
 /// the isolated runs of loop bodies (nested loops).
 class LoopRegistry {
@@ -101,6 +119,10 @@ public:
   SummarisedCall &addCall(SummarisedCall call);
   SummarisedCall &call(size_t id) { return *calls_[id]; }
   const SummarisedCall &call(size_t id) const { return *calls_[id]; }
+  /// The loops of each function seen, for every summarizer of the
+  /// analysis: a state leaving a body's run keeps pointers into them.
+  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionLoops>>
+      functionLoops;
   /// Functions that have no summary, and why (the first reason).
   std::map<const llvm::Function *, std::string> unsummarisable;
   /// Recursive functions whose summaries left an error undecided: run
@@ -134,20 +156,6 @@ public:
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
 
 private:
-  struct LoopShape {
-    const frontend::RecursiveVertex *vertex = nullptr;
-    BlockSet body;
-  };
-  struct FunctionLoops {
-    frontend::LoopStructure structure;
-    /// Filled once when the function is first seen, never changed after:
-    /// activations point at its shapes' bodies.
-    llvm::DenseMap<const llvm::BasicBlock *, LoopShape> byHead;
-    /// Blocks outside a loop that one of its blocks branches to.
-    BlockSet exitTargets;
-    bool modelFunction = false; ///< cosmo's libc models: always unrolled
-    bool selfRecursive = false;
-  };
   const FunctionLoops &loopsOf(const llvm::Function &f);
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
@@ -176,8 +184,6 @@ private:
   Executor &x_;
   LoopRegistry &registry_;
   LoopBodyRun *enclosing_;
-  std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionLoops>>
-      loops_;
   // The function of the last loopsOf question (blocks of one function
   // follow each other): no map lookup per block entry.
   const llvm::Function *lastFunction_ = nullptr;
