@@ -266,11 +266,13 @@ LoopSummarizer::loopsOf(const llvm::Function &f) {
       shape.vertex = &v;
       shape.body.insert(v.body.begin(), v.body.end());
     }
-    for (const auto &[head, shape] : slot->byHead)
+    for (const auto &[head, shape] : slot->byHead) {
+      slot->roles[head].head = &shape;
       for (const llvm::BasicBlock *b : shape.body)
         for (const llvm::BasicBlock *succ : llvm::successors(b))
           if (!shape.body.contains(succ))
-            slot->exitTargets.insert(succ);
+            slot->roles[succ].exitTarget = true;
+    }
   }
   lastFunction_ = &f;
   lastLoops_ = slot.get();
@@ -308,19 +310,23 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (s.terminated)
     return;
   const llvm::Function &f = *s.frame().function;
-  const FunctionLoops &loops = loopsOf(f);
+  const FunctionLoops &loops =
+      &f == lastFunction_ ? *lastLoops_ : loopsOf(f);
+  // One lookup for the blocks that matter (most blocks do not).
+  auto role = loops.roles.find(b);
+  if (role == loops.roles.end())
+    return;
   size_t depth = s.stack.size();
   LoopPathData *d = LoopPathData::find(s);
   // A path leaves a loop only by entering one of its exits' targets.
-  if (d && !d->activations.empty() && loops.exitTargets.contains(b))
+  if (d && !d->activations.empty() && role->second.exitTarget)
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       if (a.depth != depth)
         return a.depth > depth;
       return !a.body->count(b);
     });
-  auto loop = loops.byHead.find(b);
-  if (loop == loops.byHead.end() || loops.modelFunction ||
-      registry_.unrolledHeads.count(b))
+  const LoopShape *loop = role->second.head;
+  if (!loop || loops.modelFunction || registry_.unrolledHeads.count(b))
     return;
   if (!d)
     d = &LoopPathData::of(s);
@@ -329,7 +335,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
                           return a.depth == depth && a.head == b;
                         });
   if (a == d->activations.end()) {
-    d->activations.push_back({depth, b, &loop->second.body, 0, false, false});
+    d->activations.push_back({depth, b, &loop->body, 0, false, false});
     a = d->activations.end() - 1;
   }
   ++a->visits;
@@ -342,7 +348,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   std::string why;
   if (!enclosing_ && a->visits > 1)
     registry_.headsLeftToUnrolling.insert(b); // its first visits were
-  if (summarize(s, loop->second, why)) {
+  if (summarize(s, *loop, why)) {
     ++st.summarized;
     return;
   }

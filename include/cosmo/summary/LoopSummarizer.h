@@ -82,8 +82,14 @@ struct FunctionLoops {
   /// Filled once when the function is first seen, never changed after:
   /// paths' loop activations point at its shapes' bodies.
   llvm::DenseMap<const llvm::BasicBlock *, LoopShape> byHead;
-  /// Blocks outside a loop that one of its blocks branches to.
-  BlockSet exitTargets;
+  /// What a block is to the loops: the head of one (its shape), the
+  /// target of an exit of some (a block outside a loop that one of its
+  /// blocks branches to), or both; blocks that are neither are absent.
+  struct BlockRole {
+    const LoopShape *head = nullptr;
+    bool exitTarget = false;
+  };
+  llvm::DenseMap<const llvm::BasicBlock *, BlockRole> roles;
   bool modelFunction = false; ///< cosmo's libc models: always unrolled
   bool selfRecursive = false;
 };
@@ -100,7 +106,7 @@ public:
   size_t size() const { return instances_.size(); }
   /// Loop heads whose summaries left an error undecided: unrolled from
   /// then on.
-  std::set<const llvm::BasicBlock *> unrolledHeads;
+  llvm::DenseSet<const llvm::BasicBlock *> unrolledHeads;
   /// Loop heads the program's run unrolled some visit of, for want of a
   /// summary (no witness invariant for them).
   std::set<const llvm::BasicBlock *> headsLeftToUnrolling;
