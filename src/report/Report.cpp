@@ -473,8 +473,8 @@ std::string formatSummary(const engine::RunSummary &summary,
         "{} proved by Horn clauses ({:.2f}s), {} undecided ({} loops "
         "unrolled for them)\n",
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
-        ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn, ls.hornSeconds, ls.undecided,
-        ls.unrolledAfter);
+        ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn,
+        ls.hornSeconds, ls.undecided, ls.unrolledAfter);
   out += fmt::format("paths: {} completed, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total; peak memory {} MB\n",
                      st.pathsCompleted, st.pathsErrored, st.pathsCut,

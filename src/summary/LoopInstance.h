@@ -98,8 +98,7 @@ struct RecursiveFunction {
   /// Paths of the body that reach an error: reachable from a call when
   /// Call(f) of that call's context meets the path (decided per call).
   struct BodyError {
-    std::unique_ptr<ExecutionState> state;
-    engine::PathEnd end;
+    engine::PathEnd end;       ///< its stack always given
     std::vector<ExprRef> pc;   ///< past the call, as a Return's
     std::vector<size_t> calls; ///< the recursive calls before the error
   };
@@ -125,6 +124,13 @@ struct SummarisedCall {
   std::unique_ptr<ExecutionState> arrival;
   bool resumed = false;
 };
+
+/// An isolated exploration (a loop body's or a recursive function's run, a
+/// run on a model's inputs): depth-first, within `bounds`.
+engine::Exploration isolatedExploration(Executor &x,
+                                        engine::ExplorationBounds bounds);
+/// The bounds of a body's isolated run (kBody*), named `what`.
+engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what);
 
 /// Whether `f` calls itself (a recursive vertex of the call graph; mutual
 /// recursion is left to unrolling).

@@ -219,29 +219,42 @@ bool inScope(const llvm::DILocalVariable *var, const llvm::DILocation *at) {
 
 namespace {
 
+/// Calls `at(k)` for each position k of `t` outside every parenthesis
+/// (after the character there is read) until it returns true; whether one
+/// did.
+template <class F> bool anyAtTopLevel(const std::string &t, F at) {
+  int depth = 0;
+  for (size_t k = 0; k < t.size(); ++k) {
+    depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+    if (depth == 0 && at(k))
+      return true;
+  }
+  return false;
+}
+
 /// Whether the first character of `t` opens a parenthesis its last closes
 /// (`(a) || (b)` is not).
 bool enclosedInParentheses(const std::string &t) {
-  if (t.size() < 2 || t.front() != '(' || t.back() != ')')
-    return false;
-  int depth = 0;
-  for (size_t k = 0; k + 1 < t.size(); ++k) {
-    depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
-    if (depth == 0)
-      return false;
-  }
-  return true;
+  return t.size() >= 2 && t.front() == '(' && t.back() == ')' &&
+         !anyAtTopLevel(t, [&](size_t k) { return k + 1 < t.size(); });
 }
 
 /// Whether `t` has a `||` outside parentheses.
 bool hasTopLevelOr(const std::string &t) {
-  int depth = 0;
-  for (size_t k = 0; k + 1 < t.size(); ++k) {
-    depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
-    if (depth == 0 && t[k] == '|' && t[k + 1] == '|')
-      return true;
-  }
-  return false;
+  return anyAtTopLevel(t, [&](size_t k) {
+    return t[k] == '|' && k + 1 < t.size() && t[k + 1] == '|';
+  });
+}
+
+/// Relation `r`'s arguments (their variables' ids) named by `names`, in
+/// order.
+std::map<uint64_t, std::string>
+argumentNames(expr::ExprContext &ctx, const HornQuestion &q, size_t r,
+              const std::vector<std::string> &names) {
+  std::map<uint64_t, std::string> out;
+  for (unsigned k = 0; k < names.size(); ++k)
+    out[q.system.argument(ctx, r, k)->id()] = names[k];
+  return out;
 }
 
 /// The conjuncts of `invariant` as C text over `names`, joined by &&.
@@ -254,7 +267,6 @@ std::string conjunctsText(const ExprRef &invariant,
       t = t.substr(1, t.size() - 2);
     if (hasTopLevelOr(t))
       t = "(" + t + ")"; // && binds tighter than ||
-
     text += (text.empty() ? "" : " && ") + t;
   }
   return text;
@@ -266,25 +278,21 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
                               const LoopRegistry &registry, size_t r,
                               const ExprRef &invariant) {
   const LoopInstance &inst = registry.at(q.instanceOf[r]);
-  std::map<uint64_t, std::string> names;
-  unsigned k = 0;
+  std::vector<std::string> names;
   for (const ExprRef &p : inst.params)
-    names[q.system.argument(ctx, r, k++)->id()] = userName(p->name());
+    names.push_back(userName(p->name()));
   for (const CarriedValue &c : inst.carried)
-    names[q.system.argument(ctx, r, k++)->id()] = c.name;
-  return conjunctsText(invariant, names);
+    names.push_back(c.name);
+  return conjunctsText(invariant, argumentNames(ctx, q, r, names));
 }
 
 std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,
                             const LoopRegistry &registry, size_t r,
                             const ExprRef &invariant) {
-  const RecursiveFunction &fn = registry.function(q.functionOf[r]);
-  std::map<uint64_t, std::string> names;
-  unsigned k = 0;
-  for (const std::string &p : fn.paramNames)
-    names[q.system.argument(ctx, r, k++)->id()] = p;
-  names[q.system.argument(ctx, r, k)->id()] = "\\result";
-  return conjunctsText(invariant, names);
+  std::vector<std::string> names =
+      registry.function(q.functionOf[r]).paramNames;
+  names.push_back("\\result");
+  return conjunctsText(invariant, argumentNames(ctx, q, r, names));
 }
 
 std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,

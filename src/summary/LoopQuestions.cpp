@@ -167,10 +167,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   bounds.what = "the run on the inputs of a loop summary";
   bounds.setDeadline(std::min(seconds, x.secondsLeft()));
   bounds.maxStates = 64;
-  engine::Exploration run(
-      engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
-                             [](const ExecutionState &) { return false; }),
-      std::move(bounds));
+  engine::Exploration run = isolatedExploration(x, std::move(bounds));
   ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end),
                    *model);
   run.hooks = {&watch};
@@ -413,20 +410,18 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
   }
   // The same for the first summarised call of a recursive function: it
   // runs again from its arrival, and the function is run from then on.
-  for (size_t id : LoopPathData::find(*c.state)->calls) {
-    SummarisedCall &call = registry_.call(id);
-    if (!call.arrival)
-      continue;
-    registry_.unrolledFunctions.insert(
-        registry_.function(call.function).function);
-    if (!call.resumed) {
-      call.resumed = true;
-      ++x_.summary().stats.loopStats.unrolledAfter;
-      x_.addState(x_.copyState(*call.arrival));
-    }
-    return true;
+  SummarisedCall *call =
+      registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
+  if (!call)
+    return false;
+  registry_.unrolledFunctions.insert(
+      registry_.function(call->function).function);
+  if (!call->resumed) {
+    call->resumed = true;
+    ++x_.summary().stats.loopStats.unrolledAfter;
+    x_.addState(x_.copyState(*call->arrival));
   }
-  return false;
+  return true;
 }
 
 void LoopSummarizer::recordInvariants(const HornQuestion &q,
@@ -481,6 +476,16 @@ solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
   return a;
 }
 
+bool LoopSummarizer::refutes(const HornQuestion &q,
+                             const solver::HornAnswer &a) {
+  if (a.status != solver::HornAnswer::Safe)
+    return false;
+  ++x_.summary().stats.loopStats.refutedByHorn;
+  if (q.exact)
+    recordInvariants(q, a);
+  return true;
+}
+
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   if (!enclosing_) {
@@ -492,16 +497,15 @@ void LoopSummarizer::decide(LoopCandidate c) {
           return; // its summaries left an error undecided before
         break;
       }
-    for (size_t id : LoopPathData::find(*c.state)->calls)
-      if (const SummarisedCall &call = registry_.call(id); call.arrival) {
-        if (call.resumed)
-          return; // the call is being run: that decides it
-        if (registry_.unrolledFunctions.count(
-                registry_.function(call.function).function) &&
-            unrollInstead(c))
-          return;
-        break;
-      }
+    if (const SummarisedCall *call =
+            registry_.firstProgramCall(LoopPathData::find(*c.state)->calls)) {
+      if (call->resumed)
+        return; // the call is being run: that decides it
+      if (registry_.unrolledFunctions.count(
+              registry_.function(call->function).function) &&
+          unrollInstead(c))
+        return;
+    }
   }
   ++st.errorCandidates;
   if (confirmByRun(x_, c)) {
@@ -511,33 +515,27 @@ void LoopSummarizer::decide(LoopCandidate c) {
   // Acceleration reads loops only: a summarised call's result would be
   // unconstrained there.
   bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
-  for (size_t id : LoopPathData::find(*c.state)->calls)
-    if (const SummarisedCall &call = registry_.call(id); call.arrival) {
-      for (const solver::Model &m :
-           extremeModels(x_, *c.state, call.args.at(0)))
-        if (confirmByRun(x_, c, m)) {
-          ++st.confirmedByRun;
-          return;
-        }
-      break;
-    }
-  for (unsigned phases : kAccelerationPhases)
-    if (AcceleratedPath p =
-            hasCalls ? AcceleratedPath{}
-                     : accelerate(x_, registry_, c, phases, /*runnable=*/true);
-        p.inputs && confirmByRun(x_, c, p.inputs, kAcceleratedRunSeconds)) {
-      ++st.confirmedByRun;
-      return;
-    }
+  if (const SummarisedCall *call =
+          registry_.firstProgramCall(LoopPathData::find(*c.state)->calls))
+    for (const solver::Model &m :
+         extremeModels(x_, *c.state, call->args.at(0)))
+      if (confirmByRun(x_, c, m)) {
+        ++st.confirmedByRun;
+        return;
+      }
+  if (!hasCalls)
+    for (unsigned phases : kAccelerationPhases)
+      if (AcceleratedPath p =
+              accelerate(x_, registry_, c, phases, /*runnable=*/true);
+          p.inputs && confirmByRun(x_, c, p.inputs, kAcceleratedRunSeconds)) {
+        ++st.confirmedByRun;
+        return;
+      }
   SourceLocation at = errorLocation(x_, *c.state, c.end);
   HornQuestion q = hornQuestionFor(x_, registry_, c);
   solver::HornAnswer a = solve(q);
-  if (a.status == solver::HornAnswer::Safe) {
-    ++st.refutedByHorn;
-    if (q.exact)
-      recordInvariants(q, a);
+  if (refutes(q, a))
     return;
-  }
   if (!q.exact && enclosing_) {
     // The enclosing loop's Rec may exclude it: asked again once that loop's
     // body is complete.
@@ -545,19 +543,19 @@ void LoopSummarizer::decide(LoopCandidate c) {
     --st.errorCandidates;
     return;
   }
-  for (unsigned phases : kAccelerationPhases)
-    if (AcceleratedPath p =
-            hasCalls ? AcceleratedPath{}
-                     : accelerate(x_, registry_, c, phases, /*runnable=*/false);
-        p.exact) {
-      // Too deep to run in seconds, but every iteration was checked.
-      ++st.provedByAcceleration;
-      reporting_ = true;
-      x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack,
-                        p.exact);
-      reporting_ = false;
-      return;
-    }
+  if (!hasCalls)
+    for (unsigned phases : kAccelerationPhases)
+      if (AcceleratedPath p =
+              accelerate(x_, registry_, c, phases, /*runnable=*/false);
+          p.exact) {
+        // Too deep to run in seconds, but every iteration was checked.
+        ++st.provedByAcceleration;
+        reporting_ = true;
+        x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack,
+                          p.exact);
+        reporting_ = false;
+        return;
+      }
   if (a.status == solver::HornAnswer::Unsafe && q.exact) {
     ++st.provedByHorn;
     // Reachable; unrolling from the arrival finds it with inputs that

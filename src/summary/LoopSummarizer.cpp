@@ -196,6 +196,23 @@ const LoopPathData *LoopPathData::find(const ExecutionState &s) {
 
 //===--- The body's isolated run ------------------------------------------===//
 
+engine::Exploration isolatedExploration(Executor &x,
+                                        engine::ExplorationBounds bounds) {
+  return engine::Exploration(
+      engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
+                             [](const ExecutionState &) { return false; }),
+      std::move(bounds));
+}
+
+engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what) {
+  engine::ExplorationBounds bounds;
+  bounds.what = std::move(what);
+  bounds.setDeadline(std::min(kBodySeconds, x.secondsLeft()));
+  bounds.maxInstructions = kBodyInstructions;
+  bounds.maxStates = kBodyStates;
+  return bounds;
+}
+
 void LoopBodyRun::onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) {
   if (s.terminated || s.stack.size() != depth_)
     return;
@@ -252,9 +269,7 @@ LoopSummarizer::LoopSummarizer(Executor &x, LoopRegistry &registry,
 LoopSummarizer::~LoopSummarizer() = default;
 
 const FunctionLoops &
-LoopSummarizer::loopsOf(const llvm::Function &f) {
-  if (&f == lastFunction_)
-    return *lastLoops_;
+LoopSummarizer::loadLoops(const llvm::Function &f) {
   auto &slot = registry_.functionLoops[&f];
   if (!slot) {
     slot = std::make_unique<FunctionLoops>();
@@ -310,8 +325,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (s.terminated)
     return;
   const llvm::Function &f = *s.frame().function;
-  const FunctionLoops &loops =
-      &f == lastFunction_ ? *lastLoops_ : loopsOf(f);
+  const FunctionLoops &loops = loopsOf(f);
   // One lookup for the blocks that matter (most blocks do not).
   auto role = loops.roles.find(b);
   if (role == loops.roles.end())
@@ -423,16 +437,10 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
     memory::AddressSpace memoryAtStart = start->memory;
 
-    engine::ExplorationBounds bounds;
-    bounds.what = fmt::format("the isolated run of the loop body at {}:{}",
-                              inst.where.file, inst.where.line);
-    bounds.setDeadline(std::min(kBodySeconds, x_.secondsLeft()));
-    bounds.maxInstructions = kBodyInstructions;
-    bounds.maxStates = kBodyStates;
-    engine::Exploration run(
-        engine::createSearcher(engine::SearchStrategy::DFS, x_.options().seed,
-                               [](const ExecutionState &) { return false; }),
-        std::move(bounds));
+    engine::Exploration run = isolatedExploration(
+        x_, bodyRunBounds(x_, fmt::format("the isolated run of the loop body "
+                                          "at {}:{}",
+                                          inst.where.file, inst.where.line)));
     LoopBodyRun body(x_, inst, s.stack.size(), loop.body);
     LoopSummarizer nested(x_, registry_, &body);
     run.hooks = {&body, &nested};

@@ -36,6 +36,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <set>
 
 namespace cosmo::summary {
@@ -120,6 +121,18 @@ std::string whyNotSummarisable(const llvm::Function &f) {
   return whyNotPure(f, f, seen);
 }
 
+/// `s` goes on past the call of `f` that `c` summarises: the call's result
+/// is `c`'s fresh variable, and `c` one of the path's atoms.
+void returnSummarised(Executor &x, ExecutionState &s,
+                      const llvm::CallBase &call, const llvm::Function &f,
+                      SummarisedCall &c) {
+  c.result = x.ctx().var(
+      fmt::format("{}C{}.{}()", s.namePrefix, c.id, f.getName().str()),
+      expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
+  LoopPathData::of(s).calls.push_back(c.id);
+  x.returnValue(s, call, c.result);
+}
+
 /// The hooks of the isolated run of a recursive function's body: the
 /// recursive calls of the body's frame become atoms, its returns clauses.
 class RecursionBodyRun : public engine::ExecutionHooks {
@@ -138,17 +151,8 @@ public:
     c.args = args;
     c.where = Executor::locationOf(&call);
     c.inner = true;
-    auto pc = s.constraints.list();
-    c.pc.assign(pc.begin() + static_cast<long>(pcAtStart_), pc.end());
-    const std::vector<size_t> &calls = LoopPathData::of(s).calls;
-    c.calls.assign(calls.begin() + static_cast<long>(callsAtStart_),
-                   calls.end());
-    SummarisedCall &added = registry_.addCall(std::move(c));
-    added.result = x_.ctx().var(
-        fmt::format("{}C{}.{}()", s.namePrefix, added.id, f.getName().str()),
-        expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
-    LoopPathData::of(s).calls.push_back(added.id);
-    x_.returnValue(s, call, added.result);
+    pathSince(s, c.pc, c.calls);
+    returnSummarised(x_, s, call, f, registry_.addCall(std::move(c)));
     return true;
   }
 
@@ -156,11 +160,7 @@ public:
     if (s.terminated || s.stack.size() != depth_)
       return;
     RecursiveFunction::Return r;
-    auto pc = s.constraints.list();
-    r.pc.assign(pc.begin() + static_cast<long>(pcAtStart_), pc.end());
-    const std::vector<size_t> &calls = LoopPathData::of(s).calls;
-    r.calls.assign(calls.begin() + static_cast<long>(callsAtStart_),
-                   calls.end());
+    pathSince(s, r.pc, r.calls);
     r.value = value;
     fn_.returns.push_back(std::move(r));
     s.terminated = true;
@@ -173,13 +173,10 @@ public:
     case PathEnd::Kind::Error: {
       // Decided per call, in that call's context (bodyErrorsDecided).
       RecursiveFunction::BodyError e;
-      auto pc = s.constraints.list();
-      e.pc.assign(pc.begin() + static_cast<long>(pcAtStart_), pc.end());
-      const std::vector<size_t> &calls = LoopPathData::of(s).calls;
-      e.calls.assign(calls.begin() + static_cast<long>(callsAtStart_),
-                     calls.end());
-      e.state = x_.copyState(s);
+      pathSince(s, e.pc, e.calls);
       e.end = end;
+      if (e.end.stack.empty()) // where a run must reach it
+        e.end.stack = {errorLocation(x_, s, end)};
       fn_.errors.push_back(std::move(e));
       break;
     }
@@ -198,6 +195,17 @@ public:
   std::string failure;
 
 private:
+  /// The constraints and summarised calls `s` added since the body's start.
+  void pathSince(const ExecutionState &s, std::vector<ExprRef> &pc,
+                 std::vector<size_t> &calls) const {
+    auto all = s.constraints.list();
+    pc.assign(all.begin() + static_cast<long>(pcAtStart_), all.end());
+    const LoopPathData *d = LoopPathData::find(s);
+    assert(d && "the body's start state has the summarizer's data");
+    calls.assign(d->calls.begin() + static_cast<long>(callsAtStart_),
+                 d->calls.end());
+  }
+
   Executor &x_;
   LoopRegistry &registry_;
   RecursiveFunction &fn_;
@@ -232,6 +240,14 @@ SummarisedCall &LoopRegistry::addCall(SummarisedCall call) {
   call.id = calls_.size();
   calls_.push_back(std::make_unique<SummarisedCall>(std::move(call)));
   return *calls_.back();
+}
+
+SummarisedCall *
+LoopRegistry::firstProgramCall(const std::vector<size_t> &calls) {
+  for (size_t id : calls)
+    if (calls_[id]->arrival)
+      return calls_[id].get();
+  return nullptr;
 }
 
 bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
@@ -288,11 +304,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
     ++x_.summary().stats.loopStats.unrolledAfter;
     return false;
   }
-  added.result = x_.ctx().var(
-      fmt::format("{}C{}.{}()", s.namePrefix, added.id, f.getName().str()),
-      expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
-  LoopPathData::of(s).calls.push_back(added.id);
-  x_.returnValue(s, call, added.result);
+  returnSummarised(x_, s, call, f, added);
   ++x_.summary().stats.loopStats.recursiveCalls;
   return true;
 }
@@ -301,7 +313,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
                                        RecursiveFunction &fn) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   for (RecursiveFunction::BodyError &e : fn.errors) {
-    engine::SourceLocation at = errorLocation(x_, *e.state, e.end);
+    const engine::SourceLocation &at = e.end.stack.front();
     auto key = std::make_tuple(fn.id, static_cast<int>(e.end.error),
                                at.file, at.line);
     if (reportedBodyErrors_.count(key))
@@ -313,18 +325,11 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
     query.contexts = {call.id};
     query.inBody = &fn;
     HornQuestion q = hornQuestionFor(x_, registry_, query);
-    solver::HornAnswer a = solve(q);
-    if (a.status == solver::HornAnswer::Safe) {
-      ++st.refutedByHorn;
-      if (q.exact)
-        recordInvariants(q, a);
+    if (refutes(q, solve(q)))
       continue;
-    }
     // Reachable, or not known: a run on the call's inputs may reach it
     // (it reports the error then).
     LoopCandidate c{x_.copyState(*call.arrival), e.end};
-    if (c.end.stack.empty())
-      c.end.stack = {at}; // where the run must reach it, not the call
     bool found = confirmByRun(x_, c);
     for (const solver::Model &m : found ? std::vector<solver::Model>{}
                                         : extremeModels(x_, *c.state,
@@ -375,16 +380,10 @@ bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
   start->namePrefix = prefix;
   size_t pcAtStart = start->constraints.size();
   size_t callsAtStart = LoopPathData::of(*start).calls.size();
-  engine::ExplorationBounds bounds;
-  bounds.what = fmt::format("the isolated run of the recursive function '{}'",
-                            f.getName().str());
-  bounds.setDeadline(std::min(kBodySeconds, x_.secondsLeft()));
-  bounds.maxInstructions = kBodyInstructions;
-  bounds.maxStates = kBodyStates;
-  engine::Exploration run(
-      engine::createSearcher(engine::SearchStrategy::DFS, x_.options().seed,
-                             [](const ExecutionState &) { return false; }),
-      std::move(bounds));
+  engine::Exploration run = isolatedExploration(
+      x_, bodyRunBounds(x_, fmt::format("the isolated run of the recursive "
+                                        "function '{}'",
+                                        f.getName().str())));
   RecursionBodyRun body(x_, registry_, fn, s.stack.size() + 1, pcAtStart,
                         callsAtStart);
   run.hooks = {&body};

@@ -124,6 +124,9 @@ public:
   }
   SummarisedCall &addCall(SummarisedCall call);
   SummarisedCall &call(size_t id) { return *calls_[id]; }
+  /// The first of `calls` the program's run made (kept its arrival), or
+  /// null.
+  SummarisedCall *firstProgramCall(const std::vector<size_t> &calls);
   const SummarisedCall &call(size_t id) const { return *calls_[id]; }
   /// The loops of each function seen, for every summarizer of the
   /// analysis: a state leaving a body's run keeps pointers into them.
@@ -162,7 +165,10 @@ public:
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
 
 private:
-  const FunctionLoops &loopsOf(const llvm::Function &f);
+  const FunctionLoops &loopsOf(const llvm::Function &f) {
+    return &f == lastFunction_ ? *lastLoops_ : loadLoops(f);
+  }
+  const FunctionLoops &loadLoops(const llvm::Function &f);
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
@@ -176,6 +182,9 @@ private:
   bool bodyErrorsDecided(const SummarisedCall &call, RecursiveFunction &fn);
   /// The Horn solver's answer to `q` within --horn-timeout (counted).
   solver::HornAnswer solve(const HornQuestion &q);
+  /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
+  /// is exact).
+  bool refutes(const HornQuestion &q, const solver::HornAnswer &a);
   /// Decides a candidate (see the header comment). In a body's run, one
   /// not refuted goes to the enclosing loop's run, whose Rec atom may
   /// exclude it once that loop's body is complete.
