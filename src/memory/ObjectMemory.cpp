@@ -35,6 +35,13 @@ ObjectState::ObjectState(uint64_t capacity, ExprRef initial)
   assert(initial_ && initial_->sort().isArray());
 }
 
+ObjectState ObjectState::wholeArray(uint64_t capacity, ExprRef content) {
+  ObjectState o(capacity, content);
+  o.small_ = false;
+  o.array_ = std::move(content);
+  return o;
+}
+
 std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
                                                  const ExprRef &guard,
                                                  const ObjectState &a,

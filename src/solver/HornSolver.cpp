@@ -9,6 +9,7 @@
 
 #include "cosmo/solver/Horn.h"
 
+#include "ArrayElements.h"
 #include "InvariantReader.h"
 #include "Z3Translator.h"
 
@@ -61,9 +62,17 @@ private:
   std::thread thread_; // last: starts after the members it uses
 };
 
-z3::params spacerParams(z3::context &z3) {
+/// `quantified`: the system has arrays, whose invariants quantify over
+/// their elements (Spacer's quantified lemmas; without them the loop that
+/// fills an array is never proved).
+z3::params spacerParams(z3::context &z3, bool quantified) {
   z3::params p(z3);
   p.set("engine", "spacer");
+  if (quantified) {
+    p.set("spacer.q3", true);
+    p.set("spacer.q3.use_qgen", true);
+    p.set("spacer.ground_pobs", false);
+  }
   // Keep every relation (invariants are read per relation).
   p.set("xform.slice", false);
   p.set("xform.inline_linear", false);
@@ -100,7 +109,11 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
                         Encoding &encoding) {
   SpacerSystem out{z3::fixedpoint(z3), {},
                    z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
-  out.fp.set(spacerParams(z3));
+  bool arrays = false;
+  for (const HornRelation &r : system.relations())
+    for (const expr::Sort &s : r.args)
+      arrays |= s.isArray();
+  out.fp.set(spacerParams(z3, arrays));
   for (const HornRelation &r : system.relations()) {
     z3::sort_vector domain(z3);
     for (const expr::Sort &s : r.args)
@@ -136,9 +149,11 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
 /// Step 1's abstraction: each bit-vector term as its signed value, an
 /// Int; Bool stays Bool. Operations with no integer counterpart become
 /// fresh values in their type's range.
+/// Arrays are arrays of integers indexed by element (ArrayElements.h).
 class IntAbstraction final : public Encoding {
 public:
-  explicit IntAbstraction(z3::context &z3) : z3_(z3) {}
+  IntAbstraction(z3::context &z3, const ElementSizes &sizes)
+      : z3_(z3), sizes_(sizes) {}
 
   void beginClause(const HornClause &) override {
     memo_.clear();
@@ -152,11 +167,24 @@ public:
   }
   z3::expr_vector variables() override { return exprs(vars_); }
   z3::sort sortOf(const expr::Sort &s) override {
+    if (s.isArray())
+      return z3_.array_sort(z3_.int_sort(), z3_.int_sort());
     return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
   }
 
 private:
   z3::expr term(const Expr *e);
+  /// An array term's element view; none when it has none.
+  std::optional<z3::expr> arrayTerm(const Expr *e);
+  /// A byte offset as an index of elements of `bytes` bytes.
+  std::optional<z3::expr> index(const LinearOffset &offset, unsigned bytes);
+  /// The element read by `access`, in its type's range.
+  z3::expr element(const z3::expr &array, const z3::expr &at,
+                   unsigned bytes) {
+    z3::expr v = z3::select(array, at);
+    ranges_.push_back(inRange(v, 8 * bytes));
+    return v;
+  }
   z3::expr_vector exprs(const std::vector<z3::expr> &v) {
     z3::expr_vector out(z3_);
     for (const z3::expr &e : v)
@@ -185,6 +213,7 @@ private:
   }
 
   z3::context &z3_;
+  const ElementSizes &sizes_;
   std::unordered_map<const Expr *, z3::expr> memo_;
   std::vector<z3::expr> vars_, ranges_;
   unsigned fresh_ = 0;
@@ -227,14 +256,28 @@ z3::expr IntAbstraction::term(const Expr *e) {
     r = z3::mk_or(v);
     break;
   }
+  case Kind::ArrayVar:
+  case Kind::Store:
+    r = arrayTerm(e);
+    break;
+  case Kind::Select:
+    if (auto off = linearOffset(e->child(1));
+        off && sizes_.of(e->child(0)) == 1)
+      if (auto a = arrayTerm(e->child(0)))
+        if (auto at = index(*off, 1))
+          r = element(*a, *at, 1);
+    break;
+  case Kind::Concat:
+    if (auto read = elementRead(e);
+        read && sizes_.of(read->array) == read->bytes)
+      if (auto a = arrayTerm(read->array))
+        if (auto at = index(read->offset, read->bytes))
+          r = element(*a, *at, read->bytes);
+    break;
   case Kind::Ite:
-    if (e->sort().isArray())
-      break;
     r = z3::ite(kid(0), kid(1), kid(2));
     break;
   case Kind::Eq:
-    if (e->child(0)->sort().isArray())
-      break;
     r = kid(0) == kid(1);
     break;
   case Kind::Slt: r = kid(0) < kid(1); break;
@@ -260,6 +303,53 @@ z3::expr IntAbstraction::term(const Expr *e) {
   return *r;
 }
 
+std::optional<z3::expr> IntAbstraction::arrayTerm(const Expr *e) {
+  if (auto it = memo_.find(e); it != memo_.end())
+    return it->second;
+  std::optional<z3::expr> r;
+  if (e->kind() == Kind::ArrayVar) {
+    r = z3_.constant(e->name().c_str(), sortOf(e->sort()));
+    vars_.push_back(*r);
+  } else if (e->kind() == Kind::Ite) {
+    r = term(e);
+  } else if (e->kind() == Kind::Store) {
+    unsigned bytes = sizes_.of(e);
+    std::optional<ElementAccess> write;
+    if (bytes == 1) {
+      if (auto off = linearOffset(e->child(1)))
+        write = ElementAccess{e->child(0), *off, 1, e->child(2), {}};
+    } else {
+      write = elementWrite(e, bytes);
+    }
+    std::optional<z3::expr> below, at;
+    if (write) {
+      below = arrayTerm(write->array);
+      at = index(write->offset, bytes);
+    }
+    if (below && at)
+      r = z3::store(*below, *at,
+                    write->value
+                        ? term(write->value)
+                        : z3_.int_val(llvm::toString(*write->constant, 10,
+                                                     /*Signed=*/true)
+                                          .c_str()));
+  }
+  if (r)
+    memo_.emplace(e, *r);
+  return r;
+}
+
+std::optional<z3::expr> IntAbstraction::index(const LinearOffset &offset,
+                                              unsigned bytes) {
+  std::optional<LinearOffset> elements = offset.over(bytes);
+  if (!elements)
+    return std::nullopt;
+  z3::expr sum = z3_.int_val(static_cast<int64_t>(elements->constant));
+  for (const auto &[t, c] : elements->terms)
+    sum = sum + z3_.int_val(static_cast<int64_t>(c)) * term(t);
+  return sum.simplify();
+}
+
 /// The system itself: cosmo's bit-vector terms as Z3 translates them for
 /// every other query.
 class BitVectorEncoding final : public Encoding {
@@ -267,7 +357,10 @@ public:
   explicit BitVectorEncoding(Z3Translator &tr) : tr_(tr) {}
 
   z3::sort sortOf(const expr::Sort &s) override {
-    return s.isBool() ? tr_.z3().bool_sort() : tr_.z3().bv_sort(s.width);
+    z3::context &z3 = tr_.z3();
+    if (s.isArray())
+      return z3.array_sort(z3.bv_sort(64), z3.bv_sort(8));
+    return s.isBool() ? z3.bool_sort() : z3.bv_sort(s.width);
   }
   void beginClause(const HornClause &c) override {
     vars_ = HornSystem::variablesOf(c);
@@ -303,6 +396,21 @@ void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
 
 //===--- Solving ----------------------------------------------------------===//
 
+/// `s.check()`, unknown when Z3 fails (its quantifier instantiation
+/// throws on some array formulas).
+z3::check_result check(z3::solver &s) {
+  try {
+    return s.check();
+  } catch (const z3::exception &e) {
+    if (const char *dir = getenv("COSMO_DUMP_HORN")) { // DEBUG
+      FILE *f = fopen((std::string(dir) + "/fail.smt2").c_str(), "w");
+      fputs(s.to_smt2().c_str(), f);
+      fclose(f);
+    }
+    return z3::unknown;
+  }
+}
+
 void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
   if (!c->isTrue() &&
       std::find(candidates.begin(), candidates.end(), c) == candidates.end())
@@ -313,9 +421,11 @@ void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
 /// one a == b: the bit-vector checks eliminate a variable through an
 /// equality (Z3's solve-eqs) where the two bounds leave it to bit-blasted
 /// arithmetic, many times slower.
-void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates) {
-  auto bound = [](const ExprRef &c) {
-    return c->kind() == expr::Kind::Sle || c->kind() == expr::Kind::Ule;
+void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
+                    const std::map<ExprRef, std::vector<ExprRef>> &quantified) {
+  auto bound = [&](const ExprRef &c) {
+    return (c->kind() == expr::Kind::Sle || c->kind() == expr::Kind::Ule) &&
+           !quantified.count(c);
   };
   for (size_t i = 0; i < candidates.size(); ++i) {
     const ExprRef c = candidates[i];
@@ -323,7 +433,8 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates) {
       continue;
     for (size_t j = i + 1; j < candidates.size(); ++j) {
       const ExprRef &d = candidates[j];
-      if (d->kind() != c->kind() || d->child(0) != c->child(1) ||
+      if (d->kind() != c->kind() || quantified.count(d) ||
+          d->child(0) != c->child(1) ||
           d->child(1) != c->child(0))
         continue;
       candidates.erase(candidates.begin() + static_cast<long>(j));
@@ -362,10 +473,11 @@ private:
   HornAnswer bitVectorSpacer(HornAnswer answer);
   /// Adds to `out` what entry clauses state of their heads' arguments.
   void entryFacts(Candidates &out);
-  /// `candidates` of relation `atom.relation` at `atom`'s arguments.
-  ExprRef at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
-  /// sat / unsat / unknown of `f` over bit-vectors within the time left.
-  z3::check_result satisfiable(const ExprRef &f);
+  /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
+  /// bit-vectors (the quantified ones with their quantifier).
+  z3::expr at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
+  /// sat / unsat / unknown of `f` within the time left.
+  z3::check_result satisfiable(const z3::expr &f);
   /// A bit-vector solver limited to the time left; none when none is.
   std::optional<z3::solver> timedSolver();
 
@@ -373,6 +485,9 @@ private:
   const HornSystem &system_;
   Clock::time_point start_, deadline_;
   Z3Translator bv_;
+  /// The candidates that quantify over array elements: `forall bound.
+  /// candidate` (InvariantReader).
+  std::map<ExprRef, std::vector<ExprRef>> bound_;
 };
 
 std::optional<std::pair<HornSolver::Candidates, HornSolver::Candidates>>
@@ -381,12 +496,19 @@ HornSolver::integerCandidates(std::string &why) {
   // Half the budget: the bit-vector route needs time when this one fails.
   Watchdog dog(z3, Clock::now() + std::chrono::milliseconds(
                                       static_cast<int64_t>(left() * 500)));
-  IntAbstraction abs(z3);
+  ElementSizes sizes(ctx_, system_);
+  IntAbstraction abs(z3, sizes);
   try {
     SpacerSystem spacer = loadSpacer(z3, system_, abs);
     z3::fixedpoint &fp = spacer.fp;
     std::vector<z3::func_decl> &rels = spacer.relations;
     z3::expr goal = spacer.error();
+    if (const char *dir = getenv("COSMO_DUMP_HORN")) { // DEBUG
+      static int n = 0;
+      FILE *f = fopen((std::string(dir) + "/int" + std::to_string(n++) + ".smt2").c_str(), "w");
+      fputs(fp.to_string().c_str(), f);
+      fclose(f);
+    }
     z3::check_result r = fp.query(goal);
     if (r != z3::unsat) {
       why = r == z3::sat ? "the integer abstraction reaches the error"
@@ -396,21 +518,33 @@ HornSolver::integerCandidates(std::string &why) {
     Candidates modularOnly(rels.size()), all(rels.size());
     for (size_t k = 0; k < rels.size(); ++k) {
       std::vector<ExprRef> args;
-      for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i)
+      std::vector<unsigned> elementBytes;
+      for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i) {
         args.push_back(system_.argument(ctx_, k, i));
-      InvariantReader exact(ctx_, args, false), modular(ctx_, args, true);
+        elementBytes.push_back(sizes.ofArgument(k, i));
+        if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "EB %zu %u %u\n", k, i, elementBytes.back()); // DEBUG
+      }
+      InvariantReader exact(ctx_, args, false, elementBytes),
+          modular(ctx_, args, true, elementBytes);
       std::vector<z3::expr> parts;
       conjuncts(fp.get_cover_delta(-1, rels[k]), parts);
       for (const z3::expr &p : parts) {
-        if (auto f = exact.formula(p))
+        std::vector<ExprRef> bound;
+        if (getenv("COSMO_DUMP_HORN")) { auto f = exact.formula(p, &bound); fprintf(stderr, "PART %s -> %s\n", p.to_string().c_str(), f ? bv_.translateConstraint(f->get()).to_string().c_str() : "NONE"); bound.clear(); } // DEBUG
+        if (auto f = exact.formula(p, &bound)) {
+          if (!bound.empty()) {
+            bound_[*f] = bound;
+            addCandidate(modularOnly[k], *f);
+          }
           addCandidate(all[k], *f);
+        }
         if (auto f = modular.formula(p)) {
           addCandidate(all[k], *f);
           addCandidate(modularOnly[k], *f);
         }
       }
-      pairEqualities(ctx_, modularOnly[k]);
-      pairEqualities(ctx_, all[k]);
+      pairEqualities(ctx_, modularOnly[k], bound_);
+      pairEqualities(ctx_, all[k], bound_);
       std::vector<ExprRef> templates;
       // Spacer's integer invariant may state a bound through another
       // value (s <= 2*n for i <= n when s = 2*i) that does not survive
@@ -472,15 +606,23 @@ void HornSolver::entryFacts(Candidates &out) {
   }
 }
 
-ExprRef HornSolver::at(const std::vector<ExprRef> &candidates,
-                       const HornAtom &atom) {
+z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
+                        const HornAtom &atom) {
   expr::Substitution sub;
   for (unsigned i = 0; i < atom.args.size(); ++i)
     sub[system_.argument(ctx_, atom.relation, i)] = atom.args[i];
-  std::vector<ExprRef> parts;
-  for (const ExprRef &c : candidates)
-    parts.push_back(expr::substitute(ctx_, c, sub));
-  return ctx_.andAll(parts);
+  z3::expr_vector parts(bv_.z3());
+  for (const ExprRef &c : candidates) {
+    z3::expr f = bv_.translateConstraint(expr::substitute(ctx_, c, sub).get());
+    if (auto q = bound_.find(c); q != bound_.end()) {
+      z3::expr_vector vars(bv_.z3());
+      for (const ExprRef &v : q->second)
+        vars.push_back(bv_.translate(v.get()));
+      f = z3::forall(vars, f);
+    }
+    parts.push_back(f);
+  }
+  return z3::mk_and(parts);
 }
 
 std::optional<z3::solver> HornSolver::timedSolver() {
@@ -494,22 +636,23 @@ std::optional<z3::solver> HornSolver::timedSolver() {
   return s;
 }
 
-z3::check_result HornSolver::satisfiable(const ExprRef &f) {
+z3::check_result HornSolver::satisfiable(const z3::expr &f) {
   std::optional<z3::solver> s = timedSolver();
   if (!s)
     return z3::unknown;
-  s->add(bv_.translateConstraint(f.get()));
-  return s->check();
+  s->add(f);
+  return check(*s);
 }
 
 bool HornSolver::checkOverBitVectors(Candidates &candidates,
                                      std::string &why) {
   const auto &clauses = system_.clauses();
   auto premise = [&](const HornClause &c) {
-    std::vector<ExprRef> parts{c.constraint};
+    z3::expr_vector parts(bv_.z3());
+    parts.push_back(bv_.translateConstraint(c.constraint.get()));
     for (const HornAtom &a : c.body)
       parts.push_back(at(candidates[a.relation], a));
-    return ctx_.andAll(parts);
+    return z3::mk_and(parts);
   };
   // Houdini: drop every conjunct some clause does not preserve, until
   // none is dropped (each step removes one at least, so it ends). One
@@ -526,17 +669,19 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         // an iteration: it is rebuilt after every drop.
         std::vector<z3::expr> keeps;
         for (const ExprRef &h : head)
-          keeps.push_back(bv_.translateConstraint(at({h}, *c.head).get()));
+          keeps.push_back(at({h}, *c.head));
+        z3::expr before = premise(c);
         std::optional<z3::solver> s = timedSolver();
         z3::check_result r = z3::unknown;
         if (s) {
-          s->add(bv_.translateConstraint(premise(c).get()));
+          s->add(before);
           z3::expr_vector all(bv_.z3());
           for (const z3::expr &k : keeps)
             all.push_back(k);
           s->add(!z3::mk_and(all));
-          r = s->check();
+          r = check(*s);
         }
+        if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "HOUDINI clause body %zu -> %d (%zu cands)%s\n", c.body.size(), (int)r, head.size(), r == z3::unknown && s ? s->reason_unknown().c_str() : ""); // DEBUG
         if (r == z3::unsat)
           break;
         changed = true;
@@ -545,15 +690,37 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           break;
         }
         z3::model m = s->get_model();
-        size_t before = head.size();
-        for (size_t k = head.size(); k-- > 0;)
-          if (!m.eval(keeps[k], true).is_true())
+        size_t count = head.size();
+        // A model does not evaluate a quantified conjunct reliably (its
+        // arrays are finite tables): those are asked alone when no other
+        // conjunct is dropped.
+        std::vector<bool> drop(count, false);
+        bool dropped = false;
+        for (size_t k = 0; k < count; ++k)
+          if (!bound_.count(head[k]) && !m.eval(keeps[k], true).is_true())
+            drop[k] = dropped = true;
+        for (size_t k = 0; k < count && !dropped; ++k) {
+          if (!bound_.count(head[k]))
+            continue;
+          std::optional<z3::solver> one = timedSolver();
+          if (one) {
+            one->add(before);
+            one->add(!keeps[k]);
+          }
+          drop[k] = !one || check(*one) != z3::unsat;
+        }
+        for (size_t k = count; k-- > 0;)
+          if (drop[k])
             head.erase(head.begin() + static_cast<long>(k));
-        if (head.size() == before)
+        if (head.size() == count)
           head.clear(); // cannot happen: the model falsifies one of them
       }
     }
   }
+  if (getenv("COSMO_DUMP_HORN")) // DEBUG
+    for (size_t r = 0; r < candidates.size(); ++r)
+      for (const ExprRef &c : candidates[r])
+        fprintf(stderr, "KEPT %zu %s: %s\n", r, bound_.count(c) ? "Q" : "", at({c}, HornAtom{r, {}}).to_string().c_str());
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;
@@ -613,8 +780,16 @@ HornAnswer HornSolver::solve() {
         continue;
       answer.status = HornAnswer::Safe;
       answer.method = "integer invariants checked over bit-vectors";
-      for (const auto &r : *c)
-        answer.invariants.push_back(ctx_.andAll(r));
+      for (const auto &r : *c) {
+        std::vector<ExprRef> plain;
+        answer.quantified.emplace_back();
+        for (const ExprRef &f : r)
+          if (auto q = bound_.find(f); q != bound_.end())
+            answer.quantified.back().push_back({q->second, f});
+          else
+            plain.push_back(f);
+        answer.invariants.push_back(ctx_.andAll(plain));
+      }
       answer.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
       return answer;
     }

@@ -52,8 +52,10 @@ std::set<ExprRef> HornSystem::variablesOf(const HornClause &c) {
 
 ExprRef HornSystem::argument(expr::ExprContext &ctx, size_t r,
                              unsigned i) const {
-  return ctx.var(relations_[r].name + "." + std::to_string(i),
-                 relations_[r].args[i]);
+  std::string name = relations_[r].name + "." + std::to_string(i);
+  return relations_[r].args[i].isArray()
+             ? ctx.arrayVar(name)
+             : ctx.var(name, relations_[r].args[i]);
 }
 
 namespace {

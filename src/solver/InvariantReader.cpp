@@ -8,9 +8,11 @@
 
 #include "InvariantReader.h"
 
+#include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
 
 #include <algorithm>
+#include <map>
 #include <cassert>
 
 namespace cosmo::solver {
@@ -233,7 +235,7 @@ std::optional<ExprRef> InvariantReader::compare(const z3::expr &a,
   }
 }
 
-std::optional<ExprRef> InvariantReader::formula(const z3::expr &e) {
+std::optional<ExprRef> InvariantReader::read(const z3::expr &e) {
   if (e.is_true())
     return ctx_.trueE();
   if (e.is_false())
@@ -250,7 +252,7 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e) {
   std::vector<ExprRef> kids;
   auto boolKids = [&]() {
     for (unsigned i = 0; i < e.num_args(); ++i) {
-      auto f = formula(e.arg(i));
+      auto f = read(e.arg(i));
       if (!f)
         return false;
       kids.push_back(*f);
@@ -296,6 +298,122 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e) {
   default:
     return std::nullopt;
   }
+}
+
+std::optional<ExprRef> InvariantReader::formula(const z3::expr &e,
+                                                std::vector<ExprRef> *bound) {
+  size_t arguments = args_.size();
+  std::optional<ExprRef> r;
+  std::vector<ExprRef> vars;
+  if (e.is_quantifier()) {
+    if (bound)
+      r = quantified(e, vars);
+  } else if (std::optional<z3::expr> g = elementsAsArguments(e)) {
+    r = read(*g);
+  }
+  args_.resize(arguments); // the bound variables and elements of `e`
+  if (r && bound)
+    bound->insert(bound->end(), vars.begin(), vars.end());
+  return r;
+}
+
+std::optional<ExprRef> InvariantReader::quantified(const z3::expr &e,
+                                                   std::vector<ExprRef> &bound) {
+  if (modular_ || !e.is_forall())
+    return std::nullopt;
+  z3::context &z3 = e.ctx();
+  unsigned n = Z3_get_quantifier_num_bound(z3, e);
+  size_t arguments = args_.size();
+  // Spacer's quantified lemmas do not shift the relation's arguments
+  // under their binder (measured on Z3 4.8.12): in the body, index j < n is
+  // bound variable j and index i >= n is argument i itself, so arguments
+  // 0 .. n-1 cannot be told from the bound variables (a conjunct that
+  // needs them is misread, and Houdini drops it). Bound variable j becomes
+  // argument `arguments + j`.
+  z3::expr_vector to(z3);
+  for (unsigned j = 0; j < n; ++j) {
+    z3::sort s(z3, Z3_get_quantifier_bound_sort(z3, e, n - 1 - j));
+    if (!s.is_int())
+      return std::nullopt;
+    to.push_back(z3::expr(
+        z3, Z3_mk_bound(z3, static_cast<unsigned>(arguments + j), s)));
+    ExprRef v = ctx_.var(fmt::format("cosmo.q{}", boundCount_++),
+                         expr::Sort::bv(64));
+    args_.push_back(v);
+    bound.push_back(v);
+  }
+  std::map<unsigned, z3::sort> free;
+  auto collect = [&](auto &&self, const z3::expr &x) -> void {
+    if (x.is_var()) {
+      unsigned k = Z3_get_index_value(z3, x);
+      if (k >= n)
+        free.emplace(k, x.get_sort());
+      return;
+    }
+    if (x.is_app())
+      for (unsigned k = 0; k < x.num_args(); ++k)
+        self(self, x.arg(k));
+  };
+  collect(collect, e.body());
+  if (!free.empty() && free.rbegin()->first >= arguments)
+    return std::nullopt;
+  for (unsigned i = n; i < arguments; ++i) {
+    auto it = free.find(i);
+    z3::sort s = it != free.end() ? it->second : z3.int_sort();
+    to.push_back(z3::expr(z3, Z3_mk_bound(z3, i, s)));
+  }
+  z3::expr body = e.body().substitute(to);
+  std::optional<z3::expr> g = elementsAsArguments(body);
+  if (!g)
+    return std::nullopt;
+  return read(*g);
+}
+
+std::optional<z3::expr>
+InvariantReader::elementsAsArguments(const z3::expr &e) {
+  z3::context &z3 = e.ctx();
+  z3::expr_vector from(z3), to(z3);
+  bool ok = true;
+  auto visit = [&](auto &&self, const z3::expr &x) -> void {
+    if (!ok || !x.is_app())
+      return;
+    if (x.decl().decl_kind() == Z3_OP_SELECT) {
+      z3::expr a = x.arg(0), at = x.arg(1);
+      unsigned i = a.is_var() ? Z3_get_index_value(z3, a) : ~0u;
+      std::optional<unsigned> b = bits(at);
+      if (i >= elementBytes_.size() || elementBytes_[i] == 0 || !b ||
+          *b > 64) {
+        ok = false;
+        return;
+      }
+      for (unsigned k = 0; k < from.size(); ++k)
+        if (z3::eq(from[k], x))
+          return;
+      unsigned bytes = elementBytes_[i];
+      ExprRef offset =
+          ctx_.mul(ctx_.bv(64, bytes), integer(at, 64));
+      ExprRef value;
+      for (unsigned k = 0; k < bytes; ++k) {
+        ExprRef byte = ctx_.select(args_[i], ctx_.add(offset, ctx_.bv(64, k)));
+        value = value ? ctx_.concat(byte, value) : byte;
+      }
+      from.push_back(x);
+      to.push_back(z3::expr(
+          z3, Z3_mk_bound(z3, static_cast<unsigned>(args_.size()),
+                          z3.int_sort())));
+      args_.push_back(value);
+      return;
+    }
+    for (unsigned k = 0; k < x.num_args(); ++k)
+      self(self, x.arg(k));
+    if (x.is_array()) // an array used other than by a select
+      ok = false;
+  };
+  visit(visit, e);
+  if (!ok)
+    return std::nullopt;
+  z3::expr r = e;
+  return from.empty() ? r : r.substitute(from, to);
 }
 
 } // namespace cosmo::solver

@@ -31,15 +31,29 @@ using expr::ExprRef;
 /// Neither is assumed to hold: Houdini keeps what is inductive over
 /// bit-vectors. None when the formula has an operation without a
 /// translation (div, mod, ...).
+///
+/// An array argument is an array of integer elements in the formula
+/// (ArrayElements.h) and cosmo's byte array in the reading: element k of
+/// `elementBytes` bytes is the bytes at elementBytes*k and after. A
+/// conjunct `forall k. body` (exact reading only) is read as its body over
+/// 64-bit variables, returned in `bound`.
 class InvariantReader {
 public:
   InvariantReader(expr::ExprContext &ctx, std::vector<ExprRef> args,
-                  bool modular)
-      : ctx_(ctx), args_(std::move(args)), modular_(modular) {}
+                  bool modular, std::vector<unsigned> elementBytes = {})
+      : ctx_(ctx), args_(std::move(args)), modular_(modular),
+        elementBytes_(std::move(elementBytes)) {
+    elementBytes_.resize(args_.size(), 0);
+  }
 
-  std::optional<ExprRef> formula(const z3::expr &e);
+  /// `bound`: where a quantified conjunct's variables go; none admitted
+  /// when null.
+  std::optional<ExprRef> formula(const z3::expr &e,
+                                 std::vector<ExprRef> *bound = nullptr);
 
 private:
+  /// `e` read, its arrays' elements already arguments.
+  std::optional<ExprRef> read(const z3::expr &e);
   /// Bits a signed value of `e` needs; none when not translatable.
   std::optional<unsigned> bits(const z3::expr &e);
   /// The widest argument `e` mentions (0: none).
@@ -56,10 +70,21 @@ private:
   std::optional<ExprRef> compare(const z3::expr &a, const z3::expr &b,
                                  Z3_decl_kind k);
 
+  /// `e` with its selects from array arguments replaced by variables
+  /// that stand for the elements read (appended to args_); none when an
+  /// array is used otherwise.
+  std::optional<z3::expr> elementsAsArguments(const z3::expr &e);
+  std::optional<ExprRef> quantified(const z3::expr &e,
+                                    std::vector<ExprRef> &bound);
+
   static constexpr unsigned kMaxBits = 512;
   expr::ExprContext &ctx_;
+  /// The relation's arguments, then the variables of a quantified
+  /// conjunct being read and the elements it reads.
   std::vector<ExprRef> args_;
   bool modular_;
+  std::vector<unsigned> elementBytes_;
+  unsigned boundCount_ = 0;
 };
 
 } // namespace cosmo::solver

@@ -68,7 +68,8 @@ std::vector<SteadyPath> steadyPaths(expr::ExprContext &ctx,
       continue; // a nested loop's iterations are not a closed form
     SteadyPath p{&it, {}};
     for (size_t k = 0; k < inst.carried.size(); ++k) {
-      ExprRef d = inst.carried[k].var->sort().isBool()
+      // (an array, a flag: no constant step)
+      ExprRef d = !inst.carried[k].var->sort().isBV()
                       ? nullptr
                       : constantStep(ctx, inst.carried[k].var, it.next[k]);
       if (!d)

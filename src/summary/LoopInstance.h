@@ -32,13 +32,17 @@ constexpr double kBodySeconds = 5;
 constexpr uint64_t kBodyInstructions = 2'000'000;
 constexpr size_t kBodyStates = 1024;
 
-/// One loop-carried value: a phi of the head, or bytes of an object.
+/// One loop-carried value: a phi of the head, bytes of a small object, or
+/// the whole content of a larger one (an array term).
 struct CarriedValue {
-  std::string name; ///< as the user wrote it: `i`, `total`, `buf[4..7]`
+  std::string name; ///< as the user wrote it: `i`, `total`, `buf[4..7]`, `a`
   ExprRef var;      ///< its value at the head on the recursive state's paths
   const llvm::PHINode *phi = nullptr;
   uint64_t base = 0, offset = 0; ///< otherwise: bytes of the object at base
-  unsigned bytes = 0;
+  unsigned bytes = 0;            ///< 0: the object's whole content
+  bool wholeObject() const { return !phi && bytes == 0; }
+  /// Its value in `s` (the head's phi, or the object's bytes or content).
+  ExprRef valueIn(expr::ExprContext &ctx, const ExecutionState &s) const;
 };
 
 /// One path of the body from the head back to it.

@@ -27,10 +27,25 @@ using engine::PathEnd;
 
 namespace {
 
-/// Objects larger than this are not carried (arrays: unrolled).
+/// Objects larger than this are carried as arrays, smaller ones byte-wise.
 constexpr uint64_t kMaxCarriedObject = 64;
+/// An array carried into a loop with more bytes written than this enters
+/// its relation as any array: its entry clause would be a chain of that
+/// many stores (a zero-initialised global's), which Spacer cannot digest.
+/// An over-approximation: what is proved holds, a loop that needs the
+/// array's prior content is not proved.
+constexpr unsigned kMaxEntryStores = 256;
 /// Runs of a body while the objects it writes are being found.
 constexpr unsigned kCarryRounds = 3;
+
+/// The stores an array term is built of, below its top.
+unsigned storeDepth(const ExprRef &array) {
+  unsigned n = 0;
+  for (const expr::Expr *e = array.get(); e->kind() == expr::Kind::Store;
+       e = e->child(0))
+    ++n;
+  return n;
+}
 
 bool containsPointer(const llvm::Type *t) {
   if (!t)
@@ -111,8 +126,11 @@ std::vector<uint64_t> storedObjects(Executor &x,
   return objects;
 }
 
-/// The bytes of the object at `base` in `s`, carried (once) in chunks of
-/// at most 8 bytes; why not, or empty.
+/// The object at `base` in `s`, carried (once): an object of at most
+/// kMaxCarriedObject bytes as its bytes in chunks of at most 8 (each a
+/// bit-vector the Horn clauses see as a number), a larger one or one of
+/// symbolic size as its whole content (an array the Horn clauses see as
+/// one: its invariants quantify over its elements); why not, or empty.
 std::string carryObject(const ExecutionState &s, uint64_t base,
                         std::vector<CarriedValue> &carried) {
   if (std::any_of(carried.begin(), carried.end(), [&](const CarriedValue &c) {
@@ -123,12 +141,15 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
   if (!e || e->freed)
     return "the loop writes memory it does not own";
   const memory::MemoryObject &o = *e->object;
-  if (o.symbolicSize || o.capacity > kMaxCarriedObject)
-    return fmt::format("an object of more than {} bytes ('{}') written in "
-                       "the loop",
-                       kMaxCarriedObject, o.name);
   if (containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
     return fmt::format("a pointer in '{}' written in the loop", o.name);
+  if (o.symbolicSize || o.capacity > kMaxCarriedObject) {
+    CarriedValue c;
+    c.base = base;
+    c.name = o.name;
+    carried.push_back(std::move(c));
+    return "";
+  }
   unsigned chunk = o.capacity <= 8 ? static_cast<unsigned>(o.capacity) : 4;
   for (uint64_t off = 0; off < o.capacity; off += chunk) {
     CarriedValue c;
@@ -166,6 +187,15 @@ std::string writtenObjects(const LoopBodyRun &body,
 }
 
 } // namespace
+
+ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
+                              const ExecutionState &s) const {
+  if (phi)
+    return s.stack.back().registers.find(phi)->toExpr(ctx);
+  const memory::ObjectState &o = *s.memory.findByBase(base)->state;
+  return wholeObject() ? o.content(ctx)
+                       : o.read(ctx, ctx.bv(64, offset), bytes);
+}
 
 //===--- Per-path data ----------------------------------------------------===//
 
@@ -425,11 +455,20 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
         c.var = ctx.var(name, inst.entry.back()->sort());
         start->frame().registers.set(c.phi, engine::RegValue::of(c.var));
       } else {
-        ExprRef offset = ctx.bv(64, c.offset);
-        inst.entry.push_back(
-            s.memory.findByBase(c.base)->state->read(ctx, offset, c.bytes));
-        c.var = ctx.var(name, expr::Sort::bv(8 * c.bytes));
-        start->memory.writable(c.base).write(ctx, offset, c.var);
+        inst.entry.push_back(c.valueIn(ctx, s));
+        if (c.wholeObject() &&
+            storeDepth(inst.entry.back()) > kMaxEntryStores)
+          inst.entry.back() = ctx.arrayVar(name + ".entry");
+        if (c.wholeObject()) {
+          c.var = ctx.arrayVar(name);
+          const memory::ObjectEntry *e = s.memory.findByBase(c.base);
+          start->memory.writable(c.base) =
+              memory::ObjectState::wholeArray(e->state->capacity(), c.var);
+        } else {
+          c.var = ctx.var(name, expr::Sort::bv(8 * c.bytes));
+          start->memory.writable(c.base).write(ctx, ctx.bv(64, c.offset),
+                                               c.var);
+        }
       }
     }
     LoopPathData::of(*start).atoms.push_back(inst.id);
@@ -472,10 +511,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       it.atoms.assign(atoms.begin() + static_cast<long>(atomsAtStart),
                       atoms.end());
       for (const CarriedValue &c : inst.carried)
-        it.next.push_back(
-            c.phi ? end->frame().registers.find(c.phi)->toExpr(ctx)
-                  : end->memory.findByBase(c.base)->state->read(
-                        ctx, ctx.bv(64, c.offset), c.bytes));
+        it.next.push_back(c.valueIn(ctx, *end));
       inst.iterations.push_back(std::move(it));
     }
     st.bodyPaths += inst.iterations.size();

@@ -119,6 +119,10 @@ class ObjectState {
 public:
   /// Content initially `initial` (an ArrayVar), or all `fill` if no array.
   ObjectState(uint64_t capacity, ExprRef initial);
+  /// An object of `capacity` bytes whose whole content is the array term
+  /// `content`, in array mode from the start whatever its size (a loop's
+  /// carried array: its reads and writes stay selects and stores of it).
+  static ObjectState wholeArray(uint64_t capacity, ExprRef content);
 
   uint64_t capacity() const { return bytes_.size(); }
   /// `width` bytes at `offset` (a BitVec of at most 64 bits, inside the
@@ -140,6 +144,8 @@ public:
                                              const ObjectState &a,
                                              const ObjectState &b);
   const ExprRef &initialArray() const { return initial_; }
+  /// The whole content as one array term (stores over the initial array).
+  ExprRef content(ExprContext &ctx) const { return asArray(ctx); }
 
 private:
   ExprRef byteAt(ExprContext &ctx, uint64_t offset) const;

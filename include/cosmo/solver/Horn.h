@@ -50,7 +50,7 @@ using expr::ExprRef;
 /// A relation symbol: Rec(l, D) of one recursive state.
 struct HornRelation {
   std::string name;
-  std::vector<expr::Sort> args; ///< Bool or BitVec
+  std::vector<expr::Sort> args; ///< Bool, BitVec or Array (memory)
 };
 
 /// R(t1, ..., tn).
@@ -103,6 +103,14 @@ struct HornAnswer {
   /// needed); null for a relation whose invariant could not be expressed
   /// (the verdict stands: it came from the bit-vector system itself).
   std::vector<ExprRef> invariants;
+  /// Safe: the conjuncts of each relation's invariant that quantify over
+  /// the elements of its array arguments, `forall bound. body` (body over
+  /// HornSystem::argument and the 64-bit variables `bound`).
+  struct Quantified {
+    std::vector<ExprRef> bound;
+    ExprRef body;
+  };
+  std::vector<std::vector<Quantified>> quantified;
   /// Which route decided: "integer invariants checked over bit-vectors" or
   /// "bit-vector Spacer".
   std::string method;

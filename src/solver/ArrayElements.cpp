@@ -1,0 +1,273 @@
+//===- ArrayElements.cpp - byte arrays seen as arrays of elements ---------===//
+//
+// See ArrayElements.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayElements.h"
+
+#include <set>
+
+namespace cosmo::solver {
+
+using expr::Kind;
+
+namespace {
+
+/// Coefficients beyond this are not worth an element view.
+constexpr int64_t kMaxCoefficient = int64_t(1) << 32;
+
+bool addLinear(const Expr *e, int64_t scale, LinearOffset &out, unsigned depth) {
+  if (depth > 16 || scale == 0 || std::abs(scale) > kMaxCoefficient)
+    return false;
+  switch (e->kind()) {
+  case Kind::BVConst:
+    if (e->bvValue().getMinSignedBits() > 40)
+      return false;
+    out.constant += scale * e->bvValue().getSExtValue();
+    return true;
+  case Kind::SExt:
+  case Kind::ZExt:
+    return addLinear(e->child(0), scale, out, depth + 1);
+  case Kind::Add:
+    return addLinear(e->child(0), scale, out, depth + 1) &&
+           addLinear(e->child(1), scale, out, depth + 1);
+  case Kind::Sub:
+    return addLinear(e->child(0), scale, out, depth + 1) &&
+           addLinear(e->child(1), -scale, out, depth + 1);
+  case Kind::Mul:
+    for (unsigned k = 0; k < 2; ++k)
+      if (e->child(k)->kind() == Kind::BVConst &&
+          e->child(k)->bvValue().getMinSignedBits() <= 33)
+        return addLinear(e->child(1 - k),
+                         scale * e->child(k)->bvValue().getSExtValue(), out,
+                         depth + 1);
+    break;
+  case Kind::Shl:
+    if (e->child(1)->kind() == Kind::BVConst &&
+        e->child(1)->bvValue().ult(32))
+      return addLinear(e->child(0),
+                       scale * (int64_t(1)
+                                << e->child(1)->bvValue().getZExtValue()),
+                       out, depth + 1);
+    break;
+  default:
+    break;
+  }
+  for (auto &[t, c] : out.terms)
+    if (t == e) {
+      c += scale;
+      return true;
+    }
+  out.terms.emplace_back(e, scale);
+  return true;
+}
+
+bool sameTerms(const LinearOffset &a, const LinearOffset &b) {
+  if (a.terms.size() != b.terms.size())
+    return false;
+  for (const auto &[t, c] : a.terms) {
+    bool found = false;
+    for (const auto &[u, d] : b.terms)
+      found |= t == u && c == d;
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/// The array an array term is built on: below its stores and ites (every
+/// one, for an ite).
+void roots(const Expr *e, std::vector<const Expr *> &out) {
+  while (e->kind() == Kind::Store)
+    e = e->child(0);
+  if (e->kind() == Kind::Ite) {
+    roots(e->child(1), out);
+    roots(e->child(2), out);
+    return;
+  }
+  out.push_back(e);
+}
+
+} // namespace
+
+std::optional<LinearOffset> LinearOffset::over(unsigned bytes) const {
+  LinearOffset r;
+  if (constant % bytes != 0)
+    return std::nullopt;
+  r.constant = constant / bytes;
+  for (const auto &[t, c] : terms) {
+    if (c % bytes != 0)
+      return std::nullopt;
+    if (c != 0)
+      r.terms.emplace_back(t, c / bytes);
+  }
+  return r;
+}
+
+std::optional<LinearOffset> linearOffset(const Expr *offset) {
+  LinearOffset out;
+  if (!addLinear(offset, 1, out, 0))
+    return std::nullopt;
+  std::erase_if(out.terms, [](const auto &t) { return t.second == 0; });
+  return out;
+}
+
+std::optional<ElementAccess> elementRead(const Expr *e) {
+  // concat(b[n-1], concat(..., b[0])): the bytes from the highest down.
+  std::vector<const Expr *> bytes;
+  while (e->kind() == Kind::Concat) {
+    bytes.push_back(e->child(0));
+    e = e->child(1);
+  }
+  bytes.push_back(e);
+  ElementAccess r;
+  r.bytes = static_cast<unsigned>(bytes.size());
+  for (unsigned k = 0; k < r.bytes; ++k) {
+    const Expr *b = bytes[r.bytes - 1 - k]; // byte k
+    if (b->kind() != Kind::Select || b->width() != 8)
+      return std::nullopt;
+    if (k == 0)
+      r.array = b->child(0);
+    else if (b->child(0) != r.array)
+      return std::nullopt;
+    std::optional<LinearOffset> off = linearOffset(b->child(1));
+    if (!off)
+      return std::nullopt;
+    if (k == 0)
+      r.offset = *off;
+    else if (!sameTerms(*off, r.offset) || off->constant != r.offset.constant + k)
+      return std::nullopt;
+  }
+  return r;
+}
+
+std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
+  if (bytes == 0 || bytes > 8)
+    return std::nullopt;
+  ElementAccess r;
+  r.bytes = bytes;
+  llvm::APInt constant(8 * bytes, 0);
+  unsigned extracts = 0;
+  for (unsigned k = bytes; k-- > 0;) { // byte k, the highest outermost
+    if (e->kind() != Kind::Store)
+      return std::nullopt;
+    std::optional<LinearOffset> off = linearOffset(e->child(1));
+    if (!off)
+      return std::nullopt;
+    if (k == bytes - 1)
+      r.offset = *off;
+    else if (!sameTerms(*off, r.offset) ||
+             off->constant != r.offset.constant - (bytes - 1 - k))
+      return std::nullopt;
+    const Expr *b = e->child(2);
+    if (b->kind() == Kind::BVConst) {
+      constant.insertBits(b->bvValue(), 8 * k);
+    } else {
+      ++extracts;
+      if (b->kind() != Kind::Extract || b->aux0() != 8 * k + 7 ||
+          b->aux1() != 8 * k || b->child(0)->width() != 8 * bytes ||
+          (r.value && r.value != b->child(0)))
+        return std::nullopt;
+      r.value = b->child(0);
+    }
+    e = e->child(0);
+  }
+  r.offset.constant -= bytes - 1; // the offset of byte 0
+  r.array = e;
+  if (extracts == 0)
+    r.constant = constant;
+  else if (extracts != bytes)
+    return std::nullopt; // some bytes a value's, some constants
+  return r;
+}
+
+ElementSizes::ElementSizes(expr::ExprContext &ctx, const HornSystem &system) {
+  arguments_.resize(system.relations().size());
+  for (size_t r = 0; r < system.relations().size(); ++r)
+    for (unsigned i = 0; i < system.relations()[r].args.size(); ++i)
+      arguments_[r].push_back(system.relations()[r].args[i].isArray()
+                                  ? system.argument(ctx, r, i).get()
+                                  : nullptr);
+  std::set<const Expr *> seen;
+  std::vector<std::pair<const Expr *, unsigned>> accesses;
+  auto visit = [&](auto &&self, const Expr *e) -> void {
+    if (!seen.insert(e).second)
+      return;
+    if (e->kind() == Kind::Concat)
+      if (std::optional<ElementAccess> a = elementRead(e)) {
+        accesses.emplace_back(a->array, a->bytes);
+        // Its bytes' selects, not its inner concats (reads of fewer bytes).
+        const Expr *x = e;
+        for (; x->kind() == Kind::Concat; x = x->child(1))
+          self(self, x->child(0));
+        self(self, x);
+        return;
+      }
+    if (e->kind() == Kind::Store && e->child(2)->kind() == Kind::Extract &&
+        e->child(2)->aux1() + 8 == e->child(2)->child(0)->width() &&
+        e->child(2)->child(0)->width() % 8 == 0) {
+      unsigned bytes = e->child(2)->child(0)->width() / 8;
+      if (std::optional<ElementAccess> a = elementWrite(e, bytes))
+        accesses.emplace_back(e, bytes);
+    }
+    if (e->sort().isArray() && e->kind() != Kind::ArrayVar) {
+      std::vector<const Expr *> rs;
+      roots(e, rs);
+      for (const Expr *x : rs)
+        unite(e, x);
+    }
+    for (unsigned k = 0; k < e->numChildren(); ++k)
+      self(self, e->child(k));
+  };
+  for (const HornClause &c : system.clauses()) {
+    visit(visit, c.constraint.get());
+    auto atom = [&](const HornAtom &a) {
+      for (unsigned i = 0; i < a.args.size(); ++i) {
+        visit(visit, a.args[i].get());
+        if (arguments_[a.relation][i])
+          unite(a.args[i].get(), arguments_[a.relation][i]);
+      }
+    };
+    for (const HornAtom &a : c.body)
+      atom(a);
+    if (c.head)
+      atom(*c.head);
+  }
+  for (const auto &[array, bytes] : accesses)
+    note(array, bytes);
+}
+
+const Expr *ElementSizes::find(const Expr *e) const {
+  auto it = parent_.find(e);
+  if (it == parent_.end() || it->second == e)
+    return e;
+  const Expr *root = find(it->second);
+  parent_[e] = root;
+  return root;
+}
+
+void ElementSizes::unite(const Expr *a, const Expr *b) {
+  const Expr *ra = find(a), *rb = find(b);
+  if (ra != rb)
+    parent_[ra] = rb;
+}
+
+void ElementSizes::note(const Expr *array, unsigned bytes) {
+  auto [it, fresh] = sizes_.emplace(find(array), bytes);
+  if (!fresh && it->second != bytes)
+    it->second = 0;
+}
+
+unsigned ElementSizes::of(const Expr *e) const {
+  // Sizes are noted once every class is united: keyed by representatives.
+  auto it = sizes_.find(find(e));
+  return it == sizes_.end() ? 1 : it->second;
+}
+
+unsigned ElementSizes::ofArgument(size_t r, unsigned i) const {
+  const Expr *a = arguments_[r][i];
+  return a ? of(a) : 0;
+}
+
+} // namespace cosmo::solver
