@@ -398,7 +398,7 @@ void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
 
 /// `s.check()`, unknown when Z3 fails (its quantifier instantiation
 /// throws on some array formulas).
-z3::check_result check(z3::solver &s) {
+z3::check_result checkSafely(z3::solver &s) {
   try {
     return s.check();
   } catch (const z3::exception &e) {
@@ -444,6 +444,15 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
   }
 }
 
+/// Time for one Houdini query with quantified conjuncts: Z3 decides the
+/// inductive ones at once by instantiation, and may search long for a
+/// model of the others.
+constexpr double kQuantifiedCheckSeconds = 1.5;
+/// Time for the same query on instances of the quantified conjuncts:
+/// mostly answered in milliseconds, and when not, the quantified query
+/// often is (a select from a long store chain at a symbolic index).
+constexpr double kGroundCheckSeconds = 0.3;
+
 class HornSolver {
 public:
   HornSolver(expr::ExprContext &ctx, const HornSystem &system,
@@ -467,6 +476,26 @@ private:
   /// over the integers did not prove the system.
   std::optional<std::pair<Candidates, Candidates>> integerCandidates(
       std::string &why);
+  /// Whether clause `c` preserves `keeps` (none: whether `c`, a query,
+  /// cannot hold), its quantified candidates instantiated at the element
+  /// indices the clause reads and writes and at a witness of each
+  /// quantified keep's negation: a ground query, which Z3 answers at once
+  /// where the quantified one takes it seconds. True is exact (instances
+  /// of what holds hold); false says nothing.
+  bool preservedByInstances(const HornClause &c,
+                            const std::vector<ExprRef> &keeps);
+  /// Whether a Houdini query about clause `c` holds quantified
+  /// candidates (of its body's relations or its head's).
+  bool quantifies(const HornClause &c) const {
+    auto any = [&](const HornAtom &a) {
+      for (const ExprRef &x : (*candidates_)[a.relation])
+        if (bound_.count(x))
+          return true;
+      return false;
+    };
+    return std::any_of(c.body.begin(), c.body.end(), any) ||
+           (c.head && any(*c.head));
+  }
   /// Steps 2-3: true when the kept candidates refute every query.
   bool checkOverBitVectors(Candidates &candidates, std::string &why);
   /// Step 4.
@@ -476,10 +505,14 @@ private:
   /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
   /// bit-vectors (the quantified ones with their quantifier).
   z3::expr at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
-  /// sat / unsat / unknown of `f` within the time left.
-  z3::check_result satisfiable(const z3::expr &f);
-  /// A bit-vector solver limited to the time left; none when none is.
-  std::optional<z3::solver> timedSolver();
+  /// Whether `premise` and not all of `keeps` (none: just `premise`) can
+  /// hold, within the time
+  /// left (and kQuantifiedCheckSeconds when `quantified`); when sat and
+  /// `holds` is given, which of `keeps` its model satisfies.
+  z3::check_result check(const z3::expr &premise,
+                         const std::vector<z3::expr> &keeps, bool quantified,
+                         std::vector<bool> *holds = nullptr,
+                         double most = 0);
 
   expr::ExprContext &ctx_;
   const HornSystem &system_;
@@ -488,6 +521,9 @@ private:
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;
+  /// The element size of each quantified candidate's arrays.
+  std::map<ExprRef, unsigned> elementBytes_;
+  const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
 };
 
 std::optional<std::pair<HornSolver::Candidates, HornSolver::Candidates>>
@@ -534,6 +570,7 @@ HornSolver::integerCandidates(std::string &why) {
         if (auto f = exact.formula(p, &bound)) {
           if (!bound.empty()) {
             bound_[*f] = bound;
+            elementBytes_[*f] = exact.lastElementBytes();
             addCandidate(modularOnly[k], *f);
           }
           addCandidate(all[k], *f);
@@ -625,27 +662,149 @@ z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
   return z3::mk_and(parts);
 }
 
-std::optional<z3::solver> HornSolver::timedSolver() {
-  double seconds = left();
-  if (seconds <= 0)
-    return std::nullopt;
-  z3::solver s(bv_.z3());
-  z3::params p(bv_.z3());
-  p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
-  s.set(p);
-  return s;
+bool HornSolver::preservedByInstances(const HornClause &c,
+                                      const std::vector<ExprRef> &keeps) {
+  const Candidates &cands = *candidates_;
+  // The element indices: every select's offset, divided by each element
+  // size in use (an instance at any index is sound; these are the useful
+  // ones), and a fresh witness per quantified keep.
+  std::set<unsigned> sizes;
+  for (const auto &[f, bytes] : elementBytes_)
+    sizes.insert(bytes);
+  std::vector<ExprRef> indices;
+  std::set<const Expr *> seen;
+  std::set<ExprRef> known;
+  auto index = [&](const Expr *offset, unsigned bytes) {
+    ExprRef t = bytes == 1 ? ExprRef(offset)
+                           : ctx_.udiv(ExprRef(offset), ctx_.bv(64, bytes));
+    if (known.insert(t).second)
+      indices.push_back(t);
+  };
+  auto collect = [&](auto &&self, const Expr *e) -> void {
+    if (!seen.insert(e).second)
+      return;
+    if (e->kind() == Kind::Concat)
+      if (std::optional<ElementAccess> read = elementRead(e);
+          read && sizes.count(read->bytes)) {
+        const Expr *low = e;
+        while (low->kind() == Kind::Concat)
+          low = low->child(1);
+        index(low->child(1), read->bytes); // byte 0's offset
+      }
+    if (e->kind() == Kind::Select && sizes.count(1))
+      index(e->child(1), 1);
+    for (unsigned k = 0; k < e->numChildren(); ++k)
+      self(self, e->child(k));
+  };
+  collect(collect, c.constraint.get());
+  auto atomTerms = [&](const HornAtom &a) {
+    for (const ExprRef &t : a.args)
+      collect(collect, t.get());
+  };
+  for (const HornAtom &a : c.body)
+    atomTerms(a);
+  if (c.head)
+    atomTerms(*c.head);
+  auto substitution = [&](const HornAtom &a) {
+    expr::Substitution sub;
+    for (unsigned i = 0; i < a.args.size(); ++i)
+      sub[system_.argument(ctx_, a.relation, i)] = a.args[i];
+    return sub;
+  };
+  std::vector<ExprRef> goal; // the negations of the keeps
+  if (c.head) {
+    expr::Substitution sub = substitution(*c.head);
+    for (const ExprRef &k : keeps) {
+      auto q = bound_.find(k);
+      if (q != bound_.end()) {
+        if (q->second.size() != 1)
+          return false;
+        ExprRef witness = ctx_.var(
+            "cosmo.witness" + std::to_string(goal.size()), expr::Sort::bv(64));
+        indices.push_back(witness);
+        sub[q->second[0]] = witness;
+      }
+      goal.push_back(ctx_.notE(expr::substitute(ctx_, k, sub)));
+      if (q != bound_.end())
+        sub.erase(q->second[0]);
+    }
+  }
+  std::vector<ExprRef> parts{c.constraint};
+  for (const HornAtom &a : c.body) {
+    expr::Substitution sub = substitution(a);
+    for (const ExprRef &f : cands[a.relation]) {
+      auto q = bound_.find(f);
+      if (q == bound_.end()) {
+        parts.push_back(expr::substitute(ctx_, f, sub));
+        continue;
+      }
+      if (q->second.size() != 1)
+        continue; // (dropping a premise is sound)
+      for (const ExprRef &t : indices) {
+        sub[q->second[0]] = t;
+        parts.push_back(expr::substitute(ctx_, f, sub));
+      }
+      sub.erase(q->second[0]);
+    }
+  }
+  if (c.head)
+    parts.push_back(ctx_.orAll(goal));
+  z3::expr f = bv_.translateConstraint(ctx_.andAll(parts).get());
+  return check(f, {}, false, nullptr, kGroundCheckSeconds) == z3::unsat;
 }
 
-z3::check_result HornSolver::satisfiable(const z3::expr &f) {
-  std::optional<z3::solver> s = timedSolver();
-  if (!s)
+z3::check_result HornSolver::check(const z3::expr &premise,
+                                   const std::vector<z3::expr> &keeps,
+                                   bool quantified, std::vector<bool> *holds,
+                                   double most) {
+  double seconds = left();
+  if (quantified)
+    seconds = std::min(seconds, kQuantifiedCheckSeconds);
+  if (most > 0)
+    seconds = std::min(seconds, most);
+  if (seconds <= 0)
     return z3::unknown;
-  s->add(f);
-  return check(*s);
+  // A quantified query goes to a context of its own: Z3's instantiation
+  // depends on its context's history (one query measured 0.15 s in a fresh
+  // context and 2.4 s in the context of the earlier ones).
+  std::unique_ptr<z3::context> own;
+  z3::context *z3 = &bv_.z3();
+  auto moved = [&](const z3::expr &e) {
+    return own ? z3::expr(*own, Z3_translate(bv_.z3(), e, *own)) : e;
+  };
+  if (quantified) {
+    own = std::make_unique<z3::context>();
+    z3 = own.get();
+  }
+  z3::solver s(*z3);
+  z3::params p(*z3);
+  p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
+  s.set(p);
+  std::vector<z3::expr> kept;
+  z3::expr_vector all(*z3);
+  for (const z3::expr &k : keeps) {
+    kept.push_back(moved(k));
+    all.push_back(kept.back());
+  }
+  s.add(moved(premise));
+  if (!keeps.empty())
+    s.add(!z3::mk_and(all));
+  auto t0 = Clock::now();
+  z3::check_result r = checkSafely(s);
+  if (r == z3::unknown && getenv("COSMO_DUMP_HORN")) { FILE *f = fopen((std::string(getenv("COSMO_DUMP_HORN")) + "/ground.smt2").c_str(), "w"); fputs(s.to_smt2().c_str(), f); fclose(f); } // DEBUG
+  if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "CHECK q=%d keeps=%zu -> %d %.2fs left %.2f\n", quantified, keeps.size(), (int)r, std::chrono::duration<double>(Clock::now()-t0).count(), left()); // DEBUG
+  if (r == z3::sat && holds) {
+    z3::model m = s.get_model();
+    for (const z3::expr &k : kept)
+      holds->push_back(m.eval(k, true).is_true());
+  }
+  return r;
 }
+
 
 bool HornSolver::checkOverBitVectors(Candidates &candidates,
                                      std::string &why) {
+  candidates_ = &candidates;
   const auto &clauses = system_.clauses();
   auto premise = [&](const HornClause &c) {
     z3::expr_vector parts(bv_.z3());
@@ -658,7 +817,28 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
   // none is dropped (each step removes one at least, so it ends). One
   // query asks whether a clause preserves all of them; a model where it
   // does not drops every conjunct that model falsifies at once.
-  for (bool changed = true; changed;) {
+  //
+  // Quantified conjuncts make every query slow, the satisfiable ones
+  // most (Z3 builds models for them by instantiation rounds): the ground
+  // conjuncts are first sifted alone, as if the quantified ones were not
+  // there (dropping one too many only loses a proof), then all together.
+  Candidates aside(candidates.size());
+  for (size_t r = 0; r < candidates.size(); ++r)
+    for (const ExprRef &c : candidates[r])
+      if (bound_.count(c))
+        aside[r].push_back(c);
+  bool sifting = std::any_of(aside.begin(), aside.end(),
+                             [](const auto &a) { return !a.empty(); });
+  if (sifting)
+    for (auto &r : candidates)
+      std::erase_if(r, [&](const ExprRef &c) { return bound_.count(c); });
+  for (bool changed = true; changed || sifting;) {
+    if (!changed) { // the ground conjuncts are sifted: now all of them
+      sifting = false;
+      for (size_t r = 0; r < candidates.size(); ++r)
+        candidates[r].insert(candidates[r].end(), aside[r].begin(),
+                             aside[r].end());
+    }
     changed = false;
     for (const HornClause &c : clauses) {
       if (!c.head)
@@ -670,26 +850,24 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         std::vector<z3::expr> keeps;
         for (const ExprRef &h : head)
           keeps.push_back(at({h}, *c.head));
+        bool quantified = quantifies(c);
+        if (quantified && preservedByInstances(c, head))
+          break;
         z3::expr before = premise(c);
-        std::optional<z3::solver> s = timedSolver();
-        z3::check_result r = z3::unknown;
-        if (s) {
-          s->add(before);
-          z3::expr_vector all(bv_.z3());
-          for (const z3::expr &k : keeps)
-            all.push_back(k);
-          s->add(!z3::mk_and(all));
-          r = check(*s);
-        }
-        if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "HOUDINI clause body %zu -> %d (%zu cands)%s\n", c.body.size(), (int)r, head.size(), r == z3::unknown && s ? s->reason_unknown().c_str() : ""); // DEBUG
+        std::vector<bool> holds;
+        z3::check_result r = check(before, keeps, quantified, &holds);
         if (r == z3::unsat)
           break;
         changed = true;
-        if (r == z3::unknown) { // not decided in time: nothing is kept
-          head.clear();
-          break;
+        if (r == z3::unknown) {
+          // Not decided in time: the quantified conjuncts go first (their
+          // instantiation is what Z3 gives up on), then everything.
+          size_t count = head.size();
+          std::erase_if(head, [&](const ExprRef &h) { return bound_.count(h); });
+          if (head.size() == count || left() <= 0)
+            head.clear();
+          continue;
         }
-        z3::model m = s->get_model();
         size_t count = head.size();
         // A model does not evaluate a quantified conjunct reliably (its
         // arrays are finite tables): those are asked alone when no other
@@ -697,18 +875,11 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         std::vector<bool> drop(count, false);
         bool dropped = false;
         for (size_t k = 0; k < count; ++k)
-          if (!bound_.count(head[k]) && !m.eval(keeps[k], true).is_true())
+          if (!bound_.count(head[k]) && !holds[k])
             drop[k] = dropped = true;
-        for (size_t k = 0; k < count && !dropped; ++k) {
-          if (!bound_.count(head[k]))
-            continue;
-          std::optional<z3::solver> one = timedSolver();
-          if (one) {
-            one->add(before);
-            one->add(!keeps[k]);
-          }
-          drop[k] = !one || check(*one) != z3::unsat;
-        }
+        for (size_t k = 0; k < count && !dropped; ++k)
+          if (bound_.count(head[k]))
+            drop[k] = check(before, {keeps[k]}, true) != z3::unsat;
         for (size_t k = count; k-- > 0;)
           if (drop[k])
             head.erase(head.begin() + static_cast<long>(k));
@@ -724,7 +895,9 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;
-    z3::check_result r = satisfiable(premise(c));
+    if (quantifies(c) && preservedByInstances(c, {}))
+      continue;
+    z3::check_result r = check(premise(c), {}, quantifies(c));
     if (r != z3::unsat) {
       why = r == z3::unknown
                 ? "checking the invariants over bit-vectors ran out of time"

@@ -305,6 +305,7 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e,
   size_t arguments = args_.size();
   std::optional<ExprRef> r;
   std::vector<ExprRef> vars;
+  lastElementBytes_ = 0;
   if (e.is_quantifier()) {
     if (bound)
       r = quantified(e, vars);
@@ -390,6 +391,7 @@ InvariantReader::elementsAsArguments(const z3::expr &e) {
         if (z3::eq(from[k], x))
           return;
       unsigned bytes = elementBytes_[i];
+      lastElementBytes_ = std::max(lastElementBytes_, bytes);
       ExprRef offset =
           ctx_.mul(ctx_.bv(64, bytes), integer(at, 64));
       ExprRef value;

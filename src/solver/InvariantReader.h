@@ -50,6 +50,8 @@ public:
   /// when null.
   std::optional<ExprRef> formula(const z3::expr &e,
                                  std::vector<ExprRef> *bound = nullptr);
+  /// The element size of the arrays the last formula read (0: none).
+  unsigned lastElementBytes() const { return lastElementBytes_; }
 
 private:
   /// `e` read, its arrays' elements already arguments.
@@ -85,6 +87,7 @@ private:
   bool modular_;
   std::vector<unsigned> elementBytes_;
   unsigned boundCount_ = 0;
+  unsigned lastElementBytes_ = 0;
 };
 
 } // namespace cosmo::solver
