@@ -401,12 +401,7 @@ void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
 z3::check_result checkSafely(z3::solver &s) {
   try {
     return s.check();
-  } catch (const z3::exception &e) {
-    if (const char *dir = getenv("COSMO_DUMP_HORN")) { // DEBUG
-      FILE *f = fopen((std::string(dir) + "/fail.smt2").c_str(), "w");
-      fputs(s.to_smt2().c_str(), f);
-      fclose(f);
-    }
+  } catch (const z3::exception &) {
     return z3::unknown;
   }
 }
@@ -443,6 +438,9 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
     }
   }
 }
+
+/// The arguments each argument is paired with in order templates.
+constexpr size_t kTemplatePartners = 16;
 
 /// Time for one Houdini query with quantified conjuncts: Z3 decides the
 /// inductive ones at once by instantiation, and may search long for a
@@ -539,12 +537,6 @@ HornSolver::integerCandidates(std::string &why) {
     z3::fixedpoint &fp = spacer.fp;
     std::vector<z3::func_decl> &rels = spacer.relations;
     z3::expr goal = spacer.error();
-    if (const char *dir = getenv("COSMO_DUMP_HORN")) { // DEBUG
-      static int n = 0;
-      FILE *f = fopen((std::string(dir) + "/int" + std::to_string(n++) + ".smt2").c_str(), "w");
-      fputs(fp.to_string().c_str(), f);
-      fclose(f);
-    }
     z3::check_result r = fp.query(goal);
     if (r != z3::unsat) {
       why = r == z3::sat ? "the integer abstraction reaches the error"
@@ -558,7 +550,6 @@ HornSolver::integerCandidates(std::string &why) {
       for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i) {
         args.push_back(system_.argument(ctx_, k, i));
         elementBytes.push_back(sizes.ofArgument(k, i));
-        if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "EB %zu %u %u\n", k, i, elementBytes.back()); // DEBUG
       }
       InvariantReader exact(ctx_, args, false, elementBytes),
           modular(ctx_, args, true, elementBytes);
@@ -566,7 +557,6 @@ HornSolver::integerCandidates(std::string &why) {
       conjuncts(fp.get_cover_delta(-1, rels[k]), parts);
       for (const z3::expr &p : parts) {
         std::vector<ExprRef> bound;
-        if (getenv("COSMO_DUMP_HORN")) { auto f = exact.formula(p, &bound); fprintf(stderr, "PART %s -> %s\n", p.to_string().c_str(), f ? bv_.translateConstraint(f->get()).to_string().c_str() : "NONE"); bound.clear(); } // DEBUG
         if (auto f = exact.formula(p, &bound)) {
           if (!bound.empty()) {
             bound_[*f] = bound;
@@ -586,12 +576,17 @@ HornSolver::integerCandidates(std::string &why) {
       // Spacer's integer invariant may state a bound through another
       // value (s <= 2*n for i <= n when s = 2*i) that does not survive
       // wrap-around; the order of the values themselves often does.
+      // (Pairs only with the last kTemplatePartners arguments, where a
+      // loop's carried values are: the count stays linear.)
       for (size_t a = 0; a < args.size(); ++a) {
         if (!args[a]->sort().isBV())
           continue;
         ExprRef zero = ctx_.bv(args[a]->width(), 0);
         templates.push_back(ctx_.sle(zero, args[a]));
-        for (size_t b = a + 1; b < args.size(); ++b) {
+        size_t first = std::max(a + 1, args.size() > kTemplatePartners
+                                           ? args.size() - kTemplatePartners
+                                           : size_t(0));
+        for (size_t b = first; b < args.size(); ++b) {
           if (args[b]->sort() != args[a]->sort())
             continue;
           templates.push_back(ctx_.sle(args[a], args[b]));
@@ -789,10 +784,7 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   s.add(moved(premise));
   if (!keeps.empty())
     s.add(!z3::mk_and(all));
-  auto t0 = Clock::now();
   z3::check_result r = checkSafely(s);
-  if (r == z3::unknown && getenv("COSMO_DUMP_HORN")) { FILE *f = fopen((std::string(getenv("COSMO_DUMP_HORN")) + "/ground.smt2").c_str(), "w"); fputs(s.to_smt2().c_str(), f); fclose(f); } // DEBUG
-  if (getenv("COSMO_DUMP_HORN")) fprintf(stderr, "CHECK q=%d keeps=%zu -> %d %.2fs left %.2f\n", quantified, keeps.size(), (int)r, std::chrono::duration<double>(Clock::now()-t0).count(), left()); // DEBUG
   if (r == z3::sat && holds) {
     z3::model m = s.get_model();
     for (const z3::expr &k : kept)
@@ -888,10 +880,6 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       }
     }
   }
-  if (getenv("COSMO_DUMP_HORN")) // DEBUG
-    for (size_t r = 0; r < candidates.size(); ++r)
-      for (const ExprRef &c : candidates[r])
-        fprintf(stderr, "KEPT %zu %s: %s\n", r, bound_.count(c) ? "Q" : "", at({c}, HornAtom{r, {}}).to_string().c_str());
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;

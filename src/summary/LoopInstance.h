@@ -247,6 +247,11 @@ AcceleratedPath accelerate(Executor &x, const LoopRegistry &registry,
                            const LoopCandidate &c, unsigned phaseCount,
                            bool runnable);
 
+/// Arguments of a loop's relation beyond which no Horn system is built:
+/// Spacer does not digest them (the cells of an array an earlier loop
+/// filled by unrolling, each an input of its own).
+constexpr size_t kMaxRelationArguments = 64;
+
 /// The Horn system asking whether `c`'s error is reachable, through the
 /// recursive states of its atoms; `exact` is false when some of them is not
 /// complete yet (their atoms are left out: only `Safe` is then meaningful).

@@ -264,6 +264,14 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     std::vector<expr::Sort> sorts;
     for (const ExprRef &v : atomArgs(inst, carriedVars(inst)))
       sorts.push_back(v->sort());
+    if (sorts.size() > kMaxRelationArguments) {
+      q.unsupported = fmt::format(
+          "the loop at {}:{} depends on {} values (more than {}: the "
+          "inputs of a loop unrolled before it, mostly)",
+          inst.where.file, inst.where.line, sorts.size(),
+          kMaxRelationArguments);
+      return q;
+    }
     relationOf[id] = q.system.addRelation(inst.relation, std::move(sorts));
     q.instanceOf.push_back(id);
     q.functionOf.push_back(HornQuestion::kNone);
@@ -464,13 +472,6 @@ solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
   o.timeoutSeconds = std::max(
       0.1, std::min(x_.options().hornTimeoutSeconds, x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
-  if (const char *dir = getenv("COSMO_DUMP_HORN")) { // DEBUG
-    static int n = 0;
-    FILE *f = fopen(fmt::format("{}/q{}.smt2", dir, n++).c_str(), "w");
-    fputs(q.system.str().c_str(), f);
-    fprintf(f, "; %s %s %.2fs %s\n", solver::hornStatusName(a.status), a.method.c_str(), a.seconds, a.reason.c_str());
-    fclose(f);
-  }
   ++st.hornQueries;
   st.hornSeconds += a.seconds;
   return a;
