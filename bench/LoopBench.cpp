@@ -52,9 +52,9 @@ int loopBench(const Cosmo &cosmo0, std::vector<fs::path> programs) {
   std::vector<std::string> failures;
   unsigned trueTotal = 0, trueProved = 0, falseTotal = 0, falseFound = 0,
            unrollProved = 0, wrong = 0;
-  fmt::print("| program | expected | unroll | s | auto | s | Horn s | "
-             "invariant conjuncts |\n"
-             "|---|---|---|---:|---|---:|---:|---:|\n");
+  fmt::print("| program | expected | unroll | s | auto | s | first error s "
+             "| Horn s | invariant conjuncts |\n"
+             "|---|---|---|---:|---|---:|---:|---:|---:|\n");
   for (const fs::path &p : programs) {
     std::string stem = p.stem().string();
     std::string expected = stem.ends_with("_true")    ? "true"
@@ -65,6 +65,11 @@ int loopBench(const Cosmo &cosmo0, std::vector<fs::path> programs) {
     for (const Run *r : {&unroll, &autoRun})
       if (!r->ok)
         failures.push_back(r->failure);
+    // An error is definite even when the run went on to its limit: that
+    // run found the program false (at its first error's seconds).
+    for (Run *r : {&unroll, &autoRun})
+      if (r->ok && r->verdict == "timeout" && r->firstErrorSeconds >= 0)
+        r->verdict = "false";
     auto verdict = [&](const Run &r) { return r.ok ? r.verdict : "failed"; };
     for (const Run *r : {&unroll, &autoRun})
       if (r->ok && (r->verdict == "true" || r->verdict == "false") &&
@@ -78,9 +83,12 @@ int loopBench(const Cosmo &cosmo0, std::vector<fs::path> programs) {
       ++falseTotal;
       falseFound += autoRun.ok && autoRun.verdict == "false";
     }
-    fmt::print("| {} | {} | {} | {:.2f} | {} | {:.2f} | {:.2f} | {} |\n", stem,
-               expected, verdict(unroll), unroll.wallSeconds(),
+    fmt::print("| {} | {} | {} | {:.2f} | {} | {:.2f} | {} | {:.2f} | {} |\n",
+               stem, expected, verdict(unroll), unroll.wallSeconds(),
                verdict(autoRun), autoRun.wallSeconds(),
+               autoRun.firstErrorSeconds < 0
+                   ? std::string("-")
+                   : fmt::format("{:.2f}", autoRun.firstErrorSeconds),
                autoRun.stat("/loop_summaries/horn_seconds"),
                invariantConjuncts(work / "auto"));
   }

@@ -306,11 +306,15 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e,
   std::optional<ExprRef> r;
   std::vector<ExprRef> vars;
   lastElementBytes_ = 0;
-  if (e.is_quantifier()) {
-    if (bound)
-      r = quantified(e, vars);
-  } else if (std::optional<z3::expr> g = elementsAsArguments(e)) {
-    r = read(*g);
+  try {
+    if (e.is_quantifier()) {
+      if (bound)
+        r = quantified(e, vars);
+    } else if (std::optional<z3::expr> g = elementsAsArguments(e)) {
+      r = read(*g);
+    }
+  } catch (const z3::exception &) {
+    r.reset(); // a term Z3 rejects: the conjunct is not read
   }
   args_.resize(arguments); // the bound variables and elements of `e`
   if (r && bound)
@@ -326,44 +330,45 @@ std::optional<ExprRef> InvariantReader::quantified(const z3::expr &e,
   unsigned n = Z3_get_quantifier_num_bound(z3, e);
   size_t arguments = args_.size();
   // Spacer's quantified lemmas do not shift the relation's arguments
-  // under their binder (measured on Z3 4.8.12): in the body, index j < n is
-  // bound variable j and index i >= n is argument i itself, so arguments
-  // 0 .. n-1 cannot be told from the bound variables (a conjunct that
-  // needs them is misread, and Houdini drops it). Bound variable j becomes
-  // argument `arguments + j`.
-  z3::expr_vector to(z3);
+  // under their binder (measured on Z3 4.8.12): in the body, index j < n of
+  // the bound variables' sort is bound variable j, any other index i is
+  // argument i itself. An argument i < n of that sort cannot be told from
+  // a bound variable: a conjunct that needs it is misread, and Houdini
+  // drops it. Bound variable j becomes argument `arguments + j`.
+  std::vector<z3::sort> sorts;
   for (unsigned j = 0; j < n; ++j) {
-    z3::sort s(z3, Z3_get_quantifier_bound_sort(z3, e, n - 1 - j));
-    if (!s.is_int())
+    sorts.push_back(
+        z3::sort(z3, Z3_get_quantifier_bound_sort(z3, e, n - 1 - j)));
+    if (!sorts.back().is_int())
       return std::nullopt;
-    to.push_back(z3::expr(
-        z3, Z3_mk_bound(z3, static_cast<unsigned>(arguments + j), s)));
     ExprRef v = ctx_.var(fmt::format("cosmo.q{}", boundCount_++),
                          expr::Sort::bv(64));
     args_.push_back(v);
     bound.push_back(v);
   }
-  std::map<unsigned, z3::sort> free;
-  auto collect = [&](auto &&self, const z3::expr &x) -> void {
+  bool ok = true;
+  auto rebind = [&](auto &&self, const z3::expr &x) -> z3::expr {
     if (x.is_var()) {
       unsigned k = Z3_get_index_value(z3, x);
-      if (k >= n)
-        free.emplace(k, x.get_sort());
-      return;
+      if (k < n && z3::eq(x.get_sort(), sorts[k]))
+        return z3::expr(z3, Z3_mk_bound(z3, static_cast<unsigned>(arguments + k),
+                                        sorts[k]));
+      if (k >= arguments)
+        ok = false;
+      return x;
     }
-    if (x.is_app())
-      for (unsigned k = 0; k < x.num_args(); ++k)
-        self(self, x.arg(k));
+    if (!x.is_app()) {
+      ok = false; // a nested quantifier
+      return x;
+    }
+    z3::expr_vector kids(z3);
+    for (unsigned k = 0; k < x.num_args(); ++k)
+      kids.push_back(self(self, x.arg(k)));
+    return x.decl()(kids);
   };
-  collect(collect, e.body());
-  if (!free.empty() && free.rbegin()->first >= arguments)
+  z3::expr body = rebind(rebind, e.body());
+  if (!ok)
     return std::nullopt;
-  for (unsigned i = n; i < arguments; ++i) {
-    auto it = free.find(i);
-    z3::sort s = it != free.end() ? it->second : z3.int_sort();
-    to.push_back(z3::expr(z3, Z3_mk_bound(z3, i, s)));
-  }
-  z3::expr body = e.body().substitute(to);
   std::optional<z3::expr> g = elementsAsArguments(body);
   if (!g)
     return std::nullopt;

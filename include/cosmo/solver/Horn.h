@@ -32,6 +32,12 @@
 //     modulo 2^w is never called safe: its integer invariant is not
 //     inductive over bit-vectors.
 //
+// Relations over arrays (a loop's carried array: cosmo's byte arrays) are
+// abstracted as arrays of integers indexed by element, and Spacer runs with
+// quantified lemmas; a conjunct `forall k. body` is read back over the
+// byte arrays, and Houdini checks it on instances first (see
+// HornAnswer::quantified).
+//
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_HORN_H
 #define COSMO_SOLVER_HORN_H

@@ -21,9 +21,11 @@
 //     and that loop is not summarised again: the error is then reported
 //     with inputs that reproduce it, and auto never gives up a verdict
 //     unrolling would reach.
-// A loop the summarizer cannot express (a pointer or an array carried
-// around it, memory it allocates that outlives an iteration, a body whose
-// isolated run passes its bounds) is left to unrolling.
+// A loop the summarizer cannot express (a pointer carried around it, an
+// object holding pointers written in it, memory it allocates that outlives
+// an iteration, a body whose isolated run passes its bounds) is left to
+// unrolling. An array it writes is carried as one array term, whose
+// invariants quantify over its elements (solver/Horn.h).
 //
 // Recursion is treated alike (RecursionSummaries.cpp): a call of a
 // recursive function becomes an atom of its summary relation Sum(f), whose
