@@ -1,11 +1,11 @@
-// RUN: --loops=auto
+// RUN: --loops=auto --horn-timeout=10
 // VERDICT: false
 // ERROR: assert 19
-// The fill writes another value into cell 300: found with inputs that
-// fail natively (n above 300).
+// The fill writes another value into cell 60: found with inputs that
+// fail natively (n above 60).
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-#define N 1000
+#define N 100
 int main(void) {
   int a[N];
   int n = __VERIFIER_nondet_int();
@@ -13,7 +13,7 @@ int main(void) {
   if (n < 0 || n > N)
     return 0;
   for (int i = 0; i < n; i++)
-    a[i] = i == 300 ? v + 1 : v;
+    a[i] = i == 60 ? v + 1 : v;
   for (int j = 0; j < n; j++)
     if (a[j] != v)
       reach_error();

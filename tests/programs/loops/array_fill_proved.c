@@ -1,4 +1,4 @@
-// RUN: --loops=auto
+// RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
 // An array filled with an input up to an input bound, then every cell
 // checked: the first loop's invariant quantifies over the array's elements
@@ -6,7 +6,7 @@
 // and checked over cosmo's byte arrays.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-#define N 1000
+#define N 100
 int main(void) {
   int a[N];
   int n = __VERIFIER_nondet_int();

@@ -1,11 +1,11 @@
-// RUN: --loops=auto
+// RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
 // A linear search over an array of inputs stops on the key: past the
 // loop, a cell below n is the key. The array is a parameter of the search
 // loop's relation (read, never written).
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-#define N 800
+#define N 100
 int main(void) {
   int a[N];
   int n = __VERIFIER_nondet_int();
