@@ -504,9 +504,9 @@ private:
   /// bit-vectors (the quantified ones with their quantifier).
   z3::expr at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
   /// Whether `premise` and not all of `keeps` (none: just `premise`) can
-  /// hold, within the time
-  /// left (and kQuantifiedCheckSeconds when `quantified`); when sat and
-  /// `holds` is given, which of `keeps` its model satisfies.
+  /// hold, within the time left, kQuantifiedCheckSeconds when
+  /// `quantified` and `most` seconds when given; when sat and `holds` is
+  /// given, which of `keeps` its model satisfies.
   z3::check_result check(const z3::expr &premise,
                          const std::vector<z3::expr> &keeps, bool quantified,
                          std::vector<bool> *holds = nullptr,
@@ -792,7 +792,6 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   }
   return r;
 }
-
 
 bool HornSolver::checkOverBitVectors(Candidates &candidates,
                                      std::string &why) {
