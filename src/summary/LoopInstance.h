@@ -283,6 +283,12 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
 std::string describeInvariant(expr::ExprContext &ctx,
                               const HornQuestion &q, const LoopRegistry &reg,
                               size_t r, const ExprRef &invariant);
+/// A conjunct of that invariant quantified over array elements, as
+/// `\forall k: ...` over the same names (`a[k]` for an element); empty when
+/// it reads memory otherwise.
+std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
+                               const LoopRegistry &reg, size_t r,
+                               const solver::HornAnswer::Quantified &f);
 /// The summary of recursive function relation `r` over the C names of
 /// its parameters and `\result`.
 std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,

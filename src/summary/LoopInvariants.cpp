@@ -10,6 +10,8 @@
 
 #include "LoopInstance.h"
 
+#include "cosmo/expr/Transform.h"
+
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -272,7 +274,67 @@ std::string conjunctsText(const ExprRef &invariant,
   return text;
 }
 
+/// The element `concat(select(a, w*k + w-1), ..., select(a, w*k))` of an
+/// array argument as InvariantReader builds it: the array and the bound
+/// variable, or none.
+std::optional<std::pair<const expr::Expr *, const expr::Expr *>>
+elementOf(const expr::Expr *e) {
+  using expr::Kind;
+  const expr::Expr *low = e;
+  while (low->kind() == Kind::Concat)
+    low = low->child(1);
+  if (low->kind() != Kind::Select ||
+      low->child(0)->kind() != Kind::ArrayVar)
+    return std::nullopt;
+  const expr::Expr *at = low->child(1);
+  if (at->kind() == Kind::Var)
+    return std::make_pair(low->child(0), at);
+  if (at->kind() == Kind::Mul && at->child(0)->kind() == Kind::BVConst &&
+      at->child(1)->kind() == Kind::Var)
+    return std::make_pair(low->child(0), at->child(1));
+  return std::nullopt;
+}
+
 } // namespace
+
+std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
+                               const LoopRegistry &registry, size_t r,
+                               const solver::HornAnswer::Quantified &f) {
+  const LoopInstance &inst = registry.at(q.instanceOf[r]);
+  std::vector<std::string> argNames;
+  for (const ExprRef &p : inst.params)
+    argNames.push_back(userName(p->name()));
+  for (const CarriedValue &c : inst.carried)
+    argNames.push_back(c.name);
+  std::map<uint64_t, std::string> names =
+      argumentNames(ctx, q, r, argNames);
+  std::string vars;
+  for (size_t k = 0; k < f.bound.size(); ++k) {
+    std::string n = f.bound.size() == 1 ? "k" : fmt::format("k{}", k);
+    names[f.bound[k]->id()] = n;
+    vars += (vars.empty() ? "" : ", ") + n;
+  }
+  // Each element read becomes a variable named `a[k]`.
+  bool readable = true;
+  ExprRef body = expr::rewriteBottomUp(ctx, f.body, [&](const ExprRef &e) {
+    if (e->kind() != expr::Kind::Concat && e->kind() != expr::Kind::Select)
+      return ExprRef();
+    auto element = elementOf(e.get());
+    auto array = element ? names.find(element->first->id()) : names.end();
+    auto index = element ? names.find(element->second->id()) : names.end();
+    if (array == names.end() || index == names.end()) {
+      readable = false;
+      return ExprRef();
+    }
+    ExprRef v = ctx.var(fmt::format("{}[{}]", array->second, index->second),
+                        expr::Sort::bv(e->width()));
+    names[v->id()] = v->name();
+    return v;
+  });
+  if (!readable)
+    return "";
+  return fmt::format("\\forall {}: {}", vars, conjunctsText(body, names));
+}
 
 std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
                               const LoopRegistry &registry, size_t r,

@@ -429,7 +429,8 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
                                       const solver::HornAnswer &a) {
   engine::RunSummary &sum = x_.summary();
   for (size_t r = 0; r < a.invariants.size(); ++r) {
-    if (!a.invariants[r] || a.invariants[r]->isTrue())
+    bool quantified = r < a.quantified.size() && !a.quantified[r].empty();
+    if (!a.invariants[r] || (a.invariants[r]->isTrue() && !quantified))
       continue;
     if (q.instanceOf[r] == HornQuestion::kNone &&
         q.functionOf[r] == HornQuestion::kNone)
@@ -455,9 +456,14 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
             witnessInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
         !c.empty())
       inst.witnessConjuncts.push_back(std::move(c));
-    addInvariant(sum, {inst.where, inst.function,
-                       describeInvariant(x_.ctx(), q, registry_, r,
-                                         a.invariants[r])});
+    std::string text =
+        describeInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
+    if (quantified)
+      for (const solver::HornAnswer::Quantified &f : a.quantified[r])
+        if (std::string t = describeQuantified(x_.ctx(), q, registry_, r, f);
+            !t.empty())
+          text += (text.empty() ? "" : " && ") + ("(" + t + ")");
+    addInvariant(sum, {inst.where, inst.function, std::move(text)});
   }
 }
 

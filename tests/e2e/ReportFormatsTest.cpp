@@ -355,6 +355,35 @@ TEST_F(ReportFormatsTest, ProvedLoopsReportTheirInvariants) {
   EXPECT_EQ(lines(bad.err), 1u) << bad.err;
 }
 
+// An array loop's invariant quantifies over the array's elements: it is
+// reported as `\forall k: ...` over the C names, `a[k]` an element.
+TEST_F(ReportFormatsTest, ArrayLoopInvariantsQuantifyOverElements) {
+  write("fill.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int main(void) {\n"
+                  "  int a[100];\n"
+                  "  int n = __VERIFIER_nondet_int();\n"
+                  "  int v = __VERIFIER_nondet_int();\n"
+                  "  if (n < 0 || n > 100) return 0;\n"
+                  "  for (int i = 0; i < n; i++) a[i] = v;\n"
+                  "  int k = __VERIFIER_nondet_int();\n"
+                  "  if (k >= 0 && k < n && a[k] != v) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n");
+  ProcessResult run = cosmo({"check", "--loops=summarize", "--horn-timeout=10",
+                             "--out=out", "fill.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  EXPECT_EQ(report["verdict"], "true");
+  bool quantified = false;
+  for (const json &inv : report["loop_invariants"]) {
+    std::string text = inv["invariant"];
+    quantified |= text.find("\\forall k:") != std::string::npos &&
+                  text.find("a[k]") != std::string::npos;
+  }
+  EXPECT_TRUE(quantified) << report["loop_invariants"].dump(2);
+}
+
 TEST_F(ReportFormatsTest, RecursiveFunctionSummariesAreReported) {
   write("count.c", "extern int __VERIFIER_nondet_int(void);\n"
                    "extern void reach_error(void);\n"
