@@ -17,7 +17,8 @@ namespace {
 /// Coefficients beyond this are not worth an element view.
 constexpr int64_t kMaxCoefficient = int64_t(1) << 32;
 
-bool addLinear(const Expr *e, int64_t scale, LinearOffset &out, unsigned depth) {
+bool addLinear(const Expr *e, int64_t scale, LinearOffset &out,
+               unsigned depth) {
   if (depth > 16 || scale == 0 || std::abs(scale) > kMaxCoefficient)
     return false;
   switch (e->kind()) {
@@ -136,7 +137,8 @@ std::optional<ElementAccess> elementRead(const Expr *e) {
       return std::nullopt;
     if (k == 0)
       r.offset = *off;
-    else if (!sameTerms(*off, r.offset) || off->constant != r.offset.constant + k)
+    else if (!sameTerms(*off, r.offset) ||
+             off->constant != r.offset.constant + k)
       return std::nullopt;
   }
   return r;

@@ -854,7 +854,8 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           // Not decided in time: the quantified conjuncts go first (their
           // instantiation is what Z3 gives up on), then everything.
           size_t count = head.size();
-          std::erase_if(head, [&](const ExprRef &h) { return bound_.count(h); });
+          std::erase_if(head,
+                        [&](const ExprRef &h) { return bound_.count(h); });
           if (head.size() == count || left() <= 0)
             head.clear();
           continue;

@@ -322,8 +322,8 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e,
   return r;
 }
 
-std::optional<ExprRef> InvariantReader::quantified(const z3::expr &e,
-                                                   std::vector<ExprRef> &bound) {
+std::optional<ExprRef>
+InvariantReader::quantified(const z3::expr &e, std::vector<ExprRef> &bound) {
   if (modular_ || !e.is_forall())
     return std::nullopt;
   z3::context &z3 = e.ctx();
@@ -351,8 +351,9 @@ std::optional<ExprRef> InvariantReader::quantified(const z3::expr &e,
     if (x.is_var()) {
       unsigned k = Z3_get_index_value(z3, x);
       if (k < n && z3::eq(x.get_sort(), sorts[k]))
-        return z3::expr(z3, Z3_mk_bound(z3, static_cast<unsigned>(arguments + k),
-                                        sorts[k]));
+        return z3::expr(
+            z3, Z3_mk_bound(z3, static_cast<unsigned>(arguments + k),
+                            sorts[k]));
       if (k >= arguments)
         ok = false;
       return x;
