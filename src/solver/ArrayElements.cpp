@@ -135,9 +135,10 @@ std::optional<ElementAccess> elementRead(const Expr *e) {
     std::optional<LinearOffset> off = linearOffset(b->child(1));
     if (!off)
       return std::nullopt;
-    if (k == 0)
+    if (k == 0) {
       r.offset = *off;
-    else if (!sameTerms(*off, r.offset) ||
+      r.at = b->child(1);
+    } else if (!sameTerms(*off, r.offset) ||
              off->constant != r.offset.constant + k)
       return std::nullopt;
   }
@@ -173,6 +174,8 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
         return std::nullopt;
       r.value = b->child(0);
     }
+    if (k == 0)
+      r.at = e->child(1);
     e = e->child(0);
   }
   r.offset.constant -= bytes - 1; // the offset of byte 0

@@ -45,6 +45,7 @@ std::optional<LinearOffset> linearOffset(const Expr *offset);
 struct ElementAccess {
   const Expr *array = nullptr; ///< the array below the access
   LinearOffset offset;
+  const Expr *at = nullptr; ///< the offset term of byte 0
   unsigned bytes = 0;
   const Expr *value = nullptr;
   std::optional<llvm::APInt> constant;

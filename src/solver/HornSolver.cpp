@@ -10,6 +10,7 @@
 #include "cosmo/solver/Horn.h"
 
 #include "ArrayElements.h"
+#include "HornEncodings.h"
 #include "InvariantReader.h"
 #include "Z3Translator.h"
 
@@ -60,326 +61,6 @@ private:
   std::condition_variable done_cv_;
   bool done_ = false;
   std::thread thread_; // last: starts after the members it uses
-};
-
-/// `quantified`: the system has arrays, whose invariants quantify over
-/// their elements (Spacer's quantified lemmas; without them the loop that
-/// fills an array is never proved).
-z3::params spacerParams(z3::context &z3, bool quantified) {
-  z3::params p(z3);
-  p.set("engine", "spacer");
-  if (quantified) {
-    p.set("spacer.q3", true);
-    p.set("spacer.q3.use_qgen", true);
-    p.set("spacer.ground_pobs", false);
-  }
-  // Keep every relation (invariants are read per relation).
-  p.set("xform.slice", false);
-  p.set("xform.inline_linear", false);
-  p.set("xform.inline_eager", false);
-  return p;
-}
-
-//===--- Encodings: how a system's terms go to Spacer ---------------------===//
-
-/// The terms of a Horn system in one Z3 theory, clause by clause.
-class Encoding {
-public:
-  virtual ~Encoding() = default;
-  virtual z3::sort sortOf(const expr::Sort &s) = 0;
-  /// Starts `c`: the variables and facts that follow are its own.
-  virtual void beginClause(const HornClause &c) = 0;
-  virtual z3::expr term(const ExprRef &e) = 0;
-  virtual z3::expr constraint(const ExprRef &e) = 0;
-  /// What the clause's variables are known to satisfy (true: nothing).
-  virtual z3::expr facts() = 0;
-  /// The clause's variables, to quantify.
-  virtual z3::expr_vector variables() = 0;
-};
-
-/// A system loaded into a Spacer fixedpoint: one Z3 relation per
-/// relation, and `error`, the head of the queries.
-struct SpacerSystem {
-  z3::fixedpoint fp;
-  std::vector<z3::func_decl> relations;
-  z3::func_decl error;
-};
-
-SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
-                        Encoding &encoding) {
-  SpacerSystem out{z3::fixedpoint(z3), {},
-                   z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
-  bool arrays = false;
-  for (const HornRelation &r : system.relations())
-    for (const expr::Sort &s : r.args)
-      arrays |= s.isArray();
-  out.fp.set(spacerParams(z3, arrays));
-  for (const HornRelation &r : system.relations()) {
-    z3::sort_vector domain(z3);
-    for (const expr::Sort &s : r.args)
-      domain.push_back(encoding.sortOf(s));
-    out.relations.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
-    out.fp.register_relation(out.relations.back());
-  }
-  out.fp.register_relation(out.error);
-  unsigned n = 0;
-  for (const HornClause &c : system.clauses()) {
-    encoding.beginClause(c);
-    auto atom = [&](const HornAtom &a) {
-      z3::expr_vector args(z3);
-      for (const ExprRef &t : a.args)
-        args.push_back(encoding.term(t));
-      return out.relations[a.relation](args);
-    };
-    z3::expr_vector body(z3);
-    for (const HornAtom &a : c.body)
-      body.push_back(atom(a));
-    body.push_back(encoding.constraint(c.constraint));
-    z3::expr head = c.head ? atom(*c.head) : out.error();
-    body.push_back(encoding.facts());
-    z3::expr rule = z3::implies(z3::mk_and(body), head);
-    z3::expr_vector vars = encoding.variables();
-    if (!vars.empty())
-      rule = z3::forall(vars, rule);
-    out.fp.add_rule(rule, z3.str_symbol(("c" + std::to_string(n++)).c_str()));
-  }
-  return out;
-}
-
-/// Step 1's abstraction: each bit-vector term as its signed value, an
-/// Int; Bool stays Bool. Operations with no integer counterpart become
-/// fresh values in their type's range.
-/// Arrays are arrays of integers indexed by element (ArrayElements.h).
-class IntAbstraction final : public Encoding {
-public:
-  IntAbstraction(z3::context &z3, const ElementSizes &sizes)
-      : z3_(z3), sizes_(sizes) {}
-
-  void beginClause(const HornClause &) override {
-    memo_.clear();
-    vars_.clear();
-    ranges_.clear();
-  }
-  z3::expr term(const ExprRef &e) override { return term(e.get()); }
-  z3::expr constraint(const ExprRef &e) override { return term(e.get()); }
-  z3::expr facts() override {
-    return ranges_.empty() ? z3_.bool_val(true) : z3::mk_and(exprs(ranges_));
-  }
-  z3::expr_vector variables() override { return exprs(vars_); }
-  z3::sort sortOf(const expr::Sort &s) override {
-    if (s.isArray())
-      return z3_.array_sort(z3_.int_sort(), z3_.int_sort());
-    return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
-  }
-
-private:
-  z3::expr term(const Expr *e);
-  /// An array term's element view; none when it has none.
-  std::optional<z3::expr> arrayTerm(const Expr *e);
-  /// A byte offset as an index of elements of `bytes` bytes.
-  std::optional<z3::expr> index(const LinearOffset &offset, unsigned bytes);
-  /// The element read by `access`, in its type's range.
-  z3::expr element(const z3::expr &array, const z3::expr &at,
-                   unsigned bytes) {
-    z3::expr v = z3::select(array, at);
-    ranges_.push_back(inRange(v, 8 * bytes));
-    return v;
-  }
-  z3::expr_vector exprs(const std::vector<z3::expr> &v) {
-    z3::expr_vector out(z3_);
-    for (const z3::expr &e : v)
-      out.push_back(e);
-    return out;
-  }
-  /// 2^w.
-  z3::expr power(unsigned w) {
-    return z3_.int_val(
-        llvm::toString(llvm::APInt::getOneBitSet(w + 1, w), 10, false).c_str());
-  }
-  z3::expr inRange(const z3::expr &x, unsigned w) {
-    z3::expr half = power(w - 1);
-    return -half <= x && x < half;
-  }
-  z3::expr unsignedView(const z3::expr &x, unsigned w) {
-    return z3::ite(x >= 0, x, x + power(w));
-  }
-  z3::expr fresh(const expr::Sort &s) {
-    z3::expr v = z3_.constant(("cosmo.abs" + std::to_string(fresh_++)).c_str(),
-                              sortOf(s));
-    vars_.push_back(v);
-    if (s.isBV())
-      ranges_.push_back(inRange(v, s.width));
-    return v;
-  }
-
-  z3::context &z3_;
-  const ElementSizes &sizes_;
-  std::unordered_map<const Expr *, z3::expr> memo_;
-  std::vector<z3::expr> vars_, ranges_;
-  unsigned fresh_ = 0;
-};
-
-z3::expr IntAbstraction::term(const Expr *e) {
-  if (auto it = memo_.find(e); it != memo_.end())
-    return it->second;
-  auto kid = [&](unsigned i) { return term(e->child(i)); };
-  auto width = [&](unsigned i) { return e->child(i)->width(); };
-  std::optional<z3::expr> r;
-  switch (e->kind()) {
-  case Kind::BoolConst:
-    r = z3_.bool_val(e->boolValue());
-    break;
-  case Kind::BVConst:
-    r = z3_.int_val(llvm::toString(e->bvValue(), 10, /*Signed=*/true).c_str());
-    break;
-  case Kind::Var:
-    if (e->sort().isBool()) {
-      r = z3_.bool_const(e->name().c_str());
-    } else {
-      r = z3_.int_const(e->name().c_str());
-      ranges_.push_back(inRange(*r, e->width()));
-    }
-    vars_.push_back(*r);
-    break;
-  case Kind::Not: r = !kid(0); break;
-  case Kind::And: {
-    z3::expr_vector v(z3_);
-    for (unsigned i = 0; i < e->numChildren(); ++i)
-      v.push_back(kid(i));
-    r = z3::mk_and(v);
-    break;
-  }
-  case Kind::Or: {
-    z3::expr_vector v(z3_);
-    for (unsigned i = 0; i < e->numChildren(); ++i)
-      v.push_back(kid(i));
-    r = z3::mk_or(v);
-    break;
-  }
-  case Kind::ArrayVar:
-  case Kind::Store:
-    r = arrayTerm(e);
-    break;
-  case Kind::Select:
-    if (auto off = linearOffset(e->child(1));
-        off && sizes_.of(e->child(0)) == 1)
-      if (auto a = arrayTerm(e->child(0)))
-        if (auto at = index(*off, 1))
-          r = element(*a, *at, 1);
-    break;
-  case Kind::Concat:
-    if (auto read = elementRead(e);
-        read && sizes_.of(read->array) == read->bytes)
-      if (auto a = arrayTerm(read->array))
-        if (auto at = index(read->offset, read->bytes))
-          r = element(*a, *at, read->bytes);
-    break;
-  case Kind::Ite:
-    r = z3::ite(kid(0), kid(1), kid(2));
-    break;
-  case Kind::Eq:
-    r = kid(0) == kid(1);
-    break;
-  case Kind::Slt: r = kid(0) < kid(1); break;
-  case Kind::Sle: r = kid(0) <= kid(1); break;
-  case Kind::Ult:
-    r = unsignedView(kid(0), width(0)) < unsignedView(kid(1), width(1));
-    break;
-  case Kind::Ule:
-    r = unsignedView(kid(0), width(0)) <= unsignedView(kid(1), width(1));
-    break;
-  case Kind::Add: r = kid(0) + kid(1); break;
-  case Kind::Sub: r = kid(0) - kid(1); break;
-  case Kind::Mul: r = kid(0) * kid(1); break;
-  case Kind::Neg: r = -kid(0); break;
-  case Kind::SExt: r = kid(0); break;
-  case Kind::ZExt: r = unsignedView(kid(0), width(0)); break;
-  default:
-    break;
-  }
-  if (!r)
-    r = fresh(e->sort());
-  memo_.emplace(e, *r);
-  return *r;
-}
-
-std::optional<z3::expr> IntAbstraction::arrayTerm(const Expr *e) {
-  if (auto it = memo_.find(e); it != memo_.end())
-    return it->second;
-  std::optional<z3::expr> r;
-  if (e->kind() == Kind::ArrayVar) {
-    r = z3_.constant(e->name().c_str(), sortOf(e->sort()));
-    vars_.push_back(*r);
-  } else if (e->kind() == Kind::Ite) {
-    r = term(e);
-  } else if (e->kind() == Kind::Store) {
-    unsigned bytes = sizes_.of(e);
-    std::optional<ElementAccess> write;
-    if (bytes == 1) {
-      if (auto off = linearOffset(e->child(1)))
-        write = ElementAccess{e->child(0), *off, 1, e->child(2), {}};
-    } else {
-      write = elementWrite(e, bytes);
-    }
-    std::optional<z3::expr> below, at;
-    if (write) {
-      below = arrayTerm(write->array);
-      at = index(write->offset, bytes);
-    }
-    if (below && at)
-      r = z3::store(*below, *at,
-                    write->value
-                        ? term(write->value)
-                        : z3_.int_val(llvm::toString(*write->constant, 10,
-                                                     /*Signed=*/true)
-                                          .c_str()));
-  }
-  if (r)
-    memo_.emplace(e, *r);
-  return r;
-}
-
-std::optional<z3::expr> IntAbstraction::index(const LinearOffset &offset,
-                                              unsigned bytes) {
-  std::optional<LinearOffset> elements = offset.over(bytes);
-  if (!elements)
-    return std::nullopt;
-  z3::expr sum = z3_.int_val(static_cast<int64_t>(elements->constant));
-  for (const auto &[t, c] : elements->terms)
-    sum = sum + z3_.int_val(static_cast<int64_t>(c)) * term(t);
-  return sum.simplify();
-}
-
-/// The system itself: cosmo's bit-vector terms as Z3 translates them for
-/// every other query.
-class BitVectorEncoding final : public Encoding {
-public:
-  explicit BitVectorEncoding(Z3Translator &tr) : tr_(tr) {}
-
-  z3::sort sortOf(const expr::Sort &s) override {
-    z3::context &z3 = tr_.z3();
-    if (s.isArray())
-      return z3.array_sort(z3.bv_sort(64), z3.bv_sort(8));
-    return s.isBool() ? z3.bool_sort() : z3.bv_sort(s.width);
-  }
-  void beginClause(const HornClause &c) override {
-    vars_ = HornSystem::variablesOf(c);
-  }
-  z3::expr term(const ExprRef &e) override { return tr_.translate(e.get()); }
-  z3::expr constraint(const ExprRef &e) override {
-    return tr_.translateConstraint(e.get());
-  }
-  z3::expr facts() override { return tr_.z3().bool_val(true); }
-  z3::expr_vector variables() override {
-    z3::expr_vector out(tr_.z3());
-    for (const ExprRef &v : vars_)
-      out.push_back(tr_.translate(v.get()));
-    return out;
-  }
-
-private:
-  Z3Translator &tr_;
-  std::set<ExprRef> vars_;
 };
 
 //===--- Integer invariants as exact bit-vector formulas (step 2) ---------===//
@@ -519,8 +200,8 @@ private:
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;
-  /// The element size of each quantified candidate's arrays.
-  std::map<ExprRef, unsigned> elementBytes_;
+  /// The element sizes of the quantified candidates' arrays.
+  std::set<unsigned> quantifiedSizes_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
 };
 
@@ -560,7 +241,7 @@ HornSolver::integerCandidates(std::string &why) {
         if (auto f = exact.formula(p, &bound)) {
           if (!bound.empty()) {
             bound_[*f] = bound;
-            elementBytes_[*f] = exact.lastElementBytes();
+            quantifiedSizes_.insert(exact.lastElementBytes());
             addCandidate(modularOnly[k], *f);
           }
           addCandidate(all[k], *f);
@@ -663,9 +344,6 @@ bool HornSolver::preservedByInstances(const HornClause &c,
   // The element indices: every select's offset, divided by each element
   // size in use (an instance at any index is sound; these are the useful
   // ones), and a fresh witness per quantified keep.
-  std::set<unsigned> sizes;
-  for (const auto &[f, bytes] : elementBytes_)
-    sizes.insert(bytes);
   std::vector<ExprRef> indices;
   std::set<const Expr *> seen;
   std::set<ExprRef> known;
@@ -680,13 +358,9 @@ bool HornSolver::preservedByInstances(const HornClause &c,
       return;
     if (e->kind() == Kind::Concat)
       if (std::optional<ElementAccess> read = elementRead(e);
-          read && sizes.count(read->bytes)) {
-        const Expr *low = e;
-        while (low->kind() == Kind::Concat)
-          low = low->child(1);
-        index(low->child(1), read->bytes); // byte 0's offset
-      }
-    if (e->kind() == Kind::Select && sizes.count(1))
+          read && quantifiedSizes_.count(read->bytes))
+        index(read->at, read->bytes);
+    if (e->kind() == Kind::Select && quantifiedSizes_.count(1))
       index(e->child(1), 1);
     for (unsigned k = 0; k < e->numChildren(); ++k)
       self(self, e->child(k));

@@ -456,10 +456,9 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
         start->frame().registers.set(c.phi, engine::RegValue::of(c.var));
       } else {
         inst.entry.push_back(c.valueIn(ctx, s));
-        if (c.wholeObject() &&
-            storeDepth(inst.entry.back()) > kMaxEntryStores)
-          inst.entry.back() = ctx.arrayVar(name + ".entry");
         if (c.wholeObject()) {
+          if (storeDepth(inst.entry.back()) > kMaxEntryStores)
+            inst.entry.back() = ctx.arrayVar(name + ".entry");
           c.var = ctx.arrayVar(name);
           const memory::ObjectEntry *e = s.memory.findByBase(c.base);
           start->memory.writable(c.base) =

@@ -1,0 +1,210 @@
+//===- HornEncodings.cpp - a Horn system's terms for Spacer ---------------===//
+//
+// See HornEncodings.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HornEncodings.h"
+
+#include <fmt/format.h>
+
+namespace cosmo::solver {
+
+using expr::Kind;
+
+namespace {
+
+/// `quantified`: the system has arrays, whose invariants quantify over
+/// their elements (Spacer's quantified lemmas; without them the loop that
+/// fills an array is never proved).
+z3::params spacerParams(z3::context &z3, bool quantified) {
+  z3::params p(z3);
+  p.set("engine", "spacer");
+  if (quantified) {
+    p.set("spacer.q3", true);
+    p.set("spacer.q3.use_qgen", true);
+    p.set("spacer.ground_pobs", false);
+  }
+  // Keep every relation (invariants are read per relation).
+  p.set("xform.slice", false);
+  p.set("xform.inline_linear", false);
+  p.set("xform.inline_eager", false);
+  return p;
+}
+
+} // namespace
+
+SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
+                        Encoding &encoding) {
+  SpacerSystem out{z3::fixedpoint(z3), {},
+                   z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
+  bool arrays = false;
+  for (const HornRelation &r : system.relations())
+    for (const expr::Sort &s : r.args)
+      arrays |= s.isArray();
+  out.fp.set(spacerParams(z3, arrays));
+  for (const HornRelation &r : system.relations()) {
+    z3::sort_vector domain(z3);
+    for (const expr::Sort &s : r.args)
+      domain.push_back(encoding.sortOf(s));
+    out.relations.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
+    out.fp.register_relation(out.relations.back());
+  }
+  out.fp.register_relation(out.error);
+  unsigned n = 0;
+  for (const HornClause &c : system.clauses()) {
+    encoding.beginClause(c);
+    auto atom = [&](const HornAtom &a) {
+      z3::expr_vector args(z3);
+      for (const ExprRef &t : a.args)
+        args.push_back(encoding.term(t));
+      return out.relations[a.relation](args);
+    };
+    z3::expr_vector body(z3);
+    for (const HornAtom &a : c.body)
+      body.push_back(atom(a));
+    body.push_back(encoding.constraint(c.constraint));
+    z3::expr head = c.head ? atom(*c.head) : out.error();
+    body.push_back(encoding.facts());
+    z3::expr rule = z3::implies(z3::mk_and(body), head);
+    z3::expr_vector vars = encoding.variables();
+    if (!vars.empty())
+      rule = z3::forall(vars, rule);
+    out.fp.add_rule(rule, z3.str_symbol(fmt::format("c{}", n++).c_str()));
+  }
+  return out;
+}
+
+z3::expr IntAbstraction::term(const Expr *e) {
+  if (auto it = memo_.find(e); it != memo_.end())
+    return it->second;
+  auto kid = [&](unsigned i) { return term(e->child(i)); };
+  auto width = [&](unsigned i) { return e->child(i)->width(); };
+  std::optional<z3::expr> r;
+  switch (e->kind()) {
+  case Kind::BoolConst:
+    r = z3_.bool_val(e->boolValue());
+    break;
+  case Kind::BVConst:
+    r = z3_.int_val(llvm::toString(e->bvValue(), 10, /*Signed=*/true).c_str());
+    break;
+  case Kind::Var:
+    if (e->sort().isBool()) {
+      r = z3_.bool_const(e->name().c_str());
+    } else {
+      r = z3_.int_const(e->name().c_str());
+      ranges_.push_back(inRange(*r, e->width()));
+    }
+    vars_.push_back(*r);
+    break;
+  case Kind::Not: r = !kid(0); break;
+  case Kind::And: {
+    z3::expr_vector v(z3_);
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      v.push_back(kid(i));
+    r = z3::mk_and(v);
+    break;
+  }
+  case Kind::Or: {
+    z3::expr_vector v(z3_);
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      v.push_back(kid(i));
+    r = z3::mk_or(v);
+    break;
+  }
+  case Kind::ArrayVar:
+  case Kind::Store:
+    r = arrayTerm(e);
+    break;
+  case Kind::Select:
+    if (auto off = linearOffset(e->child(1));
+        off && sizes_.of(e->child(0)) == 1)
+      if (auto a = arrayTerm(e->child(0)))
+        if (auto at = index(*off, 1))
+          r = element(*a, *at, 1);
+    break;
+  case Kind::Concat:
+    if (auto read = elementRead(e);
+        read && sizes_.of(read->array) == read->bytes)
+      if (auto a = arrayTerm(read->array))
+        if (auto at = index(read->offset, read->bytes))
+          r = element(*a, *at, read->bytes);
+    break;
+  case Kind::Ite:
+    r = z3::ite(kid(0), kid(1), kid(2));
+    break;
+  case Kind::Eq:
+    r = kid(0) == kid(1);
+    break;
+  case Kind::Slt: r = kid(0) < kid(1); break;
+  case Kind::Sle: r = kid(0) <= kid(1); break;
+  case Kind::Ult:
+    r = unsignedView(kid(0), width(0)) < unsignedView(kid(1), width(1));
+    break;
+  case Kind::Ule:
+    r = unsignedView(kid(0), width(0)) <= unsignedView(kid(1), width(1));
+    break;
+  case Kind::Add: r = kid(0) + kid(1); break;
+  case Kind::Sub: r = kid(0) - kid(1); break;
+  case Kind::Mul: r = kid(0) * kid(1); break;
+  case Kind::Neg: r = -kid(0); break;
+  case Kind::SExt: r = kid(0); break;
+  case Kind::ZExt: r = unsignedView(kid(0), width(0)); break;
+  default:
+    break;
+  }
+  if (!r)
+    r = fresh(e->sort());
+  memo_.emplace(e, *r);
+  return *r;
+}
+
+std::optional<z3::expr> IntAbstraction::arrayTerm(const Expr *e) {
+  if (auto it = memo_.find(e); it != memo_.end())
+    return it->second;
+  std::optional<z3::expr> r;
+  if (e->kind() == Kind::ArrayVar) {
+    r = z3_.constant(e->name().c_str(), sortOf(e->sort()));
+    vars_.push_back(*r);
+  } else if (e->kind() == Kind::Ite) {
+    r = term(e);
+  } else if (e->kind() == Kind::Store) {
+    unsigned bytes = sizes_.of(e);
+    std::optional<ElementAccess> write;
+    if (bytes == 1) {
+      if (auto off = linearOffset(e->child(1)))
+        write = ElementAccess{e->child(0), *off, e->child(1), 1,
+                              e->child(2), {}};
+    } else {
+      write = elementWrite(e, bytes);
+    }
+    std::optional<z3::expr> below, at;
+    if (write) {
+      below = arrayTerm(write->array);
+      at = index(write->offset, bytes);
+    }
+    if (below && at)
+      r = z3::store(*below, *at,
+                    write->value
+                        ? term(write->value)
+                        : z3_.int_val(llvm::toString(*write->constant, 10,
+                                                     /*Signed=*/true)
+                                          .c_str()));
+  }
+  if (r)
+    memo_.emplace(e, *r);
+  return r;
+}
+
+std::optional<z3::expr> IntAbstraction::index(const LinearOffset &offset,
+                                              unsigned bytes) {
+  std::optional<LinearOffset> elements = offset.over(bytes);
+  if (!elements)
+    return std::nullopt;
+  z3::expr sum = z3_.int_val(static_cast<int64_t>(elements->constant));
+  for (const auto &[t, c] : elements->terms)
+    sum = sum + z3_.int_val(static_cast<int64_t>(c)) * term(t);
+  return sum.simplify();
+}
+
+} // namespace cosmo::solver

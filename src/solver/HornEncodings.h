@@ -1,0 +1,165 @@
+//===- HornEncodings.h - a Horn system's terms for Spacer -------*- C++ -*-===//
+//
+// Steps 1 and 4 of Horn.h: the theories a Horn system goes to Spacer in --
+// the integer abstraction that proposes invariants (arrays of integers
+// indexed by element, ArrayElements.h) and the exact bit-vector system.
+// Internal to the solver layer (HornSolver.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_HORNENCODINGS_H
+#define COSMO_SOLVER_HORNENCODINGS_H
+
+#include "ArrayElements.h"
+#include "Z3Translator.h"
+
+#include "cosmo/solver/Horn.h"
+
+#include <llvm/ADT/APInt.h>
+#include <llvm/ADT/StringExtras.h>
+#include <z3++.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cosmo::solver {
+
+using expr::Expr;
+
+/// The terms of a Horn system in one Z3 theory, clause by clause.
+class Encoding {
+public:
+  virtual ~Encoding() = default;
+  virtual z3::sort sortOf(const expr::Sort &s) = 0;
+  /// Starts `c`: the variables and facts that follow are its own.
+  virtual void beginClause(const HornClause &c) = 0;
+  virtual z3::expr term(const ExprRef &e) = 0;
+  virtual z3::expr constraint(const ExprRef &e) = 0;
+  /// What the clause's variables are known to satisfy (true: nothing).
+  virtual z3::expr facts() = 0;
+  /// The clause's variables, to quantify.
+  virtual z3::expr_vector variables() = 0;
+};
+
+/// A system loaded into a Spacer fixedpoint: one Z3 relation per
+/// relation, and `error`, the head of the queries.
+struct SpacerSystem {
+  z3::fixedpoint fp;
+  std::vector<z3::func_decl> relations;
+  z3::func_decl error;
+};
+
+/// `system` loaded into a Spacer fixedpoint through `encoding`.
+SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
+                        Encoding &encoding);
+
+/// Step 1's abstraction: each bit-vector term as its signed value, an
+/// Int; Bool stays Bool. Operations with no integer counterpart become
+/// fresh values in their type's range.
+/// Arrays are arrays of integers indexed by element (ArrayElements.h).
+class IntAbstraction final : public Encoding {
+public:
+  IntAbstraction(z3::context &z3, const ElementSizes &sizes)
+      : z3_(z3), sizes_(sizes) {}
+
+  void beginClause(const HornClause &) override {
+    memo_.clear();
+    vars_.clear();
+    ranges_.clear();
+  }
+  z3::expr term(const ExprRef &e) override { return term(e.get()); }
+  z3::expr constraint(const ExprRef &e) override { return term(e.get()); }
+  z3::expr facts() override {
+    return ranges_.empty() ? z3_.bool_val(true) : z3::mk_and(exprs(ranges_));
+  }
+  z3::expr_vector variables() override { return exprs(vars_); }
+  z3::sort sortOf(const expr::Sort &s) override {
+    if (s.isArray())
+      return z3_.array_sort(z3_.int_sort(), z3_.int_sort());
+    return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
+  }
+
+private:
+  z3::expr term(const Expr *e);
+  /// An array term's element view; none when it has none.
+  std::optional<z3::expr> arrayTerm(const Expr *e);
+  /// A byte offset as an index of elements of `bytes` bytes.
+  std::optional<z3::expr> index(const LinearOffset &offset, unsigned bytes);
+  /// The element read by `access`, in its type's range.
+  z3::expr element(const z3::expr &array, const z3::expr &at,
+                   unsigned bytes) {
+    z3::expr v = z3::select(array, at);
+    ranges_.push_back(inRange(v, 8 * bytes));
+    return v;
+  }
+  z3::expr_vector exprs(const std::vector<z3::expr> &v) {
+    z3::expr_vector out(z3_);
+    for (const z3::expr &e : v)
+      out.push_back(e);
+    return out;
+  }
+  /// 2^w.
+  z3::expr power(unsigned w) {
+    return z3_.int_val(
+        llvm::toString(llvm::APInt::getOneBitSet(w + 1, w), 10, false).c_str());
+  }
+  z3::expr inRange(const z3::expr &x, unsigned w) {
+    z3::expr half = power(w - 1);
+    return -half <= x && x < half;
+  }
+  z3::expr unsignedView(const z3::expr &x, unsigned w) {
+    return z3::ite(x >= 0, x, x + power(w));
+  }
+  z3::expr fresh(const expr::Sort &s) {
+    z3::expr v = z3_.constant(("cosmo.abs" + std::to_string(fresh_++)).c_str(),
+                              sortOf(s));
+    vars_.push_back(v);
+    if (s.isBV())
+      ranges_.push_back(inRange(v, s.width));
+    return v;
+  }
+
+  z3::context &z3_;
+  const ElementSizes &sizes_;
+  std::unordered_map<const Expr *, z3::expr> memo_;
+  std::vector<z3::expr> vars_, ranges_;
+  unsigned fresh_ = 0;
+};
+
+/// The system itself: cosmo's bit-vector terms as Z3 translates them for
+/// every other query.
+class BitVectorEncoding final : public Encoding {
+public:
+  explicit BitVectorEncoding(Z3Translator &tr) : tr_(tr) {}
+
+  z3::sort sortOf(const expr::Sort &s) override {
+    z3::context &z3 = tr_.z3();
+    if (s.isArray())
+      return z3.array_sort(z3.bv_sort(64), z3.bv_sort(8));
+    return s.isBool() ? z3.bool_sort() : z3.bv_sort(s.width);
+  }
+  void beginClause(const HornClause &c) override {
+    vars_ = HornSystem::variablesOf(c);
+  }
+  z3::expr term(const ExprRef &e) override { return tr_.translate(e.get()); }
+  z3::expr constraint(const ExprRef &e) override {
+    return tr_.translateConstraint(e.get());
+  }
+  z3::expr facts() override { return tr_.z3().bool_val(true); }
+  z3::expr_vector variables() override {
+    z3::expr_vector out(tr_.z3());
+    for (const ExprRef &v : vars_)
+      out.push_back(tr_.translate(v.get()));
+    return out;
+  }
+
+private:
+  Z3Translator &tr_;
+  std::set<ExprRef> vars_;
+};
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_HORNENCODINGS_H
