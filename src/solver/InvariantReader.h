@@ -66,9 +66,13 @@ private:
   bool linear(const z3::expr &e, const llvm::APInt &scale,
               std::map<unsigned, llvm::APInt> &terms, llvm::APInt &constant);
   /// a OP b as sums with positive coefficients on both sides (no negation,
-  /// no multiplication by -1: those make bit-blasted queries slow).
+  /// no multiplication by -1: those make bit-blasted queries slow), in a
+  /// width where they cannot overflow, or modulo 2^`modularWidth` when
+  /// given (then `x <= y` and `y <= x` read alike on both sides, and the
+  /// pair becomes an equality of C's values).
   std::optional<ExprRef> compareLinear(const z3::expr &a, const z3::expr &b,
-                                       Z3_decl_kind k);
+                                       Z3_decl_kind k,
+                                       unsigned modularWidth = 0);
   std::optional<ExprRef> compare(const z3::expr &a, const z3::expr &b,
                                  Z3_decl_kind k);
 

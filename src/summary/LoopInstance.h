@@ -77,12 +77,14 @@ struct LoopInstance {
   std::vector<std::string> witnessConjuncts;
 };
 
-/// Sum(f) of a recursive function f: a relation over its parameters and
+/// Sum(f) of a recursive function f (alone in its call-graph cycle, or
+/// one of mutually recursive functions): a relation over its parameters and
 /// its result, with Call(f) over the parameters of its calls (the
 /// contexts: a summary need hold only where f is called, which is what
-/// makes it true of machine integers when the inputs are bounded). Seed 000 treats recursion exactly like loops: f's body is
-/// explored once, in isolation, with fresh parameters and every recursive
-/// call in it an atom Sum(f)(args, result); each of its return paths is a
+/// makes it true of machine integers when the inputs are bounded). Seed
+/// 000 treats recursion exactly like loops: f's body is explored once, in
+/// isolation, with fresh parameters and every call in it of a function of
+/// its cycle an atom Sum(g)(args, result); each of its return paths is a
 /// clause. Only functions over scalars that touch no memory but their own
 /// locals are summarised (RecursionSummaries.cpp says why).
 struct RecursiveFunction {
@@ -96,7 +98,8 @@ struct RecursiveFunction {
   struct Return {
     std::vector<ExprRef> pc;    ///< its constraints past the call
     std::vector<size_t> calls;  ///< the recursive calls on it (in order)
-    ExprRef value;              ///< the result
+    ExprRef value;              ///< the result (null: void)
+    std::vector<ExprRef> globalsOut; ///< the values of `written`
   };
   std::vector<Return> returns;
   /// Paths of the body that reach an error: reachable from a call when
@@ -107,6 +110,16 @@ struct RecursiveFunction {
     std::vector<size_t> calls; ///< the recursive calls before the error
   };
   std::vector<BodyError> errors;
+  /// Every call its body's run made of a function of its cycle (the
+  /// clauses of their Call relations in the context Call(f)).
+  std::vector<size_t> innerCalls;
+  /// The ids of the functions of its call-graph cycle (its own included).
+  std::vector<size_t> component;
+  /// The integer globals its cycle reads or writes (their values at entry
+  /// are arguments of Call(f) and Sum(f), after the parameters), and those
+  /// it writes (their values at return are Sum(f)'s last arguments).
+  std::vector<const llvm::GlobalVariable *> globals, written;
+  std::vector<ExprRef> globalsAtEntry; ///< the body run's, of `globals`
   bool complete = false;
 };
 
@@ -115,7 +128,10 @@ struct SummarisedCall {
   size_t id = 0;
   size_t function = 0; ///< RecursiveFunction id
   std::vector<ExprRef> args;
-  ExprRef result;
+  ExprRef result; ///< null: void
+  /// The values of the function's `globals` before the call, and fresh
+  /// ones of its `written` globals after it.
+  std::vector<ExprRef> globalsIn, globalsOut;
   engine::SourceLocation where;
   /// The path up to the call: its constraints, the loops and the calls it
   /// passed. For a call made in f's own body (`inner`), only what the body
@@ -123,11 +139,29 @@ struct SummarisedCall {
   std::vector<ExprRef> pc;
   std::vector<size_t> atoms, calls;
   bool inner = false;
+  size_t caller = 0; ///< inner: the RecursiveFunction whose body made it
   /// In the program's run: its state just before the call, to run the
   /// call after all when an error past it cannot be decided.
   std::unique_ptr<ExecutionState> arrival;
   bool resumed = false;
 };
+
+/// Why the functions of a call-graph cycle cannot have summary relations
+/// (empty when they can): RecursionSummaries.cpp's header says which can.
+/// Otherwise `globals` and `written` are the integer globals their bodies
+/// read or write by name, and those they write.
+std::string
+whyCycleNotSummarisable(const std::vector<const llvm::Function *> &cycle,
+                        std::vector<const llvm::GlobalVariable *> &globals,
+                        std::vector<const llvm::GlobalVariable *> &written);
+
+/// The first input of a summarised call (its first argument, else its
+/// first global), whose extremes runs try; null when it has none.
+inline ExprRef firstInput(const SummarisedCall &call) {
+  if (!call.args.empty())
+    return call.args.front();
+  return call.globalsIn.empty() ? ExprRef() : call.globalsIn.front();
+}
 
 /// An isolated exploration (a loop body's or a recursive function's run, a
 /// run on a model's inputs): depth-first, within `bounds`.
@@ -136,9 +170,6 @@ engine::Exploration isolatedExploration(Executor &x,
 /// The bounds of a body's isolated run (kBody*), named `what`.
 engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what);
 
-/// Whether `f` calls itself (a recursive vertex of the call graph; mutual
-/// recursion is left to unrolling).
-bool callsItself(const llvm::Function &f);
 
 /// An error reached on a path with Rec atoms.
 struct LoopCandidate {

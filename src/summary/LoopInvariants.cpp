@@ -351,9 +351,17 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
 std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,
                             const LoopRegistry &registry, size_t r,
                             const ExprRef &invariant) {
-  std::vector<std::string> names =
-      registry.function(q.functionOf[r]).paramNames;
-  names.push_back("\\result");
+  const RecursiveFunction &fn = registry.function(q.functionOf[r]);
+  std::vector<std::string> names = fn.paramNames;
+  // ACSL's names: a global's value at entry is \old(g), at return g;
+  // Sum(f) has how much g changed.
+  for (const llvm::GlobalVariable *g : fn.globals)
+    names.push_back(fmt::format("\\old({})", g->getName().str()));
+  if (!fn.function->getReturnType()->isVoidTy())
+    names.push_back("\\result");
+  for (const llvm::GlobalVariable *g : fn.written)
+    names.push_back(fmt::format("({} - \\old({}))", g->getName().str(),
+                                g->getName().str()));
   return conjunctsText(invariant, argumentNames(ctx, q, r, names));
 }
 

@@ -42,6 +42,39 @@ std::vector<ExprRef> atomArgs(const LoopInstance &inst,
   return args;
 }
 
+/// The arguments of Call(f) in f's body: its parameters, then the values
+/// of its cycle's globals at entry.
+std::vector<ExprRef> contextArgs(const RecursiveFunction &fn) {
+  std::vector<ExprRef> args = fn.params;
+  args.insert(args.end(), fn.globalsAtEntry.begin(), fn.globalsAtEntry.end());
+  return args;
+}
+
+/// The arguments of Sum(f): the call's arguments and globals (Call(f)'s),
+/// its result unless void, and how much each global it writes changed
+/// (modulo 2^w: exact). Changes rather than values: Spacer finds
+/// `calls' - calls == \result + 1` at once, and nothing in 30 s for
+/// `calls' == calls + \result + 1` when the question fixes `calls` to a
+/// constant (measured on Z3 4.8.12).
+std::vector<ExprRef> sumArgs(expr::ExprContext &ctx,
+                             const RecursiveFunction &fn,
+                             const std::vector<ExprRef> &params,
+                             const std::vector<ExprRef> &globalsIn,
+                             const ExprRef &result,
+                             const std::vector<ExprRef> &globalsOut) {
+  std::vector<ExprRef> args = params;
+  args.insert(args.end(), globalsIn.begin(), globalsIn.end());
+  if (result)
+    args.push_back(result);
+  for (size_t k = 0; k < fn.written.size(); ++k) {
+    size_t in = static_cast<size_t>(
+        std::find(fn.globals.begin(), fn.globals.end(), fn.written[k]) -
+        fn.globals.begin());
+    args.push_back(ctx.sub(globalsOut[k], globalsIn.at(in)));
+  }
+  return args;
+}
+
 std::vector<ExprRef> carriedVars(const LoopInstance &inst) {
   std::vector<ExprRef> vars;
   for (const CarriedValue &c : inst.carried)
@@ -187,7 +220,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
 std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
                                          const ExprRef &a) {
   std::vector<solver::Model> out;
-  if (!a->sort().isBV())
+  if (!a || !a->sort().isBV())
     return out;
   expr::ExprContext &ctx = x.ctx();
   unsigned w = a->width();
@@ -287,52 +320,66 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
   std::set<size_t> callsSeen;
   std::map<size_t, size_t> relationOfFunction, contextOfFunction;
   std::vector<size_t> functions, calls;
+  // Sum(f) and Call(f) of a function the question reaches; the calls its
+  // body makes of its cycle (Call's clauses) join the work.
+  auto addFunction = [&](const RecursiveFunction &fn) {
+    if (relationOfFunction.count(fn.id))
+      return;
+    std::vector<expr::Sort> sorts;
+    for (const ExprRef &p : contextArgs(fn))
+      sorts.push_back(p->sort());
+    contextOfFunction[fn.id] =
+        q.system.addRelation(fn.contextRelation, sorts);
+    q.instanceOf.push_back(HornQuestion::kNone);
+    q.functionOf.push_back(HornQuestion::kNone);
+    if (!fn.function->getReturnType()->isVoidTy())
+      sorts.push_back(expr::Sort::bv(
+          fn.function->getReturnType()->getIntegerBitWidth()));
+    for (const llvm::GlobalVariable *g : fn.written)
+      sorts.push_back(
+          expr::Sort::bv(g->getValueType()->getIntegerBitWidth()));
+    relationOfFunction[fn.id] =
+        q.system.addRelation(fn.relation, std::move(sorts));
+    q.instanceOf.push_back(HornQuestion::kNone);
+    q.functionOf.push_back(fn.id);
+    functions.push_back(fn.id);
+    callWork.insert(callWork.end(), fn.innerCalls.begin(),
+                    fn.innerCalls.end());
+  };
+  if (query.inBody)
+    addFunction(*query.inBody);
   while (!callWork.empty()) {
     size_t id = callWork.back();
     callWork.pop_back();
     if (!callsSeen.insert(id).second)
       continue;
     const SummarisedCall &call = registry.call(id);
-    const RecursiveFunction &fn = registry.function(call.function);
     callWork.insert(callWork.end(), call.calls.begin(), call.calls.end());
     calls.push_back(id);
-    if (relationOfFunction.count(fn.id))
-      continue;
-    std::vector<expr::Sort> sorts;
-    for (const ExprRef &p : fn.params)
-      sorts.push_back(p->sort());
-    contextOfFunction[fn.id] =
-        q.system.addRelation(fn.contextRelation, sorts);
-    q.instanceOf.push_back(HornQuestion::kNone);
-    q.functionOf.push_back(HornQuestion::kNone);
-    sorts.push_back(expr::Sort::bv(
-        fn.function->getReturnType()->getIntegerBitWidth()));
-    relationOfFunction[fn.id] =
-        q.system.addRelation(fn.relation, std::move(sorts));
-    q.instanceOf.push_back(HornQuestion::kNone);
-    q.functionOf.push_back(fn.id);
-    functions.push_back(fn.id);
-    for (const RecursiveFunction::Return &r : fn.returns)
-      callWork.insert(callWork.end(), r.calls.begin(), r.calls.end());
+    addFunction(registry.function(call.function));
+    if (call.inner)
+      addFunction(registry.function(call.caller));
   }
   auto callAtomsOf = [&](const std::vector<size_t> &ids,
                          std::vector<solver::HornAtom> &out) {
     for (size_t id : ids) {
       const SummarisedCall &call = registry.call(id);
-      std::vector<ExprRef> args = call.args;
-      args.push_back(call.result);
-      out.push_back({relationOfFunction.at(call.function), std::move(args)});
+      out.push_back({relationOfFunction.at(call.function),
+                     sumArgs(ctx, registry.function(call.function), call.args,
+                             call.globalsIn, call.result, call.globalsOut)});
     }
   };
   for (size_t id : functions) {
     const RecursiveFunction &fn = registry.function(id);
     for (const RecursiveFunction::Return &r : fn.returns) {
-      std::vector<solver::HornAtom> body{{contextOfFunction[id], fn.params}};
+      std::vector<solver::HornAtom> body{
+          {contextOfFunction[id], contextArgs(fn)}};
       callAtomsOf(r.calls, body);
-      std::vector<ExprRef> args = fn.params;
-      args.push_back(r.value);
-      q.system.addClause({std::move(body), ctx.andAll(r.pc),
-                          solver::HornAtom{relationOfFunction[id], args}});
+      q.system.addClause(
+          {std::move(body), ctx.andAll(r.pc),
+           solver::HornAtom{relationOfFunction[id],
+                            sumArgs(ctx, fn, fn.params, fn.globalsAtEntry,
+                                    r.value, r.globalsOut)}});
     }
   }
   // Atoms of states not complete yet are left out (an over-approximation).
@@ -363,18 +410,20 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     const SummarisedCall &call = registry.call(id);
     const RecursiveFunction &fn = registry.function(call.function);
     std::vector<solver::HornAtom> body = atomsOf(call.atoms);
-    if (call.inner)
-      body.push_back({contextOfFunction[fn.id], fn.params});
+    if (call.inner) // made in the body of `caller`, in its context
+      body.push_back({contextOfFunction.at(call.caller),
+                      contextArgs(registry.function(call.caller))});
     callAtomsOf(call.calls, body);
-    q.system.addClause(
-        {std::move(body), ctx.andAll(call.pc),
-         solver::HornAtom{contextOfFunction[fn.id], call.args}});
+    std::vector<ExprRef> args = call.args;
+    args.insert(args.end(), call.globalsIn.begin(), call.globalsIn.end());
+    q.system.addClause({std::move(body), ctx.andAll(call.pc),
+                        solver::HornAtom{contextOfFunction[fn.id], args}});
   }
   std::vector<solver::HornAtom> goal = atomsOf(atoms);
   callAtomsOf(query.calls, goal);
   if (query.inBody)
     goal.push_back({contextOfFunction.at(query.inBody->id),
-                    query.inBody->params});
+                    contextArgs(*query.inBody)});
   q.system.addClause({std::move(goal), ctx.andAll(query.pc), std::nullopt});
   return q;
 }
@@ -415,8 +464,7 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
       registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
   if (!call)
     return false;
-  registry_.unrolledFunctions.insert(
-      registry_.function(call->function).function);
+  unrollFunctions(*registry_.function(call->function).function);
   if (!call->resumed) {
     call->resumed = true;
     ++x_.summary().stats.loopStats.unrolledAfter;
@@ -525,7 +573,7 @@ void LoopSummarizer::decide(LoopCandidate c) {
   if (const SummarisedCall *call =
           registry_.firstProgramCall(LoopPathData::find(*c.state)->calls))
     for (const solver::Model &m :
-         extremeModels(x_, *c.state, call->args.at(0)))
+         extremeModels(x_, *c.state, firstInput(*call)))
       if (confirmByRun(x_, c, m)) {
         ++st.confirmedByRun;
         return;

@@ -305,7 +305,11 @@ LoopSummarizer::loadLoops(const llvm::Function &f) {
     slot = std::make_unique<FunctionLoops>();
     slot->structure = frontend::loopStructureOf(f);
     slot->modelFunction = frontend::isModelFunction(f);
-    slot->selfRecursive = !slot->modelFunction && callsItself(f);
+    if (!slot->modelFunction)
+      slot->component = registry_.recursiveComponentOf(f);
+    if (!slot->component.empty())
+      slot->whyNoSummary = whyCycleNotSummarisable(
+          slot->component, slot->globals, slot->writtenGlobals);
     for (const frontend::RecursiveVertex &v : slot->structure.vertices) {
       LoopShape &shape = slot->byHead[v.head];
       shape.vertex = &v;

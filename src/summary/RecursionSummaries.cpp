@@ -1,35 +1,43 @@
 //===- RecursionSummaries.cpp - recursive calls as recursive states -------===//
 //
 // Seed 000 (section 2) treats recursion exactly like loops: a recursive
-// function f is a recursive vertex, and a call of it whose unrolling
-// depends on the inputs becomes the atom Sum(f)(args, result) of a
-// relation over f's parameters and result. Sum(f) is Body(f) closed
-// under recursion: f's body is explored once, in isolation, with fresh
-// parameters, each recursive call in it an atom of Sum(f) with a fresh
-// result; each path that returns is a Horn clause
-//     Sum(f)(p, value) <- Call(f)(p) /\ pc /\ Sum(f)(a1, r1) /\ ...,
-// where Call(f) holds of the parameters f is called with: of a call's
-// arguments in the program's run under the path that reached it, and of
-// an inner call's under Call(f)(p), its path in the body and the calls
-// before it. An error past a summarised call is decided like one past a
-// loop (LoopQuestions.cpp), through the same Horn system.
+// vertex of the call graph -- a cycle of direct calls: a function that
+// calls itself, or functions that call each other -- is summarised, and a
+// call of one of its functions f whose unrolling depends on the inputs
+// becomes the atom Sum(f)(args, globals, result, changes) of a relation
+// over f's parameters, the integer globals the cycle reads (their values
+// at the call), its result and how much each global the cycle writes
+// changed. Sum(f) is Body(f) closed under recursion: each body of the
+// cycle is explored once, in isolation, with fresh parameters and fresh
+// values of the globals, each call in it of a function g of the cycle an
+// atom of Sum(g) with fresh results; each path that returns is a clause
+//     Sum(f)(p, v, value, v' - v) <- Call(f)(p, v) /\ pc /\ Sum(g)(...) ...,
+// where Call(f) holds of the arguments (and globals) f is called with: of
+// a call in the program's run under the path that reached it, and of a
+// call in the body of h under Call(h)(p, v), its path in the body and the
+// calls before it. An error past a summarised call is decided like one
+// past a loop (LoopQuestions.cpp), through the same Horn system.
 //
-// Only functions over scalars whose body touches no memory but its own
-// locals and calls nothing but itself, error and assume functions, and
-// other such functions are summarised: their calls then
-// change nothing but their result, which the atom describes exactly (no
-// heap to compose), and their body's paths do not depend on the caller's
-// state. An error path of f's body is decided at each call in the
-// program's run, in its context: the question Call(f)(p) /\ the error's
-// path, with the Call(f) clauses of that call; one not refuted is looked
-// for by runs on the call's inputs, else the call runs after all.
+// Only cycles of functions over integer parameters and an integer or void
+// result are summarised whose bodies touch no memory but their own locals
+// and integer globals (read or written whole, by name), and call nothing
+// but functions of the cycle, error and assume functions, and other such
+// functions: their calls then change nothing but their result and those
+// globals, which the atom describes exactly (no heap to compose). An
+// error path of a body is decided at each call in the program's run, in
+// its context: the question Call(g)(p, v) /\ the error's path, with the
+// Call clauses of that call; one not refuted is looked for by runs on the
+// call's inputs, else the call runs after all.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoopInstance.h"
 
+#include "cosmo/frontend/CallGraph.h"
+
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 
@@ -50,6 +58,47 @@ bool isScalar(const llvm::Type *t) {
          t->getIntegerBitWidth() <= 64;
 }
 
+/// The integer globals the bodies of a cycle (and the functions they call)
+/// read or write by name, whole: their values are arguments of the
+/// cycle's relations, like parameters and results.
+struct TouchedGlobals {
+  std::vector<const llvm::GlobalVariable *> all; ///< in the order first met
+  std::set<const llvm::GlobalVariable *> written;
+  void add(const llvm::GlobalVariable *g, bool write) {
+    if (std::find(all.begin(), all.end(), g) == all.end())
+      all.push_back(g);
+    if (write)
+      written.insert(g);
+  }
+};
+
+/// The integer global a load or store of `type` at `address` reads or
+/// writes whole, or null.
+const llvm::GlobalVariable *wholeIntegerGlobal(const llvm::Value *address,
+                                               const llvm::Type *type) {
+  const auto *g =
+      llvm::dyn_cast<llvm::GlobalVariable>(address->stripPointerCasts());
+  if (!g || g->getValueType() != type || !isScalar(type) ||
+      type->getIntegerBitWidth() % 8 != 0)
+    return nullptr;
+  return g;
+}
+
+/// The value of the integer global `g` in `s`.
+ExprRef globalValue(Executor &x, const ExecutionState &s,
+                    const llvm::GlobalVariable &g) {
+  const memory::ObjectEntry *e = s.memory.findByBase(x.globalAddress(&g));
+  assert(e && "globals are allocated before the program runs");
+  return e->state->read(x.ctx(), x.ctx().bv(64, 0),
+                        g.getValueType()->getIntegerBitWidth() / 8);
+}
+
+void setGlobal(Executor &x, ExecutionState &s, const llvm::GlobalVariable &g,
+               const ExprRef &value) {
+  s.memory.writable(x.globalAddress(&g)).write(x.ctx(), x.ctx().bv(64, 0),
+                                               value);
+}
+
 /// Declared functions a summarised body may call: they end a path as an
 /// error or restrict it, and change no memory.
 bool isErrorOrAssume(llvm::StringRef name) {
@@ -62,12 +111,15 @@ bool isErrorOrAssume(llvm::StringRef name) {
   return names.count(name.str()) != 0;
 }
 
-/// Why the body of `g` (f itself, or a function f's body calls) is not one
-/// a summary can describe: it reads or writes memory other than its own
-/// locals, or calls something other than f (from f), the functions above
-/// and other such functions. Empty when it is.
-std::string whyNotPure(const llvm::Function &g, const llvm::Function &f,
-                       std::set<const llvm::Function *> &seen) {
+/// Why the body of `g` (a function of the cycle, or one a body of it
+/// calls) is not one a summary can describe: it reads or writes memory
+/// other than its own locals, or calls something other than the functions
+/// of the cycle (their calls are atoms), the functions above and other
+/// such functions. Empty when it is.
+std::string whyNotPure(const llvm::Function &g,
+                       const std::set<const llvm::Function *> &cycle,
+                       std::set<const llvm::Function *> &seen,
+                       TouchedGlobals &globals) {
   for (const llvm::Instruction &i : llvm::instructions(g)) {
     if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&i)) {
       if (llvm::isa<llvm::DbgInfoIntrinsic>(call) ||
@@ -76,59 +128,128 @@ std::string whyNotPure(const llvm::Function &g, const llvm::Function &f,
       const llvm::Function *callee = call->getCalledFunction();
       if (!callee)
         return "it calls through a pointer";
-      if (callee == &f) {
-        if (&g != &f)
-          return fmt::format("it is called back by '{}' (mutual recursion)",
-                             g.getName().str());
+      if (cycle.count(callee))
         continue;
-      }
       if (callee->isDeclaration()) {
         if (!isErrorOrAssume(callee->getName()))
           return fmt::format("it calls '{}'", callee->getName().str());
         continue;
       }
       if (seen.insert(callee).second)
-        if (std::string why = whyNotPure(*callee, f, seen); !why.empty())
+        if (std::string why = whyNotPure(*callee, cycle, seen, globals);
+            !why.empty())
           return why;
       continue;
     }
     const llvm::Value *address = nullptr;
-    if (const auto *l = llvm::dyn_cast<llvm::LoadInst>(&i))
+    const llvm::Type *type = nullptr;
+    bool write = false;
+    if (const auto *l = llvm::dyn_cast<llvm::LoadInst>(&i)) {
       address = l->getPointerOperand();
-    else if (const auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+      type = l->getType();
+    } else if (const auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
       if (st->getValueOperand()->getType()->isPointerTy())
         return "it stores a pointer";
       address = st->getPointerOperand();
+      type = st->getValueOperand()->getType();
+      write = true;
     } else if (i.mayReadOrWriteMemory() || llvm::isa<llvm::IntToPtrInst>(i) ||
                llvm::isa<llvm::PtrToIntInst>(i))
       return "it reads or writes memory";
-    if (address &&
-        !llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(address)))
-      return "it reads or writes memory other than its locals";
+    if (!address ||
+        llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(address)))
+      continue;
+    const llvm::GlobalVariable *global = wholeIntegerGlobal(address, type);
+    if (!global)
+      return "it reads or writes memory other than its locals and integer "
+             "globals";
+    if (write && global->isConstant())
+      return fmt::format("it writes the constant '{}'",
+                         global->getName().str());
+    globals.add(global, write);
   }
   return "";
 }
 
-/// Why `f` cannot have a summary relation (empty when it can): see the
-/// header comment for what is summarised.
-std::string whyNotSummarisable(const llvm::Function &f) {
-  if (f.isVarArg() || !isScalar(f.getReturnType()))
+/// Why `f`, a function of `cycle`, cannot have a summary relation (empty
+/// when it can): see the header comment for what is summarised.
+std::string whyNotSummarisable(const llvm::Function &f,
+                               const std::set<const llvm::Function *> &cycle,
+                               TouchedGlobals &globals) {
+  if (f.isVarArg() ||
+      !(isScalar(f.getReturnType()) || f.getReturnType()->isVoidTy()))
     return "its result is not an integer";
   for (const llvm::Argument &a : f.args())
     if (!isScalar(a.getType()))
       return "a parameter is not an integer";
-  std::set<const llvm::Function *> seen{&f};
-  return whyNotPure(f, f, seen);
+  std::set<const llvm::Function *> seen = cycle;
+  return whyNotPure(f, cycle, seen, globals);
 }
 
-/// `s` goes on past the call of `f` that `c` summarises: the call's result
-/// is `c`'s fresh variable, and `c` one of the path's atoms.
+} // namespace
+
+std::string whyCycleNotSummarisable(
+    const std::vector<const llvm::Function *> &cycle,
+    std::vector<const llvm::GlobalVariable *> &globals,
+    std::vector<const llvm::GlobalVariable *> &written) {
+  std::set<const llvm::Function *> members(cycle.begin(), cycle.end());
+  TouchedGlobals touched;
+  for (const llvm::Function *g : cycle)
+    if (std::string why = whyNotSummarisable(*g, members, touched);
+        !why.empty())
+      return cycle.size() == 1
+                 ? why
+                 : fmt::format("'{}' (in its cycle of calls): {}",
+                               g->getName().str(), why);
+  globals = touched.all;
+  written.clear();
+  for (const llvm::GlobalVariable *g : touched.all)
+    if (touched.written.count(g))
+      written.push_back(g);
+  return "";
+}
+
+namespace {
+
+/// A direct call of `g` in the bodies of `cycle` (its body's run starts as
+/// if called there), or null.
+const llvm::CallBase *callOf(const llvm::Function &g,
+                             const std::vector<const llvm::Function *> &cycle) {
+  for (const llvm::Function *f : cycle)
+    for (const llvm::Instruction &i : llvm::instructions(*f))
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
+          call && call->getCalledFunction() == &g)
+        return call;
+  return nullptr;
+}
+
+/// `c`'s values of the globals of `fn`'s cycle, read in `s` before the
+/// call.
+void globalsBeforeCall(Executor &x, const ExecutionState &s,
+                       const RecursiveFunction &fn, SummarisedCall &c) {
+  c.globalsIn.clear();
+  for (const llvm::GlobalVariable *g : fn.globals)
+    c.globalsIn.push_back(globalValue(x, s, *g));
+}
+
+/// `s` goes on past the call of `fn` that `c` summarises: the call's result
+/// and the globals it writes are `c`'s fresh variables, and `c` one of the
+/// path's atoms.
 void returnSummarised(Executor &x, ExecutionState &s,
-                      const llvm::CallBase &call, const llvm::Function &f,
+                      const llvm::CallBase &call, const RecursiveFunction &fn,
                       SummarisedCall &c) {
-  c.result = x.ctx().var(
-      fmt::format("{}C{}.{}()", s.namePrefix, c.id, f.getName().str()),
-      expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
+  const llvm::Function &f = *fn.function;
+  if (!f.getReturnType()->isVoidTy())
+    c.result = x.ctx().var(
+        fmt::format("{}C{}.{}()", s.namePrefix, c.id, f.getName().str()),
+        expr::Sort::bv(f.getReturnType()->getIntegerBitWidth()));
+  c.globalsOut.clear();
+  for (const llvm::GlobalVariable *g : fn.written) {
+    c.globalsOut.push_back(x.ctx().var(
+        fmt::format("{}C{}.{}", s.namePrefix, c.id, g->getName().str()),
+        expr::Sort::bv(g->getValueType()->getIntegerBitWidth())));
+    setGlobal(x, s, *g, c.globalsOut.back());
+  }
   LoopPathData::of(s).calls.push_back(c.id);
   x.returnValue(s, call, c.result);
 }
@@ -144,15 +265,23 @@ public:
 
   bool onCall(ExecutionState &s, const llvm::CallBase &call,
               const llvm::Function &f, std::vector<ExprRef> &args) override {
-    if (s.stack.size() != depth_ || &f != fn_.function)
+    if (s.stack.size() != depth_)
+      return false;
+    const RecursiveFunction *callee = registry_.functionFor(f);
+    if (!callee || std::find(fn_.component.begin(), fn_.component.end(),
+                             callee->id) == fn_.component.end())
       return false;
     SummarisedCall c;
-    c.function = fn_.id;
+    c.function = callee->id;
     c.args = args;
     c.where = Executor::locationOf(&call);
     c.inner = true;
+    c.caller = fn_.id;
     pathSince(s, c.pc, c.calls);
-    returnSummarised(x_, s, call, f, registry_.addCall(std::move(c)));
+    globalsBeforeCall(x_, s, *callee, c);
+    SummarisedCall &added = registry_.addCall(std::move(c));
+    fn_.innerCalls.push_back(added.id);
+    returnSummarised(x_, s, call, *callee, added);
     return true;
   }
 
@@ -162,6 +291,8 @@ public:
     RecursiveFunction::Return r;
     pathSince(s, r.pc, r.calls);
     r.value = value;
+    for (const llvm::GlobalVariable *g : fn_.written)
+      r.globalsOut.push_back(globalValue(x_, s, *g));
     fn_.returns.push_back(std::move(r));
     s.terminated = true;
   }
@@ -214,14 +345,6 @@ private:
 
 } // namespace
 
-bool callsItself(const llvm::Function &f) {
-  for (const llvm::Instruction &i : llvm::instructions(f))
-    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&i))
-      if (call->getCalledFunction() == &f)
-        return true;
-  return false;
-}
-
 RecursiveFunction *LoopRegistry::functionFor(const llvm::Function &f) const {
   auto it = functionIds_.find(&f);
   return it == functionIds_.end() ? nullptr : functions_[it->second].get();
@@ -242,6 +365,31 @@ SummarisedCall &LoopRegistry::addCall(SummarisedCall call) {
   return *calls_.back();
 }
 
+const std::vector<const llvm::Function *> &
+LoopRegistry::recursiveComponentOf(const llvm::Function &f) {
+  static const std::vector<const llvm::Function *> none;
+  if (components_.empty() && f.getParent()) {
+    for (frontend::CallGraphComponent &c :
+         frontend::bottomUpComponents(*f.getParent())) {
+      if (!c.recursive)
+        continue;
+      auto shared = std::make_shared<const std::vector<const llvm::Function *>>(
+          std::move(c.functions));
+      for (const llvm::Function *g : *shared)
+        components_[g] = shared;
+    }
+    components_[nullptr] = nullptr; // computed (no key is null otherwise)
+  }
+  auto it = components_.find(&f);
+  return it == components_.end() ? none : *it->second;
+}
+
+void LoopSummarizer::unrollFunctions(const llvm::Function &f) {
+  const auto &cycle = registry_.recursiveComponentOf(f);
+  registry_.unrolledFunctions.insert(cycle.begin(), cycle.end());
+  registry_.unrolledFunctions.insert(&f);
+}
+
 SummarisedCall *
 LoopRegistry::firstProgramCall(const std::vector<size_t> &calls) {
   for (size_t id : calls)
@@ -257,11 +405,17 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
   // atoms of the calls in them); --max-recursion asks for unrolling.
   if (enclosing_ || s.terminated || x_.options().maxRecursion ||
       registry_.unrolledFunctions.count(&f) ||
-      registry_.unsummarisable.count(&f) || !loopsOf(f).selfRecursive)
+      registry_.unsummarisable.count(&f) || loopsOf(f).component.empty())
     return false;
-  // A call on constants is just run (the concrete reduction).
+  // A call on constants (arguments and the globals the cycle touches) is
+  // just run (the concrete reduction).
+  const FunctionLoops &loops = loopsOf(f);
   if (std::all_of(args.begin(), args.end(),
-                  [](const ExprRef &a) { return a->isConst(); }))
+                  [](const ExprRef &a) { return a->isConst(); }) &&
+      std::all_of(loops.globals.begin(), loops.globals.end(),
+                  [&](const llvm::GlobalVariable *g) {
+                    return globalValue(x_, s, *g)->isConst();
+                  }))
     return false;
   RecursiveFunction *fn = registry_.functionFor(f);
   if (!fn || !fn->complete) {
@@ -272,18 +426,16 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                       }) < kUnrolledArrivals)
       return false;
     engine::LoopStats &st = x_.summary().stats.loopStats;
-    std::string why = whyNotSummarisable(f);
-    if (why.empty()) {
-      fn = fn ? fn : &registry_.addFunction(f);
-      if (summarizeFunction(s, call, *fn, why))
-        ++st.recursiveFunctions;
-    }
-    if (!why.empty()) {
-      registry_.unsummarisable.emplace(&f, why);
+    std::string why;
+    fn = summarizeComponent(s, call, f, why);
+    if (!fn) {
+      for (const llvm::Function *g : loops.component)
+        registry_.unsummarisable.emplace(g, why);
       ++st.notSummarized;
       ++st.notSummarizedBecause["recursive function: " + why];
       return false;
     }
+    st.recursiveFunctions += fn->component.size();
   }
   SummarisedCall c;
   c.function = fn->id;
@@ -297,22 +449,33 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
     c.atoms = d->atoms;
     c.calls = d->calls;
   }
+  globalsBeforeCall(x_, s, *fn, c);
   SummarisedCall &added = registry_.addCall(std::move(c));
   if (!bodyErrorsDecided(added, *fn)) {
-    // The call runs after all, and so do f's calls from now on.
-    registry_.unrolledFunctions.insert(&f);
+    // The call runs after all, and so do the calls of f's cycle from now
+    // on.
+    unrollFunctions(f);
     ++x_.summary().stats.loopStats.unrolledAfter;
     return false;
   }
-  returnSummarised(x_, s, call, f, added);
+  returnSummarised(x_, s, call, *fn, added);
   ++x_.summary().stats.loopStats.recursiveCalls;
   return true;
 }
 
 bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
-                                       RecursiveFunction &fn) {
+                                       const RecursiveFunction &called) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
-  for (RecursiveFunction::BodyError &e : fn.errors) {
+  for (size_t id : called.component)
+    if (!bodyErrorsDecided(call, registry_.function(id), st))
+      return false;
+  return true;
+}
+
+bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
+                                       const RecursiveFunction &fn,
+                                       engine::LoopStats &st) {
+  for (const RecursiveFunction::BodyError &e : fn.errors) {
     const engine::SourceLocation &at = e.end.stack.front();
     auto key = std::make_tuple(fn.id, static_cast<int>(e.end.error),
                                at.file, at.line);
@@ -333,7 +496,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
     bool found = confirmByRun(x_, c);
     for (const solver::Model &m : found ? std::vector<solver::Model>{}
                                         : extremeModels(x_, *c.state,
-                                                        call.args.at(0)))
+                                                        firstInput(call)))
       if ((found = confirmByRun(x_, c, m)))
         break;
     if (found) {
@@ -347,10 +510,42 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
   return true;
 }
 
-bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
-                                       const llvm::CallBase &call,
-                                       RecursiveFunction &fn,
-                                       std::string &why) {
+RecursiveFunction *LoopSummarizer::summarizeComponent(
+    const ExecutionState &s, const llvm::CallBase &call,
+    const llvm::Function &f, std::string &why) {
+  const FunctionLoops &loops = loopsOf(f);
+  if (!loops.whyNoSummary.empty())
+    return why = loops.whyNoSummary, nullptr;
+  const std::vector<const llvm::Function *> &cycle = loops.component;
+  std::vector<RecursiveFunction *> fns;
+  std::vector<size_t> ids;
+  for (const llvm::Function *g : cycle) {
+    RecursiveFunction *fn = registry_.functionFor(*g);
+    fns.push_back(fn ? fn : &registry_.addFunction(*g));
+    ids.push_back(fns.back()->id);
+  }
+  for (RecursiveFunction *fn : fns) {
+    fn->component = ids;
+    fn->globals = loops.globals;
+    fn->written = loops.writtenGlobals;
+  }
+  for (RecursiveFunction *fn : fns) {
+    const llvm::CallBase *site =
+        fn->function == &f ? &call : callOf(*fn->function, cycle);
+    if (!site)
+      return why = "a function of its cycle is never called directly",
+             nullptr;
+    if (!summarizeBody(s, *site, *fn, why))
+      return nullptr;
+  }
+  for (RecursiveFunction *fn : fns)
+    fn->complete = true;
+  return registry_.functionFor(f);
+}
+
+bool LoopSummarizer::summarizeBody(const ExecutionState &s,
+                                   const llvm::CallBase &call,
+                                   RecursiveFunction &fn, std::string &why) {
   expr::ExprContext &ctx = x_.ctx();
   const llvm::Function &f = *fn.function;
   engine::LoopStats &st = x_.summary().stats.loopStats;
@@ -365,6 +560,9 @@ bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
   fn.params.clear();
   fn.paramNames.clear();
   fn.returns.clear();
+  fn.errors.clear();
+  fn.innerCalls.clear();
+  fn.globalsAtEntry.clear();
   std::string prefix = fmt::format("{}F{}.", s.namePrefix, fn.id);
   for (const llvm::Argument &a : f.args()) {
     std::string name =
@@ -373,11 +571,17 @@ bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
     fn.params.push_back(
         ctx.var(prefix + name, expr::Sort::bv(a.getType()->getIntegerBitWidth())));
   }
+  for (const llvm::GlobalVariable *g : fn.globals)
+    fn.globalsAtEntry.push_back(
+        ctx.var(prefix + g->getName().str(),
+                expr::Sort::bv(g->getValueType()->getIntegerBitWidth())));
 
   // The body's run starts in the caller's state (f reads nothing of it)
   // with f's frame on fresh parameters.
   std::unique_ptr<ExecutionState> start = x_.copyState(s);
   start->namePrefix = prefix;
+  for (size_t k = 0; k < fn.globals.size(); ++k)
+    setGlobal(x_, *start, *fn.globals[k], fn.globalsAtEntry[k]);
   size_t pcAtStart = start->constraints.size();
   size_t callsAtStart = LoopPathData::of(*start).calls.size();
   engine::Exploration run = isolatedExploration(
@@ -399,7 +603,6 @@ bool LoopSummarizer::summarizeFunction(const ExecutionState &s,
   if (!body.failure.empty())
     return why = body.failure, false;
   st.bodyPaths += fn.returns.size();
-  fn.complete = true;
   return true;
 }
 

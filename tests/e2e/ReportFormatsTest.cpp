@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -432,9 +433,47 @@ TEST_F(ReportFormatsTest, RecursiveFunctionSummariesAreReported) {
   EXPECT_EQ(fillReport["verdict"], "true") << fill.out << fill.err;
   const json &because =
       fillReport["stats"]["loop_summaries"]["not_summarized_because"];
-  EXPECT_TRUE(because.contains("recursive function: its result is not an "
+  EXPECT_TRUE(because.contains("recursive function: a parameter is not an "
                                "integer"))
       << because.dump(2);
+}
+
+TEST_F(ReportFormatsTest, SummariesOfMutualRecursionNameGlobalsAsACSLDoes) {
+  // up and down call each other (one cycle of calls, two relations) and
+  // count their calls in a global: its change is an argument of Sum, named
+  // as ACSL names a global's values before and after a call.
+  write("cycle.c", "extern int __VERIFIER_nondet_int(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int calls;\n"
+                   "int down(int n);\n"
+                   "int up(int n) { calls++; return n <= 0 ? 0 : "
+                   "down(n - 1) + 1; }\n"
+                   "int down(int n) { calls++; return n <= 0 ? 0 : "
+                   "up(n - 1) + 1; }\n"
+                   "int main(void) {\n"
+                   "  int n = __VERIFIER_nondet_int();\n"
+                   "  if (n < 0 || n > 1000) return 0;\n"
+                   "  calls = 0;\n"
+                   "  up(n);\n"
+                   "  if (calls != n + 1) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  ProcessResult run =
+      cosmo({"check", "--out=out", "--horn-timeout=20", "cycle.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  EXPECT_EQ(report["verdict"], "true");
+  EXPECT_EQ(report["stats"]["loop_summaries"]["recursive_functions"], 2);
+  std::set<std::string> functions;
+  for (const json &inv : report["loop_invariants"]) {
+    EXPECT_EQ(inv["kind"], "recursive_function");
+    functions.insert(inv["function"]);
+    std::string text = inv["invariant"];
+    EXPECT_NE(text.find("(calls - \\old(calls))"), std::string::npos)
+        << text;
+  }
+  EXPECT_EQ(functions, (std::set<std::string>{"up", "down"}))
+      << report.dump(2);
 }
 
 TEST_F(ReportFormatsTest, ShowPrintsTheSummaryOfTheRunAgain) {

@@ -166,5 +166,26 @@ TEST_F(HornTest, CountdownIsSafeThroughASumInvariant) {
   EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
 }
 
+// A recursive function's summary with a global it counts its calls in:
+// sum(n, c, r, d), d how much c changed. Spacer states d == r + 1 over the
+// integers as two strict bounds (d < r + 2, r < d); read modulo 2^32 they
+// pair into that equality, which holds of machine integers (no range of n
+// is known: the bounds alone do not).
+TEST_F(HornTest, StrictBoundsPairIntoAModularEquality) {
+  HornSystem h;
+  size_t sum = h.addRelation(
+      "sum", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef n = bv32("n"), c = bv32("c"), r = bv32("r"), d = bv32("d");
+  h.addClause({{}, ctx.sle(n, k32(0)), HornAtom{sum, {n, c, k32(0), k32(1)}}});
+  h.addClause({{HornAtom{sum, {ctx.add(n, k32(-1)), ctx.add(c, k32(1)), r, d}}},
+               ctx.slt(k32(0), n),
+               HornAtom{sum, {n, c, ctx.add(r, k32(1)), ctx.add(d, k32(1))}}});
+  h.addClause({{HornAtom{sum, {n, k32(16), r, d}}},
+               ctx.ne(d, ctx.add(r, k32(1))), std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {10});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
+}
+
 } // namespace
 } // namespace cosmo::solver

@@ -93,7 +93,15 @@ struct FunctionLoops {
   };
   llvm::DenseMap<const llvm::BasicBlock *, BlockRole> roles;
   bool modelFunction = false; ///< cosmo's libc models: always unrolled
-  bool selfRecursive = false;
+  /// The functions of its cycle in the call graph (itself included; seed
+  /// 000 §2: a recursive vertex of the call graph), in the module's order;
+  /// empty when it is not recursive.
+  std::vector<const llvm::Function *> component;
+  /// Recursive: why its cycle cannot have summary relations (empty when
+  /// it can), and the integer globals the cycle's bodies read or write by
+  /// name, and of them those written (RecursionSummaries.cpp).
+  std::string whyNoSummary;
+  std::vector<const llvm::GlobalVariable *> globals, writtenGlobals;
 };
 
 /// The recursive states of one analysis, shared by the program's run and
@@ -125,6 +133,11 @@ public:
     return *functions_[id];
   }
   SummarisedCall &addCall(SummarisedCall call);
+  /// The functions of the cycle of direct calls `f` is in (its strongly
+  /// connected component, in the module's order), empty when it is in
+  /// none; the module's components are computed once.
+  const std::vector<const llvm::Function *> &
+  recursiveComponentOf(const llvm::Function &f);
   SummarisedCall &call(size_t id) { return *calls_[id]; }
   /// The first of `calls` the program's run made (kept its arrival), or
   /// null.
@@ -145,6 +158,9 @@ private:
   std::vector<std::unique_ptr<RecursiveFunction>> functions_;
   std::map<const llvm::Function *, size_t> functionIds_;
   std::vector<std::unique_ptr<SummarisedCall>> calls_;
+  std::map<const llvm::Function *,
+           std::shared_ptr<const std::vector<const llvm::Function *>>>
+      components_;
 };
 
 class LoopSummarizer : public engine::ExecutionHooks {
@@ -174,14 +190,27 @@ private:
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
-  /// Builds f's summary through the isolated run of its body; false (and
-  /// `why`) when it cannot.
-  bool summarizeFunction(const ExecutionState &s, const llvm::CallBase &call,
-                         RecursiveFunction &fn, std::string &why);
-  /// Whether no error path of f's body is reachable from `call` (each
-  /// refuted by Horn clauses; one a run on the call's inputs reaches is
-  /// reported and counts as decided). False: run the call instead.
-  bool bodyErrorsDecided(const SummarisedCall &call, RecursiveFunction &fn);
+  /// Builds the summaries of `f`'s call-graph cycle (f alone when only
+  /// it calls itself) through the isolated run of each body; the
+  /// summary of f, or null (and `why`) when they cannot be built.
+  RecursiveFunction *summarizeComponent(const ExecutionState &s,
+                                        const llvm::CallBase &call,
+                                        const llvm::Function &f,
+                                        std::string &why);
+  /// The isolated run of one body of a cycle.
+  bool summarizeBody(const ExecutionState &s, const llvm::CallBase &call,
+                     RecursiveFunction &fn, std::string &why);
+  /// Whether no error path of the bodies of f's cycle is reachable from
+  /// `call` (each refuted by Horn clauses; one a run on the call's inputs
+  /// reaches is reported and counts as decided). False: run the call
+  /// instead.
+  bool bodyErrorsDecided(const SummarisedCall &call,
+                         const RecursiveFunction &called);
+  /// The same for the error paths of one body of the cycle.
+  bool bodyErrorsDecided(const SummarisedCall &call,
+                         const RecursiveFunction &fn, engine::LoopStats &st);
+  /// From now on the functions of f's cycle are run, not summarised.
+  void unrollFunctions(const llvm::Function &f);
   /// The Horn solver's answer to `q` within --horn-timeout (counted).
   solver::HornAnswer solve(const HornQuestion &q);
   /// Whether `a` refutes `q` (counted; its invariants recorded when `q`

@@ -1,0 +1,28 @@
+// RUN: --loops=auto --timeout=30
+// VERDICT: false
+// ERROR: assert 26
+// A void recursive function that moves a budget from one global to
+// another: past its summarised call, more than 5000 units moved is
+// reachable (the largest budget main allows), and a run on those inputs
+// reports it.
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int budget, used;
+void spend(void) {
+  if (budget <= 0)
+    return;
+  budget--;
+  used++;
+  spend();
+}
+int main(void) {
+  int b = __VERIFIER_nondet_int();
+  if (b < 0 || b > 100000)
+    return 0;
+  budget = b;
+  used = 0;
+  spend();
+  if (used > 5000)
+    reach_error(); // BUG: assert
+  return 0;
+}
