@@ -136,7 +136,8 @@ class HornSolver {
 public:
   HornSolver(expr::ExprContext &ctx, const HornSystem &system,
              const HornOptions &options)
-      : ctx_(ctx), system_(system), start_(Clock::now()),
+      : ctx_(ctx), system_(system), earlier_(options.earlier),
+        start_(Clock::now()),
         deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
                                options.timeoutSeconds * 1000))) {}
 
@@ -179,6 +180,9 @@ private:
   bool checkOverBitVectors(Candidates &candidates, std::string &why);
   /// Step 4.
   HornAnswer bitVectorSpacer(HornAnswer answer);
+  /// Before step 1: the earlier answers' invariants of relations of the
+  /// same names, when they refute every query over bit-vectors.
+  bool earlierInvariantsRefute(Candidates &candidates);
   /// Adds to `out` what entry clauses state of their heads' arguments.
   void entryFacts(Candidates &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
@@ -195,6 +199,7 @@ private:
 
   expr::ExprContext &ctx_;
   const HornSystem &system_;
+  const std::map<std::string, std::vector<ExprRef>> *earlier_;
   Clock::time_point start_, deadline_;
   Z3Translator bv_;
   /// The candidates that quantify over array elements: `forall bound.
@@ -601,9 +606,58 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
   return answer;
 }
 
+bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
+  if (!earlier_)
+    return false;
+  candidates.assign(system_.relations().size(), {});
+  bool any = false;
+  for (size_t r = 0; r < candidates.size(); ++r) {
+    // Not over arrays: their invariants quantify (not kept here), and a
+    // Houdini query over arrays that fails takes seconds.
+    const std::vector<expr::Sort> &sorts = system_.relations()[r].args;
+    if (std::any_of(sorts.begin(), sorts.end(),
+                    [](const expr::Sort &s) { return s.isArray(); }))
+      return false;
+    auto it = earlier_->find(system_.relations()[r].name);
+    if (it == earlier_->end())
+      continue;
+    // Over this relation's arguments only (same name, arity and sorts).
+    std::set<ExprRef, expr::ExprIdLess> args;
+    for (unsigned i = 0; i < system_.relations()[r].args.size(); ++i)
+      args.insert(system_.argument(ctx_, r, i));
+    for (const ExprRef &f : it->second) {
+      auto vars = expr::freeVariables(f);
+      if (std::all_of(vars.begin(), vars.end(),
+                      [&](const ExprRef &v) { return args.count(v); })) {
+        candidates[r].push_back(f);
+        any = true;
+      }
+    }
+  }
+  if (!any)
+    return false;
+  Clock::time_point deadline = deadline_;
+  deadline_ = std::min(deadline, Clock::now() + (deadline - Clock::now()) / 3);
+  std::string why;
+  bool refuted = checkOverBitVectors(candidates, why);
+  deadline_ = deadline;
+  return refuted;
+}
+
 HornAnswer HornSolver::solve() {
   HornAnswer answer;
   std::string why;
+  if (Candidates earlier; earlierInvariantsRefute(earlier)) {
+    answer.status = HornAnswer::Safe;
+    answer.method = "earlier invariants checked over bit-vectors";
+    for (const auto &r : earlier) {
+      answer.invariants.push_back(ctx_.andAll(r));
+      answer.quantified.emplace_back();
+    }
+    answer.seconds =
+        std::chrono::duration<double>(Clock::now() - start_).count();
+    return answer;
+  }
   if (auto candidates = integerCandidates(why)) {
     auto &[modularOnly, all] = *candidates;
     // (Houdini drops from the sets it checks: compared before.)

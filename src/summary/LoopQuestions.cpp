@@ -523,6 +523,7 @@ solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
     return a;
   }
   solver::HornOptions o;
+  o.earlier = &registry_.provedInvariants;
   o.timeoutSeconds = std::max(
       0.1, std::min(x_.options().hornTimeoutSeconds, x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
@@ -536,6 +537,22 @@ bool LoopSummarizer::refutes(const HornQuestion &q,
   if (a.status != solver::HornAnswer::Safe)
     return false;
   ++x_.summary().stats.loopStats.refutedByHorn;
+  for (size_t r = 0; r < a.invariants.size(); ++r) {
+    if (!a.invariants[r])
+      continue;
+    std::vector<ExprRef> &known =
+        registry_.provedInvariants[q.system.relations()[r].name];
+    const expr::Expr *inv = a.invariants[r].get();
+    auto add = [&](const ExprRef &c) {
+      if (!c->isTrue() && std::find(known.begin(), known.end(), c) == known.end())
+        known.push_back(c);
+    };
+    if (inv->kind() == expr::Kind::And)
+      for (unsigned k = 0; k < inv->numChildren(); ++k)
+        add(ExprRef(inv->child(k)));
+    else
+      add(a.invariants[r]);
+  }
   if (q.exact)
     recordInvariants(q, a);
   return true;

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 
 namespace cosmo::solver {
 namespace {
@@ -129,6 +130,35 @@ TEST_F(HornTest, BoundedCounterIsSafe) {
   HornAnswer a = solveHorn(ctx, h, {10});
   ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
   EXPECT_EQ(hornStatusName(a.status), std::string("safe"));
+}
+
+// Invariants an earlier answer gave a relation of the same name are tried
+// first: one that refutes the query decides it without Spacer, one that
+// does not hold is dropped by Houdini like any candidate (it never makes
+// an unsafe system safe).
+TEST_F(HornTest, EarlierInvariantsAreCheckedFirstAndNeverTrusted) {
+  HornSystem bounded =
+      oneCounter([&](ExprRef x) { return ctx.slt(x, k32(10)); },
+                 [&](ExprRef x) { return ctx.add(x, k32(1)); },
+                 [&](ExprRef x) { return ctx.slt(k32(10), x); });
+  ExprRef x = bounded.argument(ctx, 0, 0);
+  std::map<std::string, std::vector<ExprRef>> earlier{
+      {"inv", {ctx.sle(x, k32(10)), ctx.sle(k32(0), x)}}};
+  HornOptions withEarlier{10, &earlier};
+  HornAnswer a = solveHorn(ctx, bounded, withEarlier);
+  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(a.method, "earlier invariants checked over bit-vectors");
+  ASSERT_EQ(a.invariants.size(), 1u);
+  EXPECT_NE(a.invariants[0]->kind(), expr::Kind::BoolConst);
+
+  // "0 <= x" holds over the integers only: the counter wraps.
+  HornSystem wraps = oneCounter([&](ExprRef) { return ctx.trueE(); },
+                                [&](ExprRef i) { return ctx.add(i, k32(1)); },
+                                [&](ExprRef i) { return ctx.slt(i, k32(0)); });
+  std::map<std::string, std::vector<ExprRef>> wrong{
+      {"inv", {ctx.sle(k32(0), wraps.argument(ctx, 0, 0))}}};
+  HornOptions withWrong{2, &wrong};
+  EXPECT_NE(solveHorn(ctx, wraps, withWrong).status, HornAnswer::Safe);
 }
 
 // An error a few iterations deep is found (exactly, over bit-vectors).

@@ -44,6 +44,7 @@
 
 #include "cosmo/expr/ExprContext.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -125,6 +126,12 @@ struct HornAnswer {
 
 struct HornOptions {
   double timeoutSeconds = 10;
+  /// Invariants earlier answers gave relations of the same name (ground
+  /// conjuncts over HornSystem::argument): checked first, over
+  /// bit-vectors as every candidate is, within a third of the time. A
+  /// loop or function with several errors past it is then proved once,
+  /// not once per error.
+  const std::map<std::string, std::vector<ExprRef>> *earlier = nullptr;
 };
 
 /// Decides `system` (see the header comment).

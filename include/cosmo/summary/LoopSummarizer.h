@@ -152,6 +152,10 @@ public:
   /// Recursive functions whose summaries left an error undecided: run
   /// from then on.
   std::set<const llvm::Function *> unrolledFunctions;
+  /// The ground conjuncts of the invariants Horn answers proved, by
+  /// relation name: the first candidates of later questions about the same
+  /// loops and functions (HornOptions::earlier).
+  std::map<std::string, std::vector<ExprRef>> provedInvariants;
 
 private:
   std::vector<std::unique_ptr<LoopInstance>> instances_;
