@@ -147,7 +147,7 @@ struct SummarisedCall {
 };
 
 /// Why the functions of a call-graph cycle cannot have summary relations
-/// (empty when they can): RecursionSummaries.cpp's header says which can.
+/// (empty when they can): SummarisableCycles.cpp.
 /// Otherwise `globals` and `written` are the integer globals their bodies
 /// read or write by name, and those they write.
 std::string

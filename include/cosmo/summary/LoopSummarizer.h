@@ -99,7 +99,7 @@ struct FunctionLoops {
   std::vector<const llvm::Function *> component;
   /// Recursive: why its cycle cannot have summary relations (empty when
   /// it can), and the integer globals the cycle's bodies read or write by
-  /// name, and of them those written (RecursionSummaries.cpp).
+  /// name, and of them those written (SummarisableCycles.cpp).
   std::string whyNoSummary;
   std::vector<const llvm::GlobalVariable *> globals, writtenGlobals;
 };
