@@ -140,6 +140,7 @@ json loopStatsToJson(const engine::LoopStats &l) {
               {"body_paths", l.bodyPaths},
               {"recursive_functions", l.recursiveFunctions},
               {"recursive_calls", l.recursiveCalls},
+              {"resumed_recursions", l.resumedRecursions},
               {"error_candidates", l.errorCandidates},
               {"confirmed_by_run", l.confirmedByRun},
               {"proved_by_acceleration", l.provedByAcceleration},
@@ -463,8 +464,14 @@ std::string formatSummary(const engine::RunSummary &summary,
     out += externalsLine(summary.externals) + "\n";
   if (const engine::LoopStats &ls = st.loopStats; ls.recursiveCalls > 0)
     out += fmt::format("recursion: {} recursive functions summarized, {} "
-                       "calls of them replaced by their summaries\n",
-                       ls.recursiveFunctions, ls.recursiveCalls);
+                       "calls of them replaced by their summaries{}\n",
+                       ls.recursiveFunctions, ls.recursiveCalls,
+                       ls.resumedRecursions
+                           ? fmt::format("; {} recursions run again "
+                                         "summarised (their unrolling was "
+                                         "slow or undecided)",
+                                         ls.resumedRecursions)
+                           : "");
   if (const engine::LoopStats &ls = st.loopStats;
       ls.summarized + ls.recursiveCalls > 0)
     out += fmt::format(

@@ -44,6 +44,7 @@ void readStats(const json &s, engine::RunStats &st) {
     ls.bodyPaths = l.value("body_paths", uint64_t{0});
     ls.recursiveFunctions = l.value("recursive_functions", uint64_t{0});
     ls.recursiveCalls = l.value("recursive_calls", uint64_t{0});
+    ls.resumedRecursions = l.value("resumed_recursions", uint64_t{0});
     ls.errorCandidates = l.value("error_candidates", uint64_t{0});
     ls.confirmedByRun = l.value("confirmed_by_run", uint64_t{0});
     ls.provedByAcceleration = l.value("proved_by_acceleration", uint64_t{0});

@@ -137,7 +137,7 @@ public:
   HornSolver(expr::ExprContext &ctx, const HornSystem &system,
              const HornOptions &options)
       : ctx_(ctx), system_(system), earlier_(options.earlier),
-        start_(Clock::now()),
+        budget_(options.timeoutSeconds), start_(Clock::now()),
         deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
                                options.timeoutSeconds * 1000))) {}
 
@@ -146,6 +146,12 @@ public:
 private:
   double left() const {
     return std::chrono::duration<double>(deadline_ - Clock::now()).count();
+  }
+  /// A cap on one query, for the default budget (3 s), grown in
+  /// proportion to a larger one: a longer --horn-timeout, or a machine
+  /// under load, gives each quantified check more time too.
+  double checkCap(double atDefault) const {
+    return atDefault * std::max(1.0, budget_ / 3);
   }
   /// Candidate conjuncts per relation.
   using Candidates = std::vector<std::vector<ExprRef>>;
@@ -200,6 +206,7 @@ private:
   expr::ExprContext &ctx_;
   const HornSystem &system_;
   const std::map<std::string, std::vector<ExprRef>> *earlier_;
+  double budget_; ///< seconds
   Clock::time_point start_, deadline_;
   Z3Translator bv_;
   /// The candidates that quantify over array elements: `forall bound.
@@ -424,7 +431,8 @@ bool HornSolver::preservedByInstances(const HornClause &c,
   if (c.head)
     parts.push_back(ctx_.orAll(goal));
   z3::expr f = bv_.translateConstraint(ctx_.andAll(parts).get());
-  return check(f, {}, false, nullptr, kGroundCheckSeconds) == z3::unsat;
+  return check(f, {}, false, nullptr, checkCap(kGroundCheckSeconds)) ==
+         z3::unsat;
 }
 
 z3::check_result HornSolver::check(const z3::expr &premise,
@@ -433,7 +441,7 @@ z3::check_result HornSolver::check(const z3::expr &premise,
                                    double most) {
   double seconds = left();
   if (quantified)
-    seconds = std::min(seconds, kQuantifiedCheckSeconds);
+    seconds = std::min(seconds, checkCap(kQuantifiedCheckSeconds));
   if (most > 0)
     seconds = std::min(seconds, most);
   if (seconds <= 0)

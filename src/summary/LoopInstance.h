@@ -14,6 +14,7 @@
 
 #include <llvm/IR/Instructions.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,27 @@ struct RecursiveFunction {
   bool complete = false;
 };
 
+/// --loops=auto: the program's state just before the outermost call of a
+/// summarisable cycle (its calls are unrolled until 16 are active). When
+/// the solver cannot decide a path while they are unrolled (deep
+/// recursions build hard bit-vector path conditions), or the unrolling
+/// has taken kRecursionUnrollSeconds, the run goes on from here once,
+/// with the cycle summarised at its first call; the paths inside the
+/// unrolling end unreported: that run covers them.
+struct RecursionEntry {
+  std::unique_ptr<ExecutionState> state;
+  const llvm::Function *function = nullptr;
+  size_t depth = 0; ///< frames below the call
+  std::chrono::steady_clock::time_point created;
+  bool resumed = false;
+};
+/// The unrolling of a recursion that is no longer cheap (wall seconds).
+constexpr double kRecursionUnrollSeconds = 2;
+
+/// Why a path inside a recursion that runs again ends (not reported).
+constexpr const char *kCoveredByResumedRecursion =
+    "covered by the run again of its recursion";
+
 /// One call of a recursive function replaced by Sum(f)(args, result).
 struct SummarisedCall {
   size_t id = 0;
@@ -195,6 +217,9 @@ public:
   std::vector<Activation> activations;
   std::vector<size_t> atoms;
   std::vector<size_t> calls; ///< its SummarisedCalls
+  /// The RecursionEntry of the recursion the path is in (at most one: the
+  /// outermost call of a cycle).
+  std::vector<size_t> recursionEntries;
 
   std::unique_ptr<engine::HookState> clone() const override {
     return std::make_unique<LoopPathData>(*this);

@@ -202,9 +202,10 @@ ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
 bool LoopPathData::joinable(const engine::HookState *other) const {
   const auto *o = static_cast<const LoopPathData *>(other);
   if (!o)
-    return activations.empty() && atoms.empty() && calls.empty();
+    return activations.empty() && atoms.empty() && calls.empty() &&
+           recursionEntries.empty();
   return activations == o->activations && atoms == o->atoms &&
-         calls == o->calls;
+         calls == o->calls && recursionEntries == o->recursionEntries;
 }
 
 LoopPathData &LoopPathData::of(ExecutionState &s) {
@@ -329,10 +330,14 @@ LoopSummarizer::loadLoops(const llvm::Function &f) {
 }
 
 void LoopSummarizer::onReturn(ExecutionState &s) {
-  if (LoopPathData *d = LoopPathData::find(s))
+  if (LoopPathData *d = LoopPathData::find(s)) {
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       return a.depth > s.stack.size();
     });
+    std::erase_if(d->recursionEntries, [&](size_t id) {
+      return registry_.recursionEntry(id).depth >= s.stack.size();
+    });
+  }
 }
 
 bool LoopSummarizer::onBranchTaken(ExecutionState &s,
@@ -340,6 +345,8 @@ bool LoopSummarizer::onBranchTaken(ExecutionState &s,
                                    bool) {
   // Only conditions that are terms get here (concrete ones take the fast
   // path): a loop that leaves through one has an input-dependent trip count.
+  if (endIfCovered(s))
+    return false;
   LoopPathData *d = LoopPathData::find(s);
   if (!d || d->activations.empty() || s.terminated)
     return true;
@@ -543,6 +550,8 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
 bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
   if (reporting_)
     return false;
+  if (end.kind == PathEnd::Kind::Cut && resumeRecursion(s, end))
+    return true;
   const LoopPathData *d = LoopPathData::find(s);
   if (!d || (d->atoms.empty() && d->calls.empty()))
     return false;

@@ -245,6 +245,46 @@ void LoopSummarizer::unrollFunctions(const llvm::Function &f) {
   registry_.unrolledFunctions.insert(&f);
 }
 
+size_t LoopRegistry::addRecursionEntry(std::unique_ptr<RecursionEntry> entry) {
+  entries_.push_back(std::move(entry));
+  return entries_.size() - 1;
+}
+
+bool LoopSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
+  const LoopPathData *d = LoopPathData::find(s);
+  if (enclosing_ || !d || d->recursionEntries.empty() ||
+      (end.message.rfind("solver could not decide", 0) != 0 &&
+       end.message != kCoveredByResumedRecursion))
+    return false;
+  resume(registry_.recursionEntry(d->recursionEntries.front()));
+  return true;
+}
+
+void LoopSummarizer::resume(RecursionEntry &e) {
+  if (e.resumed)
+    return;
+  e.resumed = true;
+  const auto &cycle = registry_.recursiveComponentOf(*e.function);
+  registry_.eagerFunctions.insert(cycle.begin(), cycle.end());
+  ++x_.summary().stats.loopStats.resumedRecursions;
+  x_.addState(x_.copyState(*e.state));
+}
+
+bool LoopSummarizer::endIfCovered(ExecutionState &s) {
+  const LoopPathData *d = LoopPathData::find(s);
+  if (s.terminated || !d || d->recursionEntries.empty())
+    return false;
+  RecursionEntry &e = registry_.recursionEntry(d->recursionEntries.front());
+  if (!e.resumed) {
+    if (std::chrono::steady_clock::now() - e.created <
+        std::chrono::duration<double>(kRecursionUnrollSeconds))
+      return false;
+    resume(e); // its unrolling is no longer cheap
+  }
+  x_.terminateCut(s, kCoveredByResumedRecursion); // not reported
+  return true;
+}
+
 SummarisedCall *
 LoopRegistry::firstProgramCall(const std::vector<size_t> &calls) {
   for (size_t id : calls)
@@ -258,6 +298,8 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                             std::vector<ExprRef> &args) {
   // In a loop body's run the calls are run (its iterations would need the
   // atoms of the calls in them); --max-recursion asks for unrolling.
+  if (!enclosing_ && endIfCovered(s))
+    return true; // ended: the call does not happen
   if (enclosing_ || s.terminated || x_.options().maxRecursion ||
       registry_.unrolledFunctions.count(&f) ||
       registry_.unsummarisable.count(&f) || loopsOf(f).component.empty())
@@ -272,9 +314,28 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                     return globalValue(x_, s, *g)->isConst();
                   }))
     return false;
+  bool autoLoops = x_.options().loops == engine::LoopStrategy::Auto;
+  bool eager = registry_.eagerFunctions.count(&f) != 0;
+  if (autoLoops && !eager && loops.whyNoSummary.empty() &&
+      std::none_of(s.stack.begin(), s.stack.end(),
+                   [&](const engine::StackFrame &fr) {
+                     return std::find(loops.component.begin(),
+                                      loops.component.end(), fr.function) !=
+                            loops.component.end();
+                   })) {
+    // The outermost call of the cycle: kept, should its unrolling be cut.
+    auto entry = std::make_unique<RecursionEntry>();
+    entry->state = x_.copyState(s);
+    entry->state->frame().pc = call.getIterator();
+    entry->function = &f;
+    entry->depth = s.stack.size();
+    entry->created = std::chrono::steady_clock::now();
+    LoopPathData::of(s).recursionEntries.push_back(
+        registry_.addRecursionEntry(std::move(entry)));
+  }
   RecursiveFunction *fn = registry_.functionFor(f);
   if (!fn || !fn->complete) {
-    if (x_.options().loops == engine::LoopStrategy::Auto &&
+    if (autoLoops && !eager &&
         std::count_if(s.stack.begin(), s.stack.end(),
                       [&](const engine::StackFrame &fr) {
                         return fr.function == &f;

@@ -173,6 +173,10 @@ struct LoopStats {
   /// Recursive functions given a summary relation, and the calls of them
   /// replaced by it (recursion as recursive states).
   uint64_t recursiveFunctions = 0, recursiveCalls = 0;
+  /// Recursions run again from their outermost call, summarised at once,
+  /// because their unrolling was slow or the solver could not decide a
+  /// path of it.
+  uint64_t resumedRecursions = 0;
   /// Errors reached past or inside a summarised loop, and what decided
   /// each: a run of the program on the inputs of the over-approximation or
   /// of an accelerated path (confirmed), an accelerated path whose every

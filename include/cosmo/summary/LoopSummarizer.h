@@ -68,6 +68,7 @@ using BlockSet = llvm::DenseSet<const llvm::BasicBlock *>;
 struct LoopInstance;
 struct RecursiveFunction;
 struct SummarisedCall;
+struct RecursionEntry;
 struct LoopCandidate;
 struct HornQuestion;
 class LoopBodyRun;
@@ -133,6 +134,11 @@ public:
     return *functions_[id];
   }
   SummarisedCall &addCall(SummarisedCall call);
+  size_t addRecursionEntry(std::unique_ptr<RecursionEntry> entry);
+  RecursionEntry &recursionEntry(size_t id) { return *entries_[id]; }
+  /// Functions summarised at their first call with a symbolic argument
+  /// (their unrolling was cut by the solver: see RecursionEntry).
+  std::set<const llvm::Function *> eagerFunctions;
   /// The functions of the cycle of direct calls `f` is in (its strongly
   /// connected component, in the module's order), empty when it is in
   /// none; the module's components are computed once.
@@ -162,6 +168,7 @@ private:
   std::vector<std::unique_ptr<RecursiveFunction>> functions_;
   std::map<const llvm::Function *, size_t> functionIds_;
   std::vector<std::unique_ptr<SummarisedCall>> calls_;
+  std::vector<std::unique_ptr<RecursionEntry>> entries_;
   std::map<const llvm::Function *,
            std::shared_ptr<const std::vector<const llvm::Function *>>>
       components_;
@@ -215,6 +222,15 @@ private:
                          const RecursiveFunction &fn, engine::LoopStats &st);
   /// From now on the functions of f's cycle are run, not summarised.
   void unrollFunctions(const llvm::Function &f);
+  /// A path `end` cuts for want of a solver answer inside an unrolled
+  /// recursion: its entry's state runs again with the cycle summarised at
+  /// once (RecursionEntry). True when the cut is covered by that run.
+  bool resumeRecursion(ExecutionState &s, const engine::PathEnd &end);
+  /// Ends `s` (unreported) when it is inside a recursion that runs again,
+  /// or whose unrolling has taken too long (then it runs again).
+  bool endIfCovered(ExecutionState &s);
+  /// Runs the program on from `e` with its cycle summarised (once).
+  void resume(RecursionEntry &e);
   /// The Horn solver's answer to `q` within --horn-timeout (counted).
   solver::HornAnswer solve(const HornQuestion &q);
   /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
