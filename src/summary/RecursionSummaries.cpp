@@ -270,6 +270,28 @@ void LoopSummarizer::resume(RecursionEntry &e) {
   x_.addState(x_.copyState(*e.state));
 }
 
+void LoopSummarizer::keepRecursionEntry(ExecutionState &s,
+                                        const llvm::CallBase &call,
+                                        const llvm::Function &f) {
+  const FunctionLoops &loops = loopsOf(f);
+  if (!loops.whyNoSummary.empty() ||
+      std::any_of(s.stack.begin(), s.stack.end(),
+                  [&](const engine::StackFrame &fr) {
+                    return std::find(loops.component.begin(),
+                                     loops.component.end(),
+                                     fr.function) != loops.component.end();
+                  }))
+    return; // not the outermost call of the cycle
+  auto entry = std::make_unique<RecursionEntry>();
+  entry->state = x_.copyState(s);
+  entry->state->frame().pc = call.getIterator();
+  entry->function = &f;
+  entry->depth = s.stack.size();
+  entry->created = std::chrono::steady_clock::now();
+  LoopPathData::of(s).recursionEntries.push_back(
+      registry_.addRecursionEntry(std::move(entry)));
+}
+
 bool LoopSummarizer::endIfCovered(ExecutionState &s) {
   const LoopPathData *d = LoopPathData::find(s);
   if (s.terminated || !d || d->recursionEntries.empty())
@@ -314,33 +336,17 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                     return globalValue(x_, s, *g)->isConst();
                   }))
     return false;
-  bool autoLoops = x_.options().loops == engine::LoopStrategy::Auto;
-  bool eager = registry_.eagerFunctions.count(&f) != 0;
-  if (autoLoops && !eager && loops.whyNoSummary.empty() &&
-      std::none_of(s.stack.begin(), s.stack.end(),
-                   [&](const engine::StackFrame &fr) {
-                     return std::find(loops.component.begin(),
-                                      loops.component.end(), fr.function) !=
-                            loops.component.end();
-                   })) {
-    // The outermost call of the cycle: kept, should its unrolling be cut.
-    auto entry = std::make_unique<RecursionEntry>();
-    entry->state = x_.copyState(s);
-    entry->state->frame().pc = call.getIterator();
-    entry->function = &f;
-    entry->depth = s.stack.size();
-    entry->created = std::chrono::steady_clock::now();
-    LoopPathData::of(s).recursionEntries.push_back(
-        registry_.addRecursionEntry(std::move(entry)));
-  }
   RecursiveFunction *fn = registry_.functionFor(f);
   if (!fn || !fn->complete) {
-    if (autoLoops && !eager &&
+    if (x_.options().loops == engine::LoopStrategy::Auto &&
+        !registry_.eagerFunctions.count(&f) &&
         std::count_if(s.stack.begin(), s.stack.end(),
                       [&](const engine::StackFrame &fr) {
                         return fr.function == &f;
-                      }) < kUnrolledArrivals)
+                      }) < kUnrolledArrivals) {
+      keepRecursionEntry(s, call, f); // the call is unrolled
       return false;
+    }
     engine::LoopStats &st = x_.summary().stats.loopStats;
     std::string why;
     fn = summarizeComponent(s, call, f, why);

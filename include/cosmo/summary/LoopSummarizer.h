@@ -231,6 +231,10 @@ private:
   bool endIfCovered(ExecutionState &s);
   /// Runs the program on from `e` with its cycle summarised (once).
   void resume(RecursionEntry &e);
+  /// Before `call` of f is unrolled: when it is the outermost call of f's
+  /// cycle on `s`, its RecursionEntry.
+  void keepRecursionEntry(ExecutionState &s, const llvm::CallBase &call,
+                          const llvm::Function &f);
   /// The Horn solver's answer to `q` within --horn-timeout (counted).
   solver::HornAnswer solve(const HornQuestion &q);
   /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
