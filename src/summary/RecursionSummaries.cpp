@@ -293,8 +293,10 @@ void LoopSummarizer::keepRecursionEntry(ExecutionState &s,
 }
 
 bool LoopSummarizer::endIfCovered(ExecutionState &s) {
+  // Only in the program's run: a body's run may start inside a recursion
+  // (a loop in a recursive function), whose entry is the program's.
   const LoopPathData *d = LoopPathData::find(s);
-  if (s.terminated || !d || d->recursionEntries.empty())
+  if (enclosing_ || s.terminated || !d || d->recursionEntries.empty())
     return false;
   RecursionEntry &e = registry_.recursionEntry(d->recursionEntries.front());
   if (!e.resumed) {
@@ -320,7 +322,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                             std::vector<ExprRef> &args) {
   // In a loop body's run the calls are run (its iterations would need the
   // atoms of the calls in them); --max-recursion asks for unrolling.
-  if (!enclosing_ && endIfCovered(s))
+  if (endIfCovered(s))
     return true; // ended: the call does not happen
   if (enclosing_ || s.terminated || x_.options().maxRecursion ||
       registry_.unrolledFunctions.count(&f) ||
