@@ -16,7 +16,7 @@ int odd(int n) {
 }
 int main(void) {
   int n = __VERIFIER_nondet_int();
-  if (n < 0 || n > 100000)
+  if (n < 0 || n > 10000)
     return 0;
   return even(n);
 }
