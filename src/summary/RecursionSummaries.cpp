@@ -223,7 +223,8 @@ SummarisedCall &LoopRegistry::addCall(SummarisedCall call) {
 const std::vector<const llvm::Function *> &
 LoopRegistry::recursiveComponentOf(const llvm::Function &f) {
   static const std::vector<const llvm::Function *> none;
-  if (components_.empty() && f.getParent()) {
+  if (!componentsComputed_ && f.getParent()) {
+    componentsComputed_ = true;
     for (frontend::CallGraphComponent &c :
          frontend::bottomUpComponents(*f.getParent())) {
       if (!c.recursive)
@@ -233,7 +234,6 @@ LoopRegistry::recursiveComponentOf(const llvm::Function &f) {
       for (const llvm::Function *g : *shared)
         components_[g] = shared;
     }
-    components_[nullptr] = nullptr; // computed (no key is null otherwise)
   }
   auto it = components_.find(&f);
   return it == components_.end() ? none : *it->second;
@@ -250,13 +250,21 @@ size_t LoopRegistry::addRecursionEntry(std::unique_ptr<RecursionEntry> entry) {
   return entries_.size() - 1;
 }
 
-bool LoopSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
+RecursionEntry *LoopSummarizer::entryOf(const ExecutionState &s) {
+  // Only in the program's run: a body's run may start inside a recursion
+  // (a loop in a recursive function), whose entry is the program's.
   const LoopPathData *d = LoopPathData::find(s);
-  if (enclosing_ || !d || d->recursionEntries.empty() ||
-      (end.message.rfind("solver could not decide", 0) != 0 &&
-       end.message != kCoveredByResumedRecursion))
+  if (enclosing_ || !d || d->recursionEntries.empty())
+    return nullptr;
+  return &registry_.recursionEntry(d->recursionEntries.front());
+}
+
+bool LoopSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
+  RecursionEntry *e = entryOf(s);
+  if (!e || (end.message.rfind("solver could not decide", 0) != 0 &&
+             end.message != kCoveredByResumedRecursion))
     return false;
-  resume(registry_.recursionEntry(d->recursionEntries.front()));
+  resume(*e);
   return true;
 }
 
@@ -293,17 +301,14 @@ void LoopSummarizer::keepRecursionEntry(ExecutionState &s,
 }
 
 bool LoopSummarizer::endIfCovered(ExecutionState &s) {
-  // Only in the program's run: a body's run may start inside a recursion
-  // (a loop in a recursive function), whose entry is the program's.
-  const LoopPathData *d = LoopPathData::find(s);
-  if (enclosing_ || s.terminated || !d || d->recursionEntries.empty())
+  RecursionEntry *e = s.terminated ? nullptr : entryOf(s);
+  if (!e)
     return false;
-  RecursionEntry &e = registry_.recursionEntry(d->recursionEntries.front());
-  if (!e.resumed) {
-    if (std::chrono::steady_clock::now() - e.created <
+  if (!e->resumed) {
+    if (std::chrono::steady_clock::now() - e->created <
         std::chrono::duration<double>(kRecursionUnrollSeconds))
       return false;
-    resume(e); // its unrolling is no longer cheap
+    resume(*e); // its unrolling is no longer cheap
   }
   x_.terminateCut(s, kCoveredByResumedRecursion); // not reported
   return true;

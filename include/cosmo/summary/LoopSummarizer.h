@@ -172,6 +172,7 @@ private:
   std::map<const llvm::Function *,
            std::shared_ptr<const std::vector<const llvm::Function *>>>
       components_;
+  bool componentsComputed_ = false;
 };
 
 class LoopSummarizer : public engine::ExecutionHooks {
@@ -229,6 +230,8 @@ private:
   /// Ends `s` (unreported) when it is inside a recursion that runs again,
   /// or whose unrolling has taken too long (then it runs again).
   bool endIfCovered(ExecutionState &s);
+  /// The entry of the recursion `s` is in, in the program's run; or null.
+  RecursionEntry *entryOf(const ExecutionState &s);
   /// Runs the program on from `e` with its cycle summarised (once).
   void resume(RecursionEntry &e);
   /// Before `call` of f is unrolled: when it is the outermost call of f's
