@@ -148,8 +148,8 @@ private:
     return std::chrono::duration<double>(deadline_ - Clock::now()).count();
   }
   /// A cap on one query, for the default budget (3 s), grown in
-  /// proportion to a larger one: a longer --horn-timeout, or a machine
-  /// under load, gives each quantified check more time too.
+  /// proportion to a larger one: a longer --horn-timeout gives each
+  /// quantified check more time too (which a loaded machine needs).
   double checkCap(double atDefault) const {
     return atDefault * std::max(1.0, budget_ / 3);
   }
