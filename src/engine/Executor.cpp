@@ -675,6 +675,8 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
   e.test = makeTest(s, "error", *model);
   e.test.errorKind = kind;
   e.test.errorLocation = loc;
+  if (e.stack.size() > 1)
+    e.test.errorCallers.assign(e.stack.begin() + 1, e.stack.end());
   summary_.errors.push_back(e);
   listener_.onError(e);
   if (opts_.target == Target::Errors)

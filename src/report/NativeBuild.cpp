@@ -83,6 +83,9 @@ nativeSanitizerFlags(const std::vector<std::string> &checks) {
                                     "-no-pie",
                                     "-fsanitize=address,undefined",
                                     "-fno-sanitize-recover=all",
+                                    // What cosmo does not check: a native
+                                    // run must not stop where cosmo goes on.
+                                    "-fno-sanitize=alignment,pointer-overflow",
                                     "-w"};
   if (!anyCheckMentions(checks, "overflow"))
     flags.push_back("-fno-sanitize=signed-integer-overflow");

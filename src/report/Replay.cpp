@@ -126,14 +126,21 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
   NativeOutcome outcome = classifyNativeRun(run, sourceName);
   std::optional<ErrorSite> error = recordedError(recorded);
   if (run.ending != ProcessResult::Ending::TimedOut &&
-      matchesExpectation(outcome, error)) {
+      matchesExpectation(outcome, error, recordedCallerLines(recorded))) {
     if (!error)
       return {ReplayStatus::Confirmed, "completed as recorded"};
     std::string file = recorded.errorLocation.file.empty()
                            ? programFileName
                            : recorded.errorLocation.file;
-    return {ReplayStatus::Confirmed,
-            fmt::format("{} at {}:{}", error->kind, file, error->line)};
+    std::string detail =
+        fmt::format("{} at {}:{}", error->kind, file, error->line);
+    // The same fault seen otherwise natively: say how, so that the match
+    // can be checked (an access through NULL - 16 faults at an unknown
+    // address; a call through NULL is reported at the caller's call).
+    if (outcome.error.kind != error->kind || outcome.error.line != error->line)
+      detail += fmt::format(" (natively {} at line {})", outcome.error.kind,
+                            outcome.error.line);
+    return {ReplayStatus::Confirmed, detail};
   }
   std::string detail =
       expectation(recorded) + ", " + nativeRunText(outcome, run, timeout);

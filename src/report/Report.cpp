@@ -235,11 +235,20 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
     inputs.push_back(std::move(j));
   }
   json err = nullptr;
-  if (t.errorKind)
+  if (t.errorKind) {
     err = json{{"kind", engine::errorKindName(*t.errorKind)},
                {"file", t.errorLocation.file},
                {"line", t.errorLocation.line},
                {"function", t.errorLocation.function}};
+    if (!t.errorCallers.empty()) {
+      json callers = json::array();
+      for (const engine::SourceLocation &call : t.errorCallers)
+        callers.push_back(json{{"file", call.file},
+                               {"line", call.line},
+                               {"function", call.function}});
+      err["callers"] = std::move(callers);
+    }
+  }
   json out{{"version", 1},        {"program", info.program},
            {"data_model", info.dataModel},
            {"entry", info.entry}, {"outcome", t.outcome},

@@ -128,6 +128,21 @@ RecordedTest readVector(const json &vector) {
     test.errorLocation.line = static_cast<unsigned>(line);
     test.errorLocation.file = optionalString(error, "file");
     test.errorLocation.function = optionalString(error, "function");
+    if (error.contains("callers")) {
+      const json &callers = error.at("callers");
+      if (!callers.is_array())
+        malformed("error.callers is not an array");
+      for (const json &call : callers) {
+        if (!call.is_object())
+          malformed("an entry of error.callers is not an object");
+        engine::SourceLocation at;
+        at.line = static_cast<unsigned>(
+            unsignedMember(call, "error.callers", "line"));
+        at.file = optionalString(call, "file");
+        at.function = optionalString(call, "function");
+        test.errorCallers.push_back(std::move(at));
+      }
+    }
   } else if (test.outcome == "completed") {
     if (hasError)
       malformed("outcome \"completed\" with a non-null \"error\"");
@@ -222,6 +237,13 @@ std::optional<ErrorSite> recordedError(const engine::TestVector &test) {
     return std::nullopt;
   return ErrorSite{engine::errorKindName(*test.errorKind),
                    static_cast<int>(test.errorLocation.line)};
+}
+
+std::vector<int> recordedCallerLines(const engine::TestVector &test) {
+  std::vector<int> lines;
+  for (const engine::SourceLocation &call : test.errorCallers)
+    lines.push_back(static_cast<int>(call.line));
+  return lines;
 }
 
 bool isReplayedInput(const engine::TestInput &input) {

@@ -59,6 +59,7 @@ TEST(TestVectorFile, ReadsBackWhatCosmoWrites) {
   written.outcome = "error";
   written.errorKind = engine::ErrorKind::OutOfBounds;
   written.errorLocation = {"bounds.c", 8, "sum_first"};
+  written.errorCallers = {{"bounds.c", 20, "main"}};
   written.inputs = {{"n", "nondet", "__VERIFIER_nondet_int", {5, 0, 0, 0}},
                     {"buf", "symbolic", "klee_make_symbolic", {0xAB, 0x00}}};
   std::string text = testToJson(written, {"examples/bounds.c", "main"}).dump();
@@ -67,6 +68,9 @@ TEST(TestVectorFile, ReadsBackWhatCosmoWrites) {
   EXPECT_EQ(read->program, "examples/bounds.c");
   EXPECT_EQ(read->test.errorKind, written.errorKind);
   EXPECT_EQ(read->test.errorLocation.line, 8u);
+  ASSERT_EQ(read->test.errorCallers.size(), 1u);
+  EXPECT_EQ(read->test.errorCallers[0].function, "main");
+  EXPECT_EQ(recordedCallerLines(read->test), std::vector<int>{20});
   ASSERT_EQ(read->test.inputs.size(), 2u);
   EXPECT_EQ(read->test.inputs[1].bytes, written.inputs[1].bytes);
   EXPECT_EQ(replayFileText(read->test), replayFileText(written));

@@ -94,6 +94,10 @@ struct TestVector {
   std::string outcome; // completed | error
   std::optional<ErrorKind> errorKind;
   SourceLocation errorLocation;
+  /// The calls that led to the error, innermost first (ErrorReport::stack
+  /// without its first entry): native replay matches a stack that lost the
+  /// error's own frame against them.
+  std::vector<SourceLocation> errorCallers;
   std::vector<TestInput> inputs;
   std::vector<InputPointer> pointers; // --entry runs
 };

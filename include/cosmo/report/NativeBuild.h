@@ -4,8 +4,13 @@
 // with sanitizers, and run on one replay file (TestVectorFile.h):
 //
 //   clang -g -O0 -no-pie -fsanitize=address,undefined
-//         -fno-sanitize-recover=all [-fno-sanitize=signed-integer-overflow]
-//         [-fno-sanitize=shift] -w [-m32] ...
+//         -fno-sanitize-recover=all -fno-sanitize=alignment,pointer-overflow
+//         [-fno-sanitize=signed-integer-overflow] [-fno-sanitize=shift]
+//         -w [-m32] ...
+//
+// Alignment and pointer arithmetic are not checked because cosmo does not
+// check them: a native run must fault where cosmo's path does, not earlier
+// (`&p->f` with p null is an error at the access, not at the `&`).
 //
 // A program analysed as ILP32 (compiled with -m32) is built with -m32, the
 // replay runtime too, so that the vector's values (pointer-sized and

@@ -5,7 +5,8 @@
 // vocabulary of report.json), or something this classifier does not
 // recognise (a timeout, an unknown sanitizer report, ...).
 //
-// Recognised reports, the first one in stderr wins:
+// Recognised reports, the first one in stderr wins (a signal without one
+// is classified by the signal: SIGFPE, SIGSEGV/SIGBUS, SIGABRT):
 //   COSMO-REPLAY-ERROR <kind> <file>:<line>   runtime/replay.c
 //   <file>:<line>:<col>: runtime error: ...   UndefinedBehaviorSanitizer
 //   ==N==ERROR: AddressSanitizer: ...         AddressSanitizer (+ stack)
@@ -24,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cosmo::report {
 
@@ -31,7 +33,16 @@ struct NativeOutcome {
   enum class Category { Completed, Error, Unrecognised };
 
   Category category = Category::Unrecognised;
-  ErrorSite error;      // Category::Error only
+  /// Category::Error only: the kind, in report.json's vocabulary or one
+  /// cosmo does not report ("invalid-access": a fault outside the zero page;
+  /// "stack-overflow", "unreachable", ...), and the first program line of
+  /// the report's stack (0: none).
+  ErrorSite error;
+  /// The program lines of the report's stack, innermost first.
+  std::vector<int> programLines;
+  /// The fault was at pc 0 (a call through a null function pointer), so the
+  /// stack lacks the frame of the function that made the call.
+  bool callerFrameLost = false;
   std::string evidence; // the deciding report line, or why unrecognised
 };
 
@@ -40,9 +51,21 @@ NativeOutcome classifyNativeRun(const ProcessResult &run,
                                 std::string_view programFileName);
 
 // Whether the outcome is the expected error, or a completed run when
-// `expected` is empty.
+// `expected` is empty. An error matches when its kind is of the expected
+// kind's family (kindFamily) and its line is the expected one, or the
+// line of the expected error's caller (`expectedCallers`: the lines of
+// the calls on the recorded stack, innermost first) when the native stack
+// lost the error's own frame.
 bool matchesExpectation(const NativeOutcome &outcome,
-                        const std::optional<ErrorSite> &expected);
+                        const std::optional<ErrorSite> &expected,
+                        const std::vector<int> &expectedCallers = {});
+
+// Kinds that the same fault can show as natively and in cosmo: "memory"
+// for out-of-bounds, null-deref, use-after-free and invalid-access (an
+// access through NULL - 16 is a null dereference to cosmo and a fault at
+// an unknown address to AddressSanitizer); "free" for double and invalid
+// frees; every other kind is its own family.
+std::string kindFamily(std::string_view kind);
 
 // "completed", "div-by-zero at line 14", "unrecognised: ..."
 std::string describe(const NativeOutcome &outcome);

@@ -41,6 +41,8 @@ llvm::Expected<RecordedTest> parseTestVector(llvm::StringRef text,
 
 /// The error a vector recorded; nothing for a completed path.
 std::optional<ErrorSite> recordedError(const engine::TestVector &test);
+/// The lines of the calls that led to it, innermost first.
+std::vector<int> recordedCallerLines(const engine::TestVector &test);
 
 /// Whether an input is served by the replay runtime (nondet, symbolic).
 bool isReplayedInput(const engine::TestInput &input);

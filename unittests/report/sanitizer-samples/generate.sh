@@ -10,7 +10,7 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 for source in "$here"/*.c; do
   name=$(basename "$source" .c)
-  flags="-g -O0 -no-pie -fsanitize=address,undefined -fno-sanitize-recover=all -w"
+  flags="-g -O0 -no-pie -fsanitize=address,undefined -fno-sanitize-recover=all -fno-sanitize=alignment,pointer-overflow -w"
   case $name in
     overflow | neg | intmin) ;;
     *) flags="$flags -fno-sanitize=signed-integer-overflow" ;;
