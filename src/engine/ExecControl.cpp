@@ -11,6 +11,17 @@
 
 namespace cosmo::engine {
 
+namespace {
+std::string invalidCallMessage(uint64_t target) {
+  if (target == 0)
+    return "call through a null function pointer";
+  if (target < memory::kNullPageSize)
+    return fmt::format("call through a null function pointer plus {}",
+                       target);
+  return fmt::format("call through invalid function pointer {:#x}", target);
+}
+} // namespace
+
 std::pair<uint64_t, llvm::Type *>
 Executor::aggregateMember(llvm::Type *t,
                               llvm::ArrayRef<unsigned> indices) const {
@@ -313,10 +324,10 @@ void Executor::executeCall(ExecutionState &s, const llvm::CallBase &call) {
     uint64_t a = target->bvValue().getZExtValue();
     auto it = functionAt_.find(a);
     if (it == functionAt_.end()) {
-      terminateError(s, a < memory::kNullPageSize ? ErrorKind::NullDeref
-                                                  : ErrorKind::OutOfBounds,
-                     fmt::format("call through invalid function pointer {:#x}",
-                                 a));
+      terminateError(s,
+                     a < memory::kNullPageSize ? ErrorKind::NullDeref
+                                               : ErrorKind::OutOfBounds,
+                     invalidCallMessage(a));
       return;
     }
     callFunction(s, call, *it->second, std::move(args));
@@ -335,8 +346,7 @@ void Executor::executeCall(ExecutionState &s, const llvm::CallBase &call) {
       terminateError(*sp.onTrue,
                      *value < memory::kNullPageSize ? ErrorKind::NullDeref
                                                     : ErrorKind::OutOfBounds,
-                     fmt::format("call through invalid function pointer {:#x}",
-                                 *value));
+                     invalidCallMessage(*value));
     else if (sp.onTrue)
       callFunction(*sp.onTrue, call, *it->second, args);
     rest = sp.onFalse;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/engine/Executor.h"
+#include "OutsideAccess.h"
 
 #include "cosmo/expr/Transform.h"
 
@@ -140,7 +141,8 @@ std::string objectNameFor(const std::string &pointerPath) {
 
 std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                                                   ExprRef address,
-                                                  uint64_t size) {
+                                                  uint64_t size,
+                                                  const llvm::Value *source) {
   std::vector<ResolvedAccess> out;
   address = withLazyTargets(*this, s, address);
 
@@ -205,40 +207,41 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
         return out;
       }
       for (ExecutionState *c : children) {
-        auto r = resolve(*c, address, size);
+        auto r = resolve(*c, address, size, source);
         out.insert(out.end(), r.begin(), r.end());
       }
       return out;
     }
   }
 
-  auto boundsError = [&](ExecutionState &st, uint64_t value) {
+  // The value of the pointer the address came from, on `st` (under
+  // `model` when it is symbolic there).
+  auto provenanceValue =
+      [&](ExecutionState &st,
+          const solver::Model &model) -> std::optional<uint64_t> {
+    if (!source)
+      return std::nullopt;
+    ExprRef base = withLazyTargets(*this, st, eval(st, provenanceOf(source)));
+    if (base->isConst())
+      return base->bvValue().getZExtValue();
+    if (model)
+      return expr::evaluate(base, *model)->bits.getZExtValue();
+    return std::nullopt;
+  };
+  auto boundsError = [&](ExecutionState &st, uint64_t value,
+                         const solver::Model &model = nullptr) {
     const memory::ObjectEntry *e = st.memory.find(value);
-    if (value < kNullPageSize)
-      terminateError(st, ErrorKind::NullDeref,
-                     fmt::format("null pointer dereference (address {:#x})",
-                                 value));
-    else if (e && e->freed)
+    if (e && e->freed && value >= kNullPageSize) {
       terminateError(st, ErrorKind::UseAfterFree,
                      fmt::format("access to freed {} object '{}'",
                                  memory::objectKindName(e->object->kind),
                                  e->object->name));
-    else {
-      // Name the object the address most likely belongs to: the nearest one
-      // below it (an access past the end is the common case).
-      const memory::ObjectEntry *near = st.memory.below(value);
-      std::string where = fmt::format("address {:#x} outside any object", value);
-      if (near) {
-        const memory::MemoryObject &o = *near->object;
-        if (o.kind != ObjectKind::Function)
-          where = fmt::format("offset {} of {} object '{}' of {} bytes",
-                              value - o.address, memory::objectKindName(o.kind),
-                              o.name, o.capacity);
-      }
-      terminateError(st, ErrorKind::OutOfBounds,
-                     fmt::format("out-of-bounds access of {} bytes at {}", size,
-                                 where));
+      return;
     }
+    OutsideAccess what =
+        describeOutsideAccess(st.memory, value, size,
+                              provenanceValue(st, model), pointerBits());
+    terminateError(st, what.kind, what.message);
   };
 
   // Checks the access against object `base` on state `st`.
@@ -263,8 +266,10 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                   ctx_.ule(offset, ctx_.sub(objSize, pointer(size))));
     return checkError(
         st, ctx_.notE(fits), ErrorKind::OutOfBounds,
-        fmt::format("out-of-bounds access of {} bytes to {} object '{}'", size,
-                    memory::objectKindName(o.kind), o.name));
+        fmt::format("out-of-bounds access of {} to {} object '{}'{}",
+                    bytesText(size), memory::objectKindName(o.kind), o.name,
+                    o.symbolicSize ? std::string()
+                                   : " of " + bytesText(o.capacity)));
   };
 
   // 2. Concrete address.
@@ -373,7 +378,7 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     if (!e || e->freed || e->object->kind == ObjectKind::Function) {
       Split sp = split(*rest, failingLike(*rest, value), /*isBranch=*/false);
       if (sp.onTrue)
-        boundsError(*sp.onTrue, value);
+        boundsError(*sp.onTrue, value, r.model);
       rest = sp.onFalse;
       continue;
     }
@@ -402,7 +407,7 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
                                   locationOf(&i).file, locationOf(&i).line)};
   unsigned bytes = storeBits(t) / 8;
   for (const ResolvedAccess &a : resolve(s, eval(s, i.getPointerOperand()),
-                                         bytes)) {
+                                         bytes, i.getPointerOperand())) {
     ExprRef v = decode(readMemory(*a.state, a, bytes), t);
     const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
     if (t->isPointerTy() && e->object->kind == ObjectKind::Input &&
@@ -427,7 +432,8 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                                   locationOf(&i).file, locationOf(&i).line)};
   ExprRef value = encode(eval(s, i.getValueOperand()), t);
   for (const ResolvedAccess &a :
-       resolve(s, eval(s, i.getPointerOperand()), value->width() / 8)) {
+       resolve(s, eval(s, i.getPointerOperand()), value->width() / 8,
+               i.getPointerOperand())) {
     // The isolated run's own objects (its stack, its heap blocks, its
     // input objects) are all in the isolated region.
     if (t->isPointerTy())

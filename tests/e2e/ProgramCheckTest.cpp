@@ -443,7 +443,7 @@ protected:
     });
     NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
     std::optional<ErrorSite> recorded = recordedError(vector.test);
-    if (matchesExpectation(outcome, recorded))
+    if (matchesExpectation(outcome, recorded, recordedCallerLines(vector.test)))
       return std::nullopt;
     return fmt::format(
         "native replay of {} disagrees with cosmo\n"

@@ -211,9 +211,12 @@ public:
   //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
   /// Resolves `address` for an access of `size` bytes; reports errors on
   /// the states where it is invalid. May fork; returns every state that
-  /// can go on, with the object it reaches.
+  /// can go on, with the object it reaches. `source`, the IR value of the
+  /// address when there is one, names an access outside every object by
+  /// the pointer it came from (OutsideAccess.h).
   std::vector<ResolvedAccess> resolve(ExecutionState &s, ExprRef address,
-                                      uint64_t size);
+                                      uint64_t size,
+                                      const llvm::Value *source = nullptr);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
