@@ -9,7 +9,6 @@ namespace cosmo::engine {
 
 namespace {
 
-/// The C name of `t` (null: void), or none.
 std::optional<std::string> cTypeName(const llvm::DIType *t, unsigned depth) {
   if (!t)
     return std::string("void");
@@ -63,6 +62,10 @@ std::optional<std::string> cTypeName(const llvm::DIType *t, unsigned depth) {
 }
 
 } // namespace
+
+std::optional<std::string> cTypeName(const llvm::DIType *t) {
+  return cTypeName(t, 0);
+}
 
 std::optional<EntrySignature> cSignatureOf(const llvm::Function &f) {
   const llvm::DISubprogram *sp = f.getSubprogram();

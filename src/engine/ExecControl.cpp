@@ -221,7 +221,8 @@ void Executor::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
-  run_->covered.insert(target);
+  if (run_->covered.insert(target))
+    claimCoverage(s);
   // A state that forks only stands at its block: the searcher learns that
   // it is new code when some state runs it.
   if (&s == run_->stepping && !s.forkedThisStep)
@@ -417,7 +418,8 @@ void Executor::callFunction(ExecutionState &s, const llvm::CallBase &call,
     ++k;
   }
   s.stack.push_back(std::move(frame));
-  run_->covered.insert(&f.getEntryBlock());
+  if (run_->covered.insert(&f.getEntryBlock()))
+    claimCoverage(s);
   for (ExecutionHooks *h : run_->hooks)
     h->onCallEntered(s, f, args);
 }

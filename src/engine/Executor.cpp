@@ -9,8 +9,10 @@
 
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/Support/Path.h>
 
 #include <fmt/format.h>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <set>
@@ -322,9 +324,7 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
   if (opts_.timeoutSeconds > 0) {
     double left = secondsLeft();
     if (left <= 0)
-      return {solver::Validity::Unknown, nullptr,
-              fmt::format("time limit of {}s reached", opts_.timeoutSeconds),
-              {}};
+      return {solver::Validity::Unknown, nullptr, timeLimitReason(), {}};
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
@@ -503,6 +503,7 @@ TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
     ti.source = in.source;
     ti.function = in.function;
     ti.location = in.location;
+    ti.type = in.type;
     if (in.var) {
       auto v = expr::evaluate(in.var, model);
       if (in.var->sort().isBool())
@@ -607,13 +608,46 @@ void Executor::terminateCompleted(ExecutionState &s,
   }
   s.terminated = true;
   ++summary_.stats.pathsCompleted;
+  if (!wantsTest(s))
+    return; // no test, so no model to solve for
   solver::SolverResult r = pathModel(s);
   if (!r.isSat()) {
-    // Cannot happen for a feasible path unless the solver gave up.
-    noteUnknown("solver could not produce a test for a completed path");
+    // Cannot happen for a feasible path unless the solver gave up (or the
+    // run's time ran out while it tried).
+    noteUnknown(timeLimitPassed()
+                    ? timeLimitReason()
+                    : withSourceLine(s, "solver could not produce a test for "
+                                        "a completed path (" +
+                                            r.reason + ")"));
     return;
   }
+  ++summary_.stats.completedTests;
   listener_.onCompletedPath(makeTest(s, "completed", *r.model));
+}
+
+void Executor::claimCoverage(ExecutionState &s) {
+  auto claim = std::make_shared<CoverageClaim>();
+  if (s.coverageClaim && !s.coverageClaim->taken)
+    claim->older = std::move(s.coverageClaim);
+  s.coverageClaim = std::move(claim);
+}
+
+bool Executor::wantsTest(ExecutionState &s) {
+  switch (opts_.tests) {
+  case TestPolicy::Errors:
+    return false;
+  case TestPolicy::All:
+    return true;
+  case TestPolicy::NewCoverage:
+    break;
+  }
+  // Only the program's run writes tests of completed paths.
+  if (!s.coverageClaim || s.coverageClaim->taken)
+    return false;
+  for (CoverageClaim *c = s.coverageClaim.get(); c && !c->taken;
+       c = c->older.get())
+    c->taken = true;
+  return true;
 }
 
 void Executor::terminateError(ExecutionState &s, ErrorKind kind,
@@ -694,10 +728,37 @@ void Executor::terminateCut(ExecutionState &s, const std::string &reason) {
     return;
   ++summary_.stats.pathsCut;
   // A query cut short by the run's time limit is the time limit's doing.
-  noteUnknown(timeLimitPassed()
-                  ? fmt::format("time limit of {}s reached",
-                                opts_.timeoutSeconds)
-                  : reason);
+  noteUnknown(timeLimitPassed() ? timeLimitReason()
+                                : withSourceLine(s, reason));
+}
+
+std::string Executor::timeLimitReason() const {
+  return fmt::format("time limit of {}s reached", opts_.timeoutSeconds);
+}
+
+std::string Executor::withSourceLine(const ExecutionState &s,
+                                     const std::string &reason) const {
+  // Limits of a path or of the run are one reason wherever they strike.
+  for (std::string_view limit :
+       {"path limit", "instruction limit", "depth limit", "summary depth",
+        "time limit", "recursion bound", "interrupted"})
+    if (std::string_view(reason).starts_with(limit))
+      return reason;
+  // A reason that names its place already: "... at f.c:12".
+  for (size_t at = reason.find(" at "); at != std::string::npos;
+       at = reason.find(" at ", at + 1)) {
+    size_t colon = reason.find(':', at + 4);
+    if (colon != std::string::npos && colon + 1 < reason.size() &&
+        std::isdigit(static_cast<unsigned char>(reason[colon + 1])) &&
+        reason.find(' ', at + 4) > colon)
+      return reason;
+  }
+  SourceLocation where = programLocation(s);
+  if (where.line == 0)
+    return reason;
+  return fmt::format("{} at {}:{}",
+                     reason, llvm::sys::path::filename(where.file).str(),
+                     where.line);
 }
 
 void Executor::terminateInfeasible(ExecutionState &s) {

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <malloc.h>
 #include <sys/resource.h>
@@ -107,7 +108,7 @@ bool Executor::limitsReached(std::string &why) {
                        std::chrono::steady_clock::now() - start_)
                        .count();
   if (opts_.timeoutSeconds > 0 && elapsed >= opts_.timeoutSeconds) {
-    why = fmt::format("time limit of {}s reached", opts_.timeoutSeconds);
+    why = timeLimitReason();
     return true;
   }
   // With more states, explore() drops some instead (one read of the
@@ -295,6 +296,9 @@ void Executor::finishRun(uint64_t blocksTotal) {
   summary_.externals = externalFunctions(module_);
   RunStats &st = summary_.stats;
   st.solverOptions = opts_.solver.str();
+  for (const auto &[name, policy] : testPolicyNames())
+    if (policy == opts_.tests)
+      st.testPolicy = name;
   st.solver = solverStats_;
   st.wallSeconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - start_)
@@ -306,6 +310,12 @@ void Executor::finishRun(uint64_t blocksTotal) {
   st.basicBlocksCovered = programBlocksCovered();
   summary_.coverage = lineCoverage();
 
+  // The time limit explains what else went wrong at its deadline (queries
+  // interrupted, paths left): it comes first.
+  auto &reasons = summary_.unknownReasons;
+  if (auto limit = std::find(reasons.begin(), reasons.end(), timeLimitReason());
+      limit != reasons.end())
+    std::rotate(reasons.begin(), limit, limit + 1);
   if (!summary_.errors.empty()) {
     summary_.verdict = Verdict::False;
     summary_.reason = fmt::format("{} error{} found", summary_.errors.size(),

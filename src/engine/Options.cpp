@@ -60,6 +60,14 @@ const std::map<std::string, ExternalPolicy> &externalPolicyNames() {
   return names;
 }
 
+const std::map<std::string, TestPolicy> &testPolicyNames() {
+  static const std::map<std::string, TestPolicy> names{
+      {"errors", TestPolicy::Errors},
+      {"new-coverage", TestPolicy::NewCoverage},
+      {"all", TestPolicy::All}};
+  return names;
+}
+
 const std::map<std::string, Target> &targetNames() {
   static const std::map<std::string, Target> names{{"all", Target::All},
                                                    {"errors", Target::Errors}};

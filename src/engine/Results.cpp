@@ -54,4 +54,36 @@ const char *verdictName(Verdict v) {
   return "?";
 }
 
+namespace {
+constexpr std::pair<std::string_view, InputType::Kind> kInputKinds[] = {
+    {"signed", InputType::Kind::Signed},
+    {"unsigned", InputType::Kind::Unsigned},
+    {"bool", InputType::Kind::Bool},
+    {"char", InputType::Kind::Char},
+    {"unsigned-char", InputType::Kind::Char},
+    {"pointer", InputType::Kind::Pointer},
+    {"text", InputType::Kind::Text},
+    {"signed-array", InputType::Kind::SignedArray},
+    {"unsigned-array", InputType::Kind::UnsignedArray}};
+} // namespace
+
+std::string inputKindName(const InputType &type) {
+  if (type.kind == InputType::Kind::Char && !type.signedChar)
+    return "unsigned-char";
+  for (const auto &[name, kind] : kInputKinds)
+    if (kind == type.kind)
+      return std::string(name);
+  return "";
+}
+
+bool setInputKind(InputType &type, std::string_view name) {
+  for (const auto &[known, kind] : kInputKinds)
+    if (known == name) {
+      type.kind = kind;
+      type.signedChar = name != "unsigned-char";
+      return true;
+    }
+  return false;
+}
+
 } // namespace cosmo::engine

@@ -2,9 +2,11 @@
 //                            LLVM intrinsics, entry arguments -------------===//
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/engine/InputTypes.h"
 #include "cosmo/expr/Assignment.h"
 
 #include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Intrinsics.h>
 
@@ -33,7 +35,8 @@ std::string variableNameOf(const llvm::CallBase &call) {
 ExprRef Executor::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
                                         const std::string &name,
                                         const std::string &source,
-                                        const std::string &function) {
+                                        const std::string &function,
+                                        InputType type) {
   expr::Sort sort = t->isIntegerTy(1) ? expr::Sort::boolean()
                                       : expr::Sort::bv(storeBits(t));
   if (t->isIntegerTy() && !t->isIntegerTy(1))
@@ -41,9 +44,12 @@ ExprRef Executor::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
   ExprRef v = ctx_.var(s.freshName(name), sort);
   uint64_t bytes = t->isIntegerTy(1) ? 1 : (sort.width + 7) / 8;
   // Inputs made by a call say where the program made it.
+  if (source == "nondet" && type.kind == InputType::Kind::Unknown)
+    type = nondetInputType(function);
   s.inputs.push_back(InputRecord{
       name, source, function, v, {}, bytes,
-      function.empty() ? SourceLocation{} : programLocation(s)});
+      function.empty() ? SourceLocation{} : programLocation(s), 0,
+      std::move(type)});
   for (ExecutionHooks *h : run_->hooks)
     if (ExprRef pin = h->pinnedInput(s, v)) {
       // The input keeps its variable (its test shows the value) and the
@@ -146,8 +152,9 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
       memory::ObjectState &os = a.state->memory.writable(a.base);
       for (uint64_t k = 0; k < n; ++k)
         os.writeByte(ctx_, off + k, vars[k]);
-      a.state->inputs.push_back(InputRecord{label, "symbolic", name.str(), {},
-                                            vars, n, locationOf(&call)});
+      a.state->inputs.push_back(InputRecord{
+          label, "symbolic", name.str(), {}, vars, n, locationOf(&call), 0,
+          inputTypeOf(debugTypeOfObjectAt(call.getArgOperand(0)), n)});
     }
     return true;
   }
@@ -442,7 +449,14 @@ void Executor::setUpEntryArguments(ExecutionState &s,
       frame.registers.set(&a, RegValue::of(pointer(base)));
       continue;
     }
-    ExprRef v = makeSymbolicValue(s, t, name, "argument", "");
+    const llvm::DIType *debugType = nullptr;
+    if (const llvm::DISubprogram *sp = f.getSubprogram(); sp && sp->getType())
+      if (llvm::DITypeRefArray types = sp->getType()->getTypeArray();
+          types.size() == f.arg_size() + 1)
+        debugType = types[a.getArgNo() + 1];
+    ExprRef v = makeSymbolicValue(
+        s, t, name, "argument", "",
+        inputTypeOf(debugType, t->isIntegerTy(1) ? 1 : storeBits(t) / 8));
     if (t->isPointerTy())
       registerLazyPointer(s, v, t->getPointerElementType(), name, name, 0);
     frame.registers.set(&a, RegValue::of(v));

@@ -204,6 +204,8 @@ ReplayRun NativeReplayer::replay(const engine::TestVector &test,
                                  const std::string &name) const {
   ReplayRun run;
   run.replayFile = workDir_ / (name + ".replay");
+  if (call_)
+    run.harnessFile = std::filesystem::absolute(workDir_ / (name + ".harness"));
   auto process = this->run(test, name);
   if (!process) {
     run.result = {ReplayStatus::NotReplayable,

@@ -3,6 +3,7 @@
 #include "cosmo/report/Report.h"
 
 #include "Bytes.h"
+#include "InputText.h"
 
 #include "cosmo/report/Coverage.h"
 #include "cosmo/report/Sarif.h"
@@ -24,13 +25,24 @@ llvm::Error ioError(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-// Signed decimal value of a little-endian scalar of at most 8 bytes.
-std::optional<std::string> decimalOf(const std::vector<uint8_t> &bytes) {
-  if (bytes.empty() || bytes.size() > 8)
-    return std::nullopt;
-  return std::to_string(signedValue(bytes));
-}
 
+
+// "3 tests: 1 error, 2 completed paths that ran new code"
+std::string testsLine(const engine::RunSummary &summary) {
+  const engine::RunStats &st = summary.stats;
+  size_t errors = summary.errors.size();
+  uint64_t total = errors + st.completedTests;
+  std::string paths =
+      st.testPolicy == "all"
+          ? "completed paths"
+          : st.testPolicy == "errors"
+                ? "completed paths (--tests=errors)"
+                : "completed paths that ran new code (--tests=all for every "
+                  "path)";
+  return fmt::format("{} test{}: {} error{}, {} {}", total,
+                     total == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
+                     st.completedTests, paths);
+}
 
 bool writeJson(const std::string &path, const json &j) {
   std::ofstream out(path);
@@ -158,6 +170,8 @@ json statsToJson(const engine::RunStats &s) {
               {"paths_completed", s.pathsCompleted},
               {"paths_errored", s.pathsErrored},
               {"paths_cut", s.pathsCut},
+              {"tests", {{"policy", s.testPolicy},
+                         {"completed_paths", s.completedTests}}},
               {"states_forked", s.statesForked},
               {"states_merged", s.statesMerged},
               {"merge", s.merge},
@@ -229,9 +243,15 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
       j["function"] = in.function;
     if (in.location.line > 0)
       j["location"] = locationToJson(in.location);
-    if (auto d = decimalOf(in.bytes); d && in.source != "symbolic" &&
-                                      in.source != "input-memory")
-      j["value"] = *d;
+    if (!in.type.name.empty())
+      j["type"] = in.type.name;
+    if (std::string kind = engine::inputKindName(in.type); !kind.empty()) {
+      j["type_kind"] = kind;
+      if (in.type.elementBytes)
+        j["element_size"] = in.type.elementBytes;
+    }
+    if (std::optional<std::string> value = cValueOf(in))
+      j["value"] = *value;
     inputs.push_back(std::move(j));
   }
   json err = nullptr;
@@ -253,6 +273,8 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
            {"data_model", info.dataModel},
            {"entry", info.entry}, {"outcome", t.outcome},
            {"error", err},        {"inputs", inputs}};
+  if (!info.buildFiles.empty())
+    out["build"] = json{{"files", info.buildFiles}, {"flags", info.buildFlags}};
   if (info.entry != "main" && info.signature) {
     json params = json::array();
     for (const auto &[name, type] : info.signature->params)
@@ -438,16 +460,8 @@ std::string formatSummary(const engine::RunSummary &summary,
                                describe(replays[i])));
       ++replayCounts[static_cast<int>(replays[i].status)];
     }
-    for (const engine::TestInput &in : e.test.inputs) {
-      std::string value;
-      if (in.source == "symbolic" || in.source == "input-memory" ||
-          in.bytes.size() > 8)
-        value = "0x" + hexOf(in.bytes) + " (bytes)";
-      else
-        value = decimalOf(in.bytes).value_or("?");
-      out += fmt::format("    input {} = {}{}\n", in.name, value,
-                         in.function.empty() ? "" : "  (" + in.function + ")");
-    }
+    for (const engine::TestInput &in : e.test.inputs)
+      out += fmt::format("    input {} = {}\n", in.name, inputLine(in));
     for (const auto &l : e.stack)
       out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
   }
@@ -458,8 +472,18 @@ std::string formatSummary(const engine::RunSummary &summary,
   out += fmt::format(
       "verdict: {} ({})\n", paint(vc, engine::verdictName(summary.verdict)),
       summary.reason);
-  for (size_t i = 1; i < summary.unknownReasons.size(); ++i)
-    out += fmt::format("  also: {}\n", summary.unknownReasons[i]);
+  // Why paths did not reach their end, whatever the verdict (the first
+  // reason of an unknown verdict is its reason already).
+  constexpr size_t kReasonsShown = 10;
+  const std::vector<std::string> &reasons = summary.unknownReasons;
+  size_t first = summary.verdict == engine::Verdict::Unknown ? 1 : 0;
+  for (size_t i = first; i < reasons.size() && i < first + kReasonsShown; ++i)
+    out += fmt::format("  {}: {}\n",
+                       first == 0 ? "not explored to the end" : "also",
+                       reasons[i]);
+  if (reasons.size() > first + kReasonsShown)
+    out += fmt::format("  ... and {} more reasons (report.json)\n",
+                       reasons.size() - first - kReasonsShown);
   for (const engine::LoopInvariant &l : summary.invariants)
     out += l.ofFunction
                ? fmt::format("  recursive function {} at {}:{}: every return "
@@ -512,7 +536,8 @@ std::string formatSummary(const engine::RunSummary &summary,
     out += fmt::format("native replay: {} confirmed, {} not reproduced, {} "
                        "not replayable\n",
                        replayCounts[0], replayCounts[1], replayCounts[2]);
-  out += fmt::format("results in {}/ (report.json, tests/)\n", outDir);
+  out += fmt::format("results in {}/ (report.json, tests/: {})\n", outDir,
+                     testsLine(summary));
   return out;
 }
 

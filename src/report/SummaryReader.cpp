@@ -32,6 +32,10 @@ void readStats(const json &s, engine::RunStats &st) {
   st.pathsCompleted = s.value("paths_completed", uint64_t{0});
   st.pathsErrored = s.value("paths_errored", uint64_t{0});
   st.pathsCut = s.value("paths_cut", uint64_t{0});
+  if (s.contains("tests") && s["tests"].is_object()) {
+    st.testPolicy = s["tests"].value("policy", "all");
+    st.completedTests = s["tests"].value("completed_paths", uint64_t{0});
+  }
   st.statesForked = s.value("states_forked", uint64_t{0});
   st.statesMerged = s.value("states_merged", uint64_t{0});
   st.merge = s.value("merge", "none");

@@ -93,6 +93,21 @@ engine::TestInput readInput(const json &input, size_t index) {
   result.bytes = std::move(*bytes);
   if (input.contains("location"))
     result.location = locationFromJson(input.at("location"));
+  result.type.name = optionalString(input, "type");
+  if (std::string kind = optionalString(input, "type_kind"); !kind.empty()) {
+    if (!engine::setInputKind(result.type, kind))
+      malformed(fmt::format("{}.type_kind \"{}\" is not a kind of input",
+                            context, kind));
+    if (input.contains("element_size"))
+      result.type.elementBytes = static_cast<unsigned>(
+          unsignedMember(input, context, "element_size"));
+    bool array = result.type.kind == engine::InputType::Kind::SignedArray ||
+                 result.type.kind == engine::InputType::Kind::UnsignedArray;
+    if (array && (result.type.elementBytes == 0 ||
+                  result.bytes.size() % result.type.elementBytes))
+      malformed(fmt::format("{} is an array without a fitting element_size",
+                            label));
+  }
   return result;
 }
 
@@ -156,6 +171,23 @@ RecordedTest readVector(const json &vector) {
     malformed("\"inputs\" is not an array");
   for (size_t i = 0; i < inputs.size(); ++i)
     test.inputs.push_back(readInput(inputs[i], i));
+  if (vector.contains("build")) {
+    const json &build = vector.at("build");
+    auto strings = [&](const char *key) {
+      std::vector<std::string> out;
+      const json &list = member(build, "build", key);
+      if (!list.is_array())
+        malformed(fmt::format("build.{} is not an array", key));
+      for (const json &item : list) {
+        if (!item.is_string())
+          malformed(fmt::format("build.{} holds a non-string", key));
+        out.push_back(item.get<std::string>());
+      }
+      return out;
+    };
+    result.buildFiles = strings("files");
+    result.buildFlags = strings("flags");
+  }
   if (vector.contains("signature")) {
     const json &sig = vector.at("signature");
     engine::EntrySignature s;

@@ -192,7 +192,8 @@ TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
                   "  for (;;) { int c; cosmo_symbolic(&c, sizeof c, \"c\");\n"
                   "    if (c == 0) break; ++n; }\n"
                   "  cosmo_assert(n != 2);\n  return 0; }\n");
-  ProcessResult r = cosmo({"check", "--max-paths=4", "--out=o", "loop.c"});
+  ProcessResult r =
+      cosmo({"check", "--max-paths=4", "--tests=all", "--out=o", "loop.c"});
   EXPECT_EQ(r.exitCode, 1) << r.out << r.err; // the error at n == 2 is found
   nlohmann::json rep = report(dir_.path() / "o");
   EXPECT_EQ(rep["verdict"], "false");

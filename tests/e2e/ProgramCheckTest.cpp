@@ -125,6 +125,9 @@ protected:
     if (const char *solverOpts = std::getenv("COSMO_E2E_SOLVER_OPTS"))
       args.push_back(std::string("--solver-opts=") + solverOpts);
     args.push_back("--calls=" + calls);
+    // Every completed path's test is replayed natively: the differential
+    // check covers them all, not only the default's new-coverage ones.
+    args.push_back("--tests=all");
     if (const char *merge = std::getenv("COSMO_E2E_MERGE"))
       args.push_back(std::string("--merge=") + merge);
     args.insert(args.end(), spec.runArgs.begin(), spec.runArgs.end());

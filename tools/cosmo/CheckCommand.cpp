@@ -369,6 +369,10 @@ int runCheck(const CheckOptions &opts) {
       return usageError("--emit-tests needs the C source of every input, and " +
                         in.path + " is not a .c or .i file");
   info.files = program->linkedFiles;
+  info.buildFlags = replay.sources.flags;
+  info.buildFiles.push_back(nativeMain);
+  for (const report::NativeSources::Unit &unit : replay.sources.others)
+    info.buildFiles.push_back(unit.path);
   info.dataModel = dataModel;
   info.frontend = program->stats;
 

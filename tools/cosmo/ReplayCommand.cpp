@@ -68,10 +68,24 @@ void saveText(const fs::path &file, const std::string &text) {
 
 } // namespace
 
-int runReplay(const ReplayCommandOptions &opts) {
-  auto vector = report::readTestVector(opts.vector);
+int runReplay(const ReplayCommandOptions &given) {
+  auto vector = report::readTestVector(given.vector);
   if (!vector)
     return usageError(llvm::toString(vector.takeError()));
+  ReplayCommandOptions opts = given;
+  if (opts.program.empty()) {
+    if (vector->buildFiles.empty())
+      return usageError(fmt::format(
+          "{} records no program files (a vector of an older cosmo): give "
+          "the program's C files after it",
+          fileName(opts.vector)));
+    opts.program = vector->buildFiles.front();
+    opts.otherFiles.assign(vector->buildFiles.begin() + 1,
+                           vector->buildFiles.end());
+  }
+  // The flags of the run that found the vector, unless the user gives some.
+  if (!opts.flagsGiven)
+    opts.clangFlags = vector->buildFlags;
   if (!llvm::sys::fs::exists(opts.program))
     return usageError("no such file: " + opts.program);
   if (llvm::Error e = checkVectorFits(*vector, opts.program))
@@ -128,8 +142,13 @@ int runReplay(const ReplayCommandOptions &opts) {
   if (opts.keep) {
     saveText(workDir->path() / (name + ".stdout"), run.process.out);
     saveText(workDir->path() / (name + ".stderr"), run.process.err);
+    std::string harness =
+        run.harnessFile.empty()
+            ? ""
+            : "COSMO_HARNESS_FILE=" + run.harnessFile.string() + " ";
     std::cout << "work files kept in " << workDir->path().string()
-              << "; rerun: COSMO_REPLAY_FILE=" << run.replayFile.string()
+              << "; rerun: " << harness
+              << "COSMO_REPLAY_FILE=" << run.replayFile.string()
               << " ASAN_OPTIONS=detect_leaks=0 "
               << replayer->executable().string() << "\n";
   }

@@ -9,9 +9,11 @@ namespace cosmo::cli {
 
 struct ReplayCommandOptions {
   std::string vector;              // tests/test-NNNNNN.json
-  std::string program;             // the program's C source (main unit)
+  std::string program;             // the program's C source (main unit);
+                                   // empty: the vector's recorded files
   std::vector<std::string> otherFiles; // its other C units
-  std::vector<std::string> clangFlags; // after `--`
+  std::vector<std::string> clangFlags; // -I/-D/-U/... and after `--`
+  bool flagsGiven = false; // else the vector's recorded flags
   std::vector<std::string> checks; // overflow, shift
   double timeoutSeconds = 10;      // for the native run
   bool keep = false;               // keep the work directory

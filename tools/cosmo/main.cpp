@@ -26,6 +26,7 @@ struct CheckCommand {
   cli::CheckOptions opts;
   engine::MergeStrategy merge = engine::MergeStrategy::None;
   CLI::Option *mergeOption = nullptr;
+  CLI::Option *testsOption = nullptr;
   CLI::App *app = nullptr;
 
   void add(CLI::App &parent) {
@@ -251,6 +252,13 @@ struct CheckCommand {
                   "error path of a callee's tree that is feasible at a "
                   "call is reported at once, without replaying the callee: "
                   "seed 002's heuristic H1)");
+    testsOption = addEnumOption(
+        *check, "--tests", eo.tests, engine::testPolicyNames(),
+        "which completed paths get a test vector in OUT/tests (errors "
+        "always do): new-coverage (a path that was the first to run some "
+        "block; paths that get none are not solved for inputs), errors "
+        "(none) or all (every completed path; the default with "
+        "--emit-tests)");
     check->add_flag("--prune-to-errors", eo.pruneToErrors,
                     "--calls=replay, implies --target=errors: trees with error "
                     "paths keep only those (seed 002's heuristic H2), so a "
@@ -289,6 +297,9 @@ struct CheckCommand {
     opts.extraClangFlags = std::move(clangTail);
     if (mergeOption->count())
       eo.merge = merge;
+    if (!testsOption->count() && !opts.emitTests.empty())
+      eo.tests = engine::TestPolicy::All; // a unit test per path
+
     if (std::optional<std::string> bad = eo.resolve()) {
       std::cerr << "cosmo: error: " << *bad << " (see cosmo --help)\n";
       return cli::kExitUsage;
@@ -340,6 +351,8 @@ struct ShowCommand {
 struct ReplayCommand {
   cli::ReplayCommandOptions opts;
   std::vector<std::string> files;
+  std::vector<std::string> includeDirs, defines, undefines, forcedIncludes;
+  std::string cStandard;
   CLI::App *app = nullptr;
 
   void add(CLI::App &parent) {
@@ -357,8 +370,24 @@ struct ReplayCommand {
                      "the program's C sources (.c or .i) the vector was "
                      "found on: the file given first to `cosmo check` (for "
                      "--entry vectors, the one defining the function), then "
-                     "the others; clang flags may follow a `--`")
-        ->required();
+                     "the others; clang flags may follow a `--`. Default: "
+                     "the files the vector recorded");
+    replay->add_option("-I", includeDirs, "clang: add an include directory")
+        ->option_text("DIR")
+        ->allow_extra_args(false);
+    replay->add_option("-D", defines, "clang: define a macro (NAME[=VALUE])")
+        ->option_text("MACRO")
+        ->allow_extra_args(false);
+    replay->add_option("-U", undefines, "clang: undefine a macro")
+        ->option_text("NAME")
+        ->allow_extra_args(false);
+    replay
+        ->add_option("--include", forcedIncludes,
+                     "clang: include FILE before each C input")
+        ->option_text("FILE")
+        ->allow_extra_args(false);
+    replay->add_option("--std", cStandard, "clang: the C standard")
+        ->option_text("STD");
     replay
         ->add_option("--check", opts.checks,
                      "optional checks the vector was found with: overflow "
@@ -388,9 +417,24 @@ struct ReplayCommand {
     app = replay;
   }
   int run(std::vector<std::string> clangTail) {
-    opts.program = files.front();
-    opts.otherFiles.assign(files.begin() + 1, files.end());
-    opts.clangFlags = std::move(clangTail);
+    if (!files.empty()) {
+      opts.program = files.front();
+      opts.otherFiles.assign(files.begin() + 1, files.end());
+    }
+    // Written as `cosmo check` takes them; none at all: the recorded ones.
+    for (const std::string &d : includeDirs)
+      opts.clangFlags.push_back("-I" + d);
+    for (const std::string &d : defines)
+      opts.clangFlags.push_back("-D" + d);
+    for (const std::string &u : undefines)
+      opts.clangFlags.push_back("-U" + u);
+    for (const std::string &f : forcedIncludes)
+      opts.clangFlags.insert(opts.clangFlags.end(), {"-include", f});
+    if (!cStandard.empty())
+      opts.clangFlags.push_back("-std=" + cStandard);
+    opts.flagsGiven = !opts.clangFlags.empty() || !clangTail.empty();
+    opts.clangFlags.insert(opts.clangFlags.end(), clangTail.begin(),
+                           clangTail.end());
     return cli::runReplay(opts);
   }
 };

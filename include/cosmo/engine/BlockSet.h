@@ -37,12 +37,13 @@ public:
     return *this;
   }
 
-  void insert(const llvm::BasicBlock *b) {
+  /// Whether `b` is new to the set.
+  bool insert(const llvm::BasicBlock *b) {
     const llvm::BasicBlock *&known = recent_[slotOf(b)];
     if (known == b)
-      return;
-    set_.insert(b);
+      return false;
     known = b;
+    return set_.insert(b).second;
   }
   size_t count(const llvm::BasicBlock *b) const {
     return recent_[slotOf(b)] == b ? 1 : set_.count(b);

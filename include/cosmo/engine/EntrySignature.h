@@ -6,6 +6,10 @@
 
 #include <llvm/IR/Function.h>
 
+namespace llvm {
+class DIType;
+}
+
 #include <optional>
 
 namespace cosmo::engine {
@@ -16,6 +20,10 @@ namespace cosmo::engine {
 /// has no name a declaration could use (function pointers, anonymous
 /// structs without a typedef, arrays).
 std::optional<EntrySignature> cSignatureOf(const llvm::Function &f);
+
+/// The C name of debug type `t` (null: void) as a declaration writes it,
+/// or none (see cSignatureOf).
+std::optional<std::string> cTypeName(const llvm::DIType *t);
 
 } // namespace cosmo::engine
 

@@ -58,6 +58,7 @@ struct InputRecord {
   uint64_t size = 0;    // bytes
   SourceLocation location = {}; // of the creating call in the program
   uint64_t address = 0; // input-memory: the object's base
+  InputType type = {};   // how its bytes read in C, when known
 };
 
 /// An input pointer that lazy initialisation resolves on first use
@@ -69,6 +70,15 @@ struct LazyPointer {
   std::string holder;        // where it is stored: an input object's name,
   uint64_t holderOffset = 0; // or a pointer argument's (offset 0)
   bool createdTarget = false; // resolved to an input object made for it
+};
+
+/// A block some path was the first to run (--tests=new-coverage): the
+/// first path to complete among the states that share it gets a test.
+/// Claims form a list from the newest, shared by forks; taking a claim
+/// takes every one below it, so a taken claim has only taken ones below.
+struct CoverageClaim {
+  bool taken = false;
+  std::shared_ptr<CoverageClaim> older;
 };
 
 class ExecutionState {
@@ -98,6 +108,8 @@ public:
   /// A hook made the state wait (ExecutionHooks::onBlockEntry): it stops
   /// stepping and leaves the searcher until the hook gives it back.
   bool waiting = false;
+  /// The newest block this path was first to run, if any.
+  std::shared_ptr<CoverageClaim> coverageClaim;
   /// Node in the random-path process tree.
   struct PTreeNode *ptreeNode = nullptr;
   /// The data of the hooks that keep some per path.

@@ -124,6 +124,17 @@ public:
                       std::vector<SourceLocation> stack = {},
                       solver::Model model = nullptr);
   void terminateCut(ExecutionState &s, const std::string &reason);
+  /// `reason` with the program line `s` stands at (" at f.c:12"), unless it
+  /// names one already or is a limit of the run or of a path.
+  std::string withSourceLine(const ExecutionState &s,
+                             const std::string &reason) const;
+  std::string timeLimitReason() const;
+  /// `s` is the first path to run a block: a claim on a test
+  /// (--tests=new-coverage; CoverageClaim).
+  void claimCoverage(ExecutionState &s);
+  /// Whether the completed path `s` gets a test (EngineOptions::tests);
+  /// under new-coverage, takes its claims.
+  bool wantsTest(ExecutionState &s);
   /// An assumption failed: the path does not exist.
   void terminateInfeasible(ExecutionState &s);
   /// Every solver question goes through here: can `cond` hold on the path
@@ -275,9 +286,11 @@ public:
                      const llvm::Function &f, std::vector<ExprRef> &args);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
+  /// `type`: how the input reads in C (nondet inputs: from `function`).
   ExprRef makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
                             const std::string &name, const std::string &source,
-                            const std::string &function);
+                            const std::string &function,
+                            InputType type = {});
 
   //===--- Variadic functions (VarArgs.cpp) ------------------------------===//
   /// Stores the extra arguments of `call` (those after f's parameters) in

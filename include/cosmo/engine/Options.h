@@ -121,6 +121,13 @@ inline const char *loopStrategyName(LoopStrategy l) {
   return "?";
 }
 
+/// Which completed paths get a test vector (errors always do).
+enum class TestPolicy {
+  Errors,      ///< none: only errors
+  NewCoverage, ///< a path that ran a block no earlier test's path ran first
+  All,         ///< every completed path
+};
+
 /// What the exploration is after.
 enum class Target {
   All,    ///< every path: every reachable error and a verdict
@@ -130,6 +137,7 @@ enum class Target {
 /// The command-line spellings of each enum option, for binding them
 /// (`cosmo check --help` lists them in this order).
 const std::map<std::string, SearchStrategy> &searchStrategyNames();
+const std::map<std::string, TestPolicy> &testPolicyNames();
 const std::map<std::string, CallStrategy> &callStrategyNames();
 const std::map<std::string, MergeStrategy> &mergeStrategyNames();
 const std::map<std::string, LoopStrategy> &loopStrategyNames();
@@ -194,6 +202,9 @@ struct EngineOptions {
   /// an error path of a callee's tree that is feasible at a call is
   /// reported at once, without replaying the callee.
   Target target = Target::All;
+  /// Which completed paths get a test (a path that gets none is not solved
+  /// for a model).
+  TestPolicy tests = TestPolicy::NewCoverage;
   /// Heuristic H2 (needs Replay; implies Target::Errors): a tree with
   /// error paths keeps only those; a call where none is feasible ends its
   /// path. Incomplete: without an error found, the verdict is unknown.

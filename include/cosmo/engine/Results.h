@@ -64,12 +64,40 @@ struct ExternalFunction {
 };
 
 /// One symbolic input with its value on a path.
+/// How an input's bytes read in C, from the nondet function's name or the
+/// debug information of the variable or parameter.
+struct InputType {
+  enum class Kind {
+    Unknown,       // bytes (scalars of at most 8 bytes: signed decimal)
+    Signed,        // a signed integer type
+    Unsigned,      // an unsigned integer type
+    Bool,          // _Bool
+    Char,          // char, signed char, unsigned char
+    Pointer,       // any pointer
+    Text,          // an array of char: a string literal
+    SignedArray,   // an array of a signed integer type
+    UnsignedArray, // an array of an unsigned integer type
+  };
+  Kind kind = Kind::Unknown;
+  std::string name;          // as C names it: "long long", "size_t", "char[8]"
+  unsigned elementBytes = 0; // arrays: the size of an element
+  bool signedChar = true;    // Char, Text: char is signed (x86)
+};
+
+/// "signed", "unsigned", "bool", "char", "unsigned-char", "pointer",
+/// "text", "signed-array", "unsigned-array" (test vectors' "type_kind");
+/// empty for Unknown.
+std::string inputKindName(const InputType &type);
+/// `type` with the kind `name` names; false if it names none.
+bool setInputKind(InputType &type, std::string_view name);
+
 struct TestInput {
   std::string name;
   std::string source;   // nondet | symbolic | argument | input-memory
   std::string function; // the call that created it, if any
   std::vector<uint8_t> bytes; // little-endian
   SourceLocation location = {}; // of that call in the program, if any
+  InputType type = {};
 };
 
 /// A pointer in the inputs of an --entry run that the path resolved by
@@ -248,6 +276,9 @@ struct RunStats {
   uint64_t pathsErrored = 0;
   uint64_t pathsCut = 0; // ended by a limit, an unsupported construct or
                          // a solver unknown
+  /// Completed paths given a test (--tests), and the policy's name.
+  uint64_t completedTests = 0;
+  std::string testPolicy = "all";
   uint64_t statesForked = 0;
   /// States that joined another at a merge point (--merge), in the
   /// program's run and in the isolated runs of formula summaries.

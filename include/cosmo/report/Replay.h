@@ -80,6 +80,8 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
 struct ReplayRun {
   ReplayResult result;
   std::filesystem::path replayFile;
+  /// The harness's input file (COSMO_HARNESS_FILE) of an --entry test.
+  std::filesystem::path harnessFile;
   ProcessResult process;
 };
 

@@ -31,6 +31,11 @@ struct RunInfo {
   /// Every input linked into the program (`program` is the first).
   std::vector<std::string> files = {};
   std::string dataModel = "LP64"; // or "ILP32" (engine::dataModelName)
+  /// How the program was built, for replays without the command line: its
+  /// C units (absolute paths, the main one first) and the command line's
+  /// clang flags (their paths absolute).
+  std::vector<std::string> buildFiles = {};
+  std::vector<std::string> buildFlags = {};
   frontend::FrontendStats frontend = {};
 };
 

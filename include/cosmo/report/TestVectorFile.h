@@ -30,6 +30,9 @@ struct RecordedTest {
   engine::DataModel dataModel = engine::DataModel::LP64;
   /// "signature": the entry's C prototype (--entry runs).
   std::optional<engine::EntrySignature> signature;
+  /// "build": the program's C units and clang flags, as the run had them
+  /// (absolute paths; empty in vectors of older versions).
+  std::vector<std::string> buildFiles, buildFlags;
   engine::TestVector test;
 };
 

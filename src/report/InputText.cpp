@@ -1,0 +1,132 @@
+//===- InputText.cpp - test inputs as C values ----------------------------===//
+
+#include "InputText.h"
+
+#include "Bytes.h"
+
+#include <fmt/format.h>
+
+#include <span>
+
+namespace cosmo::report {
+
+namespace {
+
+using Kind = engine::InputType::Kind;
+
+// A character as C writes it between quotes (`quote` needs escaping).
+std::string escaped(uint8_t c, char quote) {
+  switch (c) {
+  case '\n':
+    return "\\n";
+  case '\t':
+    return "\\t";
+  case '\r':
+    return "\\r";
+  case '\\':
+    return "\\\\";
+  default:
+    break;
+  }
+  if (c == static_cast<uint8_t>(quote))
+    return std::string("\\") + quote;
+  if (c >= 0x20 && c < 0x7f)
+    return std::string(1, static_cast<char>(c));
+  // Three octal digits: a following digit cannot extend the escape.
+  return fmt::format("\\{:03o}", c);
+}
+
+std::string integerText(std::span<const uint8_t> bytes, bool isSigned) {
+  return isSigned ? std::to_string(signedValue(bytes))
+                  : std::to_string(unsignedValue(bytes));
+}
+
+std::optional<std::string> scalarText(const engine::TestInput &in) {
+  const engine::InputType &type = in.type;
+  std::span<const uint8_t> bytes(in.bytes);
+  if (bytes.empty() || bytes.size() > 8)
+    return std::nullopt;
+  switch (type.kind) {
+  case Kind::Signed:
+    return integerText(bytes, true);
+  case Kind::Unsigned:
+  case Kind::Bool:
+    return integerText(bytes, false);
+  case Kind::Char: {
+    std::string number = integerText(bytes, type.signedChar);
+    if (bytes.size() != 1)
+      return number;
+    return number + " '" + escaped(bytes[0], '\'') + "'";
+  }
+  case Kind::Pointer: {
+    uint64_t address = unsignedValue(bytes);
+    return address == 0 ? std::string("NULL")
+                        : fmt::format("{:#x}", address);
+  }
+  case Kind::Unknown:
+    if (in.source == "symbolic" || in.source == "input-memory")
+      return std::nullopt;
+    return integerText(bytes, true);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::string arrayText(const engine::TestInput &in, std::size_t maxElements) {
+  const engine::InputType &type = in.type;
+  std::size_t width = type.elementBytes;
+  std::size_t count = in.bytes.size() / width;
+  std::string out = "{";
+  for (std::size_t k = 0; k < count; ++k) {
+    if (k == maxElements) {
+      out += fmt::format(", ... ({} more)", count - k);
+      break;
+    }
+    if (k)
+      out += ", ";
+    std::span<const uint8_t> element(in.bytes.data() + k * width, width);
+    out += width > 8 ? "0x" + hexOf(element)
+                     : integerText(element, type.kind == Kind::SignedArray);
+  }
+  return out + "}";
+}
+
+} // namespace
+
+std::optional<std::string> cValueOf(const engine::TestInput &in,
+                                    std::size_t maxElements) {
+  switch (in.type.kind) {
+  case Kind::Text: {
+    std::string out = "\"";
+    for (std::size_t k = 0; k < in.bytes.size(); ++k) {
+      if (k == maxElements * 4) {
+        out += fmt::format("\"... ({} more bytes)", in.bytes.size() - k);
+        return out;
+      }
+      out += escaped(in.bytes[k], '"');
+    }
+    return out + "\"";
+  }
+  case Kind::SignedArray:
+  case Kind::UnsignedArray:
+    if (in.type.elementBytes == 0)
+      return std::nullopt;
+    return arrayText(in, maxElements);
+  default:
+    return scalarText(in);
+  }
+}
+
+std::string inputLine(const engine::TestInput &in) {
+  std::string why = in.type.name;
+  if (!in.function.empty())
+    why += (why.empty() ? "" : ", ") + in.function;
+  if (std::optional<std::string> value = cValueOf(in, 16))
+    return why.empty() ? *value : fmt::format("{} ({})", *value, why);
+  std::string bytes = fmt::format("{} byte{}", in.bytes.size(),
+                                  in.bytes.size() == 1 ? "" : "s");
+  return fmt::format("hex {} ({}{})", hexOf(in.bytes), bytes,
+                     why.empty() ? "" : ", " + why);
+}
+
+} // namespace cosmo::report
