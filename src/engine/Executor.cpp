@@ -119,7 +119,8 @@ Executor::makeStateAt(const llvm::Function &f, std::string namePrefix) {
 std::unique_ptr<ExecutionState> Executor::makeInitialState() {
   std::unique_ptr<ExecutionState> s = makeStateAt(*entry_);
   setUpEntryArguments(*s, *entry_);
-  run_->covered.insert(&entry_->getEntryBlock());
+  if (run_->covered.insert(&entry_->getEntryBlock()))
+    claimCoverage(*s);
   return s;
 }
 

@@ -135,6 +135,7 @@ TEST_F(ExecutorTest, PathLimitIsHonouredExactly) {
   CollectingListener l;
   engine::EngineOptions eo;
   eo.maxPaths = 3;
+  eo.tests = engine::TestPolicy::All; // a test per path, to count them
   eo.search = engine::SearchStrategy::BFS;
   eo.timeoutSeconds = 20;
   engine::RunSummary s = run(*m, eo, l);
