@@ -236,5 +236,33 @@ TEST_F(Findings, KeptReplayPrintsACommandThatReruns) {
   std::filesystem::remove_all(kept.substr(0, kept.find(';')), ignored);
 }
 
+// Why paths did not reach their end is said whatever the verdict, with the
+// line where each was cut.
+TEST_F(Findings, CutsAreReportedWithTheirLinesAlongsideErrors) {
+  write("grow.c", R"(#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  char *p = malloc(4);
+  if (!p) return 0;
+  if (n == 3) reach_error();
+  char *q = realloc(p, (unsigned)n);
+  if (q) free(q);
+  return 0;
+}
+)");
+  ProcessResult r = cosmo({"check", "--out=out", "grow.c"});
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("verdict: false (1 error found)\n  not explored to "
+                       "the end: realloc with a symbolic pointer or size at "
+                       "grow.c:9\n"),
+            std::string::npos)
+      << r.out;
+  json reasons = report("out")["unknown_reasons"];
+  ASSERT_EQ(reasons.size(), 1u);
+  EXPECT_EQ(reasons[0], "realloc with a symbolic pointer or size at grow.c:9");
+}
+
 } // namespace
 } // namespace cosmo::e2e
