@@ -39,12 +39,18 @@ OutsideAccess describeOutsideAccess(const memory::AddressSpace &memory,
                                     std::optional<uint64_t> base,
                                     unsigned pointerBits) {
   using memory::kNullPageSize;
-  if (base && *base < kNullPageSize)
+  if (base && *base < kNullPageSize) {
+    // NULL, NULL + 8, or NULL - 16 with the address it wrapped around to.
+    int64_t offset = signedOf(address, pointerBits);
+    std::string where = "NULL";
+    if (offset != 0)
+      where += " " + signedOffset(offset);
+    if (offset < 0)
+      where += fmt::format(" (address {:#x})", address);
     return {ErrorKind::NullDeref,
-            fmt::format("null pointer dereference: {} at NULL {} "
-                        "(address {:#x})",
-                        bytesText(size),
-                        signedOffset(signedOf(address, pointerBits)), address)};
+            fmt::format("null pointer dereference: {} at {}", bytesText(size),
+                        where)};
+  }
   if (base) {
     const memory::ObjectEntry *e = memory.find(*base);
     if (e && e->object->kind != memory::ObjectKind::Function) {
