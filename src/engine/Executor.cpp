@@ -254,7 +254,8 @@ void Executor::assume(ExecutionState &s, const ExprRef &cond) {
 ExecutionState *Executor::checkError(ExecutionState &s,
                                          const ExprRef &errorCond,
                                          ErrorKind kind,
-                                         const std::string &message) {
+                                         const std::string &message,
+                                         std::vector<SourceLocation> stack) {
   // Which check this is, as hooks see it: the same instruction and
   // ordinal on every path that meets it.
   CheckId check{currentInstruction(s),
@@ -262,7 +263,7 @@ ExecutionState *Executor::checkError(ExecutionState &s,
   s.checkAt = s.instructions;
   s.checkOrdinal = check.ordinal;
   auto fail = [&](ExecutionState &bad) {
-    reportError(bad, kind, message, {}, nullptr, check);
+    reportError(bad, kind, message, stack, nullptr, check);
   };
   auto passed = [&](ExecutionState *good) {
     if (good)
@@ -595,6 +596,10 @@ bool Executor::hookTakesEnd(ExecutionState &s, PathEnd end) {
 
 void Executor::terminateCompleted(ExecutionState &s,
                                       std::optional<ExprRef> returned) {
+  if (!s.restricted.empty()) {
+    terminateCut(s, s.restricted);
+    return;
+  }
   if (hookTakesEnd(s, [&] {
         PathEnd end;
         end.kind = PathEnd::Kind::Completed;
@@ -664,6 +669,13 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
                                std::vector<SourceLocation> stack,
                                solver::Model model,
                                std::optional<CheckId> check) {
+  if (!s.weakened.empty()) {
+    // An assumption of the path was dropped: the error may need inputs
+    // the program's contracts exclude.
+    terminateCut(s, fmt::format("a possible {} ({}) not claimed: {}",
+                                errorKindName(kind), message, s.weakened));
+    return;
+  }
   if (hookTakesEnd(s, [&] {
         PathEnd end;
         end.kind = PathEnd::Kind::Error;

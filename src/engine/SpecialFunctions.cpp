@@ -76,7 +76,8 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
       "malloc", "valloc", "calloc", "free", "realloc"};
-  return names.count(name.str()) || name.startswith("__VERIFIER_nondet_");
+  return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
+         name.startswith("__cosmo_acsl_");
 }
 
 bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
@@ -90,6 +91,8 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     return args[k];
   };
 
+  if (name.startswith("__cosmo_acsl_"))
+    return handleContractCall(s, call, name, args);
   // Errors reported at the call, whatever the function's body.
   if (name == "reach_error") {
     terminateError(s, ErrorKind::Assert, "reach_error() is reachable");

@@ -11,11 +11,14 @@
 #include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 namespace cosmo::frontend {
@@ -65,6 +68,9 @@ public:
              llvm::LLVMContext &ctx, FrontendStats &stats)
       : driver_(driver), opts_(opts), ctx_(ctx), stats_(stats) {}
 
+  /// Contracts met in the C units loaded so far.
+  std::vector<acsl::ContractedFunction> contracts;
+
   llvm::Expected<std::unique_ptr<llvm::Module>> load(const SourceInput &in) {
     std::string file = resolved(in);
     if (!llvm::sys::fs::exists(file))
@@ -74,7 +80,7 @@ public:
     llvm::StringRef ext = llvm::sys::path::extension(file);
     std::unique_ptr<llvm::Module> m;
     if (isCSource(file)) {
-      auto c = compile(in);
+      auto c = opts_.annotations ? compileAnnotated(in, file) : compile(in);
       if (!c)
         return c.takeError();
       m = std::move(*c);
@@ -95,6 +101,49 @@ public:
   }
 
 private:
+  /// A C unit with ACSL annotations compiles from an instrumented copy
+  /// (AcslInstrument.h); one without compiles as it is.
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  compileAnnotated(const SourceInput &in, const std::string &file) {
+    auto buffer = llvm::MemoryBuffer::getFile(file);
+    if (!buffer)
+      return error("cannot read " + in.path);
+    std::string text = (*buffer)->getBuffer().str();
+    if (!acsl::mayHoldAnnotations(text))
+      return compile(in);
+    auto instrumented = acsl::instrumentAnnotations(text, in.path);
+    if (!instrumented)
+      return instrumented.takeError();
+    if (instrumented->functions.empty() && instrumented->loops == 0 &&
+        instrumented->assertions == 0)
+      return compile(in);
+    llvm::SmallString<128> dir;
+    if (llvm::sys::fs::createUniqueDirectory("cosmo-acsl", dir))
+      return error("cannot create a temporary directory");
+    llvm::SmallString<128> copy(dir);
+    llvm::sys::path::append(copy, llvm::sys::path::filename(file));
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(copy, ec);
+      if (ec)
+        return error("cannot write " + std::string(copy.str()));
+      os << instrumented->text;
+    }
+    SourceInput unit = in;
+    unit.path = std::string(copy.str());
+    // Quoted includes still find the headers beside the original.
+    llvm::SmallString<128> original(file);
+    llvm::sys::fs::make_absolute(original);
+    unit.flags.push_back("-iquote");
+    unit.flags.push_back(llvm::sys::path::parent_path(original).str());
+    auto m = compile(unit);
+    llvm::sys::fs::remove_directories(dir);
+    if (m)
+      for (const acsl::ContractedFunction &f : instrumented->functions)
+        contracts.push_back(f);
+    return m;
+  }
+
   llvm::Expected<std::unique_ptr<llvm::Module>> compile(const SourceInput &in) {
     ++stats_.units;
     if (opts_.cacheDir.empty()) {
@@ -172,6 +221,29 @@ llvm::Error linkModels(llvm::Module &m, const FrontendOptions &opts) {
     return models.takeError();
   // Errors inside a model are attributed to the caller (the user's line).
   return linkForUndefined(m, std::move(*models), "cosmo's libc models", true);
+}
+
+/// Seed 003: a call of a function with a usable contract goes to the
+/// contract's `use` companion, except the call its `verify` companion makes.
+void callThroughContracts(llvm::Module &m) {
+  for (llvm::Function &use : m) {
+    llvm::StringRef name = use.getName();
+    if (use.isDeclaration() || !name.startswith(acsl::kUsePrefix))
+      continue;
+    llvm::StringRef target = name.drop_front(std::strlen(acsl::kUsePrefix));
+    llvm::Function *f = m.getFunction(target);
+    if (!f || f->getFunctionType() != use.getFunctionType())
+      continue;
+    std::string verifier = std::string(acsl::kVerifyPrefix) + target.str();
+    std::vector<llvm::CallBase *> calls;
+    for (llvm::User *u : f->users())
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(u))
+        if (call->getCalledOperand() == f &&
+            call->getFunction()->getName() != verifier)
+          calls.push_back(call);
+    for (llvm::CallBase *call : calls)
+      call->setCalledFunction(&use);
+  }
 }
 
 void promoteAllocas(llvm::Module &m) {
@@ -273,6 +345,8 @@ llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
     return e;
   if (llvm::Error e = checkVariablesDefined(m, linked->undefinedVariables))
     return e;
+  callThroughContracts(m);
+  program.contracts = std::move(loader.contracts);
   promoteAllocas(m);
   program.module = std::move(linked->module);
   return program;

@@ -406,6 +406,16 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
   };
   if (!summary.invariants.empty())
     report["loop_invariants"] = invariantsToJson(summary.invariants);
+  if (!summary.contracts.empty()) {
+    json contracts = json::array();
+    for (const engine::ContractResult &c : summary.contracts)
+      contracts.push_back(json{{"function", c.function},
+                               {"location", locationToJson(c.location)},
+                               {"status", contractStatusName(c.verdict)},
+                               {"reason", c.reason},
+                               {"seconds", c.seconds}});
+    report["contracts"] = std::move(contracts);
+  }
   if (!summary.witnessInvariants.empty())
     report["witness_invariants"] = invariantsToJson(summary.witnessInvariants);
   for (const engine::MemoTreeInfo &t : summary.trees) {
@@ -493,6 +503,11 @@ std::string formatSummary(const engine::RunSummary &summary,
                : fmt::format("  loop at {}:{} in {}: invariant {}\n",
                              l.location.file, l.location.line, l.function,
                              l.invariant);
+  for (const engine::ContractResult &c : summary.contracts)
+    out += fmt::format("  contract of {} ({}:{}): {} in {:.2f}s{}\n", c.function,
+                       c.location.file, c.location.line,
+                       contractStatusName(c.verdict), c.seconds,
+                       c.reason.empty() ? "" : " (" + c.reason + ")");
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
   if (const engine::LoopStats &ls = st.loopStats; ls.recursiveCalls > 0)

@@ -1,6 +1,7 @@
 //===- CheckCommand.cpp - `cosmo check`: load, explore, report ------------===//
 
 #include "CheckCommand.h"
+#include "ContractRuns.h"
 
 #include "cosmo/engine/Executor.h"
 #include "cosmo/summary/Analysis.h"
@@ -306,6 +307,7 @@ int runCheck(const CheckOptions &opts) {
   frontend::FrontendOptions fo = *base;
   fo.clangFlags = clangFlagsOf(opts);
   fo.entry = opts.engine.entry;
+  fo.annotations = opts.contracts != "ignore";
   for (const std::string &stub : opts.stubs)
     fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
   auto inputs = programInputs(opts, fo);
@@ -386,31 +388,58 @@ int runCheck(const CheckOptions &opts) {
   (*out)->keepCompletedTests(!opts.emitTests.empty());
 
   ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
-  summary::Analysis executor(module, eo, progress);
-  if (llvm::Error e = executor.prepare())
-    return usageError(llvm::toString(std::move(e)));
+  // With contracts and no main, the run is the contracts' runs alone.
+  std::vector<frontend::acsl::ContractedFunction> contracts;
+  if (opts.contracts == "check")
+    contracts = verifiableContracts(module, program->contracts);
+  const llvm::Function *mainFn = module.getFunction(eo.entry);
+  bool runEntry = !(eo.entry == "main" && !contracts.empty() &&
+                    (!mainFn || mainFn->isDeclaration()));
+  auto runOne = [&](summary::Analysis &analysis) {
+    running = &analysis;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    engine::RunSummary result;
+    {
+      SolverInterrupter interrupter(analysis);
+      result = analysis.run();
+    }
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    running = nullptr;
+    return result;
+  };
 
-  info.signature = executor.entrySignature();
-  (*out)->setEntrySignature(info.signature);
-  replay.dataModel = executor.dataModel();
-
-  running = &executor;
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
   engine::RunSummary summary;
-  {
-    SolverInterrupter interrupter(executor);
-    summary = executor.run();
-  }
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  running = nullptr;
-  progress.clear();
-
   std::vector<report::ReplayResult> replays;
-  if (opts.confirm)
-    replays = confirmErrors(summary, nativeMain, opts,
-                            executor.entrySignature(), replay);
+  if (runEntry) {
+    summary::Analysis executor(module, eo, progress);
+    if (llvm::Error e = executor.prepare())
+      return usageError(llvm::toString(std::move(e)));
+    info.signature = executor.entrySignature();
+    (*out)->setEntrySignature(info.signature);
+    replay.dataModel = executor.dataModel();
+    summary = runOne(executor);
+    progress.clear();
+    if (opts.confirm)
+      replays = confirmErrors(summary, nativeMain, opts,
+                              executor.entrySignature(), replay);
+  }
+  for (const frontend::acsl::ContractedFunction &f : contracts) {
+    engine::EngineOptions contractOptions = eo;
+    contractOptions.entry = verifierOf(f);
+    summary::Analysis verifier(module, contractOptions, progress);
+    if (llvm::Error e = verifier.prepare())
+      return usageError(llvm::toString(std::move(e)));
+    auto started = std::chrono::steady_clock::now();
+    engine::RunSummary run = runOne(verifier);
+    progress.clear();
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - started)
+                         .count();
+    mergeContractRun(summary, std::move(run), f, info.program, seconds,
+                     runEntry);
+  }
 
   if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));

@@ -34,6 +34,7 @@ struct CheckOptions {
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   bool confirm = false;            // replay each error's test natively
   std::string emitTests;           // "", "c" or "gtest" (--entry runs)
+  std::string contracts = "check"; // check | use | ignore (ACSL)
   engine::EngineOptions engine;
 };
 

@@ -287,6 +287,15 @@ struct CheckCommand {
                      "completed path, into OUT/unit: c (a C file and a "
                      "Makefile) or gtest (GoogleTest and a CMakeLists.txt)")
         ->check(CLI::IsMember({"c", "gtest"}));
+    check
+        ->add_option("--contracts", opts.contracts,
+                     "ACSL annotations (/*@ requires ...; ensures ...; assigns "
+                     "...; */, loop invariant, assert): check (verify each "
+                     "contract in an isolated run of its function and use it "
+                     "at every call; the default), use (use contracts at calls "
+                     "without verifying them) or ignore (annotations are "
+                     "comments)")
+        ->check(CLI::IsMember({"check", "use", "ignore"}));
     check->add_flag("--quiet,-q", opts.quiet,
                     "print nothing on success (no progress line, no summary)");
     app = check;

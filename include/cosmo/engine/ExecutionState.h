@@ -114,6 +114,15 @@ public:
   struct PTreeNode *ptreeNode = nullptr;
   /// The data of the hooks that keep some per path.
   HookStates hookStates;
+  /// ACSL (ContractChecks.cpp). Why an assumption of this path was
+  /// dropped: an error found on it is not claimed (the path is cut).
+  std::string weakened;
+  /// Why this path covers only part of the inputs a contract allows (a
+  /// \valid range tied to an input object of fixed size): its completion
+  /// is not a proof (the path is cut).
+  std::string restricted;
+  /// The loop head whose invariants were just established.
+  const llvm::BasicBlock *annotatedLoopHead = nullptr;
   /// Prefix of the names of variables this state makes: isolated runs of
   /// functions name theirs apart from the program's.
   std::string namePrefix;

@@ -29,6 +29,7 @@
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/solver/Solver.h"
 
 #include <llvm/IR/DataLayout.h>
@@ -97,9 +98,11 @@ public:
   /// could also fail does not matter to a path that goes on under it.
   void assume(ExecutionState &s, const ExprRef &cond);
   /// Reports `kind` on the states where `errorCond` holds; returns the state
-  /// where it does not (or null).
+  /// where it does not (or null). `stack`: where the error is reported,
+  /// when not where `s` stands (an ACSL clause's line).
   ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,
-                             ErrorKind kind, const std::string &message);
+                             ErrorKind kind, const std::string &message,
+                             std::vector<SourceLocation> stack = {});
   /// Adds `c` to the path condition; with model reuse, `model` is a model
   /// of the new path condition. `decided`: a hook decided it (else the
   /// hooks hear of it through onConstraint).
@@ -284,6 +287,17 @@ public:
   /// True when `f` was handled (the state has moved on or ended).
   bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                      const llvm::Function &f, std::vector<ExprRef> &args);
+  /// The `__cosmo_acsl_*` calls of instrumented ACSL annotations
+  /// (ContractChecks.cpp); true when `f` is one.
+  bool handleContractCall(ExecutionState &s, const llvm::CallBase &call,
+                          llvm::StringRef name, std::vector<ExprRef> &args);
+  /// `(p + lo*elem .. p + (hi+1)*elem)` lies inside one object (ACSL's
+  /// \valid), over the objects of `s`.
+  ExprRef validRange(ExecutionState &s, const ExprRef &p, const ExprRef &lo,
+                     const ExprRef &hi, uint64_t elem);
+  /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
+  void havocLoop(ExecutionState &s, bool memory);
+  void havocObject(ExecutionState &s, uint64_t base);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
   /// `type`: how the input reads in C (nondet inputs: from `function`).
@@ -437,6 +451,8 @@ private:
                    std::optional<CheckId> check);
 
   llvm::Module &module_;
+  /// Recursive vertices of the functions with annotated loops.
+  std::map<const llvm::Function *, frontend::LoopStructure> loopStructures_;
   EngineOptions opts_;
   RunListener &listener_;
   llvm::DataLayout layout_;

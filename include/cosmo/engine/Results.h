@@ -30,7 +30,12 @@ namespace cosmo::engine {
   X(DoubleFree, "double-free", "double free")                                  \
   X(InvalidFree, "invalid-free", "free of memory not allocated by malloc")     \
   X(Overflow, "overflow", "signed integer overflow")                           \
-  X(Shift, "shift", "shift amount out of range")
+  X(Shift, "shift", "shift amount out of range")                               \
+  X(Precondition, "precondition", "precondition violated")                     \
+  X(Postcondition, "postcondition", "postcondition violated")                  \
+  X(InvariantEstablished, "invariant-established",                             \
+    "loop invariant not established")                                          \
+  X(InvariantPreserved, "invariant-preserved", "loop invariant not preserved")
 
 enum class ErrorKind {
 #define X(id, name, msg) id,
@@ -235,6 +240,18 @@ struct LoopInvariant {
   bool ofFunction = false;
 };
 
+/// An ACSL function contract and what its isolated run found (seed 003).
+struct ContractResult {
+  std::string function;
+  SourceLocation location; ///< the contract
+  Verdict verdict = Verdict::Unknown; ///< True: verified; False: violated
+  std::string reason;      ///< why unknown; the first error when violated
+  double seconds = 0;
+};
+
+/// "verified", "violated" or "unknown".
+const char *contractStatusName(Verdict v);
+
 /// One memoization tree as written to the output directory.
 struct MemoTreeInfo {
   struct Node {
@@ -321,6 +338,8 @@ struct RunSummary {
   /// loops every arrival at whose head became a recursive state at its
   /// first visit, each with an invariant (their disjunction).
   std::vector<LoopInvariant> witnessInvariants;
+  /// ACSL contracts checked in isolated runs (--contracts=check).
+  std::vector<ContractResult> contracts;
   /// --calls=replay: the memoization trees built, callees first.
   std::vector<MemoTreeInfo> trees;
 };

@@ -12,13 +12,17 @@
 //      it and the files that use it;
 //   3. the user's stubs (--stubs) are linked for what is still undefined,
 //      then cosmo's libc models (of the program's data model);
-//   4. mem2reg promotes stack slots to registers.
+//   4. calls of functions with ACSL contracts go to the contracts'
+//      companions (AcslInstrument.h), when contracts are read;
+//   5. mem2reg promotes stack slots to registers.
 //
 // Nothing is analysed before every unit compiled and linked.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_FRONTEND_FRONTEND_H
 #define COSMO_FRONTEND_FRONTEND_H
+
+#include "cosmo/frontend/AcslInstrument.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -62,6 +66,9 @@ struct FrontendOptions {
   /// Link only the unit that defines `entry` and the units that define what
   /// it needs, transitively (for `-p`); otherwise every input.
   bool linkOnlyWhatEntryNeeds = false;
+  /// Read ACSL annotations (`/*@ ... */`) of C inputs: contracts, loop
+  /// invariants, assertions (AcslInstrument.h).
+  bool annotations = true;
 };
 
 struct FrontendStats {
@@ -78,6 +85,8 @@ struct Program {
   /// input defines it), then the others in the order given.
   std::vector<SourceInput> linked;
   std::vector<std::string> linkedFiles; // their paths
+  /// Functions with ACSL contracts, in the order of the files.
+  std::vector<acsl::ContractedFunction> contracts;
 };
 
 /// The prepared program, or an error whose message starts with one line (for

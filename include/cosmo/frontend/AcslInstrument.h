@@ -1,0 +1,73 @@
+//===- cosmo/frontend/AcslInstrument.h - ACSL as checks in C -----*- C++ -*-===//
+//
+// Seed 003's transformations, written as C that clang compiles with the
+// program (so every name in an annotation is type-checked against the C
+// declarations in scope, and errors point at the annotation's line):
+//
+//  - a function `f` with a contract gets two companions at the end of its
+//    file: `__cosmo_contract_verify_f` (assume requires; call f; check
+//    ensures) and, when the contract has `assigns`, `__cosmo_contract_use_f`
+//    (check requires; havoc what assigns allows and the result; assume
+//    ensures), which replaces f at every call (frontend's contract pass);
+//  - a loop with invariants checks them where its condition is evaluated:
+//    on the first arrival it checks them (established), havocs what the
+//    loop writes and assumes them; on an arrival by the back edge it checks
+//    them (preserved) and ends the path;
+//  - `assert P;` becomes a check where it stands.
+//
+// ACSL's `integer` is a mathematical integer: integer arithmetic is done in
+// __int128 with every operation checked (a term beyond 128 bits ends the
+// path as unknown), comparisons of C integers of any signedness are exact.
+// Quantifiers: a \forall to check (and an \exists to assume) is exact with
+// a fresh variable; the other polarities are not supported yet and make a
+// proof unknown, never a wrong verdict (see AcslToC.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_FRONTEND_ACSLINSTRUMENT_H
+#define COSMO_FRONTEND_ACSLINSTRUMENT_H
+
+#include "cosmo/frontend/Acsl.h"
+
+#include <llvm/Support/Error.h>
+
+#include <string>
+#include <vector>
+
+namespace cosmo::frontend::acsl {
+
+/// Names the companions and the engine's intrinsics share.
+inline constexpr const char *kVerifyPrefix = "__cosmo_contract_verify_";
+inline constexpr const char *kUsePrefix = "__cosmo_contract_use_";
+
+/// The clause kinds `__cosmo_acsl_check` reports (its second argument).
+enum class CheckKind {
+  Precondition = 0,
+  Postcondition = 1,
+  InvariantEstablished = 2,
+  InvariantPreserved = 3,
+  Assertion = 4,
+};
+
+struct ContractedFunction {
+  std::string name;
+  unsigned line = 0;    // of the contract
+  bool usable = false;  // has `assigns`: calls can use it
+  bool defined = false; // its body is in this file: it can be verified
+};
+
+struct InstrumentedSource {
+  /// The C text to compile instead of the file (line numbers kept).
+  std::string text;
+  std::vector<ContractedFunction> functions;
+  unsigned loops = 0;      // loops with annotations
+  unsigned assertions = 0; // `assert` annotations
+};
+
+/// `original` (the text of `path`) with its annotations turned into C.
+/// The error names `path:line` and what is wrong.
+llvm::Expected<InstrumentedSource>
+instrumentAnnotations(const std::string &original, const std::string &path);
+
+} // namespace cosmo::frontend::acsl
+
+#endif // COSMO_FRONTEND_ACSLINSTRUMENT_H

@@ -1,0 +1,336 @@
+//===- ContractChecks.cpp - the intrinsics of instrumented ACSL -----------===//
+//
+// What frontend/AcslInstrument.h writes into the program, given meaning
+// (seed 003: contracts and loop invariants as assert / havoc / assume):
+//
+//   __cosmo_acsl_check(ok, kind, line, clause)  an error of the clause's
+//       kind where `ok` can be 0, reported at the clause's line;
+//   __cosmo_acsl_assume(ok)                     paths where it is 0 end;
+//   __cosmo_acsl_any()                          a fresh value (a quantifier's
+//       variable; not an input of the program);
+//   __cosmo_acsl_unknown(why)                   the path ends, unknown;
+//   __cosmo_acsl_weakened(why)                  an assumption was dropped:
+//       errors on the path are not claimed;
+//   __cosmo_acsl_valid(p, lo, hi, elem, assumed)  \valid(p + (lo .. hi));
+//   __cosmo_acsl_havoc(p, lo, hi, elem)         fresh bytes there;
+//   __cosmo_acsl_loop_first(id)                 1 when the loop head is
+//       entered from outside the loop, 0 by its back edge;
+//   __cosmo_acsl_loop_havoc(id, memory)         fresh values for the loop
+//       head's registers and (memory = 1) for the objects the loop stores
+//       to.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/AcslInstrument.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace cosmo::engine {
+
+namespace {
+
+ErrorKind kindOfClause(uint64_t k) {
+  switch (k) {
+  case 0: return ErrorKind::Precondition;
+  case 1: return ErrorKind::Postcondition;
+  case 2: return ErrorKind::InvariantEstablished;
+  case 3: return ErrorKind::InvariantPreserved;
+  default: return ErrorKind::Assert;
+  }
+}
+
+std::string clauseMessage(ErrorKind kind, const std::string &clause) {
+  switch (kind) {
+  case ErrorKind::InvariantEstablished:
+    return "'" + clause + "' does not hold when the loop is entered";
+  case ErrorKind::InvariantPreserved:
+    return "'" + clause + "' is not preserved by an iteration";
+  default:
+    return "'" + clause + "' does not hold";
+  }
+}
+
+uint64_t concreteOr(const ExprRef &e, const char *what) {
+  if (!e->isConst())
+    throw Unsupported{std::string("ACSL: a symbolic ") + what};
+  return e->bvValue().getZExtValue();
+}
+
+} // namespace
+
+bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
+                                  llvm::StringRef name,
+                                  std::vector<ExprRef> &args) {
+  auto arg = [&](unsigned k) -> ExprRef {
+    if (k >= args.size())
+      throw Unsupported{"call to '" + name.str() + "' with too few arguments"};
+    return args[k];
+  };
+  auto nonZero = [&](const ExprRef &v) {
+    ExprRef b = asBV(v);
+    return ctx_.ne(b, ctx_.bv(b->width(), 0));
+  };
+  if (name == "__cosmo_acsl_check") {
+    ErrorKind kind = kindOfClause(concreteOr(arg(1), "clause kind"));
+    unsigned line = static_cast<unsigned>(concreteOr(arg(2), "clause line"));
+    // "f|requires x > 0" for contracts, the clause alone otherwise.
+    std::string clause = readCString(s, arg(3)), function;
+    if (size_t bar = clause.find('|'); bar != std::string::npos) {
+      function = clause.substr(0, bar);
+      clause = clause.substr(bar + 1);
+    }
+    std::vector<SourceLocation> stack = stackOf(s);
+    for (SourceLocation &l : stack)
+      for (const char *prefix : {frontend::acsl::kVerifyPrefix,
+                                 frontend::acsl::kUsePrefix})
+        if (llvm::StringRef(l.function).startswith(prefix))
+          l.function = l.function.substr(std::strlen(prefix)) + " (contract)";
+    if (kind == ErrorKind::Precondition && stack.size() > 1)
+      stack.erase(stack.begin()); // reported at the call
+    else if (!stack.empty())
+      stack.front().line = line;
+    std::string message = clauseMessage(kind, clause);
+    if (kind == ErrorKind::Precondition)
+      message = fmt::format("{}'s '{}' (line {}) does not hold at the call",
+                            function, clause, line);
+    else if (kind == ErrorKind::Postcondition)
+      message = fmt::format("{}'s '{}' does not hold", function, clause);
+    checkError(s, ctx_.notE(nonZero(arg(0))), kind, message, std::move(stack));
+    return true;
+  }
+  if (name == "__cosmo_acsl_assume") {
+    assume(s, nonZero(arg(0)));
+    return true;
+  }
+  if (name == "__cosmo_acsl_any") {
+    unsigned w = call.getType()->getIntegerBitWidth();
+    returnValue(s, call, ctx_.var(s.freshName("acsl"), expr::Sort::bv(w)));
+    return true;
+  }
+  if (name == "__cosmo_acsl_unknown")
+    throw Unsupported{"ACSL: " + readCString(s, arg(0))};
+  if (name == "__cosmo_acsl_weakened") {
+    if (s.weakened.empty())
+      s.weakened = readCString(s, arg(0));
+    return true;
+  }
+  if (name == "__cosmo_acsl_valid") {
+    ExprRef p = arg(0), lo = arg(1), hi = arg(2);
+    uint64_t elem = concreteOr(arg(3), "element size");
+    bool assumed = concreteOr(arg(4), "flag") != 0;
+    unsigned w = call.getType()->getIntegerBitWidth();
+    // An empty range is valid whatever p is.
+    Split empty = split(s, ctx_.slt(hi, lo), /*isBranch=*/false);
+    if (empty.onTrue)
+      returnValue(*empty.onTrue, call, ctx_.bv(w, 1));
+    if (!empty.onFalse)
+      return true;
+    ExecutionState &st = *empty.onFalse;
+    ExprRef null = ctx_.eq(p, pointer(0));
+    if (assumed) {
+      assume(st, ctx_.notE(null));
+      if (st.terminated)
+        return true;
+    } else {
+      Split isNull = split(st, null, /*isBranch=*/false);
+      if (isNull.onTrue)
+        returnValue(*isNull.onTrue, call, ctx_.bv(w, 0));
+      if (!isNull.onFalse)
+        return true;
+    }
+    // Lazy initialisation of an input pointer happens on first use: one
+    // byte at p is what \valid needs at least.
+    for (const ResolvedAccess &a : resolve(st, p, 1)) {
+      ExecutionState &c = *a.state;
+      ExprRef ok = validRange(c, p, lo, hi, elem);
+      if (!assumed) {
+        returnValue(c, call, ctx_.ite(ok, ctx_.bv(w, 1), ctx_.bv(w, 0)));
+        continue;
+      }
+      const memory::ObjectEntry *e = c.memory.findByBase(a.base);
+      ExprRef bytes = ctx_.mul(
+          ctx_.add(ctx_.sub(hi, lo), ctx_.bv(hi->width(), 1)),
+          ctx_.bv(hi->width(), elem));
+      bool exact = e && !e->object->symbolicSize && bytes->isConst() &&
+                   bytes->bvValue().getZExtValue() == e->object->capacity;
+      if (e && e->object->kind == memory::ObjectKind::Input && !exact &&
+          c.restricted.empty())
+        c.restricted = fmt::format(
+            "a \\valid range over the input object '{}' of {} bytes: inputs "
+            "with other sizes are not covered (--input-array-elements)",
+            e->object->name, e->object->capacity);
+      assume(c, ok);
+      if (!c.terminated)
+        returnValue(c, call, ctx_.bv(w, 1));
+    }
+    return true;
+  }
+  if (name == "__cosmo_acsl_havoc") {
+    ExprRef p = arg(0);
+    uint64_t elem = concreteOr(arg(3), "element size");
+    ExprRef lo = arg(1), hi = arg(2);
+    if (lo->isConst() && hi->isConst()) {
+      int64_t l = lo->bvValue().getSExtValue(), h = hi->bvValue().getSExtValue();
+      if (l > h)
+        return true;
+      uint64_t n = static_cast<uint64_t>(h - l + 1) * elem;
+      ExprRef start = ctx_.add(p, pointer(static_cast<uint64_t>(l) * elem));
+      for (const ResolvedAccess &a : resolve(s, start, n)) {
+        uint64_t off = concreteOr(a.offset, "offset to assign");
+        memory::ObjectState &os = a.state->memory.writable(a.base);
+        for (uint64_t k = 0; k < n; ++k)
+          os.writeByte(ctx_, off + k,
+                       ctx_.var(a.state->freshName("assigned"),
+                                expr::Sort::bv(8)));
+      }
+      return true;
+    }
+    // A symbolic range: exact when it is the whole object.
+    for (const ResolvedAccess &a : resolve(s, p, 1)) {
+      ExecutionState &c = *a.state;
+      const memory::ObjectEntry *e = c.memory.findByBase(a.base);
+      unsigned wide = hi->width();
+      ExprRef whole = ctx_.andE(
+          ctx_.eq(ctx_.add(ctx_.zext(a.offset, wide),
+                           ctx_.mul(lo, ctx_.bv(wide, elem))),
+                  ctx_.bv(wide, 0)),
+          ctx_.eq(ctx_.mul(ctx_.add(ctx_.sub(hi, lo), ctx_.bv(wide, 1)),
+                           ctx_.bv(wide, elem)),
+                  ctx_.zext(e->object->sizeExpr(ctx_, pointerBits()), wide)));
+      solver::SolverResult r = ask(c, ctx_.notE(whole), false);
+      if (!r.isUnsat())
+        throw Unsupported{"ACSL: assigns over part of an object at a "
+                          "symbolic range"};
+      havocObject(c, a.base);
+    }
+    return true;
+  }
+  if (name == "__cosmo_acsl_loop_first") {
+    const llvm::BasicBlock *head = s.frame().block;
+    const llvm::Function *f = head->getParent();
+    auto it = loopStructures_.find(f);
+    if (it == loopStructures_.end())
+      it = loopStructures_.emplace(f, frontend::loopStructureOf(*f)).first;
+    const frontend::RecursiveVertex *v = it->second.vertexOf(head);
+    if (!v)
+      throw Unsupported{"ACSL: an annotated loop whose head is not where its "
+                        "condition starts"};
+    const llvm::BasicBlock *prev = s.frame().previousBlock;
+    bool first = !prev || std::find(v->body.begin(), v->body.end(), prev) ==
+                              v->body.end();
+    if (first)
+      s.annotatedLoopHead = head;
+    returnValue(s, call, ctx_.bv(call.getType()->getIntegerBitWidth(),
+                                 first ? 1 : 0));
+    return true;
+  }
+  if (name == "__cosmo_acsl_loop_havoc") {
+    havocLoop(s, concreteOr(arg(1), "flag") != 0);
+    return true;
+  }
+  return false;
+}
+
+ExprRef Executor::validRange(ExecutionState &s, const ExprRef &p,
+                             const ExprRef &lo, const ExprRef &hi,
+                             uint64_t elem) {
+  // In the width of the bounds (128 bits), where nothing wraps.
+  unsigned w = std::max(hi->width(), pointerBits() + 2);
+  auto wide = [&](const ExprRef &v, bool isSigned) {
+    return v->width() == w ? v : isSigned ? ctx_.sext(v, w) : ctx_.zext(v, w);
+  };
+  ExprRef start = ctx_.add(wide(p, false),
+                           ctx_.mul(wide(lo, true), ctx_.bv(w, elem)));
+  ExprRef end = ctx_.add(
+      wide(p, false),
+      ctx_.mul(ctx_.add(wide(hi, true), ctx_.bv(w, 1)), ctx_.bv(w, elem)));
+  ExprRef any = ctx_.falseE();
+  for (const auto &[base, entry] : s.memory.objects()) {
+    const memory::MemoryObject &o = *entry.object;
+    if (o.kind == memory::ObjectKind::Function)
+      continue;
+    ExprRef b = ctx_.bv(w, base);
+    ExprRef size = wide(o.sizeExpr(ctx_, pointerBits()), false);
+    any = ctx_.orE(any, ctx_.andE(ctx_.sle(b, start),
+                                  ctx_.sle(end, ctx_.add(b, size))));
+  }
+  return any;
+}
+
+void Executor::havocObject(ExecutionState &s, uint64_t base) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  if (!e)
+    return;
+  if (e->object->readOnly)
+    throw Unsupported{"ACSL: assigns of a read-only object"};
+  memory::ObjectState &os = s.memory.writable(base);
+  os = memory::ObjectState(os.capacity(), ctx_.arrayVar(s.freshName("havoc")));
+}
+
+void Executor::havocLoop(ExecutionState &s, bool memory) {
+  const llvm::BasicBlock *head = s.annotatedLoopHead;
+  if (!head)
+    throw Unsupported{"ACSL: a loop havoc outside an annotated loop"};
+  const frontend::RecursiveVertex *v =
+      loopStructures_.at(head->getParent()).vertexOf(head);
+  for (const llvm::PHINode &phi : head->phis()) {
+    const llvm::Type *t = phi.getType();
+    if (!t->isIntegerTy() && !t->isPointerTy())
+      throw Unsupported{"ACSL: a loop carries a value of a type cosmo cannot "
+                        "havoc"};
+    unsigned bits = t->isPointerTy() ? pointerBits() : t->getIntegerBitWidth();
+    std::string name = phi.hasName() ? phi.getName().str() : "loop";
+    bind(s, &phi,
+         bits == 1 ? ctx_.var(s.freshName(name), expr::Sort::boolean())
+                   : ctx_.var(s.freshName(name), expr::Sort::bv(bits)));
+  }
+  if (!memory)
+    return;
+  // Every object the loop's stores may reach, found from the IR (without
+  // `loop assigns`): the whole object is havocked.
+  std::set<uint64_t> bases;
+  auto target = [&](const llvm::Value *ptr) {
+    const llvm::Value *u = llvm::getUnderlyingObject(ptr, 0);
+    if (!llvm::isa<llvm::AllocaInst>(u) && !llvm::isa<llvm::Argument>(u) &&
+        !llvm::isa<llvm::GlobalVariable>(u))
+      throw Unsupported{"ACSL: the annotated loop writes through a pointer it "
+                        "computes; give `loop assigns`"};
+    ExprRef addr = eval(s, u);
+    if (!addr->isConst())
+      throw Unsupported{"ACSL: the annotated loop writes through a symbolic "
+                        "pointer; give `loop assigns`"};
+    if (const memory::ObjectEntry *e =
+            s.memory.find(addr->bvValue().getZExtValue()))
+      bases.insert(e->object->address);
+  };
+  for (const llvm::BasicBlock *b : v->body)
+    for (const llvm::Instruction &i : *b) {
+      if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+        target(st->getPointerOperand());
+      } else if (auto *mi = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {
+        target(mi->getRawDest());
+      } else if (auto *call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+        const llvm::Function *f = call->getCalledFunction();
+        if (f && (f->getName().startswith("__cosmo_acsl_") ||
+                  f->getName().startswith("llvm.dbg.") ||
+                  f->getName().startswith("__acsl_") ||
+                  f->getName().startswith("__VERIFIER_nondet_")))
+          continue;
+        throw Unsupported{fmt::format(
+            "ACSL: the annotated loop calls '{}', which may write memory; "
+            "give `loop assigns`",
+            f ? f->getName().str() : "a function pointer")};
+      }
+    }
+  for (uint64_t base : bases)
+    havocObject(s, base);
+}
+
+} // namespace cosmo::engine

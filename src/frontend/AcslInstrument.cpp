@@ -1,0 +1,484 @@
+//===- AcslInstrument.cpp - ACSL annotations turned into C checks ---------===//
+//
+// Seed 003 section "contracts" and "loop invariants", as text: see
+// AcslInstrument.h. The file keeps its line numbers (a `#line 1` after the
+// prelude, code inserted into a loop's condition on the condition's own
+// line, an `assert` replaced in place), so debug information and clang's
+// diagnostics point at the user's lines; the companions appended at the end
+// carry `#line` directives of their clauses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/frontend/AcslInstrument.h"
+
+#include "AcslToC.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace cosmo::frontend::acsl {
+
+namespace {
+
+struct Failure {
+  unsigned line;
+  std::string msg;
+};
+
+bool isIdent(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+/// Position after blanks and ordinary comments from `i`.
+size_t skipBlank(const std::string &s, size_t i) {
+  while (i < s.size()) {
+    if (std::isspace(static_cast<unsigned char>(s[i]))) {
+      ++i;
+    } else if (s.compare(i, 2, "/*") == 0 && s.compare(i, 3, "/*@") != 0) {
+      size_t e = s.find("*/", i + 2);
+      i = e == std::string::npos ? s.size() : e + 2;
+    } else if (s.compare(i, 2, "//") == 0 && s.compare(i, 3, "//@") != 0) {
+      size_t e = s.find('\n', i);
+      i = e == std::string::npos ? s.size() : e;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+/// The position of the bracket closing the one at `open`, skipping string
+/// and character literals and comments; npos if none.
+size_t matching(const std::string &s, size_t open) {
+  char o = s[open], c = o == '(' ? ')' : o == '[' ? ']' : '}';
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    char x = s[i];
+    if (x == '"' || x == '\'') {
+      for (++i; i < s.size() && s[i] != x; ++i)
+        if (s[i] == '\\')
+          ++i;
+    } else if (s.compare(i, 2, "/*") == 0) {
+      size_t e = s.find("*/", i + 2);
+      i = e == std::string::npos ? s.size() : e + 1;
+    } else if (s.compare(i, 2, "//") == 0) {
+      size_t e = s.find('\n', i);
+      i = e == std::string::npos ? s.size() : e;
+    } else if (x == o) {
+      ++depth;
+    } else if (x == c && --depth == 0) {
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
+/// Top-level positions of `sep` between `from` and `to`.
+std::vector<size_t> splitAt(const std::string &s, size_t from, size_t to,
+                            char sep) {
+  std::vector<size_t> out;
+  for (size_t i = from; i < to; ++i) {
+    char x = s[i];
+    if (x == '(' || x == '[' || x == '{') {
+      size_t m = matching(s, i);
+      i = m == std::string::npos ? to : m;
+    } else if (x == '"' || x == '\'') {
+      for (++i; i < to && s[i] != x; ++i)
+        if (s[i] == '\\')
+          ++i;
+    } else if (x == sep) {
+      out.push_back(i);
+    }
+  }
+  return out;
+}
+
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string oneLine(std::string s) {
+  for (char &c : s)
+    if (c == '\n' || c == '\r')
+      c = ' ';
+  return s;
+}
+
+std::string quoted(const std::string &s) {
+  std::string out = "\"";
+  for (char c : oneLine(s)) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+/// A function declarator after a contract.
+struct Declarator {
+  std::string name, returnType, params;
+  std::vector<std::string> paramNames;
+  bool definition = false;
+};
+
+std::string paramName(const std::string &p, unsigned line) {
+  std::string t = trim(p);
+  if (size_t fp = t.find("(*"); fp != std::string::npos) {
+    size_t b = fp + 2, e = b;
+    while (e < t.size() && isIdent(t[e]))
+      ++e;
+    return t.substr(b, e - b);
+  }
+  while (!t.empty() && t.back() == ']') { // int a[], int a[n]
+    size_t open = t.rfind('[');
+    t = trim(t.substr(0, open));
+  }
+  size_t e = t.size(), b = e;
+  while (b > 0 && isIdent(t[b - 1]))
+    --b;
+  std::string name = t.substr(b, e - b);
+  static const std::set<std::string> types = {
+      "int",  "char",   "long",     "short", "unsigned", "signed",
+      "void", "_Bool",  "float",    "double"};
+  if (name.empty() || b == 0 || types.count(name) ||
+      std::isdigit(static_cast<unsigned char>(name[0])))
+    throw Failure{line, "a function with a contract must name its "
+                        "parameters ('" + t + "')"};
+  return name;
+}
+
+Declarator declaratorAt(const std::string &s, size_t pos, unsigned line) {
+  size_t i = pos;
+  for (; i < s.size() && s[i] != '{' && s[i] != ';'; ++i)
+    if (s[i] == '(') {
+      size_t m = matching(s, i);
+      if (m == std::string::npos)
+        break;
+      i = m;
+    }
+  if (i >= s.size())
+    throw Failure{line, "a function contract must precede a function "
+                        "declaration or definition"};
+  Declarator d;
+  d.definition = s[i] == '{';
+  std::string text = s.substr(pos, i - pos);
+  size_t open = text.find('(');
+  if (open == std::string::npos)
+    throw Failure{line, "a function contract must precede a function "
+                        "declaration or definition"};
+  size_t e = open;
+  while (e > 0 && std::isspace(static_cast<unsigned char>(text[e - 1])))
+    --e;
+  size_t b = e;
+  while (b > 0 && isIdent(text[b - 1]))
+    --b;
+  d.name = text.substr(b, e - b);
+  if (d.name.empty())
+    throw Failure{line, "unsupported declarator after a function contract"};
+  std::string prefix = " " + text.substr(0, b) + " ";
+  for (const char *word : {"static", "inline", "extern", "__inline__",
+                           "__inline", "_Noreturn"}) {
+    std::string w = std::string(" ") + word + " ";
+    for (size_t at; (at = prefix.find(w)) != std::string::npos;)
+      prefix.replace(at, w.size(), " ");
+  }
+  d.returnType = trim(prefix);
+  size_t close = matching(text, open);
+  if (close == std::string::npos)
+    throw Failure{line, "unsupported declarator after a function contract"};
+  d.params = text.substr(open + 1, close - open - 1);
+  std::string p = trim(d.params);
+  if (!p.empty() && p != "void") {
+    size_t from = open + 1;
+    std::vector<size_t> commas = splitAt(text, from, close, ',');
+    commas.push_back(close);
+    for (size_t c : commas) {
+      std::string one = text.substr(from, c - from);
+      if (trim(one) == "...")
+        throw Failure{line, "unsupported: a contract on a variadic function"};
+      d.paramNames.push_back(paramName(one, line));
+      from = c + 1;
+    }
+  }
+  return d;
+}
+
+struct Insertion {
+  size_t at;
+  size_t erase = 0; // bytes replaced from `at`
+  std::string text;
+};
+
+class Instrumenter {
+public:
+  Instrumenter(const std::string &text, const std::string &path,
+               const AnnotatedFile &file)
+      : s_(text), path_(path), file_(file) {}
+
+  InstrumentedSource run() {
+    for (const Annotation &a : file_.annotations)
+      for (const LogicDefinition &d : a.definitions) {
+        if (logic_.count(d.name))
+          throw Failure{d.line, "'" + d.name + "' is defined twice"};
+        logic_[d.name] = &d;
+      }
+    InstrumentedSource out;
+    std::string companions;
+    std::set<std::string> contracted;
+    for (const Annotation &a : file_.annotations) {
+      switch (a.kind) {
+      case Annotation::Kind::Logic:
+        break;
+      case Annotation::Kind::Contract: {
+        Declarator d = declaratorAt(s_, skipBlank(s_, a.end), a.line);
+        if (!contracted.insert(d.name).second)
+          throw Failure{a.line, "'" + d.name + "' has two contracts"};
+        ContractedFunction f{d.name, a.line, false, d.definition};
+        companions += contract(a, d, f);
+        out.functions.push_back(f);
+        break;
+      }
+      case Annotation::Kind::Loop:
+        loop(a, out.loops++);
+        break;
+      case Annotation::Kind::Assert:
+        assertion(a);
+        ++out.assertions;
+        break;
+      }
+    }
+    std::stable_sort(inserts_.begin(), inserts_.end(),
+                     [](const Insertion &x, const Insertion &y) {
+                       return x.at < y.at;
+                     });
+    std::string body;
+    size_t from = 0;
+    for (const Insertion &ins : inserts_) {
+      body += s_.substr(from, ins.at - from) + ins.text;
+      from = ins.at + ins.erase;
+    }
+    body += s_.substr(from);
+    out.text = std::string(preludeText()) + "#line 1 " + quoted(path_) + "\n" +
+               body + "\n" + companions;
+    return out;
+  }
+
+private:
+  std::string lineDirective(unsigned line) const {
+    return "#line " + std::to_string(line) + " " + quoted(path_) + "\n";
+  }
+
+  std::string property(const Term &t, TermScope &scope, unsigned line) {
+    try {
+      scope.logic = &logic_;
+      return propertyToC(t, scope);
+    } catch (const TranslateError &e) {
+      throw Failure{e.line ? e.line : line, e.msg};
+    }
+  }
+
+  std::string havoc(const Term &t, unsigned line) {
+    try {
+      TermScope scope;
+      scope.logic = &logic_;
+      return havocToC(t, scope);
+    } catch (const TranslateError &e) {
+      throw Failure{e.line ? e.line : line, e.msg};
+    }
+  }
+
+  /// `function`: the contract's, named in the message.
+  std::string check(const Clause &c, const std::string &cond, CheckKind kind,
+                    const char *keyword, const std::string &function = "") {
+    return "__cosmo_acsl_check(" + cond + ", " +
+           std::to_string(static_cast<int>(kind)) + ", " +
+           std::to_string(c.line) + ", " +
+           quoted((function.empty() ? "" : function + "|") + keyword + " " +
+                  c.source) +
+           ");";
+  }
+
+  /// The companions of one contracted function (AcslInstrument.h).
+  std::string contract(const Annotation &a, const Declarator &d,
+                       ContractedFunction &f) {
+    std::string args;
+    for (const std::string &p : d.paramNames)
+      args += (args.empty() ? "" : ", ") + p;
+    bool isVoid = d.returnType == "void";
+    bool hasAssigns = false;
+    for (const Clause &c : a.clauses)
+      hasAssigns |= c.kind == ClauseKind::Assigns;
+    std::string params = oneLine(d.params);
+
+    // verify: assume requires; call; check ensures.
+    std::vector<std::string> olds;
+    std::string pre, post;
+    for (const Clause &c : a.clauses) {
+      TermScope scope;
+      if (c.kind == ClauseKind::Requires) {
+        scope.use = Use::Assume;
+        pre += lineDirective(c.line) + "  __cosmo_acsl_assume(" +
+               property(*c.terms[0], scope, c.line) + ");\n";
+      } else if (c.kind == ClauseKind::Ensures) {
+        scope.use = Use::Check;
+        scope.resultAllowed = !isVoid;
+        scope.oldAllowed = true;
+        scope.olds = &olds;
+        post += lineDirective(c.line) + "  " +
+                check(c, property(*c.terms[0], scope, c.line),
+                      CheckKind::Postcondition, "ensures", d.name) +
+                "\n";
+      }
+    }
+    std::string out = lineDirective(a.line) + d.returnType + " " +
+                      kVerifyPrefix + d.name + "(" + params + ") {\n" + pre;
+    for (size_t k = 0; k < olds.size(); ++k)
+      out += "  __auto_type __cosmo_old_" + std::to_string(k) + " = (" +
+             olds[k] + ");\n";
+    out += lineDirective(a.line);
+    out += isVoid ? "  " + d.name + "(" + args + ");\n"
+                  : "  " + d.returnType + " __cosmo_result = " + d.name + "(" +
+                        args + ");\n";
+    out += post + (isVoid ? "}\n" : "  return __cosmo_result;\n}\n");
+    if (!hasAssigns)
+      return out; // without assigns a call cannot use the contract
+
+    // use: check requires; havoc what assigns allows; assume ensures.
+    f.usable = true;
+    olds.clear();
+    pre.clear();
+    post.clear();
+    std::string havocs;
+    for (const Clause &c : a.clauses) {
+      TermScope scope;
+      if (c.kind == ClauseKind::Requires) {
+        scope.use = Use::Check;
+        pre += lineDirective(c.line) + "  " +
+               check(c, property(*c.terms[0], scope, c.line),
+                     CheckKind::Precondition, "requires", d.name) +
+               "\n";
+      } else if (c.kind == ClauseKind::Ensures) {
+        scope.use = Use::Assume;
+        scope.resultAllowed = !isVoid;
+        scope.oldAllowed = true;
+        scope.olds = &olds;
+        post += lineDirective(c.line) + "  __cosmo_acsl_assume(" +
+                property(*c.terms[0], scope, c.line) + ");\n";
+      } else if (c.kind == ClauseKind::Assigns) {
+        for (const Term::Ref &loc : c.terms)
+          havocs += lineDirective(c.line) + "  " + havoc(*loc, c.line) + "\n";
+      }
+    }
+    out += lineDirective(a.line) + d.returnType + " " + kUsePrefix + d.name +
+           "(" + params + ") {\n" + pre;
+    for (size_t k = 0; k < olds.size(); ++k)
+      out += "  __auto_type __cosmo_old_" + std::to_string(k) + " = (" +
+             olds[k] + ");\n";
+    out += havocs;
+    if (!isVoid)
+      out += "  " + d.returnType +
+             " __cosmo_result;\n  __cosmo_acsl_havoc(&__cosmo_result, 0, 0, "
+             "sizeof(__cosmo_result));\n";
+    out += post + (isVoid ? "}\n" : "  return __cosmo_result;\n}\n");
+    return out;
+  }
+
+  /// Seed 003's loop transformation inside the loop's condition.
+  void loop(const Annotation &a, unsigned id) {
+    size_t k = skipBlank(s_, a.end);
+    auto keyword = [&](const char *w) {
+      size_t n = std::strlen(w);
+      return s_.compare(k, n, w) == 0 && (k + n >= s_.size() || !isIdent(s_[k + n]));
+    };
+    if (keyword("do"))
+      throw Failure{a.line, "unsupported: loop annotations on a do-while loop"};
+    bool isFor = keyword("for");
+    if (!isFor && !keyword("while"))
+      throw Failure{a.line, "a loop annotation must precede a for or while loop"};
+    size_t open = skipBlank(s_, k + (isFor ? 3 : 5));
+    size_t close = open < s_.size() && s_[open] == '(' ? matching(s_, open)
+                                                      : std::string::npos;
+    if (close == std::string::npos)
+      throw Failure{a.line, "cannot find the condition of the annotated loop"};
+    size_t condBegin = open + 1, condEnd = close;
+    if (isFor) {
+      std::vector<size_t> semis = splitAt(s_, open + 1, close, ';');
+      if (semis.size() != 2)
+        throw Failure{a.line, "cannot find the condition of the annotated loop"};
+      condBegin = semis[0] + 1;
+      condEnd = semis[1];
+    }
+    std::string established, preserved, assumed, havocs;
+    bool hasAssigns = false;
+    for (const Clause &c : a.clauses) {
+      if (c.kind == ClauseKind::LoopInvariant) {
+        TermScope checkScope, assumeScope;
+        checkScope.use = Use::Check;
+        assumeScope.use = Use::Assume;
+        std::string chk = property(*c.terms[0], checkScope, c.line);
+        established += check(c, chk, CheckKind::InvariantEstablished,
+                             "loop invariant") + " ";
+        preserved += check(c, chk, CheckKind::InvariantPreserved,
+                           "loop invariant") + " ";
+        assumed += "__cosmo_acsl_assume(" +
+                   property(*c.terms[0], assumeScope, c.line) + "); ";
+      } else if (c.kind == ClauseKind::LoopAssigns) {
+        hasAssigns = true;
+        for (const Term::Ref &loc : c.terms)
+          havocs += havoc(*loc, c.line) + " ";
+      }
+    }
+    std::string code = "({ if (__cosmo_acsl_loop_first(" + std::to_string(id) +
+                       ")) { " + established + "__cosmo_acsl_loop_havoc(" +
+                       std::to_string(id) + ", " + (hasAssigns ? "0" : "1") +
+                       "); " + havocs + assumed + "} else { " + preserved +
+                       "__cosmo_acsl_assume(0); } })";
+    bool emptyCond = trim(s_.substr(condBegin, condEnd - condBegin)).empty();
+    inserts_.push_back({condBegin, 0, code + (emptyCond ? ", 1" : ", (")});
+    if (!emptyCond)
+      inserts_.push_back({condEnd, 0, ")"});
+  }
+
+  void assertion(const Annotation &a) {
+    std::string code;
+    for (const Clause &c : a.clauses) {
+      TermScope scope;
+      scope.use = Use::Check;
+      code += check(c, property(*c.terms[0], scope, c.line),
+                    CheckKind::Assertion, "assert") + " ";
+    }
+    // Keep the comment's line count.
+    std::string comment = s_.substr(a.begin, a.end - a.begin);
+    code = "{ " + code + "}" +
+           std::string(std::count(comment.begin(), comment.end(), '\n'), '\n');
+    inserts_.push_back({a.begin, a.end - a.begin, code});
+  }
+
+  const std::string &s_;
+  std::string path_;
+  const AnnotatedFile &file_;
+  std::map<std::string, const LogicDefinition *> logic_;
+  std::vector<Insertion> inserts_;
+};
+
+} // namespace
+
+llvm::Expected<InstrumentedSource>
+instrumentAnnotations(const std::string &original, const std::string &path) {
+  auto file = parseAnnotations(original, path);
+  if (!file)
+    return file.takeError();
+  try {
+    return Instrumenter(original, path, *file).run();
+  } catch (const Failure &f) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ":" + std::to_string(f.line) + ": " +
+                                       f.msg);
+  }
+}
+
+} // namespace cosmo::frontend::acsl

@@ -1,0 +1,90 @@
+//===- ContractRuns.cpp - the isolated runs that verify ACSL contracts ----===//
+
+#include "ContractRuns.h"
+
+#include <fmt/format.h>
+
+namespace cosmo::cli {
+
+using frontend::acsl::ContractedFunction;
+
+std::vector<ContractedFunction>
+verifiableContracts(const llvm::Module &m,
+                    const std::vector<ContractedFunction> &all) {
+  std::vector<ContractedFunction> out;
+  for (const ContractedFunction &f : all) {
+    const llvm::Function *body = m.getFunction(f.name);
+    const llvm::Function *verifier = m.getFunction(verifierOf(f));
+    if (body && !body->isDeclaration() && verifier &&
+        !verifier->isDeclaration())
+      out.push_back(f);
+  }
+  return out;
+}
+
+std::string verifierOf(const ContractedFunction &f) {
+  return frontend::acsl::kVerifyPrefix + f.name;
+}
+
+void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
+                      const ContractedFunction &f, const std::string &file,
+                      double seconds, bool mainRan) {
+  bool first = !mainRan && into.contracts.empty();
+  engine::ContractResult result;
+  result.function = f.name;
+  result.location = {file, f.line, f.name, 0};
+  result.verdict = run.verdict;
+  result.seconds = seconds;
+  if (run.verdict == engine::Verdict::False && !run.errors.empty())
+    result.reason = fmt::format("{} at line {}",
+                                engine::errorKindName(run.errors[0].kind),
+                                run.errors[0].location.line);
+  else if (run.verdict == engine::Verdict::Unknown)
+    result.reason = run.reason;
+
+  std::vector<engine::ContractResult> contracts = std::move(into.contracts);
+  if (first) {
+    into = run;
+    for (std::string &r : into.unknownReasons)
+      r = f.name + "'s contract: " + r;
+  } else {
+    for (engine::ErrorReport &e : run.errors)
+      into.errors.push_back(std::move(e));
+    for (const std::string &r : run.unknownReasons)
+      into.unknownReasons.push_back(f.name + "'s contract: " + r);
+    engine::RunStats &a = into.stats;
+    const engine::RunStats &b = run.stats;
+    a.instructions += b.instructions;
+    a.pathsCompleted += b.pathsCompleted;
+    a.pathsErrored += b.pathsErrored;
+    a.pathsCut += b.pathsCut;
+    a.completedTests += b.completedTests;
+    a.statesForked += b.statesForked;
+    a.wallSeconds += b.wallSeconds;
+    a.peakMemoryKB = std::max(a.peakMemoryKB, b.peakMemoryKB);
+  }
+  contracts.push_back(result);
+  into.contracts = std::move(contracts);
+
+  // The program is correct when its run and every contract are.
+  bool anyFalse = false, allTrue = true;
+  size_t errors = into.errors.size();
+  anyFalse = errors > 0;
+  allTrue = !anyFalse && (first || into.verdict == engine::Verdict::True) &&
+            run.verdict == engine::Verdict::True;
+  if (anyFalse) {
+    into.verdict = engine::Verdict::False;
+    into.reason = fmt::format("{} error{} found", errors, errors == 1 ? "" : "s");
+  } else if (allTrue) {
+    into.verdict = engine::Verdict::True;
+    size_t n = into.contracts.size();
+    into.reason = fmt::format("{} contract{} verified{}", n, n == 1 ? "" : "s",
+                              mainRan ? ", no error reachable from main" : "");
+  } else {
+    into.verdict = engine::Verdict::Unknown;
+    if (run.verdict == engine::Verdict::Unknown)
+      into.reason = f.name + "'s contract: " + run.reason;
+  }
+}
+
+} // namespace cosmo::cli

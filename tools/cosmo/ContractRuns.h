@@ -1,0 +1,41 @@
+//===- ContractRuns.h - the isolated runs that verify ACSL contracts -*- C++ -*-===//
+//
+// Seed 003: each function with a contract is verified once, on its own:
+// its `verify` companion (assume requires; call; check ensures) is the
+// entry of an isolated run whose inputs are the function's parameters.
+// What the runs find joins the program's summary: their errors, their
+// reasons for unknown (prefixed by the function), and one ContractResult
+// each.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_TOOLS_CONTRACTRUNS_H
+#define COSMO_TOOLS_CONTRACTRUNS_H
+
+#include "cosmo/engine/Results.h"
+#include "cosmo/frontend/AcslInstrument.h"
+
+#include <llvm/IR/Module.h>
+
+#include <string>
+#include <vector>
+
+namespace cosmo::cli {
+
+/// The contracts of `m` that can be verified: the function and its
+/// `verify` companion both have bodies.
+std::vector<frontend::acsl::ContractedFunction>
+verifiableContracts(const llvm::Module &m,
+                    const std::vector<frontend::acsl::ContractedFunction> &all);
+
+/// The entry that verifies `f`'s contract.
+std::string verifierOf(const frontend::acsl::ContractedFunction &f);
+
+/// Adds one contract's run to `into`; `mainRan`: `into` holds the
+/// program's own run (else nothing before the first contract).
+void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
+                      const frontend::acsl::ContractedFunction &f,
+                      const std::string &file, double seconds, bool mainRan);
+
+} // namespace cosmo::cli
+
+#endif
