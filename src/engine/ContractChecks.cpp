@@ -160,12 +160,24 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
           ctx_.bv(hi->width(), elem));
       bool exact = e && !e->object->symbolicSize && bytes->isConst() &&
                    bytes->bvValue().getZExtValue() == e->object->capacity;
-      if (e && e->object->kind == memory::ObjectKind::Input && !exact &&
-          c.restricted.empty())
-        c.restricted = fmt::format(
+      if (e && e->object->kind == memory::ObjectKind::Input && !exact) {
+        // The input object's size is cosmo's choice, not the contract's:
+        // the inputs it leaves out are not covered. Where the range does
+        // not fit, the path is cut (not dropped: that would prove the
+        // contract for no input at all).
+        std::string why = fmt::format(
             "a \\valid range over the input object '{}' of {} bytes: inputs "
-            "with other sizes are not covered (--input-array-elements)",
+            "with other sizes are not covered (--input-array-size)",
             e->object->name, e->object->capacity);
+        if (c.restricted.empty())
+          c.restricted = why;
+        Split fits = split(c, ok, /*isBranch=*/false);
+        if (fits.onFalse)
+          terminateCut(*fits.onFalse, why);
+        if (fits.onTrue)
+          returnValue(*fits.onTrue, call, ctx_.bv(w, 1));
+        continue;
+      }
       assume(c, ok);
       if (!c.terminated)
         returnValue(c, call, ctx_.bv(w, 1));

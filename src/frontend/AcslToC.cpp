@@ -142,8 +142,8 @@ public:
     case Term::Kind::Valid: {
       Range r = location(*t.kids[0]);
       bool shapes = scope_.use == Use::Assume && pol == Polarity::Positive;
-      return "__cosmo_acsl_valid(" + r.base + ", " + r.lo + ", " + r.hi +
-             ", sizeof(*(" + r.base + ")), " + (shapes ? "1" : "0") + ")";
+      return "__cosmo_acsl_valid(" + r.base + ", __acsl_index(" + r.lo +
+             "), __acsl_index(" + r.hi + "), sizeof(*(" + r.base + ")), " + (shapes ? "1" : "0") + ")";
     }
     case Term::Kind::Separated: {
       std::vector<Range> rs;
@@ -212,8 +212,8 @@ public:
 
 private:
   std::string havocRange(const Range &r) {
-    return "__cosmo_acsl_havoc(" + r.base + ", " + r.lo + ", " + r.hi +
-           ", sizeof(*" + r.base + "));";
+    return "__cosmo_acsl_havoc(" + r.base + ", __acsl_index(" + r.lo +
+           "), __acsl_index(" + r.hi + "), sizeof(*" + r.base + "));";
   }
 
   std::string fresh() { return "__cosmo_t" + std::to_string(counter_++); }
@@ -341,7 +341,7 @@ private:
     std::string s = "({ ";
     for (const Term::Binder &b : t.binders) {
       std::string type = cTypeOf(b.type, t.line, true);
-      s += type + " " + b.name + " = (" + type + ")__cosmo_acsl_any(); ";
+      s += type + " " + b.name + " = (" + type + ")__acsl_any(); ";
     }
     bool was = inQuantifier_;
     inQuantifier_ = true;
@@ -375,13 +375,13 @@ typedef long long __acsl_int;
 #endif
 void __cosmo_acsl_check(int ok, int kind, int line, const char *clause);
 void __cosmo_acsl_assume(int ok);
-__acsl_int __cosmo_acsl_any(void);
+long long __cosmo_acsl_any(void);
 void __cosmo_acsl_unknown(const char *why);
 void __cosmo_acsl_weakened(const char *why);
-int __cosmo_acsl_valid(const void *p, __acsl_int lo, __acsl_int hi,
-                       unsigned long elem, int assumed);
-void __cosmo_acsl_havoc(const void *p, __acsl_int lo, __acsl_int hi,
-                        unsigned long elem);
+/* Bounds go as long (an __int128 argument is two in the IR). */
+int __cosmo_acsl_valid(const void *p, long lo, long hi, unsigned long elem,
+                       int assumed);
+void __cosmo_acsl_havoc(const void *p, long lo, long hi, unsigned long elem);
 int __cosmo_acsl_loop_first(int id);
 void __cosmo_acsl_loop_havoc(int id, int memory);
 #define __ACSL_PTR(x) (__builtin_classify_type(x) == 5)
@@ -407,6 +407,15 @@ static inline __acsl_int __acsl_shl(__acsl_int a, __acsl_int b) {
   if (b < 0 || b > (__acsl_int)(8 * sizeof(__acsl_int) - 2))
     __cosmo_acsl_unknown("a shift in an integer term beyond the width of ACSL integers (128 bits)");
   return __acsl_mul(a, (__acsl_int)1 << b);
+}
+static inline __acsl_int __acsl_any(void) {
+#ifdef __SIZEOF_INT128__
+  unsigned __int128 h = (unsigned long long)__cosmo_acsl_any();
+  unsigned __int128 l = (unsigned long long)__cosmo_acsl_any();
+  return (__acsl_int)((h << 64) | l);
+#else
+  return __cosmo_acsl_any();
+#endif
 }
 static inline long __acsl_index(__acsl_int i) {
   if (i < -__LONG_MAX__ - 1 || i > __LONG_MAX__)
