@@ -145,6 +145,8 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       if (!isNull.onFalse)
         return true;
     }
+    if (assumed && shapeInputObject(st, call, p, lo, hi, elem))
+      return true;
     // Lazy initialisation of an input pointer happens on first use: one
     // byte at p is what \valid needs at least.
     for (const ResolvedAccess &a : resolve(st, p, 1)) {
@@ -243,11 +245,114 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
                                  first ? 1 : 0));
     return true;
   }
+  if (name == "__cosmo_acsl_bound_begin") {
+    unsigned w = call.getType()->getIntegerBitWidth();
+    ExprRef v = ctx_.var(s.freshName("bound"), expr::Sort::bv(w));
+    s.captures.push_back({v, ctx_.falseE(), s.constraints.size()});
+    returnValue(s, call, v);
+    return true;
+  }
+  if (name == "__cosmo_acsl_guard") {
+    if (s.captures.empty())
+      throw Unsupported{"ACSL: an integer term beyond 128 bits"};
+    QuantifierCapture &c = s.captures.back();
+    c.unknown = ctx_.orE(c.unknown, nonZero(arg(0)));
+    return true;
+  }
+  if (name == "__cosmo_acsl_bound_end") {
+    uint64_t n = concreteOr(arg(1), "count");
+    if (n == 0 || n > s.captures.size())
+      throw Unsupported{"ACSL: unbalanced quantifier capture"};
+    std::vector<ExprRef> vars;
+    ExprRef unknown = ctx_.falseE();
+    size_t before = s.captures[s.captures.size() - n].constraints;
+    for (uint64_t k = 0; k < n; ++k) {
+      vars.push_back(s.captures.back().var);
+      unknown = ctx_.orE(unknown, s.captures.back().unknown);
+      s.captures.pop_back();
+    }
+    unsigned w = call.getType()->getIntegerBitWidth();
+    if (s.constraints.size() != before) {
+      // The body branched or constrained the path: it is not one formula
+      // of the bound variables. Assume nothing of it.
+      if (s.weakened.empty())
+        s.weakened = "an assumed \\forall whose body branches";
+      returnValue(s, call, ctx_.bv(w, 1));
+      return true;
+    }
+    // Where the body's value is unknown, the assumption says nothing.
+    ExprRef body = ctx_.orE(unknown, nonZero(arg(0)));
+    ExprRef q = ctx_.forall(vars, body);
+    s.quantified |= q->kind() == expr::Kind::Forall;
+    returnValue(s, call, ctx_.ite(q, ctx_.bv(w, 1), ctx_.bv(w, 0)));
+    return true;
+  }
   if (name == "__cosmo_acsl_loop_havoc") {
     havocLoop(s, concreteOr(arg(1), "flag") != 0);
     return true;
   }
   return false;
+}
+
+bool Executor::shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
+                                const ExprRef &p, const ExprRef &lo,
+                                const ExprRef &hi, uint64_t elem) {
+  auto lazy = s.lazyPointers.find(p);
+  if (lazy == s.lazyPointers.end() || lazy->second.target || !lo->isConst() ||
+      !lo->bvValue().isZero() || !lazy->second.pointee)
+    return false;
+  // Room for the largest range: 16 TiB on LP64 (an int array indexed by
+  // any int fits), 256 MiB on ILP32. Larger ranges are not covered: cut.
+  uint64_t capacity = pointerBits() >= 64 ? uint64_t(1) << 44 : 1u << 28;
+  if (!addresses_.place(s.nextObjectIndex, capacity))
+    return false;
+  const LazyPointer lp = lazy->second;
+  unsigned w = call.getType()->getIntegerBitWidth();
+  unsigned wide = std::max(hi->width(), pointerBits() + 2);
+  ExprRef bytesWide = ctx_.mul(ctx_.add(ctx_.sext(hi, wide), ctx_.bv(wide, 1)),
+                               ctx_.bv(wide, elem));
+  Split fits = split(s, ctx_.ule(bytesWide, ctx_.bv(wide, capacity)),
+                     /*isBranch=*/false);
+  if (fits.onFalse)
+    terminateCut(*fits.onFalse,
+                 fmt::format("a \\valid range of more than {} bytes", capacity));
+  if (!fits.onTrue)
+    return true;
+  ExecutionState &st = *fits.onTrue;
+
+  // p may also be an input object of its type met before (without
+  // \separated, C allows it): each is a path of its own.
+  std::vector<uint64_t> aliases;
+  for (const auto &[base, entry] : st.memory.objects())
+    if (entry.object->kind == memory::ObjectKind::Input &&
+        entry.object->typeTag == lp.pointee)
+      aliases.push_back(base);
+  for (uint64_t base : aliases) {
+    ExecutionState &c = clone(st);
+    c.lazyPointers.at(p).target = base;
+    assume(c, ctx_.andE(ctx_.eq(p, pointer(base)),
+                        validRange(c, pointer(base), lo, hi, elem)));
+    if (!c.terminated)
+      returnValue(c, call, ctx_.bv(w, 1));
+  }
+
+  ExprRef size = ctx_.trunc(bytesWide, pointerBits());
+  std::string name = "*" + lp.path;
+  ExprRef content = ctx_.arrayVar(st.freshName("input"));
+  uint64_t base = allocate(st, capacity, memory::ObjectKind::Input, name,
+                           content, size, lp.pointee, /*unbounded=*/true);
+  InputRecord in{name, "input-memory", "", {}, {}, 0};
+  in.address = base;
+  in.array = content;
+  in.arraySize = size;
+  st.inputs.push_back(std::move(in));
+  LazyPointer &mine = st.lazyPointers.at(p);
+  mine.target = base;
+  mine.createdTarget = true;
+  assume(st, ctx_.eq(p, pointer(base)));
+  if (!st.terminated)
+    returnValue(st, call, ctx_.bv(w, 1));
+  return true;
 }
 
 ExprRef Executor::validRange(ExecutionState &s, const ExprRef &p,
@@ -283,7 +388,13 @@ void Executor::havocObject(ExecutionState &s, uint64_t base) {
   if (e->object->readOnly)
     throw Unsupported{"ACSL: assigns of a read-only object"};
   memory::ObjectState &os = s.memory.writable(base);
-  os = memory::ObjectState(os.capacity(), ctx_.arrayVar(s.freshName("havoc")));
+  // Small objects keep their byte form (queries without arrays); an
+  // object of symbolic size may be far too large for one.
+  ExprRef fresh = ctx_.arrayVar(s.freshName("havoc"));
+  if (e->object->symbolicSize || os.capacity() > 4096)
+    os = memory::ObjectState::unbounded(os.capacity(), fresh);
+  else
+    os = memory::ObjectState(os.capacity(), fresh);
 }
 
 void Executor::havocLoop(ExecutionState &s, bool memory) {

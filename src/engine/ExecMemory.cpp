@@ -50,7 +50,7 @@ std::string Executor::addressSpaceExhausted(const ExecutionState &s,
 uint64_t Executor::allocate(ExecutionState &s, uint64_t capacity,
                                 ObjectKind kind, const std::string &name,
                                 ExprRef initial, ExprRef symbolicSize,
-                                const void *typeTag) {
+                                const void *typeTag, bool unbounded) {
   std::optional<uint64_t> address =
       addresses_.place(s.nextObjectIndex, capacity);
   if (!address)
@@ -65,8 +65,12 @@ uint64_t Executor::allocate(ExecutionState &s, uint64_t capacity,
   obj->name = name;
   obj->typeTag = typeTag;
   uint64_t base = obj->address;
-  s.memory.bind(std::move(obj), std::make_shared<memory::ObjectState>(
-                                    capacity, std::move(initial)));
+  s.memory.bind(std::move(obj),
+                unbounded ? std::make_shared<memory::ObjectState>(
+                                memory::ObjectState::unbounded(
+                                    capacity, std::move(initial)))
+                          : std::make_shared<memory::ObjectState>(
+                                capacity, std::move(initial)));
   return base;
 }
 
@@ -411,6 +415,10 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
     throw Unsupported{fmt::format("floating-point or vector load at {}:{}",
                                   locationOf(&i).file, locationOf(&i).line)};
   unsigned bytes = storeBits(t) / 8;
+  if (!s.captures.empty()) {
+    bind(s, &i, decode(readInCapture(s, i.getPointerOperand(), bytes), t));
+    return;
+  }
   for (const ResolvedAccess &a : resolve(s, eval(s, i.getPointerOperand()),
                                          bytes, i.getPointerOperand())) {
     ExprRef v = decode(readMemory(*a.state, a, bytes), t);
@@ -428,6 +436,31 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
     }
     bind(*a.state, &i, v);
   }
+}
+
+ExprRef Executor::readInCapture(ExecutionState &s, const llvm::Value *ptr,
+                                unsigned bytes) {
+  // A logic term reads memory without checks (ACSL: an invalid read has
+  // some value): the object is the one the pointer came from.
+  ExprRef address = withLazyTargets(*this, s, eval(s, ptr));
+  ExprRef base = withLazyTargets(*this, s, eval(s, provenanceOf(ptr)));
+  if (!base->isConst()) {
+    // An input pointer no access has resolved yet (an empty \\valid
+    // range): what the body reads of it is assumed of nothing the program
+    // will see, so the assumption is weaker than written.
+    if (!findUnresolvedLazy(s, base))
+      throw Unsupported{"ACSL: an assumed \\forall reads through a symbolic "
+                        "pointer"};
+    if (s.weakened.empty())
+      s.weakened = "an assumed \\forall reads an input object not made yet";
+    return ctx_.var(s.freshName("unmade"), expr::Sort::bv(8 * bytes));
+  }
+  const memory::ObjectEntry *e = s.memory.find(base->bvValue().getZExtValue());
+  if (!e || e->object->kind == ObjectKind::Function)
+    throw Unsupported{"ACSL: an assumed \\forall reads outside every object"};
+  ResolvedAccess a{&s, e->object->address,
+                   ctx_.sub(address, pointer(e->object->address))};
+  return readMemory(s, a, bytes);
 }
 
 void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {

@@ -2,6 +2,8 @@
 
 #include "cosmo/engine/Executor.h"
 
+#include "QuantifierInstances.h"
+
 #include "cosmo/engine/Executor.h"
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/Frontend.h"
@@ -313,6 +315,7 @@ ExecutionState *Executor::checkError(ExecutionState &s,
   return passed(good);
 }
 
+
 solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
                                        bool wantModel, unsigned limitMs) {
   unsigned limit = opts_.solver.timeoutMs;
@@ -342,10 +345,50 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
+  if (s.quantified)
+    return askQuantified(s, cond, wantModel, limit);
   solver_->setTimeoutMs(limit);
   // s.model is null without model reuse.
   return solver_->check(
       solver::Query::onPath(s.constraints, cond, s.model, wantModel));
+}
+
+namespace {
+/// Instances per query: each adds array reads the bit-blaster pays for.
+constexpr size_t kQuantifierInstances = 64;
+} // namespace
+
+solver::SolverResult Executor::askQuantified(ExecutionState &s,
+                                             const ExprRef &cond,
+                                             bool wantModel, unsigned limit) {
+  // Z3 decides little once an assumed \forall is in a query: first the
+  // quantifier-free part with the quantifiers' instances at the query's
+  // array reads (QuantifierInstances.h); its `unsat` is the query's.
+  std::vector<ExprRef> terms(s.constraints.list().begin(),
+                             s.constraints.list().end());
+  if (cond)
+    terms.push_back(cond);
+  std::vector<ExprRef> instances =
+      quantifierInstances(ctx_, terms, kQuantifierInstances);
+  solver::ConstraintSet groundPart, whole = s.constraints;
+  for (const ExprRef &c : s.constraints.list())
+    if (!hasQuantifier(c))
+      groundPart.add(c);
+  for (const ExprRef &i : instances) {
+    whole.add(i);
+    if (!hasQuantifier(i))
+      groundPart.add(i);
+  }
+  solver_->setTimeoutMs(limit);
+  solver::SolverResult ground =
+      solver_->check(solver::Query::onPath(groundPart, cond, nullptr, false));
+  // Where the ground part allows it, a branch is taken: Z3 seldom shows an
+  // assumed \forall satisfiable, so this may be more paths than there are,
+  // none missed (a proof stays a proof). An error on such a path needs a
+  // model of the whole path condition before it is claimed (wantModel).
+  if (ground.isUnsat() || ground.isUnknown() || !wantModel)
+    return ground;
+  return solver_->check(solver::Query::onPath(whole, cond, nullptr, true));
 }
 
 solver::SolverResult Executor::pathModel(ExecutionState &s) {
@@ -365,6 +408,8 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
         std::max(static_cast<double>(kPathModelGraceMs), left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
+  if (s.quantified)
+    return askQuantified(s, nullptr, true, limit);
   solver_->setTimeoutMs(limit);
   return solver_->check(
       solver::Query::onPath(s.constraints, nullptr, s.model, true));
@@ -506,7 +551,20 @@ TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
     ti.function = in.function;
     ti.location = in.location;
     ti.type = in.type;
-    if (in.var) {
+    if (in.array) {
+      // A symbolic-size object: its bytes up to its size in this model
+      // (at most kMaxTestArrayBytes of them).
+      constexpr uint64_t kMaxTestArrayBytes = 1 << 20;
+      auto n = expr::evaluate(in.arraySize, model);
+      uint64_t size = n ? std::min<uint64_t>(n->bits.getLimitedValue(),
+                                             kMaxTestArrayBytes)
+                        : 0;
+      for (uint64_t k = 0; k < size; ++k) {
+        auto v = expr::evaluate(ctx_.select(in.array, ctx_.bv(64, k)), model);
+        ti.bytes.push_back(v ? static_cast<uint8_t>(v->bits.getZExtValue())
+                             : 0);
+      }
+    } else if (in.var) {
       auto v = expr::evaluate(in.var, model);
       if (in.var->sort().isBool())
         ti.bytes = {static_cast<uint8_t>(v && v->boolValue ? 1 : 0)};
@@ -701,6 +759,13 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     return; // the same error at the same place was reported already
   if (!model) {
     solver::SolverResult r = pathModel(s);
+    if (r.isUnsat() && s.quantified) {
+      // A path over-approximated under an assumed \forall (askQuantified)
+      // that cannot happen.
+      reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
+      --summary_.stats.pathsErrored;
+      return;
+    }
     if (!r.isSat()) {
       // An error we cannot demonstrate is not reported as one.
       reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});

@@ -154,6 +154,7 @@ private:
       return B(APInt(8, *byte));
     }
     case Kind::Store: return std::nullopt;
+    case Kind::Forall: return std::nullopt; // no finite check
     case Kind::UDiv:
     case Kind::SDiv:
     case Kind::URem:

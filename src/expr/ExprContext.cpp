@@ -44,6 +44,7 @@ const char *kindName(Kind k) {
   case Kind::SExt: return "sign_extend";
   case Kind::Select: return "select";
   case Kind::Store: return "store";
+  case Kind::Forall: return "forall";
   }
   return "?";
 }
@@ -271,6 +272,7 @@ ExprRef ExprContext::rebuild(Kind kind, std::span<const ExprRef> c,
   case Kind::SExt: return sext(c[0], aux0);
   case Kind::Select: return select(c[0], c[1]);
   case Kind::Store: return store(c[0], c[1], c[2]);
+  case Kind::Forall: return forall(c.subspan(1), c[0]);
   case Kind::BoolConst:
   case Kind::BVConst:
   case Kind::Var:
@@ -278,6 +280,24 @@ ExprRef ExprContext::rebuild(Kind kind, std::span<const ExprRef> c,
   }
   assert(false && "rebuild of a leaf");
   return {};
+}
+
+ExprRef ExprContext::forall(std::span<const ExprRef> vars,
+                            const ExprRef &body) {
+  if (body->isConst() || vars.empty())
+    return body;
+  std::vector<ExprRef> used;
+  for (const ExprRef &v : vars) {
+    bool occurs = false;
+    forEachNode(body, [&](const Expr *e) { occurs |= e == v.get(); });
+    if (occurs)
+      used.push_back(v);
+  }
+  if (used.empty())
+    return body;
+  std::vector<ExprRef> kids{body};
+  kids.insert(kids.end(), used.begin(), used.end());
+  return makeNode(Kind::Forall, Sort::boolean(), kids);
 }
 
 ExprRef ExprContext::andAll(std::span<const ExprRef> xs) {

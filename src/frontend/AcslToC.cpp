@@ -122,8 +122,9 @@ public:
     case Term::Kind::Index:
       if (t.kids[1]->kind == Term::Kind::Range)
         throw TranslateError{t.line, "a range is only allowed in a location"};
-      return "((" + term(*t.kids[0], Polarity::Both) + ")[__acsl_index(" +
-             term(*t.kids[1], Polarity::Both) + ")])";
+      return "((" + term(*t.kids[0], Polarity::Both) + ")[" +
+             helper("__acsl_index") + "(" + term(*t.kids[1], Polarity::Both) +
+             ")])";
     case Term::Kind::Member:
       return "((" + term(*t.kids[0], Polarity::Both) + ")" + t.ops[0] + t.text +
              ")";
@@ -218,13 +219,28 @@ private:
 
   std::string fresh() { return "__cosmo_t" + std::to_string(counter_++); }
 
+  /// A checked helper; inside a captured quantifier body its branch-free
+  /// variant, which records "unknown" in the capture instead of ending the
+  /// path (AcslToC.h).
+  std::string helper(const char *name) const {
+    return capture_ ? std::string(name) + "_q" : std::string(name);
+  }
+  /// `a op b` for && and ||: short-circuit, or (in a captured body, which
+  /// must not branch) on truth values.
+  std::string logical(const std::string &op, const std::string &a,
+                      const std::string &b) const {
+    if (!capture_)
+      return "((" + a + ") " + op + " (" + b + "))";
+    return "(!!(" + a + ") " + op.substr(0, 1) + " !!(" + b + "))";
+  }
+
   std::string unary(const Term &t, Polarity pol) {
     const std::string &op = t.text;
     if (op == "!")
       return "(!(" + term(*t.kids[0], flip(pol)) + "))";
     std::string a = term(*t.kids[0], Polarity::Both);
     if (op == "-")
-      return "__acsl_sub(0, (__acsl_int)(" + a + "))";
+      return helper("__acsl_sub") + "(0, (__acsl_int)(" + a + "))";
     if (op == "~")
       return "(~(__acsl_int)(" + a + "))";
     if (op == "+")
@@ -235,11 +251,10 @@ private:
   std::string binary(const Term &t, Polarity pol) {
     const std::string &op = t.text;
     if (op == "&&" || op == "||")
-      return "((" + term(*t.kids[0], pol) + ") " + op + " (" +
-             term(*t.kids[1], pol) + "))";
+      return logical(op, term(*t.kids[0], pol), term(*t.kids[1], pol));
     if (op == "==>")
-      return "(!(" + term(*t.kids[0], flip(pol)) + ") || (" +
-             term(*t.kids[1], pol) + "))";
+      return logical("||", "!(" + term(*t.kids[0], flip(pol)) + ")",
+                     term(*t.kids[1], pol));
     if (op == "<==>")
       return "(!(" + term(*t.kids[0], Polarity::Both) + ") == !(" +
              term(*t.kids[1], Polarity::Both) + "))";
@@ -248,10 +263,9 @@ private:
     if (op == "+" || op == "-" || op == "==" || op == "!=" || op == "<" ||
         op == "<=" || op == ">" || op == ">=")
       return pointerAware(op, a, b);
-    static const std::map<std::string, std::string> checked = {
-        {"*", "__acsl_mul"}, {"<<", "__acsl_shl"}};
-    if (auto it = checked.find(op); it != checked.end())
-      return it->second + "((__acsl_int)(" + a + "), (__acsl_int)(" + b + "))";
+    if (op == "*" || op == "<<")
+      return helper(op == "*" ? "__acsl_mul" : "__acsl_shl") +
+             "((__acsl_int)(" + a + "), (__acsl_int)(" + b + "))";
     // / % >> & | ^ cannot leave the range of their operands.
     return "((__acsl_int)(" + a + ") " + op + " (__acsl_int)(" + b + "))";
   }
@@ -262,8 +276,10 @@ private:
                            const std::string &b) {
     std::string l = fresh(), r = fresh();
     std::string integer =
-        op == "+"   ? "__acsl_add((__acsl_int)" + l + ", (__acsl_int)" + r + ")"
-        : op == "-" ? "__acsl_sub((__acsl_int)" + l + ", (__acsl_int)" + r + ")"
+        op == "+"   ? helper("__acsl_add") + "((__acsl_int)" + l +
+                        ", (__acsl_int)" + r + ")"
+        : op == "-" ? helper("__acsl_sub") + "((__acsl_int)" + l +
+                          ", (__acsl_int)" + r + ")"
                     : "((__acsl_int)" + l + " " + op + " (__acsl_int)" + r + ")";
     return "({ __auto_type " + l + " = (" + a + "); __auto_type " + r +
            " = (" + b + "); __builtin_choose_expr(__ACSL_PTR(" + l +
@@ -281,7 +297,7 @@ private:
     }
     std::string all = "1";
     for (size_t i = 0; i < t.ops.size(); ++i)
-      all += " && " + pointerAware(t.ops[i], names[i], names[i + 1]);
+      all = logical("&&", all, pointerAware(t.ops[i], names[i], names[i + 1]));
     return s + "(" + all + "); })";
   }
 
@@ -329,6 +345,14 @@ private:
     // The quantifier as it acts where it stands.
     bool universal = forall == (pol == Polarity::Positive);
     bool exact = scope_.use == Use::Check ? universal : !universal;
+    // Inside a captured body a fresh variable would not depend on the
+    // bound ones: only universal quantifiers nest there.
+    if (capture_ && !(forall && pol == Polarity::Positive))
+      return std::string("(__cosmo_acsl_weakened(") +
+             quote("assuming " + what + " inside an assumed \\forall") +
+             "), " + (pol == Polarity::Positive ? "1" : "0") + ")";
+    if (scope_.use == Use::Assume && forall && pol == Polarity::Positive)
+      return captured(t);
     if (!exact) {
       if (scope_.use == Use::Check)
         return "(__cosmo_acsl_unknown(" +
@@ -350,7 +374,27 @@ private:
     return s;
   }
 
+  /// An assumed \forall as one formula: the engine binds each variable
+  /// (bound_begin), runs the body without branching, and makes
+  /// forall vars. body of it (bound_end).
+  std::string captured(const Term &t) {
+    std::string s = "({ ";
+    for (const Term::Binder &b : t.binders) {
+      std::string type = cTypeOf(b.type, t.line, true);
+      s += type + " " + b.name + " = (" + type +
+           ")__cosmo_acsl_bound_begin(); ";
+    }
+    bool was = capture_, wasIn = inQuantifier_;
+    capture_ = inQuantifier_ = true;
+    std::string body = term(*t.kids[0], Polarity::Positive);
+    capture_ = was;
+    inQuantifier_ = wasIn;
+    return s + "int __cosmo_q = !!(" + body + "); __cosmo_acsl_bound_end(" +
+           "__cosmo_q, " + std::to_string(t.binders.size()) + "); })";
+  }
+
   TermScope &scope_;
+  bool capture_ = false;
   unsigned counter_ = 0;
   unsigned depth_ = 0;
   bool inQuantifier_ = false;
@@ -384,6 +428,9 @@ int __cosmo_acsl_valid(const void *p, long lo, long hi, unsigned long elem,
 void __cosmo_acsl_havoc(const void *p, long lo, long hi, unsigned long elem);
 int __cosmo_acsl_loop_first(int id);
 void __cosmo_acsl_loop_havoc(int id, int memory);
+long long __cosmo_acsl_bound_begin(void);
+int __cosmo_acsl_bound_end(int holds, int count);
+void __cosmo_acsl_guard(int unknown);
 #define __ACSL_PTR(x) (__builtin_classify_type(x) == 5)
 static inline __acsl_int __acsl_add(__acsl_int a, __acsl_int b) {
   __acsl_int r;
@@ -416,6 +463,31 @@ static inline __acsl_int __acsl_any(void) {
 #else
   return __cosmo_acsl_any();
 #endif
+}
+/* Branch-free variants for captured \forall bodies: "unknown" is recorded
+   in the capture (the assumption is weakened where it holds). */
+static inline __acsl_int __acsl_add_q(__acsl_int a, __acsl_int b) {
+  __acsl_int r;
+  __cosmo_acsl_guard(__builtin_add_overflow(a, b, &r));
+  return r;
+}
+static inline __acsl_int __acsl_sub_q(__acsl_int a, __acsl_int b) {
+  __acsl_int r;
+  __cosmo_acsl_guard(__builtin_sub_overflow(a, b, &r));
+  return r;
+}
+static inline __acsl_int __acsl_mul_q(__acsl_int a, __acsl_int b) {
+  __acsl_int r;
+  __cosmo_acsl_guard(__builtin_mul_overflow(a, b, &r));
+  return r;
+}
+static inline __acsl_int __acsl_shl_q(__acsl_int a, __acsl_int b) {
+  __cosmo_acsl_guard((b < 0) | (b > (__acsl_int)(8 * sizeof(__acsl_int) - 2)));
+  return __acsl_mul_q(a, (__acsl_int)1 << (b & 127));
+}
+static inline long __acsl_index_q(__acsl_int i) {
+  __cosmo_acsl_guard((i < -__LONG_MAX__ - 1) | (i > __LONG_MAX__));
+  return (long)i;
 }
 static inline long __acsl_index(__acsl_int i) {
   if (i < -__LONG_MAX__ - 1 || i > __LONG_MAX__)

@@ -30,13 +30,18 @@ const char *objectKindName(ObjectKind k) {
 }
 
 ObjectState::ObjectState(uint64_t capacity, ExprRef initial)
-    : bytes_(capacity), initial_(std::move(initial)),
+    : bytes_(capacity), capacity_(capacity), initial_(std::move(initial)),
       small_(capacity <= kSmallObjectBytes) {
   assert(initial_ && initial_->sort().isArray());
 }
 
 ObjectState ObjectState::wholeArray(uint64_t capacity, ExprRef content) {
-  ObjectState o(capacity, content);
+  return unbounded(capacity, std::move(content));
+}
+
+ObjectState ObjectState::unbounded(uint64_t capacity, ExprRef content) {
+  ObjectState o(0, content);
+  o.capacity_ = capacity;
   o.small_ = false;
   o.array_ = std::move(content);
   return o;

@@ -45,8 +45,11 @@ private:
     // A solver for the query's logic gets Z3's bit-blasting pipeline, which
     // is far faster on multiplication and division than the generic one.
     z3::context &z3 = tr_.z3();
-    z3::solver s(z3,
-                 Z3Translator::usesArrays(constraints) ? "QF_ABV" : "QF_BV");
+    z3::solver s = Z3Translator::usesQuantifiers(constraints)
+                       ? z3::solver(z3)
+                       : z3::solver(z3, Z3Translator::usesArrays(constraints)
+                                            ? "QF_ABV"
+                                            : "QF_BV");
     z3::params p(z3);
     if (timeoutMs_)
       p.set("timeout", timeoutMs_);

@@ -18,9 +18,18 @@ using expr::Kind;
 bool Z3Translator::usesArrays(std::span<const ExprRef> constraints) {
   bool arrays = false;
   for (const ExprRef &c : constraints)
-    expr::forEachNode(
-        c, [&](const Expr *e) { arrays |= e->kind() == Kind::ArrayVar; });
+    expr::forEachNode(c, [&](const Expr *e) {
+      arrays |= e->kind() == Kind::ArrayVar || e->kind() == Kind::Forall;
+    });
   return arrays;
+}
+
+bool Z3Translator::usesQuantifiers(std::span<const ExprRef> constraints) {
+  bool found = false;
+  for (const ExprRef &c : constraints)
+    expr::forEachNode(
+        c, [&](const Expr *e) { found |= e->kind() == Kind::Forall; });
+  return found;
 }
 
 std::string Z3Translator::unknownReason(const std::string &z3Reason) {
@@ -368,6 +377,12 @@ z3::expr Z3Translator::build(const Expr *e,
     return z3::select(c(0), c(1));
   case Kind::Store:
     return z3::store(c(0), c(1), c(2));
+  case Kind::Forall: {
+    z3::expr_vector bound(z3_);
+    for (unsigned i = 1; i < e->numChildren(); ++i)
+      bound.push_back(c(i));
+    return z3::forall(bound, c(0));
+  }
   }
   throw z3::exception("unknown term kind");
 }

@@ -38,7 +38,10 @@ public:
   /// Forget every translation (bounds memory on very long runs).
   void clearIfLarge();
 
+  /// Arrays or quantifiers: not for the incremental QF_BV solver.
   static bool usesArrays(std::span<const expr::ExprRef> constraints);
+  /// Quantifiers (ACSL's assumed \forall): Z3's general solver only.
+  static bool usesQuantifiers(std::span<const expr::ExprRef> constraints);
   /// Z3's reason for `unknown` in cosmo's words.
   static std::string unknownReason(const std::string &z3Reason);
 

@@ -80,6 +80,7 @@ std::string cText(const expr::Expr *e,
   case Kind::Select: return fmt::format("{}[{}]", sub(0), sub(1));
   case Kind::Store:
     return fmt::format("store({}, {}, {})", sub(0), sub(1), sub(2));
+  case Kind::Forall: return "?";
   }
   return "?";
 }

@@ -1,6 +1,6 @@
-// Quantified properties: checked ones are exact (a fresh index); assumed
-// ones need quantifier reasoning cosmo does not have yet, so the proofs
-// that need them are unknown, never a wrong verdict.
+// Quantified properties over arrays of any length: a checked \forall is a
+// fresh index, an assumed one a quantifier the solver instantiates; the
+// input array is as long as \valid says, whatever n is.
 
 /*@ requires n > 0 && \valid(a + (0 .. n-1));
     ensures \forall integer k; 0 <= k < n ==> a[k] == 0;

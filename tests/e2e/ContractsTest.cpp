@@ -81,22 +81,48 @@ TEST_F(Contracts, UnsupportedAnnotationIsAnErrorNamingTheConstruct) {
   EXPECT_EQ(ignored.exitCode, 0) << ignored.err;
 }
 
-TEST_F(Contracts, AssumedQuantifiersAndFixedSizeInputsNeverGiveAWrongVerdict) {
-  // Default input objects hold one element: \valid(a + (0 .. 3)) does not
-  // fit, and neither contract may be claimed either way.
+TEST_F(Contracts, QuantifiedContractsOverArraysOfAnyLength) {
+  // zero's loop invariant (a \forall over the prefix written) is assumed
+  // at the loop head; fill7 breaks its postcondition at one index.
   ProcessResult r = cosmo({"check", "--out=out", contractProgram("arrays.c")});
-  ASSERT_EQ(r.exitCode, 3) << r.out << r.err;
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
   json rep = report("out");
   EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
-                               {"fill7", "unknown"}, {"zero", "unknown"}}));
-  // Input objects of four elements fit fill7's range exactly: its bug is
-  // found; zero's proof needs its invariant's \forall assumed: unknown.
-  ProcessResult four = cosmo({"check", "--input-array-size=4", "--out=out4",
-                              contractProgram("arrays.c")});
-  ASSERT_EQ(four.exitCode, 1) << four.out << four.err;
-  json rep4 = report("out4");
-  EXPECT_EQ(statuses(rep4), (std::map<std::string, std::string>{
-                                {"fill7", "violated"}, {"zero", "unknown"}}));
+                               {"fill7", "violated"}, {"zero", "verified"}}));
+  ASSERT_EQ(rep["errors"].size(), 1u);
+  EXPECT_EQ(rep["errors"][0]["line"], 19);
+}
+
+TEST_F(Contracts, InsertionPointOfSeed003IsVerifiedAndItsBugFound) {
+  ProcessResult ok = cosmo(
+      {"check", "--out=out", contractProgram("insertion_point.c")}, 120);
+  ASSERT_EQ(ok.exitCode, 0) << ok.out << ok.err;
+  EXPECT_EQ(statuses(report("out")),
+            (std::map<std::string, std::string>{
+                {"insertion_point", "verified"}}));
+
+  ProcessResult bug = cosmo(
+      {"check", "--out=bug", contractProgram("insertion_point_bug.c")}, 120);
+  ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;
+  json rep = report("bug");
+  ASSERT_EQ(rep["errors"].size(), 1u) << rep["errors"].dump(2);
+  EXPECT_EQ(rep["errors"][0]["kind"], "invariant-preserved");
+  // The inputs: an array whose first element equals x.
+  std::ifstream in(dir_.path() / "bug" /
+                   rep["errors"][0]["test"].get<std::string>());
+  json test = json::parse(in);
+  std::map<std::string, json> inputs;
+  for (const json &i : test["inputs"])
+    inputs[i["name"].get<std::string>()] = i;
+  ASSERT_TRUE(inputs.count("x") && inputs.count("*t")) << test.dump(2);
+  // The array holds n elements, one of them equal to x (the one the loop
+  // walked past): x's bytes occur in the array's at an element boundary.
+  std::string x = inputs["x"]["hex"], t = inputs["*t"]["hex"];
+  EXPECT_EQ(t.size(), 8u * std::stoul(inputs["n"]["value"].get<std::string>()));
+  bool found = false;
+  for (size_t at = 0; at + 8 <= t.size(); at += 8)
+    found |= t.substr(at, 8) == x;
+  EXPECT_TRUE(found) << test.dump(2);
 }
 
 } // namespace

@@ -428,6 +428,10 @@ int runCheck(const CheckOptions &opts) {
   for (const frontend::acsl::ContractedFunction &f : contracts) {
     engine::EngineOptions contractOptions = eo;
     contractOptions.entry = verifierOf(f);
+    // Paths under an assumed \forall may go on without a model
+    // (Executor::ask): no model reuse, tests for errors only.
+    contractOptions.solver.modelReuse = false;
+    contractOptions.tests = engine::TestPolicy::Errors;
     summary::Analysis verifier(module, contractOptions, progress);
     if (llvm::Error e = verifier.prepare())
       return usageError(llvm::toString(std::move(e)));

@@ -59,6 +59,10 @@ struct InputRecord {
   SourceLocation location = {}; // of the creating call in the program
   uint64_t address = 0; // input-memory: the object's base
   InputType type = {};   // how its bytes read in C, when known
+  /// An input object of symbolic size (ACSL \valid): its content and its
+  /// size in bytes; the test gets the bytes below the size.
+  ExprRef array;
+  ExprRef arraySize;
 };
 
 /// An input pointer that lazy initialisation resolves on first use
@@ -70,6 +74,16 @@ struct LazyPointer {
   std::string holder;        // where it is stored: an input object's name,
   uint64_t holderOffset = 0; // or a pointer argument's (offset 0)
   bool createdTarget = false; // resolved to an input object made for it
+};
+
+/// An assumed ACSL \forall being evaluated (ContractChecks.cpp): its bound
+/// variable, where its value is unknown (a term beyond 128 bits), and the
+/// path condition's size when it began (a body that forked or constrained
+/// the path cannot be quantified).
+struct QuantifierCapture {
+  ExprRef var;
+  ExprRef unknown;
+  size_t constraints = 0;
 };
 
 /// A block some path was the first to run (--tests=new-coverage): the
@@ -121,6 +135,10 @@ public:
   /// \valid range tied to an input object of fixed size): its completion
   /// is not a proof (the path is cut).
   std::string restricted;
+  /// The path condition holds an assumed \forall (Executor::ask).
+  bool quantified = false;
+  /// Assumed \forall bodies being evaluated, innermost last.
+  std::vector<QuantifierCapture> captures;
   /// The loop head whose invariants were just established.
   const llvm::BasicBlock *annotatedLoopHead = nullptr;
   /// Prefix of the names of variables this state makes: isolated runs of

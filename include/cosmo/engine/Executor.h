@@ -143,6 +143,9 @@ public:
   /// Every solver question goes through here: can `cond` hold on the path
   /// of `s` (null: a model of the path)? The per-query limit (or
   /// `limitMs`, when lower and not 0) never outlasts the run's time limit.
+  /// ask() on a path under an assumed \forall (Executor.cpp).
+  solver::SolverResult askQuantified(ExecutionState &s, const ExprRef &cond,
+                                     bool wantModel, unsigned limit);
   solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
                            bool wantModel, unsigned limitMs = 0);
   /// A model of the path of `s` for its test vector: the state's own model
@@ -232,6 +235,10 @@ public:
                                       uint64_t size,
                                       const llvm::Value *source = nullptr);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
+  /// A load inside an assumed \forall's body (ContractChecks.cpp): no
+  /// checks, from the object the pointer came from.
+  ExprRef readInCapture(ExecutionState &s, const llvm::Value *pointer,
+                        unsigned bytes);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
   /// A new object at the next free address of `s`; throws Unsupported when
@@ -239,7 +246,7 @@ public:
   uint64_t allocate(ExecutionState &s, uint64_t capacity,
                     memory::ObjectKind kind, const std::string &name,
                     ExprRef initial, ExprRef symbolicSize = {},
-                    const void *typeTag = nullptr);
+                    const void *typeTag = nullptr, bool unbounded = false);
   std::string addressSpaceExhausted(const ExecutionState &s,
                                     uint64_t capacity) const;
   /// Heap allocation of `size` bytes (maybe symbolic); returns the states
@@ -295,6 +302,13 @@ public:
   /// \valid), over the objects of `s`.
   ExprRef validRange(ExecutionState &s, const ExprRef &p, const ExprRef &lo,
                      const ExprRef &hi, uint64_t elem);
+  /// An assumed \valid(p + (0 .. hi)) of an input pointer not yet resolved
+  /// makes p's object: of exactly that many bytes (symbolic), or one of
+  /// the input objects of its type met before. False when it does not
+  /// apply (the range does not start at 0, p is no such pointer).
+  bool shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
+                        const ExprRef &p, const ExprRef &lo, const ExprRef &hi,
+                        uint64_t elem);
   /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
   void havocLoop(ExecutionState &s, bool memory);
   void havocObject(ExecutionState &s, uint64_t base);

@@ -72,6 +72,8 @@ enum class Kind : uint8_t {
   // Arrays.
   Select, // select(array, index) : BitVec(8)
   Store,  // store(array, index, value) : array
+  // Quantifiers.
+  Forall, // forall(body, v1, ..., vn): Bool; the vi are the bound Vars
 };
 
 const char *kindName(Kind k);

@@ -45,6 +45,9 @@ public:
   ExprRef notE(const ExprRef &a);
   ExprRef andE(const ExprRef &a, const ExprRef &b);
   ExprRef orE(const ExprRef &a, const ExprRef &b);
+  /// forall vars. body (vars: BitVec Vars that occur nowhere else); `body`
+  /// itself when it mentions none of them.
+  ExprRef forall(std::span<const ExprRef> vars, const ExprRef &body);
   ExprRef implies(const ExprRef &a, const ExprRef &b) {
     return orE(notE(a), b);
   }

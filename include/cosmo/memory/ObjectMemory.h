@@ -124,7 +124,12 @@ public:
   /// carried array: its reads and writes stay selects and stores of it).
   static ObjectState wholeArray(uint64_t capacity, ExprRef content);
 
-  uint64_t capacity() const { return bytes_.size(); }
+  /// An object of `capacity` bytes kept only as the array term `content`
+  /// (no byte vector): for objects of symbolic size that may be as large as
+  /// the address space allows (ACSL's \valid ranges of input arrays).
+  static ObjectState unbounded(uint64_t capacity, ExprRef content);
+
+  uint64_t capacity() const { return capacity_; }
   /// `width` bytes at `offset` (a BitVec of at most 64 bits, inside the
   /// object), little-endian, as one BitVec(8*width).
   ExprRef read(ExprContext &ctx, const ExprRef &offset, unsigned width) const;
@@ -160,6 +165,7 @@ private:
   bool isWrittenTable() const;
 
   std::vector<ExprRef> bytes_; // byte mode; null = initial content
+  uint64_t capacity_ = 0;
   ExprRef initial_;            // ArrayVar holding the initial content
   ExprRef array_;              // array mode when set
   mutable ExprRef cachedArray_;
