@@ -57,6 +57,11 @@ std::string clauseMessage(ErrorKind kind, const std::string &clause) {
   }
 }
 
+/// An offset as the content arrays' 64-bit index.
+ExprRef index64Of(expr::ExprContext &ctx, const ExprRef &offset) {
+  return offset->width() == 64 ? offset : ctx.zextOrTrunc(offset, 64);
+}
+
 uint64_t concreteOr(const ExprRef &e, const char *what) {
   if (!e->isConst())
     throw Unsupported{std::string("ACSL: a symbolic ") + what};
@@ -219,10 +224,30 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
                            ctx_.bv(wide, elem)),
                   ctx_.zext(e->object->sizeExpr(ctx_, pointerBits()), wide)));
       solver::SolverResult r = ask(c, ctx_.notE(whole), false);
-      if (!r.isUnsat())
-        throw Unsupported{"ACSL: assigns over part of an object at a "
-                          "symbolic range"};
-      havocObject(c, a.base);
+      if (r.isUnsat()) {
+        havocObject(c, a.base);
+        continue;
+      }
+      // Part of the object: fresh content, equal to the old one outside
+      // the range (a frame condition over every offset).
+      ExprRef start = ctx_.add(index64Of(ctx_, a.offset),
+                               ctx_.mul(ctx_.sextOrTrunc(lo, 64), ctx_.bv(64, elem)));
+      ExprRef end = ctx_.add(
+          index64Of(ctx_, a.offset),
+          ctx_.mul(ctx_.add(ctx_.sextOrTrunc(hi, 64), ctx_.bv(64, 1)),
+                   ctx_.bv(64, elem)));
+      memory::ObjectState &os = c.memory.writable(a.base);
+      ExprRef old = os.content(ctx_);
+      ExprRef fresh = ctx_.arrayVar(c.freshName("assigned"));
+      ExprRef j = ctx_.var(c.freshName("offset"), expr::Sort::bv(64));
+      ExprRef outside = ctx_.orE(ctx_.ult(j, start), ctx_.uge(j, end));
+      ExprRef frame = ctx_.forall(
+          std::span(&j, 1),
+          ctx_.implies(outside, ctx_.eq(ctx_.select(fresh, j),
+                                        ctx_.select(old, j))));
+      os = memory::ObjectState::unbounded(os.capacity(), fresh);
+      c.quantified = true;
+      assume(c, frame);
     }
     return true;
   }
