@@ -211,8 +211,12 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       }
       return true;
     }
-    // A symbolic range: exact when it is the whole object.
-    for (const ResolvedAccess &a : resolve(s, p, 1)) {
+    // A symbolic range: nothing where it is empty (p need not point
+    // anywhere then); where not, exact when it is the whole object.
+    Split empty = split(s, ctx_.slt(hi, lo), /*isBranch=*/false);
+    if (!empty.onFalse)
+      return true;
+    for (const ResolvedAccess &a : resolve(*empty.onFalse, p, 1)) {
       ExecutionState &c = *a.state;
       const memory::ObjectEntry *e = c.memory.findByBase(a.base);
       unsigned wide = hi->width();
