@@ -356,6 +356,9 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
 namespace {
 /// Instances per query: each adds array reads the bit-blaster pays for.
 constexpr size_t kQuantifierInstances = 64;
+/// An error's path gets this many more rounds, of this many instances.
+constexpr unsigned kDeeperRounds = 2;
+constexpr size_t kDeeperInstances = 256;
 } // namespace
 
 solver::SolverResult Executor::askQuantified(ExecutionState &s,
@@ -388,6 +391,29 @@ solver::SolverResult Executor::askQuantified(ExecutionState &s,
   // model of the whole path condition before it is claimed (wantModel).
   if (ground.isUnsat() || ground.isUnknown() || !wantModel)
     return ground;
+  // An error's path: before Z3 gets the quantifiers, deeper instances (of
+  // the quantifiers at the reads the first instances made), which is what
+  // refutes most errors a one-level instantiation let through.
+  std::vector<ExprRef> deeper = terms;
+  deeper.insert(deeper.end(), instances.begin(), instances.end());
+  for (unsigned round = 0; round < kDeeperRounds; ++round) {
+    std::vector<ExprRef> more =
+        quantifierInstances(ctx_, deeper, kDeeperInstances);
+    size_t before = groundPart.size();
+    for (const ExprRef &i : more)
+      if (std::find(deeper.begin(), deeper.end(), i) == deeper.end()) {
+        deeper.push_back(i);
+        whole.add(i);
+        if (!hasQuantifier(i))
+          groundPart.add(i);
+      }
+    if (groundPart.size() == before)
+      break;
+    solver::SolverResult r = solver_->check(
+        solver::Query::onPath(groundPart, cond, nullptr, false));
+    if (r.isUnsat())
+      return r;
+  }
   return solver_->check(solver::Query::onPath(whole, cond, nullptr, true));
 }
 

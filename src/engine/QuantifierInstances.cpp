@@ -115,12 +115,20 @@ std::vector<ExprRef> quantifierInstances(expr::ExprContext &ctx,
           return;
         std::set<ExprRef> elements;
         for (const ExprRef &e : it->second) {
-          // The other bytes of a ground element read: e = base + j.
+          // The other bytes of a ground element read, e = X + C with C not
+          // a multiple of the element size: the element's first byte.
           if (e->kind() == Kind::Add && e->child(0)->kind() == Kind::BVConst &&
-              e->child(0)->bvValue().ult(lin->c))
-            elements.insert(ExprRef(e->child(1)));
-          else
-            elements.insert(e);
+              lin->c.getBitWidth() == e->width()) {
+            llvm::APInt C = e->child(0)->bvValue();
+            llvm::APInt r = C.srem(lin->c);
+            if (r.isNegative())
+              r += lin->c;
+            if (!r.isZero()) {
+              elements.insert(ctx.add(ExprRef(e->child(1)), ctx.bv(C - r)));
+              continue;
+            }
+          }
+          elements.insert(e);
         }
         for (const ExprRef &e : elements) {
           // A shift for the usual element sizes: division circuits are

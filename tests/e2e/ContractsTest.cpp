@@ -125,5 +125,18 @@ TEST_F(Contracts, InsertionPointOfSeed003IsVerifiedAndItsBugFound) {
   EXPECT_TRUE(found) << test.dump(2);
 }
 
+TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
+  // total has a contract; clamp has none (its calls follow --calls) and
+  // total's loop has no invariant (it is unrolled, n <= 10).
+  for (const char *calls : {"--calls=inline", "--calls=summary"}) {
+    ProcessResult r = cosmo({"check", calls, "--out=out", contractProgram("mixed.c")});
+    ASSERT_EQ(r.exitCode, 0) << calls << r.out << r.err;
+    EXPECT_EQ(statuses(report("out")),
+              (std::map<std::string, std::string>{{"total", "verified"}}))
+        << calls;
+    std::filesystem::remove_all(dir_.path() / "out");
+  }
+}
+
 } // namespace
 } // namespace cosmo::e2e

@@ -329,3 +329,40 @@ TEST_F(Z3SolverTest, DivisionLemmasExcludeNoValue) {
         expectModelSatisfies(res, q);
       }
 }
+
+namespace {
+
+// ACSL's assumed \forall reaches Z3 as a quantifier over a bit-vector.
+class QuantifiedQueries : public Z3SolverTest {};
+
+TEST_F(QuantifiedQueries, AnInstanceOfAnAssumedForallContradictsItsNegation) {
+  // forall k. a[k] == 7, and a[i] != 7: unsat for every i.
+  ExprRef a = ctx.arrayVar("a");
+  ExprRef k = var("k", 64), i = var("i", 64);
+  ExprRef all7 = ctx.forall(std::span(&k, 1), ctx.eq(ctx.select(a, k), bv(8, 7)));
+  ASSERT_EQ(all7->kind(), Kind::Forall);
+  std::vector<ExprRef> q = {all7, ctx.ne(ctx.select(a, i), bv(8, 7))};
+  EXPECT_TRUE(solver->check(q, false).isUnsat());
+  // With a range, only the indices inside are constrained.
+  ExprRef ranged = ctx.forall(
+      std::span(&k, 1),
+      ctx.implies(ctx.ult(k, bv(64, 4)), ctx.eq(ctx.select(a, k), bv(8, 7))));
+  std::vector<ExprRef> outside = {ranged, ctx.ne(ctx.select(a, bv(64, 9)), bv(8, 7))};
+  EXPECT_TRUE(solver->check(outside, false).isSat());
+  std::vector<ExprRef> inside = {ranged, ctx.ne(ctx.select(a, bv(64, 2)), bv(8, 7))};
+  EXPECT_TRUE(solver->check(inside, false).isUnsat());
+}
+
+TEST_F(QuantifiedQueries, BuilderDropsVariablesTheBodyDoesNotMention) {
+  ExprRef k = var("k", 64), x = var("x", 8);
+  ExprRef body = ctx.ne(x, bv(8, 0));
+  EXPECT_EQ(ctx.forall(std::span(&k, 1), body), body);
+  // A quantified term has no value under a model: it is never "reused".
+  ExprRef a = ctx.arrayVar("a");
+  ExprRef q = ctx.forall(std::span(&k, 1), ctx.eq(ctx.select(a, k), x));
+  Assignment m;
+  m.set(x, Value::ofBits(llvm::APInt(8, 1)));
+  EXPECT_EQ(evaluateBool(q, m), std::nullopt);
+}
+
+} // namespace
