@@ -152,21 +152,33 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     }
     if (assumed && shapeInputObject(st, call, p, lo, hi, elem))
       return true;
-    // Lazy initialisation of an input pointer happens on first use: one
-    // byte at p is what \valid needs at least.
-    for (const ResolvedAccess &a : resolve(st, p, 1)) {
-      ExecutionState &c = *a.state;
+    // An input pointer no access resolved yet is resolved now (one byte
+    // at p is what \valid needs at least); any other pointer is only
+    // looked at: a \valid never reports an error of its own.
+    std::vector<ExecutionState *> states{&st};
+    auto lazy = st.lazyPointers.find(p);
+    if (lazy != st.lazyPointers.end() && !lazy->second.target) {
+      states.clear();
+      for (const ResolvedAccess &a : resolve(st, p, 1))
+        states.push_back(a.state);
+    }
+    for (ExecutionState *cp : states) {
+      ExecutionState &c = *cp;
       ExprRef ok = validRange(c, p, lo, hi, elem);
       if (!assumed) {
         returnValue(c, call, ctx_.ite(ok, ctx_.bv(w, 1), ctx_.bv(w, 0)));
         continue;
       }
-      const memory::ObjectEntry *e = c.memory.findByBase(a.base);
+      ExprRef at = withResolvedLazy(c, p);
+      const memory::ObjectEntry *e =
+          at->isConst() ? c.memory.find(at->bvValue().getZExtValue()) : nullptr;
       ExprRef bytes = ctx_.mul(
           ctx_.add(ctx_.sub(hi, lo), ctx_.bv(hi->width(), 1)),
           ctx_.bv(hi->width(), elem));
-      bool exact = e && !e->object->symbolicSize && bytes->isConst() &&
-                   bytes->bvValue().getZExtValue() == e->object->capacity;
+      // A symbolic-size input object has the size a \valid gave it.
+      bool exact = e && (e->object->symbolicSize ||
+                         (bytes->isConst() && bytes->bvValue().getZExtValue() ==
+                                                  e->object->capacity));
       if (e && e->object->kind == memory::ObjectKind::Input && !exact) {
         // The input object's size is cosmo's choice, not the contract's:
         // the inputs it leaves out are not covered. Where the range does
@@ -203,6 +215,8 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       ExprRef start = ctx_.add(p, pointer(static_cast<uint64_t>(l) * elem));
       for (const ResolvedAccess &a : resolve(s, start, n)) {
         uint64_t off = concreteOr(a.offset, "offset to assign");
+        if (a.state->assigns && !checkAssigns(a, pointer(n)))
+          continue;
         memory::ObjectState &os = a.state->memory.writable(a.base);
         for (uint64_t k = 0; k < n; ++k)
           os.writeByte(ctx_, off + k,
@@ -216,7 +230,22 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     Split empty = split(s, ctx_.slt(hi, lo), /*isBranch=*/false);
     if (!empty.onFalse)
       return true;
-    for (const ResolvedAccess &a : resolve(*empty.onFalse, p, 1)) {
+    for (const ResolvedAccess &a0 : resolve(*empty.onFalse, p, 1)) {
+      ResolvedAccess a = a0;
+      if (a.state->assigns) {
+        // The range, as one write, against the running contract.
+        unsigned pw = pointerBits();
+        ResolvedAccess range{
+            a.state, a.base,
+            ctx_.add(ctx_.zextOrTrunc(a.offset, pw),
+                     ctx_.mul(ctx_.sextOrTrunc(lo, pw), pointer(elem)))};
+        ExprRef bytes = ctx_.mul(
+            ctx_.add(ctx_.sub(ctx_.sextOrTrunc(hi, pw), ctx_.sextOrTrunc(lo, pw)),
+                     pointer(1)),
+            pointer(elem));
+        if (!(a.state = checkAssigns(range, bytes)))
+          continue;
+      }
       ExecutionState &c = *a.state;
       const memory::ObjectEntry *e = c.memory.findByBase(a.base);
       unsigned wide = hi->width();
@@ -253,6 +282,34 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       c.quantified = true;
       assume(c, frame);
     }
+    return true;
+  }
+  if (name == "__cosmo_acsl_frame_begin") {
+    AssignsFrame f;
+    f.line = static_cast<unsigned>(concreteOr(arg(0), "clause line"));
+    f.function = readCString(s, arg(1));
+    f.freshFrom = addresses_.place(s.nextObjectIndex, 1).value_or(~uint64_t(0));
+    f.depth = s.stack.size();
+    s.assigns = std::move(f);
+    return true;
+  }
+  if (name == "__cosmo_acsl_assignable") {
+    if (!s.assigns)
+      throw Unsupported{"ACSL: assignable outside a contract's frame"};
+    ExprRef p = arg(0), lo = arg(1), hi = arg(2);
+    uint64_t elem = concreteOr(arg(3), "element size");
+    unsigned w = pointerBits();
+    ExprRef l = ctx_.sextOrTrunc(lo, w), h = ctx_.sextOrTrunc(hi, w);
+    ExprRef start = ctx_.add(p, ctx_.mul(l, pointer(elem)));
+    ExprRef end = ctx_.add(p, ctx_.mul(ctx_.add(h, pointer(1)), pointer(elem)));
+    // An empty range allows nothing.
+    ExprRef empty = ctx_.slt(hi, lo);
+    s.assigns->ranges.push_back(
+        {ctx_.ite(empty, pointer(0), start), ctx_.ite(empty, pointer(0), end)});
+    return true;
+  }
+  if (name == "__cosmo_acsl_frame_end") {
+    s.assigns.reset();
     return true;
   }
   if (name == "__cosmo_acsl_loop_first") {
@@ -382,6 +439,31 @@ bool Executor::shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
   if (!st.terminated)
     returnValue(st, call, ctx_.bv(w, 1));
   return true;
+}
+
+ExecutionState *Executor::checkAssigns(const ResolvedAccess &a,
+                                       const ExprRef &bytes) {
+  ExecutionState &s = *a.state;
+  if (s.stack.size() <= s.assigns->depth)
+    return &s; // the contract's own checking code
+  const memory::ObjectEntry *e = s.memory.findByBase(a.base);
+  // The call's own objects (its stack, its heap blocks) are its to write;
+  // input objects met during the call were the caller's all along.
+  if (e && e->object->kind != memory::ObjectKind::Input &&
+      a.base >= s.assigns->freshFrom)
+    return &s;
+  ExprRef start = ctx_.add(pointer(a.base), ctx_.zextOrTrunc(a.offset, pointerBits()));
+  ExprRef end = ctx_.add(start, bytes);
+  ExprRef allowed = ctx_.falseE();
+  for (const auto &[lo, hi] : s.assigns->ranges)
+    allowed = ctx_.orE(allowed, ctx_.andE(ctx_.ule(lo, start),
+                                          ctx_.ule(end, hi)));
+  std::string what = e ? e->object->name : "memory";
+  return checkError(
+      s, ctx_.notE(allowed), ErrorKind::Assigns,
+      fmt::format("a write to '{}' that {}'s assigns clause (line {}) does "
+                  "not allow",
+                  what, s.assigns->function, s.assigns->line));
 }
 
 ExprRef Executor::validRange(ExecutionState &s, const ExprRef &p,

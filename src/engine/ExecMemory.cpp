@@ -438,6 +438,10 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
   }
 }
 
+ExprRef Executor::withResolvedLazy(const ExecutionState &s, const ExprRef &e) {
+  return withLazyTargets(*this, s, e);
+}
+
 ExprRef Executor::readInCapture(ExecutionState &s, const llvm::Value *ptr,
                                 unsigned bytes) {
   // A logic term reads memory without checks (ACSL: an invalid read has
@@ -480,7 +484,11 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                           value->isConst() &&
                               value->bvValue().getZExtValue() >=
                                   isolatedRegionStart());
-    a.state->memory.writable(a.base).write(ctx_, a.offset, value);
+    ExecutionState *st = a.state;
+    if (st->assigns &&
+        !(st = checkAssigns(a, pointer(value->width() / 8))))
+      continue;
+    st->memory.writable(a.base).write(ctx_, a.offset, value);
   }
 }
 

@@ -2,8 +2,6 @@
 
 #include "cosmo/engine/Executor.h"
 
-#include "QuantifierInstances.h"
-
 #include "cosmo/engine/Executor.h"
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/Frontend.h"
@@ -351,70 +349,6 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
   // s.model is null without model reuse.
   return solver_->check(
       solver::Query::onPath(s.constraints, cond, s.model, wantModel));
-}
-
-namespace {
-/// Instances per query: each adds array reads the bit-blaster pays for.
-constexpr size_t kQuantifierInstances = 64;
-/// An error's path gets this many more rounds, of this many instances.
-constexpr unsigned kDeeperRounds = 2;
-constexpr size_t kDeeperInstances = 256;
-} // namespace
-
-solver::SolverResult Executor::askQuantified(ExecutionState &s,
-                                             const ExprRef &cond,
-                                             bool wantModel, unsigned limit) {
-  // Z3 decides little once an assumed \forall is in a query: first the
-  // quantifier-free part with the quantifiers' instances at the query's
-  // array reads (QuantifierInstances.h); its `unsat` is the query's.
-  std::vector<ExprRef> terms(s.constraints.list().begin(),
-                             s.constraints.list().end());
-  if (cond)
-    terms.push_back(cond);
-  std::vector<ExprRef> instances =
-      quantifierInstances(ctx_, terms, kQuantifierInstances);
-  solver::ConstraintSet groundPart, whole = s.constraints;
-  for (const ExprRef &c : s.constraints.list())
-    if (!hasQuantifier(c))
-      groundPart.add(c);
-  for (const ExprRef &i : instances) {
-    whole.add(i);
-    if (!hasQuantifier(i))
-      groundPart.add(i);
-  }
-  solver_->setTimeoutMs(limit);
-  solver::SolverResult ground =
-      solver_->check(solver::Query::onPath(groundPart, cond, nullptr, false));
-  // Where the ground part allows it, a branch is taken: Z3 seldom shows an
-  // assumed \forall satisfiable, so this may be more paths than there are,
-  // none missed (a proof stays a proof). An error on such a path needs a
-  // model of the whole path condition before it is claimed (wantModel).
-  if (ground.isUnsat() || ground.isUnknown() || !wantModel)
-    return ground;
-  // An error's path: before Z3 gets the quantifiers, deeper instances (of
-  // the quantifiers at the reads the first instances made), which is what
-  // refutes most errors a one-level instantiation let through.
-  std::vector<ExprRef> deeper = terms;
-  deeper.insert(deeper.end(), instances.begin(), instances.end());
-  for (unsigned round = 0; round < kDeeperRounds; ++round) {
-    std::vector<ExprRef> more =
-        quantifierInstances(ctx_, deeper, kDeeperInstances);
-    size_t before = groundPart.size();
-    for (const ExprRef &i : more)
-      if (std::find(deeper.begin(), deeper.end(), i) == deeper.end()) {
-        deeper.push_back(i);
-        whole.add(i);
-        if (!hasQuantifier(i))
-          groundPart.add(i);
-      }
-    if (groundPart.size() == before)
-      break;
-    solver::SolverResult r = solver_->check(
-        solver::Query::onPath(groundPart, cond, nullptr, false));
-    if (r.isUnsat())
-      return r;
-  }
-  return solver_->check(solver::Query::onPath(whole, cond, nullptr, true));
 }
 
 solver::SolverResult Executor::pathModel(ExecutionState &s) {

@@ -281,11 +281,11 @@ private:
     }
   }
 
-  std::string havoc(const Term &t, unsigned line) {
+  std::string havoc(const Term &t, unsigned line, bool allowOnly = false) {
     try {
       TermScope scope;
       scope.logic = &logic_;
-      return havocToC(t, scope);
+      return allowOnly ? assignableToC(t, scope) : havocToC(t, scope);
     } catch (const TranslateError &e) {
       throw Failure{e.line ? e.line : line, e.msg};
     }
@@ -339,10 +339,23 @@ private:
     for (size_t k = 0; k < olds.size(); ++k)
       out += "  __auto_type __cosmo_old_" + std::to_string(k) + " = (" +
              olds[k] + ");\n";
-    out += lineDirective(a.line);
+    // The call runs checked against `assigns` (what memory it may write).
+    std::string allowed;
+    for (const Clause &c : a.clauses)
+      if (c.kind == ClauseKind::Assigns) {
+        if (allowed.empty())
+          allowed = lineDirective(c.line) + "  __cosmo_acsl_frame_begin(" +
+                    std::to_string(c.line) + ", " + quoted(d.name) + ");\n";
+        for (const Term::Ref &loc : c.terms)
+          allowed += lineDirective(c.line) + "  " + havoc(*loc, c.line, true) +
+                     "\n";
+      }
+    out += allowed + lineDirective(a.line);
     out += isVoid ? "  " + d.name + "(" + args + ");\n"
                   : "  " + d.returnType + " __cosmo_result = " + d.name + "(" +
                         args + ");\n";
+    if (!allowed.empty())
+      out += "  __cosmo_acsl_frame_end();\n";
     out += post + (isVoid ? "}\n" : "  return __cosmo_result;\n}\n");
     if (!hasAssigns)
       return out; // without assigns a call cannot use the contract

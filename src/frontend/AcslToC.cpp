@@ -23,6 +23,8 @@
 
 #include "AcslToC.h"
 
+#include <cstring>
+
 namespace cosmo::frontend::acsl {
 
 namespace {
@@ -189,6 +191,13 @@ public:
       r.base = "(" + term(t, Polarity::Both) + ")";
     }
     return r;
+  }
+
+  /// `__cosmo_acsl_assignable(...)` of an `assigns` location: the same
+  /// forms as havoc().
+  std::string assignable(const Term &loc) {
+    std::string h = havoc(loc);
+    return "__cosmo_acsl_assignable" + h.substr(std::strlen("__cosmo_acsl_havoc"));
   }
 
   std::string havoc(const Term &loc) {
@@ -410,6 +419,10 @@ std::string havocToC(const Term &loc, TermScope &scope) {
   return Translator(scope).havoc(loc);
 }
 
+std::string assignableToC(const Term &loc, TermScope &scope) {
+  return Translator(scope).assignable(loc);
+}
+
 const char *preludeText() {
   return R"ACSL(/* cosmo: ACSL annotations as C */
 #ifdef __SIZEOF_INT128__
@@ -428,6 +441,10 @@ int __cosmo_acsl_valid(const void *p, long lo, long hi, unsigned long elem,
 void __cosmo_acsl_havoc(const void *p, long lo, long hi, unsigned long elem);
 int __cosmo_acsl_loop_first(int id);
 void __cosmo_acsl_loop_havoc(int id, int memory);
+void __cosmo_acsl_frame_begin(int line, const char *function);
+void __cosmo_acsl_assignable(const void *p, long lo, long hi,
+                             unsigned long elem);
+void __cosmo_acsl_frame_end(void);
 long long __cosmo_acsl_bound_begin(void);
 int __cosmo_acsl_bound_end(int holds, int count);
 void __cosmo_acsl_guard(int unknown);

@@ -40,6 +40,9 @@ std::string propertyToC(const Term &t, TermScope &scope);
 /// statement; throws TranslateError.
 std::string havocToC(const Term &loc, TermScope &scope);
 
+/// The C statement that allows writes to `loc` in a contract's check.
+std::string assignableToC(const Term &loc, TermScope &scope);
+
 /// Declarations every instrumented file starts with: the intrinsics and
 /// the checked 128-bit arithmetic of ACSL integers.
 const char *preludeText();

@@ -138,5 +138,20 @@ TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
   }
 }
 
+TEST_F(Contracts, WritesOutsideAssignsAreErrors) {
+  ProcessResult r = cosmo({"check", "--out=out", contractProgram("assigns.c")}, 120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"bump", "violated"},
+                               {"seth", "verified"},
+                               {"fill", "verified"}}));
+  ASSERT_EQ(rep["errors"].size(), 1u) << rep["errors"].dump(2);
+  EXPECT_EQ(rep["errors"][0]["kind"], "assigns");
+  EXPECT_EQ(rep["errors"][0]["line"], 11);
+  EXPECT_NE(rep["errors"][0]["message"].get<std::string>().find("'g'"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace cosmo::e2e

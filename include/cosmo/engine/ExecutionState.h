@@ -86,6 +86,17 @@ struct QuantifierCapture {
   size_t constraints = 0;
 };
 
+/// A function verified against its contract's `assigns` (ContractChecks.cpp):
+/// while it runs, a write to memory that existed when it was called must
+/// fall in one of `ranges` ([start, end) addresses, pointer-wide).
+struct AssignsFrame {
+  std::string function;
+  unsigned line = 0;      // of the assigns clause
+  uint64_t freshFrom = 0; // objects at or above: made by the call
+  size_t depth = 0;       // frames of the checking code: not the call's
+  std::vector<std::pair<ExprRef, ExprRef>> ranges;
+};
+
 /// A block some path was the first to run (--tests=new-coverage): the
 /// first path to complete among the states that share it gets a test.
 /// Claims form a list from the newest, shared by forks; taking a claim
@@ -135,6 +146,8 @@ public:
   /// \valid range tied to an input object of fixed size): its completion
   /// is not a proof (the path is cut).
   std::string restricted;
+  /// The contract whose `assigns` the running call is checked against.
+  std::optional<AssignsFrame> assigns;
   /// The path condition holds an assumed \forall (Executor::ask).
   bool quantified = false;
   /// Assumed \forall bodies being evaluated, innermost last.

@@ -235,6 +235,8 @@ public:
                                       uint64_t size,
                                       const llvm::Value *source = nullptr);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
+  /// `e` with the input pointers `s` resolved replaced by their targets.
+  ExprRef withResolvedLazy(const ExecutionState &s, const ExprRef &e);
   /// A load inside an assumed \forall's body (ContractChecks.cpp): no
   /// checks, from the object the pointer came from.
   ExprRef readInCapture(ExecutionState &s, const llvm::Value *pointer,
@@ -309,6 +311,10 @@ public:
   bool shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
                         const ExprRef &p, const ExprRef &lo, const ExprRef &hi,
                         uint64_t elem);
+  /// Reports an `assigns` error where a write of `bytes` at `a` can fall
+  /// outside the running contract's assigns clause; returns the state that
+  /// goes on (null when none does).
+  ExecutionState *checkAssigns(const ResolvedAccess &a, const ExprRef &bytes);
   /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
   void havocLoop(ExecutionState &s, bool memory);
   void havocObject(ExecutionState &s, uint64_t base);

@@ -35,7 +35,8 @@ namespace cosmo::engine {
   X(Postcondition, "postcondition", "postcondition violated")                  \
   X(InvariantEstablished, "invariant-established",                             \
     "loop invariant not established")                                          \
-  X(InvariantPreserved, "invariant-preserved", "loop invariant not preserved")
+  X(InvariantPreserved, "invariant-preserved", "loop invariant not preserved") \
+  X(Assigns, "assigns", "write outside a function's assigns clause")
 
 enum class ErrorKind {
 #define X(id, name, msg) id,
