@@ -36,18 +36,29 @@ namespace cosmo::engine {
 
 namespace {
 
+using frontend::acsl::CheckKind;
+
 ErrorKind kindOfClause(uint64_t k) {
-  switch (k) {
-  case 0: return ErrorKind::Precondition;
-  case 1: return ErrorKind::Postcondition;
-  case 2: return ErrorKind::InvariantEstablished;
-  case 3: return ErrorKind::InvariantPreserved;
-  default: return ErrorKind::Assert;
+  switch (static_cast<CheckKind>(k)) {
+  case CheckKind::Precondition: return ErrorKind::Precondition;
+  case CheckKind::Postcondition: return ErrorKind::Postcondition;
+  case CheckKind::InvariantEstablished: return ErrorKind::InvariantEstablished;
+  case CheckKind::InvariantPreserved: return ErrorKind::InvariantPreserved;
+  case CheckKind::Assertion: break;
   }
+  return ErrorKind::Assert;
 }
 
-std::string clauseMessage(ErrorKind kind, const std::string &clause) {
+/// What a failed clause says: `function` is the contract's (empty for loop
+/// annotations and assertions), `line` the clause's.
+std::string clauseMessage(ErrorKind kind, const std::string &clause,
+                          const std::string &function, unsigned line) {
   switch (kind) {
+  case ErrorKind::Precondition:
+    return fmt::format("{}'s '{}' (line {}) does not hold at the call",
+                       function, clause, line);
+  case ErrorKind::Postcondition:
+    return fmt::format("{}'s '{}' does not hold", function, clause);
   case ErrorKind::InvariantEstablished:
     return "'" + clause + "' does not hold when the loop is entered";
   case ErrorKind::InvariantPreserved:
@@ -57,10 +68,25 @@ std::string clauseMessage(ErrorKind kind, const std::string &clause) {
   }
 }
 
-/// An offset as the content arrays' 64-bit index.
-ExprRef index64Of(expr::ExprContext &ctx, const ExprRef &offset) {
-  return offset->width() == 64 ? offset : ctx.zextOrTrunc(offset, 64);
+/// Bytes [start, end) of elements lo .. hi of `elem` bytes from `base`, in
+/// `width` bits (base zero-extended, the bounds sign-extended).
+struct ByteRange {
+  ExprRef start, end;
+};
+ByteRange elementRange(expr::ExprContext &ctx, const ExprRef &base,
+                       const ExprRef &lo, const ExprRef &hi, uint64_t elem,
+                       unsigned width) {
+  ExprRef b = ctx.zextOrTrunc(base, width);
+  ExprRef size = ctx.bv(width, elem);
+  return {ctx.add(b, ctx.mul(ctx.sextOrTrunc(lo, width), size)),
+          ctx.add(b, ctx.mul(ctx.add(ctx.sextOrTrunc(hi, width),
+                                     ctx.bv(width, 1)),
+                             size))};
 }
+
+/// Objects up to this size keep their byte form when havocked (queries
+/// without arrays).
+constexpr uint64_t kHavocBytesMax = 4096;
 
 uint64_t concreteOr(const ExprRef &e, const char *what) {
   if (!e->isConst())
@@ -101,13 +127,8 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       stack.erase(stack.begin()); // reported at the call
     else if (!stack.empty())
       stack.front().line = line;
-    std::string message = clauseMessage(kind, clause);
-    if (kind == ErrorKind::Precondition)
-      message = fmt::format("{}'s '{}' (line {}) does not hold at the call",
-                            function, clause, line);
-    else if (kind == ErrorKind::Postcondition)
-      message = fmt::format("{}'s '{}' does not hold", function, clause);
-    checkError(s, ctx_.notE(nonZero(arg(0))), kind, message, std::move(stack));
+    checkError(s, ctx_.notE(nonZero(arg(0))), kind,
+               clauseMessage(kind, clause, function, line), std::move(stack));
     return true;
   }
   if (name == "__cosmo_acsl_assume") {
@@ -230,57 +251,41 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     Split empty = split(s, ctx_.slt(hi, lo), /*isBranch=*/false);
     if (!empty.onFalse)
       return true;
-    for (const ResolvedAccess &a0 : resolve(*empty.onFalse, p, 1)) {
-      ResolvedAccess a = a0;
-      if (a.state->assigns) {
-        // The range, as one write, against the running contract.
-        unsigned pw = pointerBits();
-        ResolvedAccess range{
-            a.state, a.base,
-            ctx_.add(ctx_.zextOrTrunc(a.offset, pw),
-                     ctx_.mul(ctx_.sextOrTrunc(lo, pw), pointer(elem)))};
-        ExprRef bytes = ctx_.mul(
-            ctx_.add(ctx_.sub(ctx_.sextOrTrunc(hi, pw), ctx_.sextOrTrunc(lo, pw)),
-                     pointer(1)),
-            pointer(elem));
-        if (!(a.state = checkAssigns(range, bytes)))
-          continue;
-      }
-      ExecutionState &c = *a.state;
-      const memory::ObjectEntry *e = c.memory.findByBase(a.base);
-      unsigned wide = hi->width();
+    for (const ResolvedAccess &a : resolve(*empty.onFalse, p, 1)) {
+      // The range's offsets in its object (64 bits: the content arrays'
+      // index width).
+      ByteRange r = elementRange(ctx_, a.offset, lo, hi, elem, 64);
+      ExecutionState *c = a.state;
+      // The range, as one write, against the running contract.
+      if (c->assigns &&
+          !(c = checkAssigns({c, a.base, r.start},
+                             ctx_.zextOrTrunc(ctx_.sub(r.end, r.start),
+                                              pointerBits()))))
+        continue;
+      const memory::ObjectEntry *e = c->memory.findByBase(a.base);
       ExprRef whole = ctx_.andE(
-          ctx_.eq(ctx_.add(ctx_.zext(a.offset, wide),
-                           ctx_.mul(lo, ctx_.bv(wide, elem))),
-                  ctx_.bv(wide, 0)),
-          ctx_.eq(ctx_.mul(ctx_.add(ctx_.sub(hi, lo), ctx_.bv(wide, 1)),
-                           ctx_.bv(wide, elem)),
-                  ctx_.zext(e->object->sizeExpr(ctx_, pointerBits()), wide)));
-      solver::SolverResult r = ask(c, ctx_.notE(whole), false);
-      if (r.isUnsat()) {
-        havocObject(c, a.base);
+          ctx_.eq(r.start, ctx_.bv(64, 0)),
+          ctx_.eq(r.end, ctx_.zextOrTrunc(
+                             e->object->sizeExpr(ctx_, pointerBits()), 64)));
+      if (ask(*c, ctx_.notE(whole), false).isUnsat()) {
+        havocObject(*c, a.base);
         continue;
       }
       // Part of the object: fresh content, equal to the old one outside
       // the range (a frame condition over every offset).
-      ExprRef start = ctx_.add(index64Of(ctx_, a.offset),
-                               ctx_.mul(ctx_.sextOrTrunc(lo, 64), ctx_.bv(64, elem)));
-      ExprRef end = ctx_.add(
-          index64Of(ctx_, a.offset),
-          ctx_.mul(ctx_.add(ctx_.sextOrTrunc(hi, 64), ctx_.bv(64, 1)),
-                   ctx_.bv(64, elem)));
-      memory::ObjectState &os = c.memory.writable(a.base);
+      ExprRef start = r.start, end = r.end;
+      memory::ObjectState &os = c->memory.writable(a.base);
       ExprRef old = os.content(ctx_);
-      ExprRef fresh = ctx_.arrayVar(c.freshName("assigned"));
-      ExprRef j = ctx_.var(c.freshName("offset"), expr::Sort::bv(64));
+      ExprRef fresh = ctx_.arrayVar(c->freshName("assigned"));
+      ExprRef j = ctx_.var(c->freshName("offset"), expr::Sort::bv(64));
       ExprRef outside = ctx_.orE(ctx_.ult(j, start), ctx_.uge(j, end));
       ExprRef frame = ctx_.forall(
           std::span(&j, 1),
           ctx_.implies(outside, ctx_.eq(ctx_.select(fresh, j),
                                         ctx_.select(old, j))));
       os = memory::ObjectState::unbounded(os.capacity(), fresh);
-      c.quantified = true;
-      assume(c, frame);
+      c->quantified = true;
+      assume(*c, frame);
     }
     return true;
   }
@@ -298,14 +303,11 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       throw Unsupported{"ACSL: assignable outside a contract's frame"};
     ExprRef p = arg(0), lo = arg(1), hi = arg(2);
     uint64_t elem = concreteOr(arg(3), "element size");
-    unsigned w = pointerBits();
-    ExprRef l = ctx_.sextOrTrunc(lo, w), h = ctx_.sextOrTrunc(hi, w);
-    ExprRef start = ctx_.add(p, ctx_.mul(l, pointer(elem)));
-    ExprRef end = ctx_.add(p, ctx_.mul(ctx_.add(h, pointer(1)), pointer(elem)));
+    ByteRange r = elementRange(ctx_, p, lo, hi, elem, pointerBits());
     // An empty range allows nothing.
     ExprRef empty = ctx_.slt(hi, lo);
-    s.assigns->ranges.push_back(
-        {ctx_.ite(empty, pointer(0), start), ctx_.ite(empty, pointer(0), end)});
+    s.assigns->ranges.push_back({ctx_.ite(empty, pointer(0), r.start),
+                                 ctx_.ite(empty, pointer(0), r.end)});
     return true;
   }
   if (name == "__cosmo_acsl_frame_end") {
@@ -394,9 +396,9 @@ bool Executor::shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
     return false;
   const LazyPointer lp = lazy->second;
   unsigned w = call.getType()->getIntegerBitWidth();
-  unsigned wide = std::max(hi->width(), pointerBits() + 2);
-  ExprRef bytesWide = ctx_.mul(ctx_.add(ctx_.sext(hi, wide), ctx_.bv(wide, 1)),
-                               ctx_.bv(wide, elem));
+  unsigned wide = std::max(hi->width(), pointerBits()) + 2;
+  ExprRef bytesWide =
+      elementRange(ctx_, ctx_.bv(wide, 0), lo, hi, elem, wide).end;
   Split fits = split(s, ctx_.ule(bytesWide, ctx_.bv(wide, capacity)),
                      /*isBranch=*/false);
   if (fits.onFalse)
@@ -469,25 +471,18 @@ ExecutionState *Executor::checkAssigns(const ResolvedAccess &a,
 ExprRef Executor::validRange(ExecutionState &s, const ExprRef &p,
                              const ExprRef &lo, const ExprRef &hi,
                              uint64_t elem) {
-  // In the width of the bounds (128 bits), where nothing wraps.
-  unsigned w = std::max(hi->width(), pointerBits() + 2);
-  auto wide = [&](const ExprRef &v, bool isSigned) {
-    return v->width() == w ? v : isSigned ? ctx_.sext(v, w) : ctx_.zext(v, w);
-  };
-  ExprRef start = ctx_.add(wide(p, false),
-                           ctx_.mul(wide(lo, true), ctx_.bv(w, elem)));
-  ExprRef end = ctx_.add(
-      wide(p, false),
-      ctx_.mul(ctx_.add(wide(hi, true), ctx_.bv(w, 1)), ctx_.bv(w, elem)));
+  // Wider than pointers and bounds, where nothing wraps.
+  unsigned w = std::max(hi->width(), pointerBits()) + 2;
+  ByteRange r = elementRange(ctx_, p, lo, hi, elem, w);
   ExprRef any = ctx_.falseE();
   for (const auto &[base, entry] : s.memory.objects()) {
     const memory::MemoryObject &o = *entry.object;
     if (o.kind == memory::ObjectKind::Function)
       continue;
     ExprRef b = ctx_.bv(w, base);
-    ExprRef size = wide(o.sizeExpr(ctx_, pointerBits()), false);
-    any = ctx_.orE(any, ctx_.andE(ctx_.sle(b, start),
-                                  ctx_.sle(end, ctx_.add(b, size))));
+    ExprRef size = ctx_.zextOrTrunc(o.sizeExpr(ctx_, pointerBits()), w);
+    any = ctx_.orE(any, ctx_.andE(ctx_.sle(b, r.start),
+                                  ctx_.sle(r.end, ctx_.add(b, size))));
   }
   return any;
 }
@@ -502,7 +497,7 @@ void Executor::havocObject(ExecutionState &s, uint64_t base) {
   // Small objects keep their byte form (queries without arrays); an
   // object of symbolic size may be far too large for one.
   ExprRef fresh = ctx_.arrayVar(s.freshName("havoc"));
-  if (e->object->symbolicSize || os.capacity() > 4096)
+  if (e->object->symbolicSize || os.capacity() > kHavocBytesMax)
     os = memory::ObjectState::unbounded(os.capacity(), fresh);
   else
     os = memory::ObjectState(os.capacity(), fresh);

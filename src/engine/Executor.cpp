@@ -313,7 +313,6 @@ ExecutionState *Executor::checkError(ExecutionState &s,
   return passed(good);
 }
 
-
 solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
                                        bool wantModel, unsigned limitMs) {
   unsigned limit = opts_.solver.timeoutMs;
@@ -719,16 +718,15 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     return; // the same error at the same place was reported already
   if (!model) {
     solver::SolverResult r = pathModel(s);
-    if (r.isUnsat() && s.quantified) {
-      // A path over-approximated under an assumed \forall (askQuantified)
-      // that cannot happen.
-      reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
-      --summary_.stats.pathsErrored;
-      return;
-    }
     if (!r.isSat()) {
-      // An error we cannot demonstrate is not reported as one.
       reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
+      if (r.isUnsat() && s.quantified) {
+        // A path over-approximated under an assumed \forall
+        // (askQuantified) that cannot happen.
+        --summary_.stats.pathsErrored;
+        return;
+      }
+      // An error we cannot demonstrate is not reported as one.
       noteUnknown(fmt::format(
           "solver could not confirm a possible {} at {}:{}",
           errorKindName(kind), loc.file, loc.line));

@@ -11,7 +11,7 @@
 
 #include "QuantifierInstances.h"
 
-#include <algorithm>
+#include <set>
 
 namespace cosmo::engine {
 
@@ -58,12 +58,15 @@ solver::SolverResult Executor::askQuantified(ExecutionState &s,
   // refutes most errors a one-level instantiation let through.
   std::vector<ExprRef> deeper = terms;
   deeper.insert(deeper.end(), instances.begin(), instances.end());
+  std::set<const expr::Expr *> known;
+  for (const ExprRef &t : deeper)
+    known.insert(t.get());
   for (unsigned round = 0; round < kDeeperRounds; ++round) {
     std::vector<ExprRef> more =
         quantifierInstances(ctx_, deeper, kDeeperInstances);
     size_t before = groundPart.size();
     for (const ExprRef &i : more)
-      if (std::find(deeper.begin(), deeper.end(), i) == deeper.end()) {
+      if (known.insert(i.get()).second) {
         deeper.push_back(i);
         whole.add(i);
         if (!hasQuantifier(i))

@@ -4,6 +4,7 @@
 
 #include "cosmo/expr/Transform.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -76,6 +77,51 @@ void collectReads(const ExprRef &e,
     collectReads(ExprRef(e->child(i)), reads, seen);
 }
 
+/// The first byte of the element a ground read e = X + C falls in, for
+/// elements of `size` bytes: X + (C rounded down to a multiple of size).
+ExprRef elementStart(expr::ExprContext &ctx, const ExprRef &e,
+                     const llvm::APInt &size) {
+  if (e->kind() != Kind::Add || e->child(0)->kind() != Kind::BVConst ||
+      size.getBitWidth() != e->width())
+    return e;
+  llvm::APInt c = e->child(0)->bvValue();
+  llvm::APInt r = c.srem(size);
+  if (r.isNegative())
+    r += size;
+  return r.isZero() ? e : ctx.add(ExprRef(e->child(1)), ctx.bv(c - r));
+}
+
+/// The values of `var` at which `body`'s reads select(A, c * var) meet the
+/// ground reads of A: (e - d) / c for each element e read.
+std::vector<ExprRef>
+candidatesFor(expr::ExprContext &ctx, const ExprRef &body, const Expr *var,
+              const std::map<const Expr *, std::set<ExprRef>> &reads) {
+  std::set<ExprRef> values;
+  expr::forEachNode(body, [&](const Expr *n) {
+    if (n->kind() != Kind::Select)
+      return;
+    auto lin = linearIn(n->child(1), var);
+    auto it = reads.find(n->child(0));
+    // One pattern per element: its first byte (the others would give the
+    // same instances again).
+    if (!lin || it == reads.end() || lin->c.isZero() || !lin->d.isZero())
+      return;
+    std::set<ExprRef> elements;
+    for (const ExprRef &e : it->second)
+      elements.insert(elementStart(ctx, e, lin->c));
+    for (const ExprRef &e : elements) {
+      // A shift for the usual element sizes: division circuits are what Z3
+      // bit-blasts slowest.
+      ExprRef value =
+          lin->c.isPowerOf2()
+              ? ctx.ashr(e, ctx.bv(e->width(), lin->c.logBase2()))
+              : ctx.sdiv(e, ctx.bv(lin->c));
+      values.insert(ctx.zextOrTrunc(value, var->width()));
+    }
+  });
+  return {values.begin(), values.end()};
+}
+
 } // namespace
 
 bool hasQuantifier(const ExprRef &e) {
@@ -102,57 +148,14 @@ std::vector<ExprRef> quantifierInstances(expr::ExprContext &ctx,
     std::vector<ExprRef> vars;
     std::vector<std::vector<ExprRef>> candidates;
     for (unsigned v = 1; v < q->numChildren(); ++v) {
-      const Expr *var = q->child(v);
-      std::set<ExprRef> values;
-      expr::forEachNode(body, [&](const Expr *n) {
-        if (n->kind() != Kind::Select)
-          return;
-        auto lin = linearIn(n->child(1), var);
-        auto it = reads.find(n->child(0));
-        // One pattern per element: its first byte (the others would give
-        // the same instances again).
-        if (!lin || it == reads.end() || lin->c.isZero() || !lin->d.isZero())
-          return;
-        std::set<ExprRef> elements;
-        for (const ExprRef &e : it->second) {
-          // The other bytes of a ground element read, e = X + C with C not
-          // a multiple of the element size: the element's first byte.
-          if (e->kind() == Kind::Add && e->child(0)->kind() == Kind::BVConst &&
-              lin->c.getBitWidth() == e->width()) {
-            llvm::APInt C = e->child(0)->bvValue();
-            llvm::APInt r = C.srem(lin->c);
-            if (r.isNegative())
-              r += lin->c;
-            if (!r.isZero()) {
-              elements.insert(ctx.add(ExprRef(e->child(1)), ctx.bv(C - r)));
-              continue;
-            }
-          }
-          elements.insert(e);
-        }
-        for (const ExprRef &e : elements) {
-          // A shift for the usual element sizes: division circuits are
-          // what Z3 bit-blasts slowest.
-          ExprRef offset = ctx.sub(e, ctx.bv(lin->d));
-          ExprRef value =
-              lin->c.isPowerOf2()
-                  ? ctx.ashr(offset, ctx.bv(offset->width(), lin->c.logBase2()))
-                  : ctx.sdiv(offset, ctx.bv(lin->c));
-          values.insert(value->width() == var->width()
-                            ? value
-                            : ctx.zextOrTrunc(value, var->width()));
-        }
-      });
-      vars.push_back(ExprRef(var));
-      candidates.emplace_back(values.begin(), values.end());
+      vars.push_back(ExprRef(q->child(v)));
+      candidates.push_back(candidatesFor(ctx, body, q->child(v), reads));
     }
     // Every combination of candidates (bodies over two variables take
     // pairs), within the limit.
     std::vector<size_t> pick(vars.size(), 0);
-    bool none = false;
-    for (const auto &c : candidates)
-      none |= c.empty();
-    if (none)
+    if (std::any_of(candidates.begin(), candidates.end(),
+                    [](const auto &c) { return c.empty(); }))
       continue;
     for (;;) {
       expr::Substitution sub;

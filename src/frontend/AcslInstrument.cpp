@@ -12,6 +12,7 @@
 #include "cosmo/frontend/AcslInstrument.h"
 
 #include "AcslToC.h"
+#include "CText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -37,12 +38,8 @@ size_t skipBlank(const std::string &s, size_t i) {
   while (i < s.size()) {
     if (std::isspace(static_cast<unsigned char>(s[i]))) {
       ++i;
-    } else if (s.compare(i, 2, "/*") == 0 && s.compare(i, 3, "/*@") != 0) {
-      size_t e = s.find("*/", i + 2);
-      i = e == std::string::npos ? s.size() : e + 2;
-    } else if (s.compare(i, 2, "//") == 0 && s.compare(i, 3, "//@") != 0) {
-      size_t e = s.find('\n', i);
-      i = e == std::string::npos ? s.size() : e;
+    } else if (ctext::commentAt(s, i) && s.compare(i + 2, 1, "@") != 0) {
+      i = ctext::pastComment(s, i);
     } else {
       break;
     }
@@ -58,15 +55,9 @@ size_t matching(const std::string &s, size_t open) {
   for (size_t i = open; i < s.size(); ++i) {
     char x = s[i];
     if (x == '"' || x == '\'') {
-      for (++i; i < s.size() && s[i] != x; ++i)
-        if (s[i] == '\\')
-          ++i;
-    } else if (s.compare(i, 2, "/*") == 0) {
-      size_t e = s.find("*/", i + 2);
-      i = e == std::string::npos ? s.size() : e + 1;
-    } else if (s.compare(i, 2, "//") == 0) {
-      size_t e = s.find('\n', i);
-      i = e == std::string::npos ? s.size() : e;
+      i = ctext::pastLiteral(s, i) - 1;
+    } else if (ctext::commentAt(s, i)) {
+      i = ctext::pastComment(s, i) - 1;
     } else if (x == o) {
       ++depth;
     } else if (x == c && --depth == 0) {
@@ -86,9 +77,7 @@ std::vector<size_t> splitAt(const std::string &s, size_t from, size_t to,
       size_t m = matching(s, i);
       i = m == std::string::npos ? to : m;
     } else if (x == '"' || x == '\'') {
-      for (++i; i < to && s[i] != x; ++i)
-        if (s[i] == '\\')
-          ++i;
+      i = ctext::pastLiteral(s, i) - 1;
     } else if (x == sep) {
       out.push_back(i);
     }
@@ -106,16 +95,6 @@ std::string oneLine(std::string s) {
     if (c == '\n' || c == '\r')
       c = ' ';
   return s;
-}
-
-std::string quoted(const std::string &s) {
-  std::string out = "\"";
-  for (char c : oneLine(s)) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 /// A function declarator after a contract.
@@ -262,14 +241,14 @@ public:
       from = ins.at + ins.erase;
     }
     body += s_.substr(from);
-    out.text = std::string(preludeText()) + "#line 1 " + quoted(path_) + "\n" +
+    out.text = std::string(preludeText()) + "#line 1 " + cStringLiteral(path_) + "\n" +
                body + "\n" + companions;
     return out;
   }
 
 private:
   std::string lineDirective(unsigned line) const {
-    return "#line " + std::to_string(line) + " " + quoted(path_) + "\n";
+    return "#line " + std::to_string(line) + " " + cStringLiteral(path_) + "\n";
   }
 
   std::string property(const Term &t, TermScope &scope, unsigned line) {
@@ -297,7 +276,7 @@ private:
     return "__cosmo_acsl_check(" + cond + ", " +
            std::to_string(static_cast<int>(kind)) + ", " +
            std::to_string(c.line) + ", " +
-           quoted((function.empty() ? "" : function + "|") + keyword + " " +
+           cStringLiteral((function.empty() ? "" : function + "|") + keyword + " " +
                   c.source) +
            ");";
   }
@@ -345,7 +324,7 @@ private:
       if (c.kind == ClauseKind::Assigns) {
         if (allowed.empty())
           allowed = lineDirective(c.line) + "  __cosmo_acsl_frame_begin(" +
-                    std::to_string(c.line) + ", " + quoted(d.name) + ");\n";
+                    std::to_string(c.line) + ", " + cStringLiteral(d.name) + ");\n";
         for (const Term::Ref &loc : c.terms)
           allowed += lineDirective(c.line) + "  " + havoc(*loc, c.line, true) +
                      "\n";

@@ -10,6 +10,8 @@
 
 #include "cosmo/frontend/Acsl.h"
 
+#include "CText.h"
+
 #include <cctype>
 #include <cstring>
 #include <set>
@@ -603,21 +605,15 @@ std::vector<Comment> annotationComments(const std::string &s) {
   while (i < s.size()) {
     char c = s[i];
     if (c == '"' || c == '\'') {
-      size_t j = i + 1;
-      while (j < s.size() && s[j] != c && s[j] != '\n')
-        j += s[j] == '\\' ? 2 : 1;
-      advance(j + 1);
-    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
-      size_t e = s.find("*/", i + 2);
-      e = e == std::string::npos ? s.size() : e + 2;
-      if (i + 2 < s.size() && s[i + 2] == '@')
-        out.push_back({i, e, s.substr(i + 3, e - 2 - (i + 3)), line});
-      advance(e);
-    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
-      size_t e = s.find('\n', i);
-      e = e == std::string::npos ? s.size() : e;
-      if (i + 2 < s.size() && s[i + 2] == '@')
-        out.push_back({i, e, s.substr(i + 3, e - (i + 3)), line});
+      advance(ctext::pastLiteral(s, i));
+    } else if (ctext::commentAt(s, i)) {
+      size_t e = ctext::pastComment(s, i);
+      if (s.compare(i + 2, 1, "@") == 0) {
+        // The text between "/*@" and "*/", or after "//@".
+        bool block = s[i + 1] == '*';
+        size_t end = block && s.compare(e - 2, 2, "*/") == 0 ? e - 2 : e;
+        out.push_back({i, e, s.substr(i + 3, end - std::min(end, i + 3)), line});
+      }
       advance(e);
     } else {
       advance(i + 1);

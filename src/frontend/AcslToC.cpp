@@ -37,19 +37,6 @@ Polarity flip(Polarity p) {
                                    : Polarity::Both;
 }
 
-std::string quote(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (c == '\n')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out + "\"";
-}
-
 /// The C type of a binder or cast; throws for types a quantifier cannot
 /// range over.
 std::string cTypeOf(const std::string &acsl, unsigned line, bool forBinder) {
@@ -349,7 +336,7 @@ private:
     std::string what = "line " + std::to_string(t.line) + ": \\" + t.text;
     if (pol == Polarity::Both)
       return "(__cosmo_acsl_unknown(" +
-             quote(what + " under <==>, in a condition or inside \\old") +
+             cStringLiteral(what + " under <==>, in a condition or inside \\old") +
              "), 0)";
     // The quantifier as it acts where it stands.
     bool universal = forall == (pol == Polarity::Positive);
@@ -358,17 +345,17 @@ private:
     // bound ones: only universal quantifiers nest there.
     if (capture_ && !(forall && pol == Polarity::Positive))
       return std::string("(__cosmo_acsl_weakened(") +
-             quote("assuming " + what + " inside an assumed \\forall") +
+             cStringLiteral("assuming " + what + " inside an assumed \\forall") +
              "), " + (pol == Polarity::Positive ? "1" : "0") + ")";
     if (scope_.use == Use::Assume && forall && pol == Polarity::Positive)
       return captured(t);
     if (!exact) {
       if (scope_.use == Use::Check)
         return "(__cosmo_acsl_unknown(" +
-               quote("checking " + what + " needs quantifier reasoning") +
+               cStringLiteral("checking " + what + " needs quantifier reasoning") +
                "), 0)";
       return "(__cosmo_acsl_weakened(" +
-             quote("assuming " + what + " needs quantifier reasoning") +
+             cStringLiteral("assuming " + what + " needs quantifier reasoning") +
              "), " + (pol == Polarity::Positive ? "1" : "0") + ")";
     }
     std::string s = "({ ";
@@ -411,6 +398,16 @@ private:
 
 } // namespace
 
+std::string cStringLiteral(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
 std::string propertyToC(const Term &t, TermScope &scope) {
   return Translator(scope).term(t, Polarity::Positive);
 }
@@ -449,24 +446,25 @@ long long __cosmo_acsl_bound_begin(void);
 int __cosmo_acsl_bound_end(int holds, int count);
 void __cosmo_acsl_guard(int unknown);
 #define __ACSL_PTR(x) (__builtin_classify_type(x) == 5)
-static inline __acsl_int __acsl_add(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  if (__builtin_add_overflow(a, b, &r))
-    __cosmo_acsl_unknown("an integer term beyond the width of ACSL integers (128 bits)");
-  return r;
-}
-static inline __acsl_int __acsl_sub(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  if (__builtin_sub_overflow(a, b, &r))
-    __cosmo_acsl_unknown("an integer term beyond the width of ACSL integers (128 bits)");
-  return r;
-}
-static inline __acsl_int __acsl_mul(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  if (__builtin_mul_overflow(a, b, &r))
-    __cosmo_acsl_unknown("an integer term beyond the width of ACSL integers (128 bits)");
-  return r;
-}
+/* name(a, b): a op b, the path unknown beyond the integer width; name_q:
+   the branch-free variant for captured \forall bodies, which records
+   "unknown" in the capture (the assumption is weakened where it holds). */
+#define __ACSL_CHECKED(name, overflows)                                        \
+  static inline __acsl_int name(__acsl_int a, __acsl_int b) {                  \
+    __acsl_int r;                                                              \
+    if (overflows(a, b, &r))                                                   \
+      __cosmo_acsl_unknown(                                                    \
+          "an integer term beyond the width of ACSL integers (128 bits)");     \
+    return r;                                                                  \
+  }                                                                            \
+  static inline __acsl_int name##_q(__acsl_int a, __acsl_int b) {              \
+    __acsl_int r;                                                              \
+    __cosmo_acsl_guard(overflows(a, b, &r));                                   \
+    return r;                                                                  \
+  }
+__ACSL_CHECKED(__acsl_add, __builtin_add_overflow)
+__ACSL_CHECKED(__acsl_sub, __builtin_sub_overflow)
+__ACSL_CHECKED(__acsl_mul, __builtin_mul_overflow)
 static inline __acsl_int __acsl_shl(__acsl_int a, __acsl_int b) {
   if (b < 0 || b > (__acsl_int)(8 * sizeof(__acsl_int) - 2))
     __cosmo_acsl_unknown("a shift in an integer term beyond the width of ACSL integers (128 bits)");
@@ -480,23 +478,6 @@ static inline __acsl_int __acsl_any(void) {
 #else
   return __cosmo_acsl_any();
 #endif
-}
-/* Branch-free variants for captured \forall bodies: "unknown" is recorded
-   in the capture (the assumption is weakened where it holds). */
-static inline __acsl_int __acsl_add_q(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  __cosmo_acsl_guard(__builtin_add_overflow(a, b, &r));
-  return r;
-}
-static inline __acsl_int __acsl_sub_q(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  __cosmo_acsl_guard(__builtin_sub_overflow(a, b, &r));
-  return r;
-}
-static inline __acsl_int __acsl_mul_q(__acsl_int a, __acsl_int b) {
-  __acsl_int r;
-  __cosmo_acsl_guard(__builtin_mul_overflow(a, b, &r));
-  return r;
 }
 static inline __acsl_int __acsl_shl_q(__acsl_int a, __acsl_int b) {
   __cosmo_acsl_guard((b < 0) | (b > (__acsl_int)(8 * sizeof(__acsl_int) - 2)));

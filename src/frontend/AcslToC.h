@@ -32,6 +32,9 @@ struct TermScope {
   const std::map<std::string, const LogicDefinition *> *logic = nullptr;
 };
 
+/// `s` as a C string literal on one line (line breaks become spaces).
+std::string cStringLiteral(const std::string &s);
+
 /// The C expression (int-valued for properties) of `t`; throws
 /// TranslateError.
 std::string propertyToC(const Term &t, TermScope &scope);

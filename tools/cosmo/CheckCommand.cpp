@@ -435,14 +435,9 @@ int runCheck(const CheckOptions &opts) {
     summary::Analysis verifier(module, contractOptions, progress);
     if (llvm::Error e = verifier.prepare())
       return usageError(llvm::toString(std::move(e)));
-    auto started = std::chrono::steady_clock::now();
     engine::RunSummary run = runOne(verifier);
     progress.clear();
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - started)
-                         .count();
-    mergeContractRun(summary, std::move(run), f, info.program, seconds,
-                     runEntry);
+    mergeContractRun(summary, std::move(run), f, info.program, runEntry);
   }
 
   if (llvm::Error e = (*out)->finish(summary, replays))

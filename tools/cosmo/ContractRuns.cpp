@@ -28,13 +28,13 @@ std::string verifierOf(const ContractedFunction &f) {
 
 void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const ContractedFunction &f, const std::string &file,
-                      double seconds, bool mainRan) {
+                      bool mainRan) {
   bool first = !mainRan && into.contracts.empty();
   engine::ContractResult result;
   result.function = f.name;
   result.location = {file, f.line, f.name, 0};
   result.verdict = run.verdict;
-  result.seconds = seconds;
+  result.seconds = run.stats.wallSeconds;
   if (run.verdict == engine::Verdict::False && !run.errors.empty())
     result.reason = fmt::format("{} at line {}",
                                 engine::errorKindName(run.errors[0].kind),
@@ -67,12 +67,10 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   into.contracts = std::move(contracts);
 
   // The program is correct when its run and every contract are.
-  bool anyFalse = false, allTrue = true;
   size_t errors = into.errors.size();
-  anyFalse = errors > 0;
-  allTrue = !anyFalse && (first || into.verdict == engine::Verdict::True) &&
-            run.verdict == engine::Verdict::True;
-  if (anyFalse) {
+  bool allTrue = (first || into.verdict == engine::Verdict::True) &&
+                 run.verdict == engine::Verdict::True;
+  if (errors > 0) {
     into.verdict = engine::Verdict::False;
     into.reason = fmt::format("{} error{} found", errors, errors == 1 ? "" : "s");
   } else if (allTrue) {

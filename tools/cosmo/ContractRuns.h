@@ -34,7 +34,7 @@ std::string verifierOf(const frontend::acsl::ContractedFunction &f);
 /// program's own run (else nothing before the first contract).
 void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const frontend::acsl::ContractedFunction &f,
-                      const std::string &file, double seconds, bool mainRan);
+                      const std::string &file, bool mainRan);
 
 } // namespace cosmo::cli
 
