@@ -401,8 +401,10 @@ ExprRef ExprContext::narrowArith(Kind kind, const ExprRef &a,
     // match: udiv(zext(x), zext(y))  result: ite(y = 0, ~0, zext(udiv))
     hit("udiv-narrow");
     r = zext(udiv(na, nb), full);
-    return isBVConst(nb) ? r
-                         : ite(eq(nb, bv(w, 0)),
+    // (a constant divisor 0 goes through the ite too: ~0 is full width)
+    return isBVConst(nb) && !nb->bvValue().isZero()
+               ? r
+               : ite(eq(nb, bv(w, 0)),
                                bv(APInt::getAllOnes(full)), r);
   case Kind::URem:
     // match: urem(zext(x), zext(y))  result: zext(urem(x', y'))
@@ -609,6 +611,15 @@ ExprRef ExprContext::concat(const ExprRef &hi, const ExprRef &lo) {
     hit("concat-ite-same-cond-nested");
     return concat(concat(hi, ExprRef(lo->child(0))), ExprRef(lo->child(1)));
   }
+  if (hi->kind() == Kind::Extract && hi->aux1() == lo->width() &&
+      (hi->child(0)->kind() == Kind::SExt ||
+       hi->child(0)->kind() == Kind::ZExt) &&
+      hi->child(0)->child(0) == lo.get()) {
+    // match: concat(ext(x)[h:|x|], x)  result: ext(x) to h+1 bits
+    hit("concat-extension-of-low");
+    return hi->child(0)->kind() == Kind::SExt ? sext(lo, hi->aux0() + 1)
+                                               : zext(lo, hi->aux0() + 1);
+  }
   if (isBV(hi, 0)) {
     // match: concat(0, x)  result: zext(x)
     hit("concat-zero-high");
@@ -658,6 +669,40 @@ ExprRef ExprContext::extract(const ExprRef &a, unsigned hi, unsigned lo) {
       return bv(w, 0);
     }
     break;
+  }
+  case Kind::Shl:
+    if (isBVConst(a->child(1)) && a->child(1)->bvValue().ult(a->width())) {
+      unsigned s = a->child(1)->bvValue().getZExtValue();
+      if (hi < s) {
+        // match: (x << s)[i:j], i < s  result: 0
+        hit("extract-shl-low");
+        return bv(w, 0);
+      }
+      if (lo >= s) {
+        // match: (x << s)[i:j], j >= s  result: x[i-s : j-s]
+        hit("extract-shl-high");
+        return extract(ExprRef(a->child(0)), hi - s, lo - s);
+      }
+    }
+    break;
+  case Kind::BAnd:
+  case Kind::BOr:
+  case Kind::BXor: {
+    // Bitwise operations work bit by bit, so an extract moves into their
+    // operands; done where an operand's extract simplifies (a wide
+    // integer assembled from halves, `lo | hi << 64`, read back a half).
+    ExprRef x = extract(ExprRef(a->child(0)), hi, lo);
+    ExprRef y = extract(ExprRef(a->child(1)), hi, lo);
+    auto plain = [&](const ExprRef &e, unsigned i) {
+      return e->kind() == Kind::Extract && e->child(0) == a->child(i);
+    };
+    if (plain(x, 0) && plain(y, 1))
+      break;
+    // match: op(x, y)[i:j]  result: op(x[i:j], y[i:j])
+    hit("extract-bitwise");
+    return a->kind() == Kind::BAnd  ? band(x, y)
+           : a->kind() == Kind::BOr ? bor(x, y)
+                                    : bxor(x, y);
   }
   default: break;
   }

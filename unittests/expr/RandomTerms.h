@@ -125,9 +125,9 @@ public:
     case 0: return binary(Kind::Add, w, depth);
     case 1: return binary(Kind::Sub, w, depth);
     case 2: return binary(Kind::Mul, w, depth);
-    case 3: return node(Kind::UDiv, {sub(), divisor(w, depth)});
-    case 4: return node(Kind::SDiv, {sub(), divisor(w, depth)});
-    case 5: return node(Kind::URem, {sub(), divisor(w, depth)});
+    case 3: return division(Kind::UDiv, w, depth);
+    case 4: return division(Kind::SDiv, w, depth);
+    case 5: return division(Kind::URem, w, depth);
     case 6: return node(Kind::SRem, {sub(), divisor(w, depth)});
     case 7: return node(Kind::Shl, {sub(), shiftAmount(w, depth)});
     case 8: return node(Kind::LShr, {sub(), shiftAmount(w, depth)});
@@ -306,6 +306,18 @@ private:
       b = a;
     return node(k, {a, b});
   }
+  /// op(a, b), sometimes of two operands extended from fewer bits (the
+  /// *-narrow rules' shape).
+  RecipeP division(Kind op, unsigned w, int depth) {
+    // (narrow enough for Z3 to prove division circuits equal quickly)
+    if (w >= 2 && w <= 16 && chance(20)) {
+      Kind ext = op == Kind::SDiv ? Kind::SExt : Kind::ZExt;
+      unsigned n = 1 + pick(w - 1);
+      return node(op, {node(ext, {bits(n, depth - 2)}, w),
+                       node(ext, {divisor(n, depth - 1)}, w)});
+    }
+    return node(op, {bits(w, depth - 1), divisor(w, depth)});
+  }
   RecipeP divisor(unsigned w, int depth) {
     if (chance(40))
       return constLeaf(w);
@@ -363,6 +375,16 @@ private:
       }
       return node(Kind::Concat,
                   {hi, node(Kind::Extract, {src}, lo + lw - 1, lo)});
+    }
+    if (chance(10)) {
+      // The high bits of an extension over its own operand, which
+      // concat-extension-of-low turns back into the extension.
+      RecipeP x = bits(lw, depth - 2);
+      unsigned ws = w + pick(sourceLimit(w) + 1 - w);
+      RecipeP ext =
+          node(chance(50) ? Kind::ZExt : Kind::SExt, {x}, ws);
+      return node(Kind::Concat,
+                  {node(Kind::Extract, {ext}, w - 1, lw), x});
     }
     if (chance(15)) {
       // Bytes merged under one guard, which concat-ite-same-cond joins:
