@@ -3,8 +3,8 @@
 #
 #   bench/acsl.sh [PROGRAM.c ...]
 #
-# Default: the contract tests (tests/contracts/*.c) and the benchmark
-# programs (bench/programs/acsl/*.c: seed 003's insertion sort).
+# Default: the contract tests (tests/contracts/*.c, seed 003's insertion
+# sort among them).
 #
 # Per program: cosmo's contracts verified / violated / unknown and its time
 # (`cosmo check`, default options), and the goals Frama-C's WP proves with
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 cosmo=build/tools/cosmo/cosmo
 [ -x "$cosmo" ] || { echo "build cosmo first (cmake --build build)" >&2; exit 2; }
 programs=("$@")
-[ ${#programs[@]} -gt 0 ] || programs=(tests/contracts/*.c bench/programs/acsl/*.c)
+[ ${#programs[@]} -gt 0 ] || programs=(tests/contracts/*.c)
 have_framac=0
 if command -v frama-c >/dev/null && command -v why3 >/dev/null; then
   have_framac=1

@@ -20,7 +20,7 @@ namespace {
 constexpr size_t kQuantifierInstances = 64;
 /// An error's path gets this many more rounds, of this many instances.
 constexpr unsigned kDeeperRounds = 2;
-constexpr size_t kDeeperInstances = 256;
+constexpr size_t kDeeperInstances = 1024;
 } // namespace
 
 solver::SolverResult Executor::askQuantified(ExecutionState &s,
@@ -45,8 +45,16 @@ solver::SolverResult Executor::askQuantified(ExecutionState &s,
       groundPart.add(i);
   }
   solver_->setTimeoutMs(limit);
-  solver::SolverResult ground =
-      solver_->check(solver::Query::onPath(groundPart, cond, nullptr, false));
+  // The instances are consequences of the path condition, so the ground
+  // part is satisfiable if the path is; but a branch taken on an
+  // over-approximation may not be, and an error there must not be
+  // claimed: an error's questions do not let the solver assume it.
+  auto askGround = [&] {
+    solver::Query q = solver::Query::onPath(groundPart, cond, nullptr, false);
+    q.pcSatisfiable = !wantModel;
+    return solver_->check(q);
+  };
+  solver::SolverResult ground = askGround();
   // Where the ground part allows it, a branch is taken: Z3 seldom shows an
   // assumed \forall satisfiable, so this may be more paths than there are,
   // none missed (a proof stays a proof). An error on such a path needs a
@@ -74,8 +82,7 @@ solver::SolverResult Executor::askQuantified(ExecutionState &s,
       }
     if (groundPart.size() == before)
       break;
-    solver::SolverResult r = solver_->check(
-        solver::Query::onPath(groundPart, cond, nullptr, false));
+    solver::SolverResult r = askGround();
     if (r.isUnsat())
       return r;
   }

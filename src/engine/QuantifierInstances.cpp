@@ -91,6 +91,18 @@ ExprRef elementStart(expr::ExprContext &ctx, const ExprRef &e,
   return r.isZero() ? e : ctx.add(ExprRef(e->child(1)), ctx.bv(c - r));
 }
 
+/// y where `e` is c * y, else null.
+const Expr *scaledBy(const Expr *e, const llvm::APInt &c) {
+  if (e->kind() != Kind::Mul || e->numChildren() != 2)
+    return nullptr;
+  for (unsigned i = 0; i < 2; ++i) {
+    const Expr *k = e->child(i);
+    if (k->kind() == Kind::BVConst && k->bvValue() == c)
+      return e->child(1 - i);
+  }
+  return nullptr;
+}
+
 /// The values of `var` at which `body`'s reads select(A, c * var) meet the
 /// ground reads of A: (e - d) / c for each element e read.
 std::vector<ExprRef>
@@ -110,10 +122,13 @@ candidatesFor(expr::ExprContext &ctx, const ExprRef &body, const Expr *var,
     for (const ExprRef &e : it->second)
       elements.insert(elementStart(ctx, e, lin->c));
     for (const ExprRef &e : elements) {
-      // A shift for the usual element sizes: division circuits are what Z3
-      // bit-blasts slowest.
+      // A read at c * y gives y itself: the instance then reads the very
+      // term the query reads. Otherwise a shift for the usual element
+      // sizes: division circuits are what Z3 bit-blasts slowest.
+      const Expr *y = scaledBy(e.get(), lin->c);
       ExprRef value =
-          lin->c.isPowerOf2()
+          y ? ExprRef(y)
+          : lin->c.isPowerOf2()
               ? ctx.ashr(e, ctx.bv(e->width(), lin->c.logBase2()))
               : ctx.sdiv(e, ctx.bv(lin->c));
       values.insert(ctx.zextOrTrunc(value, var->width()));

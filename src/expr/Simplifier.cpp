@@ -575,21 +575,28 @@ ExprRef ExprContext::concat(const ExprRef &hi, const ExprRef &lo) {
   assert(hi->sort().isBV() && lo->sort().isBV());
   if (isBVConst(hi) && isBVConst(lo))
     return bv(hi->bvValue().concat(lo->bvValue()));
-  if (hi->kind() == Kind::Extract && lo->kind() == Kind::Extract &&
-      hi->child(0) == lo->child(0) && hi->aux1() == lo->aux0() + 1) {
+  // The slice of x below hi's, as the builder makes it (an extract of a
+  // sum may have become a sum of extracts): `part` if it is that slice.
+  auto sliceBelow = [&](const Expr *part) {
+    if (hi->kind() != Kind::Extract)
+      return false;
+    unsigned m = hi->aux1();
+    return part->width() <= m &&
+           extract(ExprRef(hi->child(0)), m - 1, m - part->width()).get() ==
+               part;
+  };
+  if (sliceBelow(lo.get())) {
     // match: concat(x[h:m+1], x[m:l])  result: x[h:l]
     hit("concat-adjacent-extracts");
-    return extract(ExprRef(hi->child(0)), hi->aux0(), lo->aux1());
+    return extract(ExprRef(hi->child(0)), hi->aux0(),
+                   hi->aux1() - lo->width());
   }
-  if (lo->kind() == Kind::Concat && hi->kind() == Kind::Extract &&
-      lo->child(0)->kind() == Kind::Extract &&
-      hi->child(0) == lo->child(0)->child(0) &&
-      hi->aux1() == lo->child(0)->aux0() + 1) {
+  if (lo->kind() == Kind::Concat && sliceBelow(lo->child(0))) {
     // match: concat(x[h:m+1], concat(x[m:l], y))
     // result: concat(x[h:l], y)
     hit("concat-adjacent-extracts-nested");
     return concat(extract(ExprRef(hi->child(0)), hi->aux0(),
-                          lo->child(0)->aux1()),
+                          hi->aux1() - lo->child(0)->width()),
                   ExprRef(lo->child(1)));
   }
   // Bytes merged under one guard (a summary's writes, seed 001 def. 7)
@@ -613,12 +620,17 @@ ExprRef ExprContext::concat(const ExprRef &hi, const ExprRef &lo) {
   }
   if (hi->kind() == Kind::Extract && hi->aux1() == lo->width() &&
       (hi->child(0)->kind() == Kind::SExt ||
-       hi->child(0)->kind() == Kind::ZExt) &&
-      hi->child(0)->child(0) == lo.get()) {
-    // match: concat(ext(x)[h:|x|], x)  result: ext(x) to h+1 bits
-    hit("concat-extension-of-low");
-    return hi->child(0)->kind() == Kind::SExt ? sext(lo, hi->aux0() + 1)
-                                               : zext(lo, hi->aux0() + 1);
+       hi->child(0)->kind() == Kind::ZExt)) {
+    // The high bits of an extension over the same extension's low bits
+    // (or its operand itself): one wider extension.
+    Kind ext = hi->child(0)->kind();
+    const Expr *x = hi->child(0)->child(0);
+    if (x == lo.get() || (lo->kind() == ext && lo->child(0) == x)) {
+      // match: concat(ext(x)[h:m], ext(x)[m-1:0])  result: ext(x) to h+1
+      hit("concat-extension-of-low");
+      return ext == Kind::SExt ? sext(ExprRef(x), hi->aux0() + 1)
+                               : zext(ExprRef(x), hi->aux0() + 1);
+    }
   }
   if (isBV(hi, 0)) {
     // match: concat(0, x)  result: zext(x)
@@ -668,6 +680,12 @@ ExprRef ExprContext::extract(const ExprRef &a, unsigned hi, unsigned lo) {
       hit("extract-zext-high");
       return bv(w, 0);
     }
+    if (lo == 0) {
+      // match: ext(x)[i:0], i >= |x|  result: ext(x) to i+1 bits
+      hit("extract-ext-narrower");
+      return a->kind() == Kind::ZExt ? zext(ExprRef(a->child(0)), w)
+                                     : sext(ExprRef(a->child(0)), w);
+    }
     break;
   }
   case Kind::Shl:
@@ -685,18 +703,37 @@ ExprRef ExprContext::extract(const ExprRef &a, unsigned hi, unsigned lo) {
       }
     }
     break;
+  case Kind::Add:
+  case Kind::Mul:
+    // The low bits of a sum or product are the sum or product of the
+    // operands' low bits; done where both operands' extracts simplify (a
+    // wide ACSL integer computed from a narrow C one), so that the bytes
+    // of a stored `2 * i` stay slices of one value.
+    if (lo == 0 && a->numChildren() == 2) {
+      ExprRef x = extract(ExprRef(a->child(0)), hi, 0);
+      ExprRef y = extract(ExprRef(a->child(1)), hi, 0);
+      auto plain = [&](const ExprRef &e, unsigned i) {
+        return e->kind() == Kind::Extract && e->child(0) == a->child(i);
+      };
+      if (plain(x, 0) || plain(y, 1))
+        break;
+      // match: op(x, y)[i:0], op in {+, *}  result: op(x[i:0], y[i:0])
+      hit("extract-low-arithmetic");
+      return a->kind() == Kind::Add ? add(x, y) : mul(x, y);
+    }
+    break;
   case Kind::BAnd:
   case Kind::BOr:
   case Kind::BXor: {
     // Bitwise operations work bit by bit, so an extract moves into their
-    // operands; done where an operand's extract simplifies (a wide
+    // operands; done where both operands' extracts simplify (a wide
     // integer assembled from halves, `lo | hi << 64`, read back a half).
     ExprRef x = extract(ExprRef(a->child(0)), hi, lo);
     ExprRef y = extract(ExprRef(a->child(1)), hi, lo);
     auto plain = [&](const ExprRef &e, unsigned i) {
       return e->kind() == Kind::Extract && e->child(0) == a->child(i);
     };
-    if (plain(x, 0) && plain(y, 1))
+    if (plain(x, 0) || plain(y, 1))
       break;
     // match: op(x, y)[i:j]  result: op(x[i:j], y[i:j])
     hit("extract-bitwise");

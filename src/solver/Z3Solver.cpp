@@ -20,6 +20,7 @@ public:
   void interrupt() override {
     interrupted_ = true;
     tr_.z3().interrupt();
+    readOnlyTr_.z3().interrupt();
   }
 
 protected:
@@ -41,25 +42,34 @@ protected:
 
 private:
   SolverResult solve(const std::vector<ExprRef> &constraints, bool wantModel) {
-    tr_.clearIfLarge();
+    bool arrays = Z3Translator::usesArrays(constraints);
+    // Arrays that are only read are functions, and Z3's (lazy) Ackermann
+    // reduction decides such a query as bit-vectors: on the instances of
+    // an assumed \forall (many reads at related indices) it answers in
+    // seconds where the array theory of QF_ABV takes minutes.
+    bool asFunctions = arrays && Z3Translator::selectOnly(constraints);
+    Z3Translator &tr = asFunctions ? readOnlyTr_ : tr_;
+    tr.clearIfLarge();
+    z3::context &z3 = tr.z3();
     // A solver for the query's logic gets Z3's bit-blasting pipeline, which
     // is far faster on multiplication and division than the generic one.
-    z3::context &z3 = tr_.z3();
-    z3::solver s = Z3Translator::usesQuantifiers(constraints)
-                       ? z3::solver(z3)
-                       : z3::solver(z3, Z3Translator::usesArrays(constraints)
-                                            ? "QF_ABV"
-                                            : "QF_BV");
-    z3::params p(z3);
-    if (timeoutMs_)
-      p.set("timeout", timeoutMs_);
-    s.set(p);
+    z3::solver s =
+        asFunctions ? ackermannSolver(z3)
+        : Z3Translator::usesQuantifiers(constraints)
+            ? z3::solver(z3)
+            : z3::solver(z3, arrays ? "QF_ABV" : "QF_BV");
+    if (!asFunctions) {
+      z3::params p(z3);
+      if (timeoutMs_)
+        p.set("timeout", timeoutMs_);
+      s.set(p);
+    }
     for (const ExprRef &c : constraints) {
       if (c->isTrue())
         continue;
       if (c->isFalse())
         return SolverResult::unsat();
-      s.add(tr_.translateConstraint(c.get()));
+      s.add(tr.translateConstraint(c.get()));
     }
     switch (s.check()) {
     case z3::unsat:
@@ -73,10 +83,18 @@ private:
     if (!wantModel)
       return SolverResult::sat();
     return SolverResult::sat(std::make_shared<expr::Assignment>(
-        tr_.extractModel(s.get_model(), constraints)));
+        tr.extractModel(s.get_model(), constraints)));
+  }
+
+  /// QF_UFBV by Ackermann's reduction, within the time limit (a solver
+  /// made from a tactic takes its limit from the tactic).
+  z3::solver ackermannSolver(z3::context &z3) {
+    z3::tactic t(z3, "qfufbv_ackr");
+    return (timeoutMs_ ? z3::try_for(t, timeoutMs_) : t).mk_solver();
   }
 
   Z3Translator tr_;
+  Z3Translator readOnlyTr_{/*arraysAsFunctions=*/true};
   unsigned timeoutMs_;
   std::atomic<bool> interrupted_{false};
   PipelineStats ownStats_;

@@ -24,6 +24,19 @@ bool Z3Translator::usesArrays(std::span<const ExprRef> constraints) {
   return arrays;
 }
 
+bool Z3Translator::selectOnly(std::span<const ExprRef> constraints) {
+  bool only = true;
+  for (const ExprRef &c : constraints)
+    expr::forEachNode(c, [&](const Expr *e) {
+      Kind k = e->kind();
+      if (k == Kind::Store || k == Kind::Forall ||
+          ((k == Kind::Eq || k == Kind::Ite) &&
+           e->child(e->numChildren() - 1)->sort().isArray()))
+        only = false;
+    });
+  return only;
+}
+
 bool Z3Translator::usesQuantifiers(std::span<const ExprRef> constraints) {
   bool found = false;
   for (const ExprRef &c : constraints)
@@ -63,8 +76,21 @@ Z3Translator::extractModel(const z3::model &m,
           a.set(ExprRef(e), expr::Value::ofBool(v.is_true()));
         else
           a.set(ExprRef(e), expr::Value::ofBits(toAPInt(v, e->width())));
-      } else if (e->kind() == Kind::ArrayVar) {
+      } else if (e->kind() == Kind::ArrayVar && !arraysAsFunctions_) {
         a.setArray(ExprRef(e), arrayValue(m, translate(e)));
+      } else if (e->kind() == Kind::Select && arraysAsFunctions_) {
+        // A function's model is its value at each index read (what the
+        // query says about the array); every other byte reads as 0.
+        ExprRef array(e->child(0));
+        expr::ArrayValue value;
+        if (const expr::ArrayValue *known = a.getArray(array))
+          value = *known;
+        z3::expr i = m.eval(translate(e->child(1)), true);
+        z3::expr b = m.eval(translate(e), true);
+        if (i.is_numeral() && b.is_numeral())
+          value.bytes[i.get_numeral_uint64()] =
+              static_cast<uint8_t>(b.get_numeral_uint64());
+        a.setArray(array, std::move(value));
       }
     });
   }
@@ -112,6 +138,12 @@ expr::ArrayValue Z3Translator::arrayValue(const z3::model &m,
     if (uint8_t b = byteAt(i); b != out.fallback)
       out.bytes[i] = b;
   return out;
+}
+
+z3::func_decl Z3Translator::functionOf(const Expr *a) {
+  assert(a->kind() == Kind::ArrayVar && "selectOnly reads array variables");
+  return z3_.function((a->name() + "!bytes").c_str(), z3_.bv_sort(64),
+                      z3_.bv_sort(8));
 }
 
 z3::sort Z3Translator::sortOf(expr::Sort s) {
@@ -374,6 +406,8 @@ z3::expr Z3Translator::build(const Expr *e,
   case Kind::SExt:
     return z3::sext(c(0), e->aux0() - e->child(0)->width());
   case Kind::Select:
+    if (arraysAsFunctions_)
+      return functionOf(e->child(0))(c(1));
     return z3::select(c(0), c(1));
   case Kind::Store:
     return z3::store(c(0), c(1), c(2));

@@ -25,6 +25,13 @@ inline double secondsSince(std::chrono::steady_clock::time_point start) {
 
 class Z3Translator {
 public:
+  /// `arraysAsFunctions`: a read select(A, i) becomes A(i) of an
+  /// uninterpreted function, for queries whose arrays are only read
+  /// (selectOnly), which Z3's Ackermann reduction then decides as
+  /// bit-vectors.
+  explicit Z3Translator(bool arraysAsFunctions = false)
+      : arraysAsFunctions_(arraysAsFunctions) {}
+
   z3::context &z3() { return z3_; }
 
   /// The Z3 term of `e` (cached; the cache keeps `e` alive).
@@ -40,6 +47,9 @@ public:
 
   /// Arrays or quantifiers: not for the incremental QF_BV solver.
   static bool usesArrays(std::span<const expr::ExprRef> constraints);
+  /// Arrays are only read: no store, no array compared or chosen by an
+  /// ite, no quantifier (the queries arraysAsFunctions translates).
+  static bool selectOnly(std::span<const expr::ExprRef> constraints);
   /// Quantifiers (ACSL's assumed \forall): Z3's general solver only.
   static bool usesQuantifiers(std::span<const expr::ExprRef> constraints);
   /// Z3's reason for `unknown` in cosmo's words.
@@ -66,6 +76,10 @@ private:
   };
   static constexpr size_t kMaxCache = 1u << 20;
 
+  /// The function standing for array variable `a` (arraysAsFunctions).
+  z3::func_decl functionOf(const expr::Expr *a);
+
+  bool arraysAsFunctions_;
   z3::context z3_;
   std::unordered_map<const expr::Expr *, Entry> cache_;
 };

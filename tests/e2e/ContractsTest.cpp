@@ -125,6 +125,34 @@ TEST_F(Contracts, InsertionPointOfSeed003IsVerifiedAndItsBugFound) {
   EXPECT_TRUE(found) << test.dump(2);
 }
 
+// Seed 003's whole example: sort's invariant sorted(r, i) is preserved only
+// through the contracts of the three calls, each an assumed \forall.
+TEST_F(Contracts, InsertionSortOfSeed003IsVerifiedFunctionByFunction) {
+  ProcessResult ok = cosmo(
+      {"check", "--out=out", contractProgram("insertion_sort.c")}, 600);
+  ASSERT_EQ(ok.exitCode, 0) << ok.out << ok.err;
+  json rep = report("out");
+  EXPECT_EQ(rep["verdict"], "true");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"copy", "verified"},
+                               {"insert", "verified"},
+                               {"insertion_point", "verified"},
+                               {"sort", "verified"}}));
+
+  // The bug in insertion_point breaks its own contract; sort, verified
+  // against insertion_point's contract, stays verified.
+  ProcessResult bug = cosmo({"check", "--out=bug", "-DWALK_PAST_EQUAL",
+                             contractProgram("insertion_sort.c")},
+                            600);
+  ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;
+  json bugRep = report("bug");
+  EXPECT_EQ(statuses(bugRep)["insertion_point"], "violated");
+  EXPECT_EQ(statuses(bugRep)["sort"], "verified");
+  ASSERT_EQ(bugRep["errors"].size(), 1u) << bugRep["errors"].dump(2);
+  EXPECT_EQ(bugRep["errors"][0]["kind"], "invariant-preserved");
+  EXPECT_EQ(bugRep["errors"][0]["function"], "insertion_point");
+}
+
 TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
   // total has a contract; clamp has none (its calls follow --calls) and
   // total's loop has no invariant (it is unrolled, n <= 10).

@@ -38,6 +38,17 @@ TEST_F(QuantifierInstancesTest, OneInstancePerElementTheQueryReads) {
   EXPECT_TRUE(hasQuantifier(q));
 }
 
+// A read at 4 * i gives the instance at i itself: the instance reads the
+// very term the query reads (no index arithmetic left for the solver).
+TEST_F(QuantifierInstancesTest, AReadAtAScaledIndexGivesItsOwnTerm) {
+  ExprRef i = ctx.var("i", Sort::bv(64));
+  ExprRef read = ctx.select(a, ctx.mul(ctx.bv(64, 4), i));
+  std::vector<ExprRef> terms = {q, ctx.ne(read, ctx.bv(8, 7))};
+  std::vector<ExprRef> inst = quantifierInstances(ctx, terms);
+  ASSERT_EQ(inst.size(), 1u);
+  EXPECT_EQ(inst[0], ctx.eq(read, ctx.bv(8, 7)));
+}
+
 TEST_F(QuantifierInstancesTest, ReadsOfOtherArraysOrInsideQuantifiersGiveNone) {
   ExprRef b = ctx.arrayVar("b");
   ExprRef i = ctx.var("i", Sort::bv(64));

@@ -379,12 +379,15 @@ private:
     if (chance(10)) {
       // The high bits of an extension over its own operand, which
       // concat-extension-of-low turns back into the extension.
-      RecipeP x = bits(lw, depth - 2);
+      // The low part is the operand or the same extension, narrower.
+      unsigned xw = 1 + pick(lw);
+      RecipeP x = bits(xw, depth - 2);
       unsigned ws = w + pick(sourceLimit(w) + 1 - w);
-      RecipeP ext =
-          node(chance(50) ? Kind::ZExt : Kind::SExt, {x}, ws);
+      Kind kind = chance(50) ? Kind::ZExt : Kind::SExt;
+      RecipeP ext = node(kind, {x}, ws);
+      RecipeP low = xw == lw ? x : node(kind, {x}, lw);
       return node(Kind::Concat,
-                  {node(Kind::Extract, {ext}, w - 1, lw), x});
+                  {node(Kind::Extract, {ext}, w - 1, lw), low});
     }
     if (chance(15)) {
       // Bytes merged under one guard, which concat-ite-same-cond joins:

@@ -1,5 +1,7 @@
 // Seed 003's insertion sort in C: insertion_point, insert into a second
 // array, copy back, sort; each function verified against its contract.
+// With -DWALK_PAST_EQUAL, insertion_point has seed 003's bug: it walks
+// past the elements equal to x, and its loop invariant is not preserved.
 /*@ predicate sorted(int *t, integer n) =
       \forall integer k, l; 0 <= k < l < n ==> t[k] <= t[l];
 */
@@ -18,7 +20,11 @@ int insertion_point(int x, const int *t, int n) {
       loop assigns i;
   */
   while (i < n) {
+#ifdef WALK_PAST_EQUAL
+    if (t[i] > x)
+#else
     if (t[i] >= x)
+#endif
       break;
     i = i + 1;
   }
