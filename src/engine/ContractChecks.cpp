@@ -236,12 +236,13 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       ExprRef start = ctx_.add(p, pointer(static_cast<uint64_t>(l) * elem));
       for (const ResolvedAccess &a : resolve(s, start, n)) {
         uint64_t off = concreteOr(a.offset, "offset to assign");
-        if (a.state->assigns && !checkAssigns(a, pointer(n)))
+        ExecutionState *st = checkAssigns(a, pointer(n));
+        if (!st)
           continue;
-        memory::ObjectState &os = a.state->memory.writable(a.base);
+        memory::ObjectState &os = st->memory.writable(a.base);
         for (uint64_t k = 0; k < n; ++k)
           os.writeByte(ctx_, off + k,
-                       ctx_.var(a.state->freshName("assigned"),
+                       ctx_.var(st->freshName("assigned"),
                                 expr::Sort::bv(8)));
       }
       return true;
@@ -257,8 +258,7 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       ByteRange r = elementRange(ctx_, a.offset, lo, hi, elem, 64);
       ExecutionState *c = a.state;
       // The range, as one write, against the running contract.
-      if (c->assigns &&
-          !(c = checkAssigns({c, a.base, r.start},
+      if (!(c = checkAssigns({c, a.base, r.start},
                              ctx_.zextOrTrunc(ctx_.sub(r.end, r.start),
                                               pointerBits()))))
         continue;
@@ -295,23 +295,40 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     f.function = readCString(s, arg(1));
     f.freshFrom = addresses_.place(s.nextObjectIndex, 1).value_or(~uint64_t(0));
     f.depth = s.stack.size();
-    s.assigns = std::move(f);
+    s.assigns.push_back(std::move(f));
+    return true;
+  }
+  if (name == "__cosmo_acsl_loop_frame_begin") {
+    const llvm::BasicBlock *head = s.annotatedLoopHead;
+    if (!head)
+      throw Unsupported{"ACSL: a loop assigns frame outside an annotated loop"};
+    AssignsFrame f;
+    f.line = static_cast<unsigned>(concreteOr(arg(0), "clause line"));
+    f.freshFrom = addresses_.place(s.nextObjectIndex, 1).value_or(~uint64_t(0));
+    f.depth = s.stack.size() - 1;
+    const frontend::RecursiveVertex *v =
+        loopStructures_.at(head->getParent()).vertexOf(head);
+    f.loopBody = &v->body;
+    f.havocked = loopWriteTargets(s, *v, /*ownOnly=*/true);
+    s.assigns.push_back(std::move(f));
     return true;
   }
   if (name == "__cosmo_acsl_assignable") {
-    if (!s.assigns)
+    if (s.assigns.empty())
       throw Unsupported{"ACSL: assignable outside a contract's frame"};
     ExprRef p = arg(0), lo = arg(1), hi = arg(2);
     uint64_t elem = concreteOr(arg(3), "element size");
     ByteRange r = elementRange(ctx_, p, lo, hi, elem, pointerBits());
     // An empty range allows nothing.
     ExprRef empty = ctx_.slt(hi, lo);
-    s.assigns->ranges.push_back({ctx_.ite(empty, pointer(0), r.start),
+    s.assigns.back().ranges.push_back({ctx_.ite(empty, pointer(0), r.start),
                                  ctx_.ite(empty, pointer(0), r.end)});
     return true;
   }
   if (name == "__cosmo_acsl_frame_end") {
-    s.assigns.reset();
+    if (s.assigns.empty() || s.assigns.back().loopBody)
+      throw Unsupported{"ACSL: unbalanced assigns frames"};
+    s.assigns.pop_back();
     return true;
   }
   if (name == "__cosmo_acsl_loop_first") {
@@ -445,27 +462,53 @@ bool Executor::shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
 
 ExecutionState *Executor::checkAssigns(const ResolvedAccess &a,
                                        const ExprRef &bytes) {
-  ExecutionState &s = *a.state;
-  if (s.stack.size() <= s.assigns->depth)
-    return &s; // the contract's own checking code
-  const memory::ObjectEntry *e = s.memory.findByBase(a.base);
-  // The call's own objects (its stack, its heap blocks) are its to write;
-  // input objects met during the call were the caller's all along.
-  if (e && e->object->kind != memory::ObjectKind::Input &&
-      a.base >= s.assigns->freshFrom)
-    return &s;
-  ExprRef start = ctx_.add(pointer(a.base), ctx_.zextOrTrunc(a.offset, pointerBits()));
-  ExprRef end = ctx_.add(start, bytes);
-  ExprRef allowed = ctx_.falseE();
-  for (const auto &[lo, hi] : s.assigns->ranges)
-    allowed = ctx_.orE(allowed, ctx_.andE(ctx_.ule(lo, start),
-                                          ctx_.ule(end, hi)));
-  std::string what = e ? e->object->name : "memory";
-  return checkError(
-      s, ctx_.notE(allowed), ErrorKind::Assigns,
-      fmt::format("a write to '{}' that {}'s assigns clause (line {}) does "
-                  "not allow",
-                  what, s.assigns->function, s.assigns->line));
+  ExecutionState *s = a.state;
+  // Each frame checks the write in turn; the path goes on where every
+  // frame allows it.
+  for (size_t k = 0; s && k < s->assigns.size(); ++k) {
+    const AssignsFrame &f = s->assigns[k];
+    if (s->stack.size() <= f.depth)
+      continue; // the contract's own checking code
+    const memory::ObjectEntry *e = s->memory.findByBase(a.base);
+    // The call's own objects (its stack, its heap blocks) are its to write;
+    // input objects met during the call were the caller's all along.
+    if (e && e->object->kind != memory::ObjectKind::Input &&
+        a.base >= f.freshFrom)
+      continue;
+    // The function's own stack objects the loop writes: its havoc gave
+    // them fresh values (havocLoop).
+    if (f.havocked.count(a.base))
+      continue;
+    ExprRef start =
+        ctx_.add(pointer(a.base), ctx_.zextOrTrunc(a.offset, pointerBits()));
+    ExprRef end = ctx_.add(start, bytes);
+    ExprRef allowed = ctx_.falseE();
+    for (const auto &[lo, hi] : f.ranges)
+      allowed = ctx_.orE(allowed, ctx_.andE(ctx_.ule(lo, start),
+                                            ctx_.ule(end, hi)));
+    std::string what = e ? e->object->name : "memory";
+    std::string clause =
+        f.loopBody ? fmt::format("the loop assigns clause (line {})", f.line)
+                   : fmt::format("{}'s assigns clause (line {})", f.function,
+                                 f.line);
+    s = checkError(*s, ctx_.notE(allowed), ErrorKind::Assigns,
+                   fmt::format("a write to '{}' that {} does not allow", what,
+                               clause));
+  }
+  return s;
+}
+
+void Executor::leaveLoopAssigns(ExecutionState &s) {
+  while (!s.assigns.empty() && s.assigns.back().loopBody) {
+    const AssignsFrame &f = s.assigns.back();
+    bool inLoop = s.stack.size() > f.depth + 1 ||
+                  (s.stack.size() == f.depth + 1 &&
+                   std::count(f.loopBody->begin(), f.loopBody->end(),
+                              s.frame().block));
+    if (inLoop)
+      return;
+    s.assigns.pop_back();
+  }
 }
 
 ExprRef Executor::validRange(ExecutionState &s, const ExprRef &p,
@@ -520,13 +563,23 @@ void Executor::havocLoop(ExecutionState &s, bool memory) {
          bits == 1 ? ctx_.var(s.freshName(name), expr::Sort::boolean())
                    : ctx_.var(s.freshName(name), expr::Sort::bv(bits)));
   }
-  if (!memory)
-    return;
-  // Every object the loop's stores may reach, found from the IR (without
-  // `loop assigns`): the whole object is havocked.
+  for (uint64_t base : loopWriteTargets(s, *v, /*ownOnly=*/!memory))
+    havocObject(s, base);
+}
+
+std::set<uint64_t> Executor::loopWriteTargets(ExecutionState &s,
+                                              const frontend::RecursiveVertex &v,
+                                              bool ownOnly) {
+  // Every object the loop's stores may reach, found from the IR: the
+  // whole object is havocked. With `loop assigns` (ownOnly), the
+  // function's own stack objects the loop stores to or passes to a call:
+  // the clause names the others, and the iteration's writes to them are
+  // checked against it (checkAssigns).
   std::set<uint64_t> bases;
   auto target = [&](const llvm::Value *ptr) {
     const llvm::Value *u = llvm::getUnderlyingObject(ptr, 0);
+    if (ownOnly && !llvm::isa<llvm::AllocaInst>(u))
+      return;
     if (!llvm::isa<llvm::AllocaInst>(u) && !llvm::isa<llvm::Argument>(u) &&
         !llvm::isa<llvm::GlobalVariable>(u))
       throw Unsupported{"ACSL: the annotated loop writes through a pointer it "
@@ -539,7 +592,7 @@ void Executor::havocLoop(ExecutionState &s, bool memory) {
             s.memory.find(addr->bvValue().getZExtValue()))
       bases.insert(e->object->address);
   };
-  for (const llvm::BasicBlock *b : v->body)
+  for (const llvm::BasicBlock *b : v.body)
     for (const llvm::Instruction &i : *b) {
       if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
         target(st->getPointerOperand());
@@ -552,14 +605,17 @@ void Executor::havocLoop(ExecutionState &s, bool memory) {
                   f->getName().startswith("__acsl_") ||
                   f->getName().startswith("__VERIFIER_nondet_")))
           continue;
-        throw Unsupported{fmt::format(
-            "ACSL: the annotated loop calls '{}', which may write memory; "
-            "give `loop assigns`",
-            f ? f->getName().str() : "a function pointer")};
+        if (!ownOnly)
+          throw Unsupported{fmt::format(
+              "ACSL: the annotated loop calls '{}', which may write memory; "
+              "give `loop assigns`",
+              f ? f->getName().str() : "a function pointer")};
+        for (const llvm::Use &arg : call->args())
+          if (arg->getType()->isPointerTy())
+            target(arg.get());
       }
     }
-  for (uint64_t base : bases)
-    havocObject(s, base);
+  return bases;
 }
 
 } // namespace cosmo::engine

@@ -219,6 +219,8 @@ void Executor::transferToBlock(ExecutionState &s,
     f.registers.at(entry.phis[k].slot) = std::move(values[k]);
   f.previousBlock = from;
   f.block = target;
+  if (!s.assigns.empty())
+    leaveLoopAssigns(s);
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
   if (run_->covered.insert(target))
@@ -470,6 +472,8 @@ void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
     return;
   StackFrame done = std::move(s.stack.back());
   s.stack.pop_back();
+  if (!s.assigns.empty())
+    leaveLoopAssigns(s);
   for (ExecutionHooks *h : run_->hooks)
     h->onReturn(s);
   for (uint64_t base : done.allocas)

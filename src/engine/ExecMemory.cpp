@@ -484,9 +484,8 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                           value->isConst() &&
                               value->bvValue().getZExtValue() >=
                                   isolatedRegionStart());
-    ExecutionState *st = a.state;
-    if (st->assigns &&
-        !(st = checkAssigns(a, pointer(value->width() / 8))))
+    ExecutionState *st = checkAssigns(a, pointer(value->width() / 8));
+    if (!st)
       continue;
     st->memory.writable(a.base).write(ctx_, a.offset, value);
   }
@@ -639,7 +638,8 @@ void Executor::copyBytes(ExecutionState &s, const ExprRef &dst,
         for (ExecutionHooks *h : run_->hooks)
           h->onPointerStore(*to.state, to.base, /*offset=*/{}, own);
       }
-      to.state->memory.writable(to.base).write(ctx_, to.offset, bytes);
+      if (ExecutionState *st = checkAssigns(to, pointer(n)))
+        st->memory.writable(to.base).write(ctx_, to.offset, bytes);
     }
   }
 }

@@ -404,7 +404,7 @@ private:
       condBegin = semis[0] + 1;
       condEnd = semis[1];
     }
-    std::string established, preserved, assumed, havocs;
+    std::string established, preserved, assumed, havocs, allowed;
     bool hasAssigns = false;
     for (const Clause &c : a.clauses) {
       if (c.kind == ClauseKind::LoopInvariant) {
@@ -419,16 +419,23 @@ private:
         assumed += "__cosmo_acsl_assume(" +
                    property(*c.terms[0], assumeScope, c.line) + "); ";
       } else if (c.kind == ClauseKind::LoopAssigns) {
+        // The iteration's writes are checked against the clause: a frame
+        // from after the havoc until the path leaves the loop.
+        if (!hasAssigns)
+          allowed = "__cosmo_acsl_loop_frame_begin(" + std::to_string(c.line) +
+                    "); ";
         hasAssigns = true;
-        for (const Term::Ref &loc : c.terms)
+        for (const Term::Ref &loc : c.terms) {
           havocs += havoc(*loc, c.line) + " ";
+          allowed += havoc(*loc, c.line, true) + " ";
+        }
       }
     }
     std::string code = "({ if (__cosmo_acsl_loop_first(" + std::to_string(id) +
                        ")) { " + established + "__cosmo_acsl_loop_havoc(" +
                        std::to_string(id) + ", " + (hasAssigns ? "0" : "1") +
-                       "); " + havocs + assumed + "} else { " + preserved +
-                       "__cosmo_acsl_assume(0); } })";
+                       "); " + havocs + allowed + assumed + "} else { " +
+                       preserved + "__cosmo_acsl_assume(0); } })";
     bool emptyCond = trim(s_.substr(condBegin, condEnd - condBegin)).empty();
     inserts_.push_back({condBegin, 0, code + (emptyCond ? ", 1" : ", (")});
     if (!emptyCond)

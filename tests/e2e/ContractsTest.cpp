@@ -153,6 +153,27 @@ TEST_F(Contracts, InsertionSortOfSeed003IsVerifiedFunctionByFunction) {
   EXPECT_EQ(bugRep["errors"][0]["function"], "insertion_point");
 }
 
+TEST_F(Contracts, WritesOutsideLoopAssignsAndThroughMemsetAreErrors) {
+  ProcessResult r =
+      cosmo({"check", "--out=out", contractProgram("loop_assigns.c")}, 120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"clear", "violated"},
+                               {"fill", "violated"},
+                               {"fill_ok", "verified"}}));
+  std::map<unsigned, std::string> messages;
+  for (const json &e : rep["errors"]) {
+    EXPECT_EQ(e["kind"], "assigns") << e.dump(2);
+    messages[e["line"].get<unsigned>()] = e["message"].get<std::string>();
+  }
+  ASSERT_EQ(messages.size(), 2u) << rep["errors"].dump(2);
+  EXPECT_NE(messages[18].find("'log_' that the loop assigns clause (line 14)"),
+            std::string::npos) << messages[18];
+  EXPECT_NE(messages[42].find("'a' that clear's assigns clause (line 40)"),
+            std::string::npos) << messages[42];
+}
+
 TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
   // total has a contract; clamp has none (its calls follow --calls) and
   // total's loop has no invariant (it is unrolled, n <= 10).

@@ -86,15 +86,21 @@ struct QuantifierCapture {
   size_t constraints = 0;
 };
 
-/// A function verified against its contract's `assigns` (ContractChecks.cpp):
-/// while it runs, a write to memory that existed when it was called must
-/// fall in one of `ranges` ([start, end) addresses, pointer-wide).
+/// A function verified against its contract's `assigns`, or a loop's
+/// iteration against its `loop assigns` (ContractChecks.cpp): while it
+/// runs, a write to memory that existed when it began must fall in one of
+/// `ranges` ([start, end) addresses, pointer-wide).
 struct AssignsFrame {
-  std::string function;
+  std::string function;   // the contract's function (empty for a loop)
   unsigned line = 0;      // of the assigns clause
   uint64_t freshFrom = 0; // objects at or above: made by the call
   size_t depth = 0;       // frames of the checking code: not the call's
   std::vector<std::pair<ExprRef, ExprRef>> ranges;
+  /// A loop's frame: the loop's blocks (in frame `depth`); it ends when
+  /// the path leaves them.
+  const std::vector<const llvm::BasicBlock *> *loopBody = nullptr;
+  /// A loop's frame: the stack objects its havoc covers, not checked.
+  std::set<uint64_t> havocked;
 };
 
 /// A block some path was the first to run (--tests=new-coverage): the
@@ -146,8 +152,9 @@ public:
   /// \valid range tied to an input object of fixed size): its completion
   /// is not a proof (the path is cut).
   std::string restricted;
-  /// The contract whose `assigns` the running call is checked against.
-  std::optional<AssignsFrame> assigns;
+  /// The `assigns` clauses the running code is checked against: a
+  /// contract's, then the annotated loops' it is in, innermost last.
+  std::vector<AssignsFrame> assigns;
   /// The path condition holds an assumed \forall (Executor::ask).
   bool quantified = false;
   /// Assumed \forall bodies being evaluated, innermost last.

@@ -312,11 +312,18 @@ public:
                         const ExprRef &p, const ExprRef &lo, const ExprRef &hi,
                         uint64_t elem);
   /// Reports an `assigns` error where a write of `bytes` at `a` can fall
-  /// outside the running contract's assigns clause; returns the state that
-  /// goes on (null when none does).
+  /// outside the running contract's or loop's assigns clauses; returns the
+  /// state that goes on (null when none does; `a.state` with no clause).
   ExecutionState *checkAssigns(const ResolvedAccess &a, const ExprRef &bytes);
+  /// Ends the `loop assigns` frames of the loops the path has left.
+  void leaveLoopAssigns(ExecutionState &s);
   /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
   void havocLoop(ExecutionState &s, bool memory);
+  /// The objects an annotated loop may write, from its IR (ownOnly: the
+  /// function's stack objects only).
+  std::set<uint64_t> loopWriteTargets(ExecutionState &s,
+                                      const frontend::RecursiveVertex &v,
+                                      bool ownOnly);
   void havocObject(ExecutionState &s, uint64_t base);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
