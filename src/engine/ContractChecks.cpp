@@ -224,7 +224,14 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     }
     return true;
   }
+  if (name == "__cosmo_acsl_abstract") {
+    returnValue(s, call, ctx_.bv(call.getType()->getIntegerBitWidth(),
+                                 run_->concreteContracts ? 0 : 1));
+    return true;
+  }
   if (name == "__cosmo_acsl_havoc") {
+    if (s.abstraction.empty())
+      s.abstraction = "a callee's contract";
     ExprRef p = arg(0);
     uint64_t elem = concreteOr(arg(3), "element size");
     ExprRef lo = arg(1), hi = arg(2);
@@ -393,6 +400,11 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     return true;
   }
   if (name == "__cosmo_acsl_loop_havoc") {
+    if (s.abstraction.empty()) {
+      SourceLocation at = locationOf(&call);
+      s.abstraction = fmt::format("the invariants of the loop at {}:{}",
+                                  at.file, at.line);
+    }
     havocLoop(s, concreteOr(arg(1), "flag") != 0);
     return true;
   }

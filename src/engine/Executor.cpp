@@ -708,10 +708,16 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     return;
   }
   s.terminated = true;
-  ++summary_.stats.pathsErrored;
   if (stack.empty())
     stack = stackOf(s);
   SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
+  if (!s.abstraction.empty() && !run_->concreteContracts) {
+    if (reportedErrors_.count({static_cast<int>(kind), loc.file, loc.line}))
+      return;
+    reportAbstractedError(s, kind, loc, model);
+    return;
+  }
+  ++summary_.stats.pathsErrored;
   if (!reportedErrors_
            .insert({static_cast<int>(kind), loc.file, loc.line})
            .second)

@@ -365,8 +365,12 @@ private:
           havocs += lineDirective(c.line) + "  " + havoc(*loc, c.line) + "\n";
       }
     }
+    // Run concretely (to confirm an error found through the contract), the
+    // call runs the function itself.
     out += lineDirective(a.line) + d.returnType + " " + kUsePrefix + d.name +
-           "(" + params + ") {\n" + pre;
+           "(" + params + ") {\n" + pre + "  if (!__cosmo_acsl_abstract()) " +
+           (isVoid ? "{ " + d.name + "(" + args + "); return; }\n"
+                   : "return " + d.name + "(" + args + ");\n");
     for (size_t k = 0; k < olds.size(); ++k)
       out += "  __auto_type __cosmo_old_" + std::to_string(k) + " = (" +
              olds[k] + ");\n";
@@ -431,11 +435,18 @@ private:
         }
       }
     }
+    // Where the engine runs the program concretely (to confirm an error
+    // found through the abstraction), the loop just runs, its invariants
+    // checked at each arrival.
     std::string code = "({ if (__cosmo_acsl_loop_first(" + std::to_string(id) +
-                       ")) { " + established + "__cosmo_acsl_loop_havoc(" +
+                       ")) { " + established +
+                       "if (__cosmo_acsl_abstract()) { __cosmo_acsl_loop_havoc(" +
                        std::to_string(id) + ", " + (hasAssigns ? "0" : "1") +
-                       "); " + havocs + allowed + assumed + "} else { " +
-                       preserved + "__cosmo_acsl_assume(0); } })";
+                       "); " + havocs + "} " + allowed +
+                       "if (__cosmo_acsl_abstract()) { " + assumed +
+                       "} } else { " +
+                       preserved +
+                       "if (__cosmo_acsl_abstract()) __cosmo_acsl_assume(0); } })";
     bool emptyCond = trim(s_.substr(condBegin, condEnd - condBegin)).empty();
     inserts_.push_back({condBegin, 0, code + (emptyCond ? ", 1" : ", (")});
     if (!emptyCond)

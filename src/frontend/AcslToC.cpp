@@ -440,6 +440,7 @@ int __cosmo_acsl_loop_first(int id);
 void __cosmo_acsl_loop_havoc(int id, int memory);
 void __cosmo_acsl_frame_begin(int line, const char *function);
 void __cosmo_acsl_loop_frame_begin(int line);
+int __cosmo_acsl_abstract(void);
 void __cosmo_acsl_assignable(const void *p, long lo, long hi,
                              unsigned long elem);
 void __cosmo_acsl_frame_end(void);

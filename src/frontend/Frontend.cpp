@@ -239,7 +239,8 @@ void callThroughContracts(llvm::Module &m) {
     for (llvm::User *u : f->users())
       if (auto *call = llvm::dyn_cast<llvm::CallBase>(u))
         if (call->getCalledOperand() == f &&
-            call->getFunction()->getName() != verifier)
+            call->getFunction()->getName() != verifier &&
+            call->getFunction() != &use)
           calls.push_back(call);
     for (llvm::CallBase *call : calls)
       call->setCalledFunction(&use);

@@ -105,11 +105,19 @@ TEST_F(Contracts, InsertionPointOfSeed003IsVerifiedAndItsBugFound) {
       {"check", "--out=bug", contractProgram("insertion_point_bug.c")}, 120);
   ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;
   json rep = report("bug");
-  ASSERT_EQ(rep["errors"].size(), 1u) << rep["errors"].dump(2);
-  EXPECT_EQ(rep["errors"][0]["kind"], "invariant-preserved");
+  // The invariant is not preserved (and so the postcondition it should
+  // give fails too): each shown by a concrete run.
+  json preserved;
+  for (const json &e : rep["errors"]) {
+    EXPECT_TRUE(e["kind"] == "invariant-preserved" ||
+                e["kind"] == "postcondition")
+        << e.dump(2);
+    if (e["kind"] == "invariant-preserved")
+      preserved = e;
+  }
+  ASSERT_TRUE(preserved.is_object()) << rep["errors"].dump(2);
   // The inputs: an array whose first element equals x.
-  std::ifstream in(dir_.path() / "bug" /
-                   rep["errors"][0]["test"].get<std::string>());
+  std::ifstream in(dir_.path() / "bug" / preserved["test"].get<std::string>());
   json test = json::parse(in);
   std::map<std::string, json> inputs;
   for (const json &i : test["inputs"])
@@ -148,9 +156,31 @@ TEST_F(Contracts, InsertionSortOfSeed003IsVerifiedFunctionByFunction) {
   json bugRep = report("bug");
   EXPECT_EQ(statuses(bugRep)["insertion_point"], "violated");
   EXPECT_EQ(statuses(bugRep)["sort"], "verified");
-  ASSERT_EQ(bugRep["errors"].size(), 1u) << bugRep["errors"].dump(2);
-  EXPECT_EQ(bugRep["errors"][0]["kind"], "invariant-preserved");
-  EXPECT_EQ(bugRep["errors"][0]["function"], "insertion_point");
+  bool preserved = false;
+  for (const json &e : bugRep["errors"]) {
+    EXPECT_EQ(e["function"].get<std::string>().rfind("insertion_point", 0), 0u)
+        << e.dump(2);
+    preserved |= e["kind"] == "invariant-preserved";
+  }
+  EXPECT_TRUE(preserved) << bugRep["errors"].dump(2);
+}
+
+// A loop invariant too weak for the postcondition proves nothing, and
+// breaks nothing either: the error found through it is not claimed, since
+// no run on the inputs it needs shows it (seed 003's method is
+// incomplete, cosmo's verdicts are not wrong).
+TEST_F(Contracts, AnInvariantTooWeakForThePostconditionIsUnknownNotViolated) {
+  ProcessResult r =
+      cosmo({"check", "--out=out", contractProgram("weak_invariant.c")}, 120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  ASSERT_EQ(rep["errors"].size(), 1u) << rep["errors"].dump(2);
+  EXPECT_EQ(rep["errors"][0]["function"], "twice_bug (contract)");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"twice", "unknown"}, {"twice_bug", "violated"}}))
+      << r.out;
+  EXPECT_NE(r.out.find("a run on its inputs does not show"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(Contracts, WritesOutsideLoopAssignsAndThroughMemsetAreErrors) {

@@ -152,6 +152,10 @@ public:
   /// \valid range tied to an input object of fixed size): its completion
   /// is not a proof (the path is cut).
   std::string restricted;
+  /// What made this path's state more general than the program's (a loop
+  /// invariant's or a callee contract's havoc): an error on it is claimed
+  /// only once a concrete run shows it (ContractConfirmation.cpp).
+  std::string abstraction;
   /// The `assigns` clauses the running code is checked against: a
   /// contract's, then the annotated loops' it is in, innermost last.
   std::vector<AssignsFrame> assigns;

@@ -476,6 +476,16 @@ private:
                    const std::string &message,
                    std::vector<SourceLocation> stack, solver::Model model,
                    std::optional<CheckId> check);
+  /// An error on a path through a havoc of ACSL annotations: reported by a
+  /// concrete run that shows it, else the path is unknown.
+  void reportAbstractedError(ExecutionState &s, ErrorKind kind,
+                             const SourceLocation &at, solver::Model model);
+  /// Runs the entry concretely on `model`'s inputs (all inputs free without
+  /// one; ContractConfirmation.cpp), reporting what it finds: whether that
+  /// includes a `kind` error at `at`.
+  bool confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
+                            const expr::Assignment *model,
+                            const ExecutionState &from);
 
   llvm::Module &module_;
   /// Recursive vertices of the functions with annotated loops.
@@ -501,6 +511,9 @@ private:
   std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
 
   std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
+  /// Errors found through ACSL annotations that a run with free inputs was
+  /// asked to confirm (once each).
+  std::set<std::tuple<int, std::string, unsigned>> freeConfirmations_;
 
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
       functionSlots_;

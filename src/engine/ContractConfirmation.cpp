@@ -1,0 +1,173 @@
+//===- ContractConfirmation.cpp - errors found through an abstraction -----===//
+//
+// Seed 003 verifies a function against the invariants of its loops and the
+// contracts of its callees: a path that crossed one of them (a havoc, then
+// assumptions) stands for more states than the program reaches. An error
+// on such a path shows that the annotations do not prove the clause, not
+// that the program breaks it: a loop invariant too weak for the
+// postcondition finds "violations" with inputs that break nothing. So the
+// error is claimed only when a concrete run shows it: the same entry, its
+// inputs pinned to the error path's model, annotated loops running and
+// contracted calls calling (Exploration::concreteContracts), each clause
+// still checked where it stands (and, once per place, the same run with
+// free inputs, bounded). What that run finds it reports itself, with its
+// own inputs; when it does not meet the error, the path is `unknown` with
+// the reason.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/engine/Searcher.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+#include <optional>
+
+namespace cosmo::engine {
+
+namespace {
+
+/// Seconds and states the confirming run may take.
+constexpr double kConfirmSeconds = 5;
+constexpr size_t kConfirmStates = 64;
+/// Bytes of an input array pinned beyond those the model names (its
+/// default value, at the low offsets the run is likely to read).
+constexpr uint64_t kPinnedDefaultBytes = 256;
+constexpr size_t kPinnedBytesMax = 4096;
+/// Milliseconds for a model with small inputs.
+constexpr unsigned kSmallModelMs = 2000;
+
+/// Scalar inputs made with the model's names take the model's values.
+class PinnedInputs : public ExecutionHooks {
+public:
+  PinnedInputs(expr::ExprContext &ctx, const expr::Assignment &model,
+               const std::set<std::string> &inputs) {
+    for (const auto &[var, value] : model.vars())
+      if (inputs.count(var->name()))
+        byName_[var->name()] =
+            value.isBool ? ctx.boolVal(value.boolValue) : ctx.bv(value.bits);
+  }
+  ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
+    auto it = byName_.find(var->name());
+    return it != byName_.end() && it->second->sort() == var->sort()
+               ? it->second
+               : nullptr;
+  }
+
+private:
+  std::map<std::string, ExprRef> byName_;
+};
+
+} // namespace
+
+bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
+                                    const expr::Assignment *model,
+                                    const ExecutionState &from) {
+  // Only the inputs are pinned: the run's other variables (a quantifier's,
+  // a havoc's) are named by counters that may mean something else in it.
+  // Pointers are not: the run places its objects where it does.
+  std::set<std::string> inputs;
+  for (const InputRecord &in : from.inputs) {
+    if (in.type.kind == InputType::Kind::Pointer)
+      continue;
+    if (in.var)
+      inputs.insert(in.var->name());
+    for (const ExprRef &b : in.byteVars)
+      inputs.insert(b->name());
+  }
+  ExplorationBounds bounds;
+  bounds.what = "the run that confirms an error found through annotations";
+  bounds.setDeadline(std::min(kConfirmSeconds, secondsLeft()));
+  bounds.maxStates = kConfirmStates;
+  Exploration run(createSearcher(SearchStrategy::DFS, opts_.seed,
+                                 [](const ExecutionState &) { return false; }),
+                  std::move(bounds));
+  run.concreteContracts = true;
+  std::optional<PinnedInputs> pins;
+  if (model) {
+    pins.emplace(ctx_, *model, inputs);
+    run.hooks = {&*pins};
+  }
+  exploreFrom(run, [&] {
+    std::unique_ptr<ExecutionState> s = initialState();
+    if (!model)
+      return s;
+    // Memory inputs are named alike up to the first abstraction: their
+    // bytes as in the model (those it names, then its default).
+    for (const auto &[var, value] : model->vars())
+      if (!value.isBool && var->width() == 8 && inputs.count(var->name()))
+        s->constraints.add(ctx_.eq(var, ctx_.bv(value.bits)));
+    for (const auto &[array, value] : model->arrays()) {
+      // The contents of input objects (lazily made, named "input").
+      const std::string &name = array->name();
+      size_t hash = name.rfind('#');
+      if (hash == std::string::npos || hash < 5 ||
+          name.compare(hash - 5, 5, "input") != 0)
+        continue;
+      size_t pinned = 0;
+      for (const auto &[index, byte] : value.bytes) {
+        if (++pinned > kPinnedBytesMax)
+          break;
+        s->constraints.add(ctx_.eq(ctx_.select(array, ctx_.bv(64, index)),
+                                   ctx_.bv(8, byte)));
+      }
+      for (uint64_t i = 0; i < kPinnedDefaultBytes; ++i)
+        if (!value.bytes.count(i))
+          s->constraints.add(ctx_.eq(ctx_.select(array, ctx_.bv(64, i)),
+                                     ctx_.bv(8, value.fallback)));
+    }
+    return s;
+  });
+  return reportedErrors_.count(
+      {static_cast<int>(kind), at.file, at.line}) != 0;
+}
+
+void Executor::reportAbstractedError(ExecutionState &s, ErrorKind kind,
+                                     const SourceLocation &at,
+                                     solver::Model model) {
+  if (!model) {
+    solver::SolverResult r = pathModel(s);
+    if (r.isUnsat() && s.quantified)
+      return; // over-approximated under an assumed \forall: no such path
+    if (!r.isSat()) {
+      ++summary_.stats.pathsCut;
+      noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
+                              errorKindName(kind), at.file, at.line));
+      return;
+    }
+    model = r.model;
+  }
+  // A model whose inputs are small first: a concrete run from the entry
+  // then reaches the state the abstraction jumped to in a few iterations
+  // (a havocked counter is bounded by inputs the invariants name).
+  ExprRef small = ctx_.trueE();
+  for (const InputRecord &in : s.inputs)
+    if (in.var && in.var->sort().isBV() && in.var->width() >= 8) {
+      unsigned w = in.var->width();
+      small = ctx_.andE(small, ctx_.ult(ctx_.add(in.var, ctx_.bv(w, 64)),
+                                        ctx_.bv(w, 128)));
+    }
+  if (!small->isTrue()) {
+    solver::SolverResult r = ask(s, small, /*wantModel=*/true, kSmallModelMs);
+    if (r.isSat() && r.model && confirmOnConcreteRun(kind, at, r.model.get(), s))
+      return;
+  }
+  if (confirmOnConcreteRun(kind, at, model.get(), s))
+    return;
+  // The abstraction may have jumped to a state no input reaches with
+  // those values (a counter's parity): once per place, a bounded run of
+  // the entry with free inputs.
+  if (freeConfirmations_.insert({static_cast<int>(kind), at.file, at.line})
+          .second &&
+      confirmOnConcreteRun(kind, at, nullptr, s))
+    return;
+  ++summary_.stats.pathsCut;
+  noteUnknown(fmt::format(
+      "a possible {} at {}:{} through {} that a run on its inputs does not "
+      "show (the annotations may not be strong enough to prove it)",
+      errorKindName(kind), at.file, at.line, s.abstraction));
+}
+
+} // namespace cosmo::engine
