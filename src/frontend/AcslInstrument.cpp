@@ -390,15 +390,22 @@ private:
       size_t n = std::strlen(w);
       return s_.compare(k, n, w) == 0 && (k + n >= s_.size() || !isIdent(s_[k + n]));
     };
-    if (keyword("do"))
-      throw Failure{a.line, "unsupported: loop annotations on a do-while loop"};
+    // A do-while loop's head is its body's first statement: the loop code
+    // goes there (the body must be a block).
+    bool isDo = keyword("do");
+    size_t bodyOpen = isDo ? skipBlank(s_, k + 2) : 0;
+    if (isDo && (bodyOpen >= s_.size() || s_[bodyOpen] != '{'))
+      throw Failure{a.line, "unsupported: an annotated do-while loop whose "
+                            "body is not a block"};
     bool isFor = keyword("for");
-    if (!isFor && !keyword("while"))
-      throw Failure{a.line, "a loop annotation must precede a for or while loop"};
+    if (!isDo && !isFor && !keyword("while"))
+      throw Failure{a.line,
+                    "a loop annotation must precede a for, while or do loop"};
     size_t open = skipBlank(s_, k + (isFor ? 3 : 5));
-    size_t close = open < s_.size() && s_[open] == '(' ? matching(s_, open)
-                                                      : std::string::npos;
-    if (close == std::string::npos)
+    size_t close = !isDo && open < s_.size() && s_[open] == '('
+                       ? matching(s_, open)
+                       : std::string::npos;
+    if (!isDo && close == std::string::npos)
       throw Failure{a.line, "cannot find the condition of the annotated loop"};
     size_t condBegin = open + 1, condEnd = close;
     if (isFor) {
@@ -447,6 +454,10 @@ private:
                        "} } else { " +
                        preserved +
                        "if (__cosmo_acsl_abstract()) __cosmo_acsl_assume(0); } })";
+    if (isDo) {
+      inserts_.push_back({bodyOpen + 1, 0, " (void)" + code + ";"});
+      return;
+    }
     bool emptyCond = trim(s_.substr(condBegin, condEnd - condBegin)).empty();
     inserts_.push_back({condBegin, 0, code + (emptyCond ? ", 1" : ", (")});
     if (!emptyCond)

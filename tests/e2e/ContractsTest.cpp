@@ -204,6 +204,21 @@ TEST_F(Contracts, WritesOutsideLoopAssignsAndThroughMemsetAreErrors) {
             std::string::npos) << messages[42];
 }
 
+TEST_F(Contracts, DoWhileLoopsTakeInvariantsAtTheirBody) {
+  ProcessResult r =
+      cosmo({"check", "--out=out", contractProgram("do_while.c")}, 120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"count", "verified"},
+                               {"count_bug", "violated"}}))
+      << r.out;
+  ASSERT_FALSE(rep["errors"].empty());
+  for (const json &e : rep["errors"])
+    EXPECT_EQ(e["function"].get<std::string>().rfind("count_bug", 0), 0u)
+        << e.dump(2);
+}
+
 TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
   // total has a contract; clamp has none (its calls follow --calls) and
   // total's loop has no invariant (it is unrolled, n <= 10).

@@ -141,9 +141,13 @@ TEST(AcslInstrument, AContractWithoutAssignsIsNotUsedAtCalls) {
 }
 
 TEST(AcslInstrument, MisplacedOrIllTypedAnnotationsAreErrors) {
-  EXPECT_EQ(instrumentError("void f(void) {\n /*@ loop invariant 1; */\n do "
-                            "{} while (0);\n}\n"),
-            "f.c:2: unsupported: loop annotations on a do-while loop");
+  EXPECT_EQ(instrumentError("void f(int i) {\n /*@ loop invariant 1; */\n do "
+                            "i++; while (i < 3);\n}\n"),
+            "f.c:2: unsupported: an annotated do-while loop whose body is not "
+            "a block");
+  EXPECT_EQ(instrumentError("void f(int i) {\n /*@ loop invariant 1; */\n "
+                            "if (i) i++;\n}\n"),
+            "f.c:2: a loop annotation must precede a for, while or do loop");
   EXPECT_EQ(instrumentError("/*@ requires \\result > 0; */ int f(int x);"),
             "f.c:1: \\result is only allowed in ensures");
   EXPECT_EQ(instrumentError("/*@ requires g(x); */ int f(int x);"),
