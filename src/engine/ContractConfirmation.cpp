@@ -38,6 +38,8 @@ constexpr uint64_t kPinnedDefaultBytes = 256;
 constexpr size_t kPinnedBytesMax = 4096;
 /// Milliseconds for a model with small inputs.
 constexpr unsigned kSmallModelMs = 2000;
+/// Paths whose error at one place get confirming runs.
+constexpr unsigned kConfirmPathsPerPlace = 4;
 
 /// Scalar inputs made with the model's names take the model's values.
 class PinnedInputs : public ExecutionHooks {
@@ -139,30 +141,36 @@ void Executor::reportAbstractedError(ExecutionState &s, ErrorKind kind,
     }
     model = r.model;
   }
-  // A model whose inputs are small first: a concrete run from the entry
-  // then reaches the state the abstraction jumped to in a few iterations
-  // (a havocked counter is bounded by inputs the invariants name).
-  ExprRef small = ctx_.trueE();
-  for (const InputRecord &in : s.inputs)
-    if (in.var && in.var->sort().isBV() && in.var->width() >= 8) {
-      unsigned w = in.var->width();
-      small = ctx_.andE(small, ctx_.ult(ctx_.add(in.var, ctx_.bv(w, 64)),
-                                        ctx_.bv(w, 128)));
+  // Runs for the first few paths that meet the error at this place (each
+  // may take seconds): the later ones add an `unknown` only.
+  unsigned &tries =
+      confirmationTries_[{static_cast<int>(kind), at.file, at.line}];
+  if (tries++ < kConfirmPathsPerPlace) {
+    // A model whose inputs are small first: a concrete run from the entry
+    // then reaches the state the abstraction jumped to in a few iterations
+    // (a havocked counter is bounded by inputs the invariants name).
+    ExprRef small = ctx_.trueE();
+    for (const InputRecord &in : s.inputs)
+      if (in.var && in.var->sort().isBV() && in.var->width() >= 8) {
+        unsigned w = in.var->width();
+        small = ctx_.andE(small, ctx_.ult(ctx_.add(in.var, ctx_.bv(w, 64)),
+                                          ctx_.bv(w, 128)));
+      }
+    if (!small->isTrue()) {
+      solver::SolverResult r =
+          ask(s, small, /*wantModel=*/true, kSmallModelMs);
+      if (r.isSat() && r.model &&
+          confirmOnConcreteRun(kind, at, r.model.get(), s))
+        return;
     }
-  if (!small->isTrue()) {
-    solver::SolverResult r = ask(s, small, /*wantModel=*/true, kSmallModelMs);
-    if (r.isSat() && r.model && confirmOnConcreteRun(kind, at, r.model.get(), s))
+    if (confirmOnConcreteRun(kind, at, model.get(), s))
+      return;
+    // The abstraction may have jumped to a state no input reaches with
+    // those values (a counter's parity): once per place, a bounded run of
+    // the entry with free inputs.
+    if (tries == 1 && confirmOnConcreteRun(kind, at, nullptr, s))
       return;
   }
-  if (confirmOnConcreteRun(kind, at, model.get(), s))
-    return;
-  // The abstraction may have jumped to a state no input reaches with
-  // those values (a counter's parity): once per place, a bounded run of
-  // the entry with free inputs.
-  if (freeConfirmations_.insert({static_cast<int>(kind), at.file, at.line})
-          .second &&
-      confirmOnConcreteRun(kind, at, nullptr, s))
-    return;
   ++summary_.stats.pathsCut;
   noteUnknown(fmt::format(
       "a possible {} at {}:{} through {} that a run on its inputs does not "

@@ -511,9 +511,10 @@ private:
   std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
 
   std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
-  /// Errors found through ACSL annotations that a run with free inputs was
-  /// asked to confirm (once each).
-  std::set<std::tuple<int, std::string, unsigned>> freeConfirmations_;
+  /// Errors found through ACSL annotations, by place: how many of their
+  /// paths asked for a confirming run (ContractConfirmation.cpp).
+  std::map<std::tuple<int, std::string, unsigned>, unsigned>
+      confirmationTries_;
 
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
       functionSlots_;
