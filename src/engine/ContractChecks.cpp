@@ -243,7 +243,7 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
       ExprRef start = ctx_.add(p, pointer(static_cast<uint64_t>(l) * elem));
       for (const ResolvedAccess &a : resolve(s, start, n)) {
         uint64_t off = concreteOr(a.offset, "offset to assign");
-        ExecutionState *st = checkAssigns(a, pointer(n));
+        ExecutionState *st = checkAssigns(a, n);
         if (!st)
           continue;
         memory::ObjectState &os = st->memory.writable(a.base);

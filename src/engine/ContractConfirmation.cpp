@@ -45,9 +45,9 @@ constexpr unsigned kConfirmPathsPerPlace = 4;
 class PinnedInputs : public ExecutionHooks {
 public:
   PinnedInputs(expr::ExprContext &ctx, const expr::Assignment &model,
-               const std::set<std::string> &inputs) {
+               const std::set<std::string> &scalars) {
     for (const auto &[var, value] : model.vars())
-      if (inputs.count(var->name()))
+      if (scalars.count(var->name()))
         byName_[var->name()] =
             value.isBool ? ctx.boolVal(value.boolValue) : ctx.bv(value.bits);
   }
@@ -70,14 +70,16 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
   // Only the inputs are pinned: the run's other variables (a quantifier's,
   // a havoc's) are named by counters that may mean something else in it.
   // Pointers are not: the run places its objects where it does.
-  std::set<std::string> inputs;
+  std::set<std::string> scalars, bytes, arrays;
   for (const InputRecord &in : from.inputs) {
     if (in.type.kind == InputType::Kind::Pointer)
       continue;
     if (in.var)
-      inputs.insert(in.var->name());
+      scalars.insert(in.var->name());
     for (const ExprRef &b : in.byteVars)
-      inputs.insert(b->name());
+      bytes.insert(b->name());
+    if (in.array)
+      arrays.insert(in.array->name());
   }
   ExplorationBounds bounds;
   bounds.what = "the run that confirms an error found through annotations";
@@ -89,7 +91,7 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
   run.concreteContracts = true;
   std::optional<PinnedInputs> pins;
   if (model) {
-    pins.emplace(ctx_, *model, inputs);
+    pins.emplace(ctx_, *model, scalars);
     run.hooks = {&*pins};
   }
   exploreFrom(run, [&] {
@@ -97,16 +99,13 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
     if (!model)
       return s;
     // Memory inputs are named alike up to the first abstraction: their
-    // bytes as in the model (those it names, then its default).
+    // bytes as in the model (the contents of an input array: those it
+    // names, then its default).
     for (const auto &[var, value] : model->vars())
-      if (!value.isBool && var->width() == 8 && inputs.count(var->name()))
+      if (bytes.count(var->name()))
         s->constraints.add(ctx_.eq(var, ctx_.bv(value.bits)));
     for (const auto &[array, value] : model->arrays()) {
-      // The contents of input objects (lazily made, named "input").
-      const std::string &name = array->name();
-      size_t hash = name.rfind('#');
-      if (hash == std::string::npos || hash < 5 ||
-          name.compare(hash - 5, 5, "input") != 0)
+      if (!arrays.count(array->name()))
         continue;
       size_t pinned = 0;
       for (const auto &[index, byte] : value.bytes) {
@@ -123,28 +122,25 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
     return s;
   });
   return reportedErrors_.count(
-      {static_cast<int>(kind), at.file, at.line}) != 0;
+      placeOf(kind, at)) != 0;
 }
 
 void Executor::reportAbstractedError(ExecutionState &s, ErrorKind kind,
                                      const SourceLocation &at,
                                      solver::Model model) {
   if (!model) {
-    solver::SolverResult r = pathModel(s);
-    if (r.isUnsat() && s.quantified)
-      return; // over-approximated under an assumed \forall: no such path
-    if (!r.isSat()) {
-      ++summary_.stats.pathsCut;
-      noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
-                              errorKindName(kind), at.file, at.line));
+    bool impossible = false;
+    model = errorModel(s, kind, at, impossible);
+    if (!model) {
+      if (!impossible)
+        ++summary_.stats.pathsCut;
       return;
     }
-    model = r.model;
   }
   // Runs for the first few paths that meet the error at this place (each
   // may take seconds): the later ones add an `unknown` only.
   unsigned &tries =
-      confirmationTries_[{static_cast<int>(kind), at.file, at.line}];
+      confirmationTries_[placeOf(kind, at)];
   if (tries++ < kConfirmPathsPerPlace) {
     // A model whose inputs are small first: a concrete run from the entry
     // then reaches the state the abstraction jumped to in a few iterations

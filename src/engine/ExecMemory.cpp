@@ -484,7 +484,7 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                           value->isConst() &&
                               value->bvValue().getZExtValue() >=
                                   isolatedRegionStart());
-    ExecutionState *st = checkAssigns(a, pointer(value->width() / 8));
+    ExecutionState *st = checkAssigns(a, value->width() / 8);
     if (!st)
       continue;
     st->memory.writable(a.base).write(ctx_, a.offset, value);
@@ -638,7 +638,7 @@ void Executor::copyBytes(ExecutionState &s, const ExprRef &dst,
         for (ExecutionHooks *h : run_->hooks)
           h->onPointerStore(*to.state, to.base, /*offset=*/{}, own);
       }
-      if (ExecutionState *st = checkAssigns(to, pointer(n)))
+      if (ExecutionState *st = checkAssigns(to, n))
         st->memory.writable(to.base).write(ctx_, to.offset, bytes);
     }
   }

@@ -712,33 +712,23 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     stack = stackOf(s);
   SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
   if (!s.abstraction.empty() && !run_->concreteContracts) {
-    if (reportedErrors_.count({static_cast<int>(kind), loc.file, loc.line}))
+    if (reportedErrors_.count(placeOf(kind, loc)))
       return;
     reportAbstractedError(s, kind, loc, model);
     return;
   }
   ++summary_.stats.pathsErrored;
-  if (!reportedErrors_
-           .insert({static_cast<int>(kind), loc.file, loc.line})
-           .second)
+  if (!reportedErrors_.insert(placeOf(kind, loc)).second)
     return; // the same error at the same place was reported already
   if (!model) {
-    solver::SolverResult r = pathModel(s);
-    if (!r.isSat()) {
-      reportedErrors_.erase({static_cast<int>(kind), loc.file, loc.line});
-      if (r.isUnsat() && s.quantified) {
-        // A path over-approximated under an assumed \forall
-        // (askQuantified) that cannot happen.
+    bool impossible = false;
+    model = errorModel(s, kind, loc, impossible);
+    if (!model) {
+      reportedErrors_.erase(placeOf(kind, loc));
+      if (impossible)
         --summary_.stats.pathsErrored;
-        return;
-      }
-      // An error we cannot demonstrate is not reported as one.
-      noteUnknown(fmt::format(
-          "solver could not confirm a possible {} at {}:{}",
-          errorKindName(kind), loc.file, loc.line));
       return;
     }
-    model = r.model;
   }
   ErrorReport e;
   e.kind = kind;
@@ -757,6 +747,21 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
   listener_.onError(e);
   if (opts_.target == Target::Errors)
     targetReached_ = true;
+}
+
+solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
+                                  const SourceLocation &at, bool &impossible) {
+  solver::SolverResult r = pathModel(s);
+  if (r.isSat())
+    return r.model;
+  // A path over-approximated under an assumed \forall (askQuantified) that
+  // cannot happen; otherwise an error we cannot demonstrate is not
+  // reported as one.
+  impossible = r.isUnsat() && s.quantified;
+  if (!impossible)
+    noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
+                            errorKindName(kind), at.file, at.line));
+  return nullptr;
 }
 
 void Executor::terminateCut(ExecutionState &s, const std::string &reason) {

@@ -297,7 +297,7 @@ bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
       ExprRef v = byte;
       for (uint64_t k = 1; k < len; ++k)
         v = ctx_.concat(byte, v);
-      if (ExecutionState *st = checkAssigns(a, pointer(len)))
+      if (ExecutionState *st = checkAssigns(a, len))
         st->memory.writable(a.base).write(ctx_, a.offset, v);
     }
     return true;

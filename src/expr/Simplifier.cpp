@@ -641,6 +641,18 @@ ExprRef ExprContext::concat(const ExprRef &hi, const ExprRef &lo) {
   return makeNode(Kind::Concat, Sort::bv(hi->width() + lo->width()), c);
 }
 
+std::optional<std::pair<ExprRef, ExprRef>>
+ExprContext::simplifiedSlices(const ExprRef &a, unsigned hi, unsigned lo) {
+  ExprRef x = extract(ExprRef(a->child(0)), hi, lo);
+  ExprRef y = extract(ExprRef(a->child(1)), hi, lo);
+  auto plain = [&](const ExprRef &e, unsigned i) {
+    return e->kind() == Kind::Extract && e->child(0) == a->child(i);
+  };
+  if (plain(x, 0) || plain(y, 1))
+    return std::nullopt;
+  return std::pair(x, y);
+}
+
 ExprRef ExprContext::extract(const ExprRef &a, unsigned hi, unsigned lo) {
   assert(a->sort().isBV() && hi < a->width() && lo <= hi);
   unsigned w = hi - lo + 1;
@@ -706,41 +718,30 @@ ExprRef ExprContext::extract(const ExprRef &a, unsigned hi, unsigned lo) {
   case Kind::Add:
   case Kind::Mul:
     // The low bits of a sum or product are the sum or product of the
-    // operands' low bits; done where both operands' extracts simplify (a
-    // wide ACSL integer computed from a narrow C one), so that the bytes
-    // of a stored `2 * i` stay slices of one value.
-    if (lo == 0 && a->numChildren() == 2) {
-      ExprRef x = extract(ExprRef(a->child(0)), hi, 0);
-      ExprRef y = extract(ExprRef(a->child(1)), hi, 0);
-      auto plain = [&](const ExprRef &e, unsigned i) {
-        return e->kind() == Kind::Extract && e->child(0) == a->child(i);
-      };
-      if (plain(x, 0) || plain(y, 1))
-        break;
-      // match: op(x, y)[i:0], op in {+, *}  result: op(x[i:0], y[i:0])
-      hit("extract-low-arithmetic");
-      return a->kind() == Kind::Add ? add(x, y) : mul(x, y);
-    }
+    // operands' low bits (a wide ACSL integer computed from a narrow C
+    // one); only where both slices simplify, so that the bytes of a
+    // stored `2 * i` stay slices of one value.
+    if (lo == 0 && a->numChildren() == 2)
+      if (auto xy = simplifiedSlices(a, hi, 0)) {
+        // match: op(x, y)[i:0], op in {+, *}  result: op(x[i:0], y[i:0])
+        hit("extract-low-arithmetic");
+        return a->kind() == Kind::Add ? add(xy->first, xy->second)
+                                      : mul(xy->first, xy->second);
+      }
     break;
   case Kind::BAnd:
   case Kind::BOr:
-  case Kind::BXor: {
-    // Bitwise operations work bit by bit, so an extract moves into their
-    // operands; done where both operands' extracts simplify (a wide
-    // integer assembled from halves, `lo | hi << 64`, read back a half).
-    ExprRef x = extract(ExprRef(a->child(0)), hi, lo);
-    ExprRef y = extract(ExprRef(a->child(1)), hi, lo);
-    auto plain = [&](const ExprRef &e, unsigned i) {
-      return e->kind() == Kind::Extract && e->child(0) == a->child(i);
-    };
-    if (plain(x, 0) || plain(y, 1))
-      break;
-    // match: op(x, y)[i:j]  result: op(x[i:j], y[i:j])
-    hit("extract-bitwise");
-    return a->kind() == Kind::BAnd  ? band(x, y)
-           : a->kind() == Kind::BOr ? bor(x, y)
-                                    : bxor(x, y);
-  }
+  case Kind::BXor:
+    // Bitwise operations work bit by bit (a wide integer assembled from
+    // halves, `lo | hi << 64`, read back a half).
+    if (auto xy = simplifiedSlices(a, hi, lo)) {
+      // match: op(x, y)[i:j]  result: op(x[i:j], y[i:j])
+      hit("extract-bitwise");
+      return a->kind() == Kind::BAnd  ? band(xy->first, xy->second)
+             : a->kind() == Kind::BOr ? bor(xy->first, xy->second)
+                                      : bxor(xy->first, xy->second);
+    }
+    break;
   default: break;
   }
   ExprRef c[] = {a};

@@ -57,7 +57,7 @@ protected:
     // A constraint with a literal is known to be array-free.
     for (const ExprRef &c : constraints)
       if (!literals_.count(c.get()) &&
-          Z3Translator::usesArrays(std::span(&c, 1)))
+          Z3Translator::theoriesOf(std::span(&c, 1)).arrays)
         return arrays_->check(q);
     auto start = std::chrono::steady_clock::now();
     SolverResult result;

@@ -42,12 +42,12 @@ protected:
 
 private:
   SolverResult solve(const std::vector<ExprRef> &constraints, bool wantModel) {
-    bool arrays = Z3Translator::usesArrays(constraints);
+    Z3Translator::Theories theories = Z3Translator::theoriesOf(constraints);
     // Arrays that are only read are functions, and Z3's (lazy) Ackermann
     // reduction decides such a query as bit-vectors: on the instances of
     // an assumed \forall (many reads at related indices) it answers in
     // seconds where the array theory of QF_ABV takes minutes.
-    bool asFunctions = arrays && Z3Translator::selectOnly(constraints);
+    bool asFunctions = theories.arrays && theories.arraysOnlyRead;
     Z3Translator &tr = asFunctions ? readOnlyTr_ : tr_;
     tr.clearIfLarge();
     z3::context &z3 = tr.z3();
@@ -55,9 +55,9 @@ private:
     // is far faster on multiplication and division than the generic one.
     z3::solver s =
         asFunctions ? ackermannSolver(z3)
-        : Z3Translator::usesQuantifiers(constraints)
+        : theories.quantifiers
             ? z3::solver(z3)
-            : z3::solver(z3, arrays ? "QF_ABV" : "QF_BV");
+            : z3::solver(z3, theories.arrays ? "QF_ABV" : "QF_BV");
     if (!asFunctions) {
       z3::params p(z3);
       if (timeoutMs_)

@@ -6,6 +6,7 @@
 
 #include <llvm/ADT/SmallString.h>
 
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -15,34 +16,20 @@ using expr::Expr;
 using expr::ExprRef;
 using expr::Kind;
 
-bool Z3Translator::usesArrays(std::span<const ExprRef> constraints) {
-  bool arrays = false;
-  for (const ExprRef &c : constraints)
-    expr::forEachNode(c, [&](const Expr *e) {
-      arrays |= e->kind() == Kind::ArrayVar || e->kind() == Kind::Forall;
-    });
-  return arrays;
-}
-
-bool Z3Translator::selectOnly(std::span<const ExprRef> constraints) {
-  bool only = true;
+Z3Translator::Theories
+Z3Translator::theoriesOf(std::span<const ExprRef> constraints) {
+  Theories t;
   for (const ExprRef &c : constraints)
     expr::forEachNode(c, [&](const Expr *e) {
       Kind k = e->kind();
-      if (k == Kind::Store || k == Kind::Forall ||
-          ((k == Kind::Eq || k == Kind::Ite) &&
-           e->child(e->numChildren() - 1)->sort().isArray()))
-        only = false;
+      t.arrays |= k == Kind::ArrayVar || k == Kind::Forall;
+      t.quantifiers |= k == Kind::Forall;
+      t.arraysOnlyRead &=
+          k != Kind::Store && k != Kind::Forall &&
+          !((k == Kind::Eq || k == Kind::Ite) &&
+            e->child(e->numChildren() - 1)->sort().isArray());
     });
-  return only;
-}
-
-bool Z3Translator::usesQuantifiers(std::span<const ExprRef> constraints) {
-  bool found = false;
-  for (const ExprRef &c : constraints)
-    expr::forEachNode(
-        c, [&](const Expr *e) { found |= e->kind() == Kind::Forall; });
-  return found;
+  return t;
 }
 
 std::string Z3Translator::unknownReason(const std::string &z3Reason) {
@@ -66,6 +53,9 @@ Z3Translator::extractModel(const z3::model &m,
                            std::span<const ExprRef> constraints) {
   expr::Assignment a;
   std::unordered_set<const Expr *> seen;
+  // arraysAsFunctions: a function's model is its value at each index read
+  // (what the query says about the array); every other byte reads as 0.
+  std::map<ExprRef, expr::ArrayValue, expr::ExprIdLess> functions;
   for (const ExprRef &c : constraints) {
     expr::forEachNode(c, [&](const Expr *e) {
       if (!seen.insert(e).second)
@@ -79,21 +69,17 @@ Z3Translator::extractModel(const z3::model &m,
       } else if (e->kind() == Kind::ArrayVar && !arraysAsFunctions_) {
         a.setArray(ExprRef(e), arrayValue(m, translate(e)));
       } else if (e->kind() == Kind::Select && arraysAsFunctions_) {
-        // A function's model is its value at each index read (what the
-        // query says about the array); every other byte reads as 0.
-        ExprRef array(e->child(0));
-        expr::ArrayValue value;
-        if (const expr::ArrayValue *known = a.getArray(array))
-          value = *known;
+        expr::ArrayValue &value = functions[ExprRef(e->child(0))];
         z3::expr i = m.eval(translate(e->child(1)), true);
         z3::expr b = m.eval(translate(e), true);
         if (i.is_numeral() && b.is_numeral())
           value.bytes[i.get_numeral_uint64()] =
               static_cast<uint8_t>(b.get_numeral_uint64());
-        a.setArray(array, std::move(value));
       }
     });
   }
+  for (auto &[array, value] : functions)
+    a.setArray(array, std::move(value));
   return a;
 }
 
@@ -141,7 +127,7 @@ expr::ArrayValue Z3Translator::arrayValue(const z3::model &m,
 }
 
 z3::func_decl Z3Translator::functionOf(const Expr *a) {
-  assert(a->kind() == Kind::ArrayVar && "selectOnly reads array variables");
+  assert(a->kind() == Kind::ArrayVar && "arraysOnlyRead: array variables");
   return z3_.function((a->name() + "!bytes").c_str(), z3_.bv_sort(64),
                       z3_.bv_sort(8));
 }

@@ -27,7 +27,7 @@ class Z3Translator {
 public:
   /// `arraysAsFunctions`: a read select(A, i) becomes A(i) of an
   /// uninterpreted function, for queries whose arrays are only read
-  /// (selectOnly), which Z3's Ackermann reduction then decides as
+  /// (Theories::arraysOnlyRead), which Z3's Ackermann reduction then decides as
   /// bit-vectors.
   explicit Z3Translator(bool arraysAsFunctions = false)
       : arraysAsFunctions_(arraysAsFunctions) {}
@@ -45,13 +45,17 @@ public:
   /// Forget every translation (bounds memory on very long runs).
   void clearIfLarge();
 
-  /// Arrays or quantifiers: not for the incremental QF_BV solver.
-  static bool usesArrays(std::span<const expr::ExprRef> constraints);
-  /// Arrays are only read: no store, no array compared or chosen by an
-  /// ite, no quantifier (the queries arraysAsFunctions translates).
-  static bool selectOnly(std::span<const expr::ExprRef> constraints);
-  /// Quantifiers (ACSL's assumed \forall): Z3's general solver only.
-  static bool usesQuantifiers(std::span<const expr::ExprRef> constraints);
+  /// The theories a query's terms use, found in one walk.
+  struct Theories {
+    /// Arrays or quantifiers: not for the incremental QF_BV solver.
+    bool arrays = false;
+    /// Quantifiers (ACSL's assumed \forall): Z3's general solver only.
+    bool quantifiers = false;
+    /// Arrays are only read: no store, no array compared or chosen by an
+    /// ite, no quantifier (the queries arraysAsFunctions translates).
+    bool arraysOnlyRead = true;
+  };
+  static Theories theoriesOf(std::span<const expr::ExprRef> constraints);
   /// Z3's reason for `unknown` in cosmo's words.
   static std::string unknownReason(const std::string &z3Reason);
 

@@ -315,6 +315,11 @@ public:
   /// outside the running contract's or loop's assigns clauses; returns the
   /// state that goes on (null when none does; `a.state` with no clause).
   ExecutionState *checkAssigns(const ResolvedAccess &a, const ExprRef &bytes);
+  /// The same for a write of a known size: no term is made where no
+  /// clause runs (every store goes through here).
+  ExecutionState *checkAssigns(const ResolvedAccess &a, uint64_t bytes) {
+    return a.state->assigns.empty() ? a.state : checkAssigns(a, pointer(bytes));
+  }
   /// Ends the `loop assigns` frames of the loops the path has left.
   void leaveLoopAssigns(ExecutionState &s);
   /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
@@ -476,6 +481,11 @@ private:
                    const std::string &message,
                    std::vector<SourceLocation> stack, solver::Model model,
                    std::optional<CheckId> check);
+  /// A model of the path of `s` to a `kind` error at `at`; null when there
+  /// is none: `impossible` when the path cannot happen (over-approximated
+  /// under an assumed \forall), else noted unknown.
+  solver::Model errorModel(ExecutionState &s, ErrorKind kind,
+                           const SourceLocation &at, bool &impossible);
   /// An error on a path through a havoc of ACSL annotations: reported by a
   /// concrete run that shows it, else the path is unknown.
   void reportAbstractedError(ExecutionState &s, ErrorKind kind,
@@ -510,11 +520,15 @@ private:
   std::unordered_map<uint64_t, const llvm::Function *> functionAt_;
   std::unordered_map<const llvm::BasicBlock *, uint64_t> blockAddress_;
 
-  std::set<std::tuple<int, std::string, unsigned>> reportedErrors_;
+  /// An error's kind and place: one report each.
+  using ErrorPlace = std::tuple<int, std::string, unsigned>;
+  static ErrorPlace placeOf(ErrorKind kind, const SourceLocation &at) {
+    return {static_cast<int>(kind), at.file, at.line};
+  }
+  std::set<ErrorPlace> reportedErrors_;
   /// Errors found through ACSL annotations, by place: how many of their
   /// paths asked for a confirming run (ContractConfirmation.cpp).
-  std::map<std::tuple<int, std::string, unsigned>, unsigned>
-      confirmationTries_;
+  std::map<ErrorPlace, unsigned> confirmationTries_;
 
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
       functionSlots_;

@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_set>
@@ -136,6 +137,10 @@ private:
   void destroy(const Expr *e);
   void hit(const char *rule);
   ExprRef narrowArith(Kind kind, const ExprRef &a, const ExprRef &b);
+  /// Bits [hi:lo] of the two operands of `a`, when neither stays a plain
+  /// extract of its operand (the slice moves into `a` only then).
+  std::optional<std::pair<ExprRef, ExprRef>>
+  simplifiedSlices(const ExprRef &a, unsigned hi, unsigned lo);
 
   std::unordered_set<const Expr *, NodeHash, NodeEq> table_;
   std::map<std::string, uint64_t> rewriteCounts_;
