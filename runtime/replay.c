@@ -14,7 +14,13 @@
  * reach_error() that the program defines itself are seen through
  * `-finstrument-functions` (build the program with it, and this file without).
  *
- * Only libc; no sanitizer or LLVM dependency.
+ * Programs with ACSL annotations run natively from their instrumented text
+ * (frontend/AcslInstrument.h, built for a native run): the __cosmo_acsl_*
+ * functions at the end of this file check their clauses at run time and
+ * report a violation as COSMO-REPLAY-ERROR <clause kind> <file>:<line>.
+ *
+ * Only libc (and AddressSanitizer's interface, when built with it, for
+ * ACSL's \valid); no LLVM dependency.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,9 +68,10 @@ replay_fatal(const char *format, ...) {
 /* The replay file                                                          */
 /* ------------------------------------------------------------------------ */
 
-enum input_source { SOURCE_NONDET, SOURCE_SYMBOLIC, SOURCE_COUNT };
+enum input_source { SOURCE_NONDET, SOURCE_SYMBOLIC, SOURCE_ACSL, SOURCE_COUNT };
 
-static const char *const source_names[SOURCE_COUNT] = {"nondet", "symbolic"};
+static const char *const source_names[SOURCE_COUNT] = {"nondet", "symbolic",
+                                                       "acsl"};
 
 struct recorded_input {
   size_t size;
@@ -423,9 +430,12 @@ NO_INSTRUMENT void __cyg_profile_func_enter(void *function, void *call_site) {
     report_error_at_call("assert", call_site);
 }
 
+NO_INSTRUMENT static void end_loop_frames(void *own);
+
 NO_INSTRUMENT void __cyg_profile_func_exit(void *function, void *call_site) {
   (void)function;
   (void)call_site;
+  end_loop_frames(__builtin_frame_address(1));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -488,3 +498,339 @@ NO_INSTRUMENT void klee_report_error(const char *file, int line,
   report_error_at("assert", slash ? slash + 1 : (file ? file : "??"),
                   line > 0 ? (unsigned)line : 0);
 }
+
+/* ------------------------------------------------------------------------ */
+/* ACSL annotations (frontend/AcslInstrument.h)                             */
+/* ------------------------------------------------------------------------ */
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#include <sanitizer/asan_interface.h>
+#define COSMO_HAVE_ASAN 1
+#endif
+#endif
+
+/* The error kinds of frontend::acsl::CheckKind, as report.json names them. */
+NO_INSTRUMENT static const char *acsl_kind_name(int kind) {
+  static const char *const names[] = {"precondition", "postcondition",
+                                      "invariant-established",
+                                      "invariant-preserved", "assert"};
+  return kind >= 0 && kind < 5 ? names[kind] : "assert";
+}
+
+NO_INSTRUMENT static void acsl_violated(int kind, const char *clause,
+                                        const char *file, unsigned line) {
+  const char *bar = strchr(clause, '|');
+  fprintf(stderr, "cosmo-replay: %s does not hold\n", bar ? bar + 1 : clause);
+  report_error_at(acsl_kind_name(kind), file, line);
+}
+
+/* A clause of a contract, a loop invariant or an assertion: reported at
+ * the clause's line in the caller's file. */
+NO_INSTRUMENT void __cosmo_acsl_check(int ok, int kind, int line,
+                                      const char *clause) {
+  if (ok)
+    return;
+  struct source_location loc = locate_call_site(__builtin_return_address(0));
+  acsl_violated(kind, clause, loc.file, (unsigned)line);
+}
+
+/* A precondition: reported at the call of the function (`call_site`, the
+ * return address into the caller). */
+NO_INSTRUMENT void __cosmo_acsl_check_call(int ok, int kind, int line,
+                                           const char *clause,
+                                           void *call_site) {
+  (void)line;
+  if (ok)
+    return;
+  struct source_location loc = locate_call_site(call_site);
+  acsl_violated(kind, clause, loc.file, loc.line);
+}
+
+/* A requires clause the inputs break: the vector does not fit the
+ * program; the run ends there. */
+NO_INSTRUMENT void __cosmo_acsl_assume(int ok) {
+  if (ok)
+    return;
+  replay_warning("an ACSL assumption (requires) does not hold on these "
+                 "inputs");
+  fflush(stdout);
+  _exit(0);
+}
+
+/* A checked quantifier's variable: the value the analysed path chose.
+ * Where the path did not check the clause (a callee it used through its
+ * contract runs natively), any value will do: 0, with one warning. */
+NO_INSTRUMENT long long __cosmo_acsl_any(void) {
+  static int warned;
+  long long value = 0;
+  struct input_queue *queue = &input_queues[SOURCE_ACSL];
+  load_replay_file();
+  if (queue->next == queue->count) {
+    if (!warned++)
+      replay_warning("ACSL quantifiers checked where the analysis did not "
+                     "check them take the value 0");
+    return 0;
+  }
+  take_input(SOURCE_ACSL, &value, sizeof value, "an ACSL quantifier");
+  return value;
+}
+
+NO_INSTRUMENT long long __cosmo_acsl_fresh(void) { return 0; }
+
+NO_INSTRUMENT void __cosmo_acsl_unknown(const char *why) {
+  replay_warning("the run reached what cosmo does not check natively: %s",
+                 why);
+  fflush(stdout);
+  _exit(0);
+}
+
+NO_INSTRUMENT void __cosmo_acsl_weakened(const char *why) { (void)why; }
+
+/* \valid(p + (lo .. hi)): natively, no byte of the range is poisoned by
+ * AddressSanitizer (objects are surrounded by poisoned red zones). An
+ * assumed one holds: the inputs were built to satisfy it. */
+NO_INSTRUMENT int __cosmo_acsl_valid(const void *p, long lo, long hi,
+                                     unsigned long elem, int assumed) {
+  if (assumed || lo > hi)
+    return 1;
+  if (!p)
+    return 0;
+  const char *start = (const char *)p + lo * (long)elem;
+  size_t size = (size_t)(hi - lo + 1) * elem;
+#ifdef COSMO_HAVE_ASAN
+  return __asan_region_is_poisoned((void *)start, size) == NULL;
+#else
+  (void)start;
+  (void)size;
+  return 1;
+#endif
+}
+
+/* What only an abstract run does (havoc, frames): nothing natively. */
+NO_INSTRUMENT int __cosmo_acsl_abstract(void) { return 0; }
+NO_INSTRUMENT void __cosmo_acsl_havoc(const void *p, long lo, long hi,
+                                      unsigned long elem) {
+  (void)p, (void)lo, (void)hi, (void)elem;
+}
+NO_INSTRUMENT void __cosmo_acsl_loop_havoc(int id, int memory) {
+  (void)id, (void)memory;
+}
+NO_INSTRUMENT long long __cosmo_acsl_bound_begin(void) { return 0; }
+NO_INSTRUMENT int __cosmo_acsl_bound_end(int holds, int count) {
+  (void)holds, (void)count;
+  return 1;
+}
+NO_INSTRUMENT void __cosmo_acsl_guard(int unknown) { (void)unknown; }
+
+/* Whether the loop head is reached from outside the loop: every
+ * loop_back(id, 1) is followed at once by the same loop's loop_first (the
+ * instrumentation puts them at the end of an iteration and the start of
+ * the head), so one flag serves every loop, recursion included. */
+static int acsl_arrived_by_back_edge;
+
+NO_INSTRUMENT int __cosmo_acsl_loop_first(int id) {
+  (void)id;
+  int first = !acsl_arrived_by_back_edge;
+  acsl_arrived_by_back_edge = 0;
+  return first;
+}
+
+NO_INSTRUMENT int __cosmo_acsl_loop_back(int id, int taken) {
+  (void)id;
+  if (taken)
+    acsl_arrived_by_back_edge = 1;
+  return taken;
+}
+
+/* ------------------------------------------------------------------------ */
+/* ACSL assigns: the writes of a call checked against its clause            */
+/* ------------------------------------------------------------------------ */
+/* The annotated program is built with AddressSanitizer's checks as calls
+ * (NativeBuild: -asan-memory-access-callback-prefix=__cosmo_asan_): each
+ * store comes here first. While a contract's frame is open (its verify
+ * companion calls the function), a store made inside the call to memory
+ * the caller had (its stack, the program's globals, the harness's input
+ * objects) outside every location the clause allows is an `assigns`
+ * error at the store's line, as the engine reports it. */
+
+struct assigns_range {
+  uintptr_t begin, end;
+};
+
+struct assigns_frame {
+  /* The frame of a runtime function the frame's owner calls (frame_begin):
+   * the call's callbacks run below it (a loop's: also at it). */
+  void *mark;
+  int loop;
+  void *own; /* the stack below is the call's (the loop's function's) own */
+  struct assigns_range allowed[64];
+  unsigned count;
+  int overflowed; /* more ranges than kept: allow everything */
+};
+
+static struct assigns_frame assigns_frames[8];
+static unsigned assigns_depth;
+
+static struct assigns_range input_objects[4096];
+static unsigned input_object_count;
+
+extern void *__libc_stack_end;
+extern char __data_start[] __attribute__((weak));
+extern char _end[] __attribute__((weak));
+
+/* harness.c: an input object of an --entry test (it existed before the
+ * call). */
+NO_INSTRUMENT void cosmo_replay_input_object(const void *p, size_t size) {
+  if (input_object_count < sizeof input_objects / sizeof input_objects[0])
+    input_objects[input_object_count++] =
+        (struct assigns_range){(uintptr_t)p, (uintptr_t)p + size};
+}
+
+NO_INSTRUMENT void __cosmo_acsl_frame_begin(int line, const char *function) {
+  (void)line, (void)function;
+  if (assigns_depth == sizeof assigns_frames / sizeof assigns_frames[0])
+    replay_fatal("ACSL assigns frames nested too deep");
+  struct assigns_frame *f = &assigns_frames[assigns_depth++];
+  f->mark = f->own = __builtin_frame_address(0);
+  f->loop = 0;
+  f->count = 0;
+  f->overflowed = 0;
+}
+
+/* A loop's frame: from its first arrival to the end of the loop statement
+ * (loop_end) or of its function (__cyg_profile_func_exit). */
+NO_INSTRUMENT void __cosmo_acsl_loop_frame_begin(int line) {
+  (void)line;
+  if (assigns_depth == sizeof assigns_frames / sizeof assigns_frames[0])
+    replay_fatal("ACSL assigns frames nested too deep");
+  struct assigns_frame *f = &assigns_frames[assigns_depth++];
+  f->mark = __builtin_frame_address(0);
+  f->own = __builtin_frame_address(1);
+  f->loop = 1;
+  f->count = 0;
+  f->overflowed = 0;
+}
+
+/* Ends the loop frames of the function whose frame is `own`. */
+NO_INSTRUMENT static void end_loop_frames(void *own) {
+  while (assigns_depth && assigns_frames[assigns_depth - 1].loop &&
+         (uintptr_t)assigns_frames[assigns_depth - 1].own <= (uintptr_t)own)
+    --assigns_depth;
+}
+
+NO_INSTRUMENT void __cosmo_acsl_loop_end(int id) {
+  (void)id;
+  if (assigns_depth && assigns_frames[assigns_depth - 1].loop &&
+      assigns_frames[assigns_depth - 1].own == __builtin_frame_address(1))
+    --assigns_depth;
+}
+
+NO_INSTRUMENT void __cosmo_acsl_assignable(const void *p, long lo, long hi,
+                                           unsigned long elem) {
+  if (!assigns_depth || lo > hi)
+    return;
+  struct assigns_frame *f = &assigns_frames[assigns_depth - 1];
+  if (f->count == sizeof f->allowed / sizeof f->allowed[0]) {
+    f->overflowed = 1;
+    return;
+  }
+  uintptr_t base = (uintptr_t)p;
+  f->allowed[f->count++] = (struct assigns_range){
+      base + (uintptr_t)(lo * (long)elem), base + (uintptr_t)((hi + 1) * (long)elem)};
+}
+
+NO_INSTRUMENT void __cosmo_acsl_frame_end(void) {
+  if (assigns_depth)
+    --assigns_depth;
+}
+
+NO_INSTRUMENT static int within(uintptr_t a, uintptr_t begin, uintptr_t end) {
+  return a >= begin && a < end;
+}
+
+/* Whether a store of [a, a + n) made by a frame at `here` breaks an open
+ * assigns clause. */
+NO_INSTRUMENT static int breaks_assigns(uintptr_t a, uintptr_t n, void *here) {
+  for (unsigned d = assigns_depth; d-- > 0;) {
+    struct assigns_frame *f = &assigns_frames[d];
+    if ((uintptr_t)here > (uintptr_t)f->mark ||
+        ((uintptr_t)here == (uintptr_t)f->mark && !f->loop) || f->overflowed)
+      continue; /* the store is not inside this frame's call or loop */
+    for (uintptr_t b = a; b < a + n; ++b) {
+      int callers = within(b, (uintptr_t)f->own, (uintptr_t)__libc_stack_end) ||
+                    (__data_start && _end &&
+                     within(b, (uintptr_t)__data_start, (uintptr_t)_end));
+      for (unsigned k = 0; !callers && k < input_object_count; ++k)
+        callers = within(b, input_objects[k].begin, input_objects[k].end);
+      if (!callers)
+        continue;
+      int allowed = 0;
+      for (unsigned k = 0; !allowed && k < f->count; ++k)
+        allowed = within(b, f->allowed[k].begin, f->allowed[k].end);
+      if (!allowed)
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* `here`: the frame of the callback, one below the storing function's (as
+ * frame_begin's is one below its caller's). */
+NO_INSTRUMENT static void check_store(uintptr_t a, uintptr_t n, void *here,
+                                      void *return_address) {
+  if (assigns_depth && breaks_assigns(a, n, here)) {
+    fprintf(stderr, "cosmo-replay: a write of %lu bytes at %#lx outside the "
+                    "assigns clause\n",
+            (unsigned long)n, (unsigned long)a);
+    report_error_at_call("assigns", return_address);
+  }
+}
+
+#ifdef COSMO_HAVE_ASAN
+#define ASAN_CALLBACKS(size)                                                   \
+  void __asan_load##size(uintptr_t);                                           \
+  void __asan_store##size(uintptr_t);                                          \
+  NO_INSTRUMENT void __cosmo_asan_load##size(uintptr_t a) {                    \
+    __asan_load##size(a);                                                      \
+  }                                                                            \
+  NO_INSTRUMENT void __cosmo_asan_store##size(uintptr_t a) {                   \
+    check_store(a, size, __builtin_frame_address(0),                          \
+                __builtin_return_address(0));                         \
+    __asan_store##size(a);                                                     \
+  }
+ASAN_CALLBACKS(1)
+ASAN_CALLBACKS(2)
+ASAN_CALLBACKS(4)
+ASAN_CALLBACKS(8)
+ASAN_CALLBACKS(16)
+
+void __asan_loadN(uintptr_t, uintptr_t);
+void __asan_storeN(uintptr_t, uintptr_t);
+void *__asan_memset(void *, int, uintptr_t);
+void *__asan_memcpy(void *, const void *, uintptr_t);
+void *__asan_memmove(void *, const void *, uintptr_t);
+
+NO_INSTRUMENT void __cosmo_asan_loadN(uintptr_t a, uintptr_t n) {
+  __asan_loadN(a, n);
+}
+NO_INSTRUMENT void __cosmo_asan_storeN(uintptr_t a, uintptr_t n) {
+  check_store(a, n, __builtin_frame_address(0), __builtin_return_address(0));
+  __asan_storeN(a, n);
+}
+NO_INSTRUMENT void *__cosmo_asan_memset(void *d, int c, uintptr_t n) {
+  check_store((uintptr_t)d, n, __builtin_frame_address(0),
+              __builtin_return_address(0));
+  return __asan_memset(d, c, n);
+}
+NO_INSTRUMENT void *__cosmo_asan_memcpy(void *d, const void *s, uintptr_t n) {
+  check_store((uintptr_t)d, n, __builtin_frame_address(0),
+              __builtin_return_address(0));
+  return __asan_memcpy(d, s, n);
+}
+NO_INSTRUMENT void *__cosmo_asan_memmove(void *d, const void *s, uintptr_t n) {
+  check_store((uintptr_t)d, n, __builtin_frame_address(0),
+              __builtin_return_address(0));
+  return __asan_memmove(d, s, n);
+}
+#endif

@@ -6,8 +6,12 @@
 //   __cosmo_acsl_check(ok, kind, line, clause)  an error of the clause's
 //       kind where `ok` can be 0, reported at the clause's line;
 //   __cosmo_acsl_assume(ok)                     paths where it is 0 end;
-//   __cosmo_acsl_any()                          a fresh value (a quantifier's
-//       variable; not an input of the program);
+//   __cosmo_acsl_any()                          a fresh value (a checked
+//       quantifier's variable; not an input of the program, but recorded
+//       in tests for native runs); __cosmo_acsl_fresh() the same, not
+//       recorded (an assumed quantifier's);
+//   __cosmo_acsl_loop_back(id, taken)           `taken` (native runs learn
+//       from it that the next arrival at the loop head is by its back edge);
 //   __cosmo_acsl_unknown(why)                   the path ends, unknown;
 //   __cosmo_acsl_weakened(why)                  an assumption was dropped:
 //       errors on the path are not claimed;
@@ -135,9 +139,20 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
     assume(s, nonZero(arg(0)));
     return true;
   }
-  if (name == "__cosmo_acsl_any") {
+  if (name == "__cosmo_acsl_any" || name == "__cosmo_acsl_fresh") {
     unsigned w = call.getType()->getIntegerBitWidth();
-    returnValue(s, call, ctx_.var(s.freshName("acsl"), expr::Sort::bv(w)));
+    ExprRef v = ctx_.var(s.freshName("acsl"), expr::Sort::bv(w));
+    if (name == "__cosmo_acsl_any")
+      s.acslChoices.push_back(v);
+    returnValue(s, call, v);
+    return true;
+  }
+  if (name == "__cosmo_acsl_loop_end")
+    return true; // the engine ends loop frames from the CFG
+  if (name == "__cosmo_acsl_loop_back") {
+    // The engine tells back edges from the CFG (loop_first).
+    unsigned w = call.getType()->getIntegerBitWidth();
+    returnValue(s, call, ctx_.ite(nonZero(arg(1)), ctx_.bv(w, 1), ctx_.bv(w, 0)));
     return true;
   }
   if (name == "__cosmo_acsl_unknown")

@@ -537,6 +537,15 @@ TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
     }
     t.inputs.push_back(std::move(ti));
   }
+  for (const ExprRef &v : s.acslChoices) {
+    TestInput ti;
+    ti.name = v->name();
+    ti.source = "acsl";
+    auto value = expr::evaluate(v, model);
+    ti.bytes = bytesOf(value ? value->bits : llvm::APInt(v->width(), 0),
+                       v->width() / 8);
+    t.inputs.push_back(std::move(ti));
+  }
   for (const auto &[ptr, lp] : s.lazyPointers) {
     if (!lp.target || lp.holder.empty())
       continue;

@@ -102,6 +102,8 @@ struct Declarator {
   std::string name, returnType, params;
   std::vector<std::string> paramNames;
   bool definition = false;
+  bool isStatic = false;
+  size_t at = 0, nameAt = 0; // where it starts, where its name is
 };
 
 std::string paramName(const std::string &p, unsigned line) {
@@ -143,6 +145,7 @@ Declarator declaratorAt(const std::string &s, size_t pos, unsigned line) {
     throw Failure{line, "a function contract must precede a function "
                         "declaration or definition"};
   Declarator d;
+  d.at = pos;
   d.definition = s[i] == '{';
   std::string text = s.substr(pos, i - pos);
   size_t open = text.find('(');
@@ -156,9 +159,11 @@ Declarator declaratorAt(const std::string &s, size_t pos, unsigned line) {
   while (b > 0 && isIdent(text[b - 1]))
     --b;
   d.name = text.substr(b, e - b);
+  d.nameAt = pos + b;
   if (d.name.empty())
     throw Failure{line, "unsupported declarator after a function contract"};
   std::string prefix = " " + text.substr(0, b) + " ";
+  d.isStatic = prefix.find(" static ") != std::string::npos;
   for (const char *word : {"static", "inline", "extern", "__inline__",
                            "__inline", "_Noreturn"}) {
     std::string w = std::string(" ") + word + " ";
@@ -186,17 +191,126 @@ Declarator declaratorAt(const std::string &s, size_t pos, unsigned line) {
   return d;
 }
 
+/// The position of `name` where the file defines it (`name(...) {` at file
+/// scope); npos if it does not.
+size_t definitionOf(const std::string &s, const std::string &name) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    char x = s[i];
+    if (x == '"' || x == '\'') {
+      i = ctext::pastLiteral(s, i) - 1;
+    } else if (ctext::commentAt(s, i)) {
+      i = ctext::pastComment(s, i) - 1;
+    } else if (x == '{' || x == '(' || x == '[') {
+      size_t m = matching(s, i);
+      if (m == std::string::npos)
+        return std::string::npos;
+      i = m;
+    } else if (isIdent(x) && (i == 0 || !isIdent(s[i - 1]))) {
+      size_t e = i;
+      while (e < s.size() && isIdent(s[e]))
+        ++e;
+      if (s.compare(i, e - i, name) == 0 && e - i == name.size()) {
+        size_t open = skipBlank(s, e);
+        if (open < s.size() && s[open] == '(') {
+          size_t close = matching(s, open);
+          if (close != std::string::npos) {
+            size_t body = skipBlank(s, close + 1);
+            if (body < s.size() && s[body] == '{')
+              return i;
+          }
+        }
+      }
+      i = e - 1;
+    }
+  }
+  return std::string::npos;
+}
+
+bool wordAt(const std::string &s, size_t i, const char *w) {
+  size_t n = std::strlen(w);
+  return s.compare(i, n, w) == 0 && (i + n >= s.size() || !isIdent(s[i + n]));
+}
+
+/// The position after the C statement that starts at or after `i`; npos
+/// where it cannot be told.
+size_t statementEnd(const std::string &s, size_t i) {
+  i = skipBlank(s, i);
+  if (i >= s.size())
+    return std::string::npos;
+  if (ctext::commentAt(s, i)) { // an annotation
+    size_t past = ctext::pastComment(s, i);
+    size_t at = s.find_first_not_of(" \t", i + 3);
+    if (at < past && wordAt(s, at, "assert"))
+      return past; // an assertion is a statement of its own
+    return statementEnd(s, past);
+  }
+  if (s[i] == '{') {
+    size_t m = matching(s, i);
+    return m == std::string::npos ? m : m + 1;
+  }
+  // The statement after `keyword (...)`.
+  auto afterParens = [&](size_t from) -> size_t {
+    size_t open = skipBlank(s, from);
+    if (open >= s.size() || s[open] != '(')
+      return std::string::npos;
+    size_t close = matching(s, open);
+    return close == std::string::npos ? close : statementEnd(s, close + 1);
+  };
+  if (wordAt(s, i, "if")) {
+    size_t end = afterParens(i + 2);
+    if (end == std::string::npos)
+      return end;
+    size_t e = skipBlank(s, end);
+    return wordAt(s, e, "else") ? statementEnd(s, e + 4) : end;
+  }
+  for (const char *w : {"while", "for", "switch"})
+    if (wordAt(s, i, w))
+      return afterParens(i + std::strlen(w));
+  if (wordAt(s, i, "do")) {
+    size_t body = statementEnd(s, i + 2);
+    size_t w = body == std::string::npos ? body : skipBlank(s, body);
+    if (w == std::string::npos || !wordAt(s, w, "while"))
+      return std::string::npos;
+    size_t open = skipBlank(s, w + 5);
+    size_t close = open < s.size() && s[open] == '(' ? matching(s, open)
+                                                      : std::string::npos;
+    size_t semi = close == std::string::npos ? close : skipBlank(s, close + 1);
+    return semi < s.size() && s[semi] == ';' ? semi + 1 : std::string::npos;
+  }
+  for (size_t j = i; j < s.size(); ++j) {
+    char x = s[j];
+    if (x == '"' || x == '\'') {
+      j = ctext::pastLiteral(s, j) - 1;
+    } else if (ctext::commentAt(s, j)) {
+      j = ctext::pastComment(s, j) - 1;
+    } else if (x == '(' || x == '[' || x == '{') {
+      size_t m = matching(s, j);
+      if (m == std::string::npos)
+        return m;
+      j = m;
+    } else if (x == ';') {
+      return j + 1;
+    } else if (x == '}') {
+      return std::string::npos;
+    }
+  }
+  return std::string::npos;
+}
+
 struct Insertion {
   size_t at;
   size_t erase = 0; // bytes replaced from `at`
   std::string text;
+  /// Among insertions at one place, the lower first (then in order):
+  /// blocks closed there close inner ones (later loops) first.
+  long rank = 0;
 };
 
 class Instrumenter {
 public:
   Instrumenter(const std::string &text, const std::string &path,
-               const AnnotatedFile &file)
-      : s_(text), path_(path), file_(file) {}
+               const AnnotatedFile &file, bool native)
+      : s_(text), path_(path), file_(file), native_(native) {}
 
   InstrumentedSource run() {
     for (const Annotation &a : file_.annotations)
@@ -232,7 +346,7 @@ public:
     }
     std::stable_sort(inserts_.begin(), inserts_.end(),
                      [](const Insertion &x, const Insertion &y) {
-                       return x.at < y.at;
+                       return x.at < y.at || (x.at == y.at && x.rank < y.rank);
                      });
     std::string body;
     size_t from = 0;
@@ -254,6 +368,7 @@ private:
   std::string property(const Term &t, TermScope &scope, unsigned line) {
     try {
       scope.logic = &logic_;
+      scope.native = native_;
       return propertyToC(t, scope);
     } catch (const TranslateError &e) {
       throw Failure{e.line ? e.line : line, e.msg};
@@ -271,14 +386,17 @@ private:
   }
 
   /// `function`: the contract's, named in the message.
+  /// `atCall`: natively, the violation is reported at the caller's call
+  /// (a precondition), found from the return address.
   std::string check(const Clause &c, const std::string &cond, CheckKind kind,
-                    const char *keyword, const std::string &function = "") {
-    return "__cosmo_acsl_check(" + cond + ", " +
-           std::to_string(static_cast<int>(kind)) + ", " +
+                    const char *keyword, const std::string &function = "",
+                    bool atCall = false) {
+    return std::string(atCall ? "__cosmo_acsl_check_call(" : "__cosmo_acsl_check(") +
+           cond + ", " + std::to_string(static_cast<int>(kind)) + ", " +
            std::to_string(c.line) + ", " +
-           cStringLiteral((function.empty() ? "" : function + "|") + keyword + " " +
-                  c.source) +
-           ");";
+           cStringLiteral((function.empty() ? "" : function + "|") + keyword +
+                          " " + c.source) +
+           (atCall ? ", __builtin_return_address(0));" : ");");
   }
 
   /// The companions of one contracted function (AcslInstrument.h).
@@ -292,6 +410,21 @@ private:
     for (const Clause &c : a.clauses)
       hasAssigns |= c.kind == ClauseKind::Assigns;
     std::string params = oneLine(d.params);
+    // Natively (AcslInstrument.h), where the file defines f: its definition
+    // is renamed, and f becomes the companion that checks the precondition
+    // of every call (what the engine's call redirection does).
+    std::string callee = d.name;
+    size_t definedAt = !native_ || !hasAssigns ? std::string::npos
+                       : d.definition          ? d.nameAt
+                                               : definitionOf(s_, d.name);
+    if (definedAt != std::string::npos) {
+      callee = kImplPrefix + d.name;
+      inserts_.push_back({definedAt, d.name.size(), callee});
+      if (d.definition) // the calls after it still need f's prototype
+        inserts_.push_back({d.at, 0,
+                            (d.isStatic ? "static " : "") + d.returnType + " " +
+                                d.name + "(" + params + "); "});
+    }
 
     // verify: assume requires; call; check ensures.
     std::vector<std::string> olds;
@@ -330,17 +463,34 @@ private:
                      "\n";
       }
     out += allowed + lineDirective(a.line);
-    out += isVoid ? "  " + d.name + "(" + args + ");\n"
-                  : "  " + d.returnType + " __cosmo_result = " + d.name + "(" +
+    out += isVoid ? "  " + callee + "(" + args + ");\n"
+                  : "  " + d.returnType + " __cosmo_result = " + callee + "(" +
                         args + ");\n";
     if (!allowed.empty())
       out += "  __cosmo_acsl_frame_end();\n";
     out += post + (isVoid ? "}\n" : "  return __cosmo_result;\n}\n");
     if (!hasAssigns)
       return out; // without assigns a call cannot use the contract
+    f.usable = true;
+    if (native_) {
+      if (definedAt == std::string::npos)
+        return out; // f is elsewhere: its calls are not checked natively
+      out += lineDirective(a.line) + (d.isStatic ? "static " : "") +
+             d.returnType + " " + d.name + "(" + params + ") {\n";
+      for (const Clause &c : a.clauses)
+        if (c.kind == ClauseKind::Requires) {
+          TermScope scope;
+          scope.use = Use::Check;
+          out += lineDirective(c.line) + "  " +
+                 check(c, property(*c.terms[0], scope, c.line),
+                       CheckKind::Precondition, "requires", d.name, true) +
+                 "\n";
+        }
+      return out + "  " + (isVoid ? "" : "return ") + callee + "(" + args +
+             ");\n}\n";
+    }
 
     // use: check requires; havoc what assigns allows; assume ensures.
-    f.usable = true;
     olds.clear();
     pre.clear();
     post.clear();
@@ -386,10 +536,7 @@ private:
   /// Seed 003's loop transformation inside the loop's condition.
   void loop(const Annotation &a, unsigned id) {
     size_t k = skipBlank(s_, a.end);
-    auto keyword = [&](const char *w) {
-      size_t n = std::strlen(w);
-      return s_.compare(k, n, w) == 0 && (k + n >= s_.size() || !isIdent(s_[k + n]));
-    };
+    auto keyword = [&](const char *w) { return wordAt(s_, k, w); };
     // A do-while loop's head is its body's first statement: the loop code
     // goes there (the body must be a block).
     bool isDo = keyword("do");
@@ -454,14 +601,54 @@ private:
                        "} } else { " +
                        preserved +
                        "if (__cosmo_acsl_abstract()) __cosmo_acsl_assume(0); } })";
+    std::string back = "__cosmo_acsl_loop_back(" + std::to_string(id) + ", ";
+    // A loop assigns frame ends where the loop does: a native run learns it
+    // from a call after the loop statement, both in a block of their own
+    // (a break lands on it; a return ends the frame with the function).
+    if (hasAssigns)
+      if (size_t end = statementEnd(s_, k); end != std::string::npos) {
+        inserts_.push_back({k, 0, "{ "});
+        inserts_.push_back(
+            {end, 0, " __cosmo_acsl_loop_end(" + std::to_string(id) + "); }",
+             -1 - static_cast<long>(id)});
+      }
     if (isDo) {
       inserts_.push_back({bodyOpen + 1, 0, " (void)" + code + ";"});
+      size_t bodyClose = matching(s_, bodyOpen);
+      size_t w = bodyClose == std::string::npos ? bodyClose
+                                                : skipBlank(s_, bodyClose + 1);
+      size_t condOpen = w == std::string::npos || s_.compare(w, 5, "while") != 0
+                            ? std::string::npos
+                            : skipBlank(s_, w + 5);
+      size_t condClose = condOpen < s_.size() && s_[condOpen] == '('
+                             ? matching(s_, condOpen)
+                             : std::string::npos;
+      if (condClose == std::string::npos)
+        throw Failure{a.line, "cannot find the condition of the annotated loop"};
+      inserts_.push_back({condOpen + 1, 0, back + "!!("});
+      inserts_.push_back({condClose, 0, "))"});
       return;
     }
     bool emptyCond = trim(s_.substr(condBegin, condEnd - condBegin)).empty();
+    if (!isFor) { // while (c) -> for (; code, (c); back)
+      inserts_.push_back({k, 5, "for"});
+      inserts_.push_back({condBegin, 0, "; "});
+    }
     inserts_.push_back({condBegin, 0, code + (emptyCond ? ", 1" : ", (")});
     if (!emptyCond)
       inserts_.push_back({condEnd, 0, ")"});
+    if (isFor) {
+      size_t stepEnd = close;
+      bool emptyStep = trim(s_.substr(condEnd + 1, stepEnd - condEnd - 1)).empty();
+      if (emptyStep) {
+        inserts_.push_back({stepEnd, 0, back + "1)"});
+      } else {
+        inserts_.push_back({condEnd + 1, 0, "("});
+        inserts_.push_back({stepEnd, 0, "), " + back + "1)"});
+      }
+    } else {
+      inserts_.push_back({condEnd, 0, "; " + back + "1)"});
+    }
   }
 
   void assertion(const Annotation &a) {
@@ -482,6 +669,7 @@ private:
   const std::string &s_;
   std::string path_;
   const AnnotatedFile &file_;
+  bool native_;
   std::map<std::string, const LogicDefinition *> logic_;
   std::vector<Insertion> inserts_;
 };
@@ -489,12 +677,13 @@ private:
 } // namespace
 
 llvm::Expected<InstrumentedSource>
-instrumentAnnotations(const std::string &original, const std::string &path) {
+instrumentAnnotations(const std::string &original, const std::string &path,
+                      bool forNativeRun) {
   auto file = parseAnnotations(original, path);
   if (!file)
     return file.takeError();
   try {
-    return Instrumenter(original, path, *file).run();
+    return Instrumenter(original, path, *file, forNativeRun).run();
   } catch (const Failure &f) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    path + ":" + std::to_string(f.line) + ": " +

@@ -338,6 +338,8 @@ private:
       return "(__cosmo_acsl_unknown(" +
              cStringLiteral(what + " under <==>, in a condition or inside \\old") +
              "), 0)";
+    if (scope_.native && scope_.use == Use::Assume)
+      return pol == Polarity::Positive ? "1" : "0";
     // The quantifier as it acts where it stands.
     bool universal = forall == (pol == Polarity::Positive);
     bool exact = scope_.use == Use::Check ? universal : !universal;
@@ -361,7 +363,10 @@ private:
     std::string s = "({ ";
     for (const Term::Binder &b : t.binders) {
       std::string type = cTypeOf(b.type, t.line, true);
-      s += type + " " + b.name + " = (" + type + ")__acsl_any(); ";
+      // A checked variable's value is part of the test (a native run
+      // takes it from there); an assumed one is not.
+      s += type + " " + b.name + " = (" + type + ")" +
+           (scope_.use == Use::Check ? "__acsl_any" : "__acsl_fresh") + "(); ";
     }
     bool was = inQuantifier_;
     inQuantifier_ = true;
@@ -430,6 +435,7 @@ typedef long long __acsl_int;
 void __cosmo_acsl_check(int ok, int kind, int line, const char *clause);
 void __cosmo_acsl_assume(int ok);
 long long __cosmo_acsl_any(void);
+long long __cosmo_acsl_fresh(void);
 void __cosmo_acsl_unknown(const char *why);
 void __cosmo_acsl_weakened(const char *why);
 /* Bounds go as long (an __int128 argument is two in the IR). */
@@ -437,6 +443,10 @@ int __cosmo_acsl_valid(const void *p, long lo, long hi, unsigned long elem,
                        int assumed);
 void __cosmo_acsl_havoc(const void *p, long lo, long hi, unsigned long elem);
 int __cosmo_acsl_loop_first(int id);
+int __cosmo_acsl_loop_back(int id, int taken);
+void __cosmo_acsl_loop_end(int id);
+void __cosmo_acsl_check_call(int ok, int kind, int line, const char *clause,
+                             void *call_site);
 void __cosmo_acsl_loop_havoc(int id, int memory);
 void __cosmo_acsl_frame_begin(int line, const char *function);
 void __cosmo_acsl_loop_frame_begin(int line);
@@ -472,15 +482,21 @@ static inline __acsl_int __acsl_shl(__acsl_int a, __acsl_int b) {
     __cosmo_acsl_unknown("a shift in an integer term beyond the width of ACSL integers (128 bits)");
   return __acsl_mul(a, (__acsl_int)1 << b);
 }
-static inline __acsl_int __acsl_any(void) {
+/* An ACSL integer from two 64-bit fresh values (the checked quantifier's
+   `any`, recorded in tests; an assumed one's `fresh`, not recorded). */
 #ifdef __SIZEOF_INT128__
-  unsigned __int128 h = (unsigned long long)__cosmo_acsl_any();
-  unsigned __int128 l = (unsigned long long)__cosmo_acsl_any();
-  return (__acsl_int)((h << 64) | l);
+#define __ACSL_FRESH(name, source)                                             \
+  static inline __acsl_int name(void) {                                        \
+    unsigned __int128 h = (unsigned long long)source();                        \
+    unsigned __int128 l = (unsigned long long)source();                        \
+    return (__acsl_int)((h << 64) | l);                                        \
+  }
 #else
-  return __cosmo_acsl_any();
+#define __ACSL_FRESH(name, source)                                             \
+  static inline __acsl_int name(void) { return source(); }
 #endif
-}
+__ACSL_FRESH(__acsl_any, __cosmo_acsl_any)
+__ACSL_FRESH(__acsl_fresh, __cosmo_acsl_fresh)
 static inline __acsl_int __acsl_shl_q(__acsl_int a, __acsl_int b) {
   __cosmo_acsl_guard((b < 0) | (b > (__acsl_int)(8 * sizeof(__acsl_int) - 2)));
   return __acsl_mul_q(a, (__acsl_int)1 << (b & 127));

@@ -30,6 +30,9 @@ struct TermScope {
   /// replaced by `__cosmo_old_<index>`.
   std::vector<std::string> *olds = nullptr;
   const std::map<std::string, const LogicDefinition *> *logic = nullptr;
+  /// For a native run: quantifiers in assumptions stand for what they
+  /// assume (the inputs came from a model that satisfies them).
+  bool native = false;
 };
 
 /// `s` as a C string literal on one line (line breaks become spaces).

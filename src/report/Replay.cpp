@@ -2,6 +2,8 @@
 
 #include "cosmo/report/Replay.h"
 
+#include "cosmo/frontend/Acsl.h"
+#include "cosmo/frontend/AcslInstrument.h"
 #include "cosmo/report/NativeOutcome.h"
 #include "cosmo/report/TestVectorFile.h"
 
@@ -10,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <iterator>
 
 namespace cosmo::report {
 
@@ -68,6 +71,54 @@ std::string runtimeWarning(const std::string &stderrText) {
 
 std::string lowerExtension(const std::filesystem::path &file) {
   return llvm::StringRef(file.extension().string()).lower();
+}
+
+llvm::Error cannotWrite(const std::filesystem::path &file) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "cannot write %s", file.string().c_str());
+}
+
+/// A program with ACSL annotations runs natively from its text instrumented
+/// for a native run (AcslInstrument.h), its clauses checked by the replay
+/// runtime; `program` itself when it has none. Quoted includes still find
+/// the headers beside the original.
+llvm::Expected<std::filesystem::path>
+nativeSourceOf(const std::filesystem::path &program,
+               const std::filesystem::path &workDir, NativeSources &sources) {
+  namespace fs = std::filesystem;
+  std::ifstream in(program, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof())
+    return program;
+  if (!frontend::acsl::mayHoldAnnotations(text))
+    return program;
+  auto instrumented =
+      frontend::acsl::instrumentAnnotations(text, program.string(), true);
+  if (!instrumented)
+    return instrumented.takeError();
+  if (instrumented->functions.empty() && instrumented->loops == 0 &&
+      instrumented->assertions == 0)
+    return program;
+  fs::path dir = workDir / "annotated";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  fs::path copy = fs::absolute(dir / program.filename());
+  std::ofstream out(copy, std::ios::binary);
+  out << instrumented->text;
+  if (!out)
+    return cannotWrite(copy);
+  sources.mainFlags.push_back("-iquote");
+  sources.mainFlags.push_back(fs::absolute(program).parent_path().string());
+  // Stores go through the runtime, which checks assigns clauses with them
+  // before AddressSanitizer's own check (runtime/replay.c); stores to
+  // scalar globals too.
+  for (const char *f : {"-mllvm", "-asan-instrumentation-with-call-threshold=0",
+                        "-mllvm",
+                        "-asan-memory-access-callback-prefix=__cosmo_asan_",
+                        "-mllvm", "-asan-opt-globals=0"})
+    sources.mainFlags.push_back(f);
+  return copy;
 }
 
 } // namespace
@@ -154,21 +205,22 @@ NativeReplayer::build(const std::filesystem::path &program,
                       ReplayOptions options,
                       const std::filesystem::path &workDir,
                       std::optional<EntryCall> call) {
-  std::filesystem::path source = program;
+  auto annotated = nativeSourceOf(program, workDir, options.sources);
+  if (!annotated)
+    return annotated.takeError();
+  std::filesystem::path source = *annotated;
   if (call) {
     // The harness includes the program, so diagnostics and sanitizer
     // reports still name the program's file and lines.
     source = workDir / "harness.c";
     std::ofstream out(source);
     out << entryHarnessSource(
-        *call, program.string(),
+        *call, annotated->string(),
         std::filesystem::path(options.toolchain.replayRuntime)
             .parent_path()
             .string());
     if (!out)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "cannot write %s",
-                                     source.string().c_str());
+      return cannotWrite(source);
   }
   auto executable =
       buildNativeProgram(options.toolchain, source, options.checks, workDir,

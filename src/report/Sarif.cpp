@@ -40,6 +40,7 @@ json location(const engine::SourceLocation &l, const std::string &fallbackFile,
 
 std::string valueText(const engine::TestInput &in) {
   if (in.bytes.empty() || in.bytes.size() > 8 || in.source == "symbolic" ||
+      in.source == "acsl" ||
       in.source == "input-memory")
     return "bytes 0x" + hexOf(in.bytes);
   return std::to_string(signedValue(in.bytes));

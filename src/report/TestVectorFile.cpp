@@ -73,9 +73,10 @@ engine::TestInput readInput(const json &input, size_t index) {
   result.function = optionalString(input, "function");
   result.source = stringMember(input, context, "source");
   if (result.source != "nondet" && result.source != "symbolic" &&
-      result.source != "argument" && result.source != "input-memory")
+      result.source != "argument" && result.source != "input-memory" &&
+      result.source != "acsl")
     malformed(fmt::format("{}.source \"{}\" is not one of nondet, symbolic, "
-                          "argument, input-memory",
+                          "argument, input-memory, acsl",
                           context, result.source));
   uint64_t size = unsignedMember(input, context, "size");
   std::string hex = stringMember(input, context, "hex");
@@ -279,7 +280,8 @@ std::vector<int> recordedCallerLines(const engine::TestVector &test) {
 }
 
 bool isReplayedInput(const engine::TestInput &input) {
-  return input.source == "nondet" || input.source == "symbolic";
+  return input.source == "nondet" || input.source == "symbolic" ||
+         input.source == "acsl";
 }
 
 std::string replayFileText(const engine::TestVector &test) {

@@ -27,6 +27,14 @@ std::map<std::string, std::string> statuses(const json &rep) {
   return out;
 }
 
+/// Each error's native replay (--confirm) said `confirmed`.
+void expectAllConfirmed(const json &rep) {
+  ASSERT_FALSE(rep["errors"].empty());
+  for (const json &e : rep["errors"])
+    EXPECT_EQ(e.value("replay", ""), "confirmed")
+        << e.dump(2) << e.value("replay_detail", "");
+}
+
 class Contracts : public CliFixture {};
 
 TEST_F(Contracts, VerifiesEachFunctionAndUsesItsContractAtCalls) {
@@ -40,10 +48,14 @@ TEST_F(Contracts, VerifiesEachFunctionAndUsesItsContractAtCalls) {
 }
 
 TEST_F(Contracts, EveryClauseKindThatFailsIsAnErrorAtItsClause) {
-  ProcessResult r =
-      cosmo({"check", "--out=out", contractProgram("violations.c")});
+  ProcessResult r = cosmo(
+      {"check", "--confirm", "--out=out", contractProgram("violations.c")},
+      120);
   ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
   json rep = report("out");
+  // Natively, the same clause fails at run time (the precondition in the
+  // function's checking companion, reported at the call).
+  expectAllConfirmed(rep);
   std::map<std::string, unsigned> lineOf;
   for (const json &e : rep["errors"])
     lineOf[e["kind"].get<std::string>()] = e["line"].get<unsigned>();
@@ -184,10 +196,13 @@ TEST_F(Contracts, AnInvariantTooWeakForThePostconditionIsUnknownNotViolated) {
 }
 
 TEST_F(Contracts, WritesOutsideLoopAssignsAndThroughMemsetAreErrors) {
-  ProcessResult r =
-      cosmo({"check", "--out=out", contractProgram("loop_assigns.c")}, 120);
+  ProcessResult r = cosmo(
+      {"check", "--confirm", "--out=out", contractProgram("loop_assigns.c")},
+      120);
   ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
   json rep = report("out");
+  // Natively, the store itself is caught (runtime/replay.c).
+  expectAllConfirmed(rep);
   EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
                                {"clear", "violated"},
                                {"fill", "violated"},
@@ -233,9 +248,11 @@ TEST_F(Contracts, MixWithSummariesAndLoopsWithoutInvariants) {
 }
 
 TEST_F(Contracts, WritesOutsideAssignsAreErrors) {
-  ProcessResult r = cosmo({"check", "--out=out", contractProgram("assigns.c")}, 120);
+  ProcessResult r = cosmo(
+      {"check", "--confirm", "--out=out", contractProgram("assigns.c")}, 120);
   ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
   json rep = report("out");
+  expectAllConfirmed(rep);
   EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
                                {"bump", "violated"},
                                {"seth", "verified"},
@@ -245,6 +262,60 @@ TEST_F(Contracts, WritesOutsideAssignsAreErrors) {
   EXPECT_EQ(rep["errors"][0]["line"], 11);
   EXPECT_NE(rep["errors"][0]["message"].get<std::string>().find("'g'"),
             std::string::npos);
+}
+
+// A violated \forall replays natively at the instance the analysis chose
+// (the test records it), through the contract's verify companion.
+TEST_F(Contracts, AViolatedQuantifiedClauseReplaysNatively) {
+  ProcessResult bug = cosmo(
+      {"check", "--out=bug", contractProgram("insertion_point_bug.c")}, 120);
+  ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;
+  json rep = report("bug");
+  std::string test;
+  for (const json &e : rep["errors"])
+    if (e["kind"] == "postcondition")
+      test = e["test"];
+  ASSERT_FALSE(test.empty()) << rep["errors"].dump(2);
+  std::filesystem::path file = dir_.path() / "bug" / test;
+  std::ifstream in(file);
+  json vector = json::parse(in);
+  EXPECT_EQ(vector["entry"], "__cosmo_contract_verify_insertion_point");
+  bool chosen = false;
+  for (const json &i : vector["inputs"])
+    chosen |= i["source"] == "acsl";
+  EXPECT_TRUE(chosen) << vector.dump(2);
+  ProcessResult replay = cosmo({"replay", file.string()}, 120);
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("confirmed: postcondition at"), std::string::npos)
+      << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("insertion_point_bug.c:10"), std::string::npos)
+      << replay.out;
+}
+
+// A correct program runs natively with every clause checked (loops left by
+// their condition and by break, nested loops, recursion, a global written
+// after a loop whose assigns does not allow it): no report.
+TEST_F(Contracts, ACorrectProgramRunsNativelyAgainstItsClauses) {
+  ProcessResult r = cosmo({"check", "--tests=all", "--out=out",
+                           contractProgram("native_checks.c")},
+                          120);
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"fill", "verified"},
+                               {"find", "verified"},
+                               {"identity", "verified"},
+                               {"count", "verified"}}));
+  unsigned replayed = 0;
+  for (const auto &entry :
+       std::filesystem::directory_iterator(dir_.path() / "out" / "tests")) {
+    ProcessResult replay = cosmo({"replay", entry.path().string()}, 120);
+    EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+    EXPECT_NE(replay.out.find("completed as recorded"), std::string::npos)
+        << replay.out << replay.err;
+    ++replayed;
+  }
+  EXPECT_GE(replayed, 2u);
 }
 
 } // namespace

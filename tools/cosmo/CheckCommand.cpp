@@ -67,10 +67,11 @@ private:
 
 constexpr std::chrono::seconds kConfirmRunTimeout{10};
 
-// --confirm: the native replay of each error's test, one result per error.
+// --confirm: the native replay of each error's test (of a run whose entry
+// is `entry`), one result per error.
 std::vector<report::ReplayResult>
 confirmErrors(const engine::RunSummary &summary, const std::string &program,
-              const CheckOptions &opts,
+              const std::string &entry,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay) {
   if (summary.errors.empty())
@@ -81,8 +82,8 @@ confirmErrors(const engine::RunSummary &summary, const std::string &program,
         summary.errors.size(),
         {report::ReplayStatus::NotReplayable,
          llvm::toString(workDir.takeError())});
-  return report::confirmErrors(summary.errors, program, opts.engine.entry,
-                               signature, replay, workDir->path());
+  return report::confirmErrors(summary.errors, program, entry, signature,
+                               replay, workDir->path());
 }
 
 /// --emit-tests: observe each completed path's call natively (twice, the
@@ -103,7 +104,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
         info.entry.c_str());
   for (const auto &[file, test] : out.completedTests())
     for (const engine::TestInput &in : test.inputs)
-      if (!report::isHarnessInput(in))
+      if (!report::isHarnessInput(in) && in.source != "acsl")
         return llvm::createStringError(
             llvm::inconvertibleErrorCode(),
             "%s reads input '%s' from %s(); unit tests can only supply "
@@ -422,7 +423,7 @@ int runCheck(const CheckOptions &opts) {
     summary = runOne(executor);
     progress.clear();
     if (opts.confirm)
-      replays = confirmErrors(summary, nativeMain, opts,
+      replays = confirmErrors(summary, nativeMain, eo.entry,
                               executor.entrySignature(), replay);
   }
   for (const frontend::acsl::ContractedFunction &f : contracts) {
@@ -435,8 +436,16 @@ int runCheck(const CheckOptions &opts) {
     summary::Analysis verifier(module, contractOptions, progress);
     if (llvm::Error e = verifier.prepare())
       return usageError(llvm::toString(std::move(e)));
+    (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());
     engine::RunSummary run = runOne(verifier);
     progress.clear();
+    if (opts.confirm) {
+      replay.dataModel = verifier.dataModel();
+      for (report::ReplayResult &r :
+           confirmErrors(run, nativeMain, contractOptions.entry,
+                         verifier.entrySignature(), replay))
+        replays.push_back(std::move(r));
+    }
     mergeContractRun(summary, std::move(run), f, info.program, runEntry);
   }
 

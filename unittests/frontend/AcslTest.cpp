@@ -121,8 +121,11 @@ TEST(AcslInstrument, KeepsLineNumbersAndAddsCompanions) {
                ? 0
                : 1 + std::count(body.begin(), body.begin() + at, '\n');
   };
-  EXPECT_EQ(lineOf("while ("), 7);
+  // The while loop became a for loop whose step tells a native run that
+  // the next arrival is by the back edge.
+  EXPECT_EQ(lineOf("for (; "), 7);
   EXPECT_EQ(lineOf("__cosmo_acsl_loop_first"), 7);
+  EXPECT_EQ(lineOf("(i < x); __cosmo_acsl_loop_back(0, 1))"), 7);
   EXPECT_EQ(lineOf("\"assert i == x\""), 9);
   EXPECT_EQ(lineOf("return i;"), 10);
   EXPECT_NE(out->text.find("int __cosmo_contract_verify_f(int x)"),
@@ -138,6 +141,59 @@ TEST(AcslInstrument, AContractWithoutAssignsIsNotUsedAtCalls) {
   ASSERT_EQ(out->functions.size(), 1u);
   EXPECT_FALSE(out->functions[0].usable);
   EXPECT_EQ(out->text.find("__cosmo_contract_use_one"), std::string::npos);
+}
+
+TEST(AcslInstrument, ANativeRunChecksEveryCallOfAContractedFunction) {
+  std::string src = "/*@ requires x > 0;\n    ensures \\result > x;\n    "
+                    "assigns \\nothing; */\nstatic int f(int x) { return "
+                    "x + 1; }\nint g(void) { return f(1); }\n";
+  auto native = instrumentAnnotations(src, "f.c", /*forNativeRun=*/true);
+  ASSERT_TRUE(static_cast<bool>(native)) << llvm::toString(native.takeError());
+  const std::string &t = native->text;
+  // The definition is renamed, after a prototype of f for later calls;
+  // f itself checks the precondition at the caller's call and calls it.
+  EXPECT_NE(t.find("static int f(int x); static int __cosmo_contract_impl_f("
+                   "int x) { return x + 1; }"),
+            std::string::npos) << t;
+  EXPECT_NE(t.find("int g(void) { return f(1); }"), std::string::npos) << t;
+  size_t wrapper = t.find("static int f(int x) {\n");
+  ASSERT_NE(wrapper, std::string::npos) << t;
+  EXPECT_NE(t.find("__cosmo_acsl_check_call(", wrapper), std::string::npos);
+  EXPECT_NE(t.find("__builtin_return_address(0));", wrapper),
+            std::string::npos);
+  EXPECT_NE(t.find("return __cosmo_contract_impl_f(x);", wrapper),
+            std::string::npos) << t;
+  EXPECT_NE(t.find("int __cosmo_result = __cosmo_contract_impl_f(x);"),
+            std::string::npos) << t;
+  EXPECT_EQ(t.find("__cosmo_contract_use_f"), std::string::npos);
+  // For the engine, nothing is renamed (calls are redirected in the IR).
+  auto engine = instrumentAnnotations(src, "f.c");
+  ASSERT_TRUE(static_cast<bool>(engine));
+  EXPECT_EQ(engine->text.find("__cosmo_contract_impl_f"), std::string::npos);
+  EXPECT_NE(engine->text.find("__cosmo_contract_use_f"), std::string::npos);
+}
+
+TEST(AcslInstrument, ALoopAssignsFrameEndsWithItsLoopStatement) {
+  // Nested loops ending at one place close the inner block first; a do
+  // loop's condition says when the next arrival is by the back edge.
+  std::string src =
+      "void f(int n) {\n  int i = 0, j, x = 0;\n"
+      "  /*@ loop assigns i, j, x; */\n  while (i < n)\n"
+      "    /*@ loop assigns j, x; */\n    for (j = 0; j < n; j++) x++;\n"
+      "  /*@ loop invariant i >= 0; loop assigns i; */\n"
+      "  do { i--; } while (i > 0);\n}\n";
+  auto out = instrumentAnnotations(src, "f.c");
+  ASSERT_TRUE(static_cast<bool>(out)) << llvm::toString(out.takeError());
+  const std::string &t = out->text;
+  EXPECT_NE(t.find("x++; __cosmo_acsl_loop_end(1); } __cosmo_acsl_loop_end(0); }"),
+            std::string::npos) << t;
+  EXPECT_NE(t.find("( j++), __cosmo_acsl_loop_back(1, 1))"), std::string::npos)
+      << t;
+  EXPECT_NE(t.find("(i < n); __cosmo_acsl_loop_back(0, 1))"),
+            std::string::npos) << t;
+  EXPECT_NE(t.find("while (__cosmo_acsl_loop_back(2, !!(i > 0))); "
+                   "__cosmo_acsl_loop_end(2); }"),
+            std::string::npos) << t;
 }
 
 TEST(AcslInstrument, MisplacedOrIllTypedAnnotationsAreErrors) {

@@ -161,6 +161,9 @@ public:
   std::vector<AssignsFrame> assigns;
   /// The path condition holds an assumed \forall (Executor::ask).
   bool quantified = false;
+  /// The values of checked ACSL quantifiers' variables, in the order the
+  /// path chose them: a test records them, a native run takes them back.
+  std::vector<ExprRef> acslChoices;
   /// Assumed \forall bodies being evaluated, innermost last.
   std::vector<QuantifierCapture> captures;
   /// The loop head whose invariants were just established.

@@ -15,6 +15,19 @@
 //    them (preserved) and ends the path;
 //  - `assert P;` becomes a check where it stands.
 //
+// A loop's first arrival is told from an arrival by its back edge by the
+// engine from the CFG; a native run is told by `__cosmo_acsl_loop_back`,
+// called where an iteration ends (a while loop becomes a for loop whose
+// step calls it; a do loop's condition calls it), right before the head.
+//
+// The same text serves a native run (`forNativeRun`: a test replayed
+// against the checks of the annotations, runtime/replay.c) with two
+// differences: a function with a usable contract defined in the file is
+// renamed `__cosmo_contract_impl_f`, and `f` is the companion that checks
+// its precondition and calls it (so every call is checked, as the engine
+// checks it); quantifiers in assumptions are taken as holding (the inputs
+// come from a model of them).
+//
 // ACSL's `integer` is a mathematical integer: integer arithmetic is done in
 // __int128 with every operation checked (a term beyond 128 bits ends the
 // path as unknown), comparisons of C integers of any signedness are exact.
@@ -38,6 +51,7 @@ namespace cosmo::frontend::acsl {
 /// Names the companions and the engine's intrinsics share.
 inline constexpr const char *kVerifyPrefix = "__cosmo_contract_verify_";
 inline constexpr const char *kUsePrefix = "__cosmo_contract_use_";
+inline constexpr const char *kImplPrefix = "__cosmo_contract_impl_";
 
 /// The clause kinds `__cosmo_acsl_check` reports (its second argument).
 enum class CheckKind {
@@ -66,7 +80,8 @@ struct InstrumentedSource {
 /// `original` (the text of `path`) with its annotations turned into C.
 /// The error names `path:line` and what is wrong.
 llvm::Expected<InstrumentedSource>
-instrumentAnnotations(const std::string &original, const std::string &path);
+instrumentAnnotations(const std::string &original, const std::string &path,
+                      bool forNativeRun = false);
 
 } // namespace cosmo::frontend::acsl
 

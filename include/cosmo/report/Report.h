@@ -62,6 +62,14 @@ public:
   void setEntrySignature(std::optional<engine::EntrySignature> s) {
     info_.signature = std::move(s);
   }
+  /// The function the tests written from now on call, when not the run's
+  /// entry (a contract's isolated run calls its verify companion);
+  /// report.json keeps the run's entry.
+  void setTestEntry(std::string entry,
+                    std::optional<engine::EntrySignature> s) {
+    testEntry_ = std::move(entry);
+    testSignature_ = std::move(s);
+  }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
   /// Keep the completed paths' tests in memory (for --emit-tests).
@@ -79,6 +87,8 @@ private:
 
   std::string dir_;
   RunInfo info_;
+  std::string testEntry_; // empty: info_'s
+  std::optional<engine::EntrySignature> testSignature_;
   unsigned nextTest_ = 1;
   std::vector<std::string> errorTests_;
   std::string writeFailure_; // first write error, reported by finish()
