@@ -78,47 +78,52 @@ llvm::Error cannotWrite(const std::filesystem::path &file) {
                                  "cannot write %s", file.string().c_str());
 }
 
-/// A program with ACSL annotations runs natively from its text instrumented
+/// A C unit with ACSL annotations runs natively from its text instrumented
 /// for a native run (AcslInstrument.h), its clauses checked by the replay
-/// runtime; `program` itself when it has none. Quoted includes still find
-/// the headers beside the original.
-llvm::Expected<std::filesystem::path>
-nativeSourceOf(const std::filesystem::path &program,
-               const std::filesystem::path &workDir, NativeSources &sources) {
+/// runtime: the copy, written into `copyDir`, with what its compilation
+/// needs added to `flags`; `path` itself when it has no annotations.
+/// `directory`: where a relative `path` is (a compilation database's).
+llvm::Expected<std::string> nativeSourceOf(const std::string &path,
+                                           const std::string &directory,
+                                           const std::filesystem::path &copyDir,
+                                           std::vector<std::string> &flags) {
   namespace fs = std::filesystem;
-  std::ifstream in(program, std::ios::binary);
+  fs::path original = fs::path(path).is_absolute() || directory.empty()
+                          ? fs::path(path)
+                          : fs::path(directory) / path;
+  std::ifstream in(original, std::ios::binary);
+  if (!in)
+    return path; // the build says what is wrong
   std::string text((std::istreambuf_iterator<char>(in)),
                    std::istreambuf_iterator<char>());
-  if (!in.good() && !in.eof())
-    return program;
   if (!frontend::acsl::mayHoldAnnotations(text))
-    return program;
-  auto instrumented =
-      frontend::acsl::instrumentAnnotations(text, program.string(), true);
+    return path;
+  auto instrumented = frontend::acsl::instrumentAnnotations(text, path, true);
   if (!instrumented)
     return instrumented.takeError();
   if (instrumented->functions.empty() && instrumented->loops == 0 &&
       instrumented->assertions == 0)
-    return program;
-  fs::path dir = workDir / "annotated";
+    return path;
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  fs::path copy = fs::absolute(dir / program.filename());
+  fs::create_directories(copyDir, ec);
+  fs::path copy = fs::absolute(copyDir / original.filename());
   std::ofstream out(copy, std::ios::binary);
   out << instrumented->text;
   if (!out)
     return cannotWrite(copy);
-  sources.mainFlags.push_back("-iquote");
-  sources.mainFlags.push_back(fs::absolute(program).parent_path().string());
-  // Stores go through the runtime, which checks assigns clauses with them
-  // before AddressSanitizer's own check (runtime/replay.c); stores to
-  // scalar globals too.
-  for (const char *f : {"-mllvm", "-asan-instrumentation-with-call-threshold=0",
-                        "-mllvm",
-                        "-asan-memory-access-callback-prefix=__cosmo_asan_",
-                        "-mllvm", "-asan-opt-globals=0"})
-    sources.mainFlags.push_back(f);
-  return copy;
+  // Quoted includes still find the headers beside the original. Stores go
+  // through the runtime, which checks assigns clauses with them before
+  // AddressSanitizer's own check (runtime/replay.c); stores to scalar
+  // globals too.
+  for (const std::string &f :
+       {std::string("-iquote"), fs::absolute(original).parent_path().string(),
+        std::string("-mllvm"),
+        std::string("-asan-instrumentation-with-call-threshold=0"),
+        std::string("-mllvm"),
+        std::string("-asan-memory-access-callback-prefix=__cosmo_asan_"),
+        std::string("-mllvm"), std::string("-asan-opt-globals=0")})
+    flags.push_back(f);
+  return copy.string();
 }
 
 } // namespace
@@ -205,9 +210,20 @@ NativeReplayer::build(const std::filesystem::path &program,
                       ReplayOptions options,
                       const std::filesystem::path &workDir,
                       std::optional<EntryCall> call) {
-  auto annotated = nativeSourceOf(program, workDir, options.sources);
+  NativeSources &sources = options.sources;
+  auto annotated = nativeSourceOf(program.string(), sources.mainDirectory,
+                                  workDir / "annotated", sources.mainFlags);
   if (!annotated)
     return annotated.takeError();
+  for (size_t k = 0; k < sources.others.size(); ++k) {
+    NativeSources::Unit &u = sources.others[k];
+    auto unit = nativeSourceOf(u.path, u.directory,
+                               workDir / ("annotated-" + std::to_string(k)),
+                               u.flags);
+    if (!unit)
+      return unit.takeError();
+    u.path = *unit;
+  }
   std::filesystem::path source = *annotated;
   if (call) {
     // The harness includes the program, so diagnostics and sanitizer
@@ -215,7 +231,7 @@ NativeReplayer::build(const std::filesystem::path &program,
     source = workDir / "harness.c";
     std::ofstream out(source);
     out << entryHarnessSource(
-        *call, annotated->string(),
+        *call, *annotated,
         std::filesystem::path(options.toolchain.replayRuntime)
             .parent_path()
             .string());

@@ -318,5 +318,30 @@ TEST_F(Contracts, ACorrectProgramRunsNativelyAgainstItsClauses) {
   EXPECT_GE(replayed, 2u);
 }
 
+// A contract in another unit of the program, with a header beside it:
+// both units run natively from their instrumented text.
+TEST_F(Contracts, ContractsOfAnotherUnitReplayNatively) {
+  write("src/lib.h", "#define STEP 1\n");
+  write("src/lib.c", "#include \"lib.h\"\nint total;\n"
+                     "/*@ requires n >= 0 && n < 100;\n"
+                     "    ensures \\result == n + STEP;\n"
+                     "    assigns total;\n*/\n"
+                     "int bump(int n) {\n  total += n;\n"
+                     "  return n + (n != 7); // BUG at 7\n}\n");
+  write("main.c", "extern int __VERIFIER_nondet_int(void);\nint bump(int n);\n"
+                  "int main(void) {\n  int x = __VERIFIER_nondet_int();\n"
+                  "  return bump(x);\n}\n");
+  ProcessResult r =
+      cosmo({"check", "--confirm", "--out=out", "main.c", "src/lib.c"}, 120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  std::map<std::string, unsigned> lineOf;
+  for (const json &e : rep["errors"])
+    lineOf[e["kind"].get<std::string>()] = e["line"].get<unsigned>();
+  EXPECT_EQ(lineOf, (std::map<std::string, unsigned>{{"precondition", 5},
+                                                     {"postcondition", 4}}));
+  expectAllConfirmed(rep);
+}
+
 } // namespace
 } // namespace cosmo::e2e
