@@ -2,7 +2,9 @@
 //
 // What the ACSL reader needs of C's lexical structure: where a comment or
 // a string / character literal ends (an annotation inside either is not
-// one; a bracket inside either does not count).
+// one; a bracket inside either does not count); and what its
+// instrumentation needs of C's statements: matching brackets, where a
+// statement ends, where a function is defined (CText.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_FRONTEND_CTEXT_H
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace cosmo::frontend::ctext {
 
@@ -39,6 +42,28 @@ inline size_t pastLiteral(const std::string &s, size_t i) {
     j += s[j] == '\\' ? 2 : 1;
   return std::min(j + 1, s.size());
 }
+
+bool isIdent(char c);
+/// Whether the word `w` (not a prefix of a longer identifier) is at s[i].
+bool wordAt(const std::string &s, size_t i, const char *w);
+/// Position after blanks and ordinary comments from `i` (an annotation
+/// comment, `/*@` or `//@`, stops it).
+size_t skipBlank(const std::string &s, size_t i);
+/// The position of the bracket closing the one at `open`, skipping string
+/// and character literals and comments; npos if none.
+size_t matching(const std::string &s, size_t open);
+/// Top-level positions of `sep` between `from` and `to`.
+std::vector<size_t> splitAt(const std::string &s, size_t from, size_t to,
+                            char sep);
+std::string trim(const std::string &s);
+/// `s` with its line breaks made spaces.
+std::string oneLine(std::string s);
+/// The position after the C statement that starts at or after `i`; npos
+/// where it cannot be told.
+size_t statementEnd(const std::string &s, size_t i);
+/// The position of `name` where the file defines it (`name(...) {` at file
+/// scope); npos if it does not.
+size_t definitionOf(const std::string &s, const std::string &name);
 
 } // namespace cosmo::frontend::ctext
 
