@@ -80,9 +80,10 @@ llvm::Error cannotWrite(const std::filesystem::path &file) {
 
 /// A C unit with ACSL annotations runs natively from its text instrumented
 /// for a native run (AcslInstrument.h), its clauses checked by the replay
-/// runtime: the copy, written into `copyDir`, with what its compilation
-/// needs added to `flags`; `path` itself when it has no annotations.
-/// `directory`: where a relative `path` is (a compilation database's).
+/// runtime: the copy, written into `copyDir`, with the flag that finds the
+/// original's headers added to `flags`; `path` itself when it has no
+/// annotations. `directory`: where a relative `path` is (a compilation
+/// database's).
 llvm::Expected<std::string> nativeSourceOf(const std::string &path,
                                            const std::string &directory,
                                            const std::filesystem::path &copyDir,
@@ -111,19 +112,22 @@ llvm::Expected<std::string> nativeSourceOf(const std::string &path,
   out << instrumented->text;
   if (!out)
     return cannotWrite(copy);
-  // Quoted includes still find the headers beside the original. Stores go
-  // through the runtime, which checks assigns clauses with them before
-  // AddressSanitizer's own check (runtime/replay.c); stores to scalar
-  // globals too.
-  for (const std::string &f :
-       {std::string("-iquote"), fs::absolute(original).parent_path().string(),
-        std::string("-mllvm"),
-        std::string("-asan-instrumentation-with-call-threshold=0"),
-        std::string("-mllvm"),
-        std::string("-asan-memory-access-callback-prefix=__cosmo_asan_"),
-        std::string("-mllvm"), std::string("-asan-opt-globals=0")})
-    flags.push_back(f);
+  flags.push_back("-iquote");
+  flags.push_back(fs::absolute(original).parent_path().string());
   return copy.string();
+}
+
+/// For a program with annotations: every unit's stores go through the
+/// runtime, which checks assigns clauses with them before
+/// AddressSanitizer's own check (runtime/replay.c): all of them (-asan-opt=0:
+/// also stores to scalar globals, and a store after a load of the same
+/// address).
+void checkStoresAgainstAssigns(NativeSources &sources) {
+  for (const char *f : {"-mllvm", "-asan-instrumentation-with-call-threshold=0",
+                        "-mllvm",
+                        "-asan-memory-access-callback-prefix=__cosmo_asan_",
+                        "-mllvm", "-asan-opt=0"})
+    sources.flags.push_back(f);
 }
 
 } // namespace
@@ -215,6 +219,7 @@ NativeReplayer::build(const std::filesystem::path &program,
                                   workDir / "annotated", sources.mainFlags);
   if (!annotated)
     return annotated.takeError();
+  bool anyAnnotated = *annotated != program.string();
   for (size_t k = 0; k < sources.others.size(); ++k) {
     NativeSources::Unit &u = sources.others[k];
     auto unit = nativeSourceOf(u.path, u.directory,
@@ -222,8 +227,11 @@ NativeReplayer::build(const std::filesystem::path &program,
                                u.flags);
     if (!unit)
       return unit.takeError();
+    anyAnnotated |= *unit != u.path;
     u.path = *unit;
   }
+  if (anyAnnotated)
+    checkStoresAgainstAssigns(sources);
   std::filesystem::path source = *annotated;
   if (call) {
     // The harness includes the program, so diagnostics and sanitizer

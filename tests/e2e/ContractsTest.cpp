@@ -341,6 +341,21 @@ TEST_F(Contracts, ContractsOfAnotherUnitReplayNatively) {
   EXPECT_EQ(lineOf, (std::map<std::string, unsigned>{{"precondition", 5},
                                                      {"postcondition", 4}}));
   expectAllConfirmed(rep);
+
+  // A write outside the clause by a function of a unit without
+  // annotations (a load then a store of the same global) is seen natively.
+  write("log.c", "int log_count;\nvoid note(void) { log_count++; }\n");
+  write("twice.c", "void note(void);\n/*@ requires n >= 0;\n"
+                   "    assigns \\nothing;\n*/\n"
+                   "int twice(int n) {\n  note();\n  return 2 * n;\n}\n");
+  ProcessResult w = cosmo(
+      {"check", "--confirm", "--out=out2", "twice.c", "log.c"}, 120);
+  ASSERT_EQ(w.exitCode, 1) << w.out << w.err;
+  json rep2 = report("out2");
+  ASSERT_EQ(rep2["errors"].size(), 1u) << rep2["errors"].dump(2);
+  EXPECT_EQ(rep2["errors"][0]["kind"], "assigns");
+  EXPECT_EQ(rep2["errors"][0]["line"], 2);
+  expectAllConfirmed(rep2);
 }
 
 } // namespace
