@@ -1,6 +1,7 @@
 //===- Assignment.cpp - evaluation of terms under an assignment -----------===//
 
 #include "cosmo/expr/Assignment.h"
+#include "cosmo/expr/FloatOps.h"
 
 #include <unordered_map>
 #include <vector>
@@ -167,6 +168,28 @@ private:
       ExprRef a = ctx.bv(bits(c(0))), b = ctx.bv(bits(c(1)));
       ExprRef ops[] = {a, b};
       return B(ctx.rebuild(e->kind(), ops)->bvValue());
+    }
+    case Kind::FAdd:
+    case Kind::FSub:
+    case Kind::FMul:
+    case Kind::FDiv:
+    case Kind::FRem:
+    case Kind::FSqrt:
+    case Kind::FFma:
+    case Kind::FRound:
+    case Kind::FOEq:
+    case Kind::FOLt:
+    case Kind::FOLe:
+    case Kind::FIsNaN:
+    case Kind::FToSI:
+    case Kind::FToUI:
+    case Kind::SIToF:
+    case Kind::UIToF:
+    case Kind::FToF: {
+      std::vector<APInt> ops;
+      for (unsigned i = 0; i < e->numChildren(); ++i)
+        ops.push_back(bits(c(i)));
+      return evaluateFloat(e->kind(), e->aux0(), e->width(), ops);
     }
     }
     return std::nullopt;

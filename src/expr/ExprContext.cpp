@@ -1,6 +1,7 @@
 //===- ExprContext.cpp - node table, hash-consing, lifetime ---------------===//
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/expr/FloatOps.h"
 
 #include <llvm/ADT/Hashing.h>
 
@@ -45,6 +46,23 @@ const char *kindName(Kind k) {
   case Kind::Select: return "select";
   case Kind::Store: return "store";
   case Kind::Forall: return "forall";
+  case Kind::FAdd: return "fp.add";
+  case Kind::FSub: return "fp.sub";
+  case Kind::FMul: return "fp.mul";
+  case Kind::FDiv: return "fp.div";
+  case Kind::FRem: return "fp.fmod";
+  case Kind::FSqrt: return "fp.sqrt";
+  case Kind::FFma: return "fp.fma";
+  case Kind::FRound: return "fp.roundToIntegral";
+  case Kind::FOEq: return "fp.eq";
+  case Kind::FOLt: return "fp.lt";
+  case Kind::FOLe: return "fp.leq";
+  case Kind::FIsNaN: return "fp.isNaN";
+  case Kind::FToSI: return "fp.to_sbv";
+  case Kind::FToUI: return "fp.to_ubv";
+  case Kind::SIToF: return "to_fp_signed";
+  case Kind::UIToF: return "to_fp_unsigned";
+  case Kind::FToF: return "to_fp";
   }
   return "?";
 }
@@ -219,7 +237,16 @@ static Sort resultSort(Kind kind, std::span<const ExprRef> c, unsigned aux0,
   case Kind::Ult:
   case Kind::Ule:
   case Kind::Slt:
-  case Kind::Sle: return Sort::boolean();
+  case Kind::Sle:
+  case Kind::FOEq:
+  case Kind::FOLt:
+  case Kind::FOLe:
+  case Kind::FIsNaN: return Sort::boolean();
+  case Kind::FToSI:
+  case Kind::FToUI:
+  case Kind::SIToF:
+  case Kind::UIToF:
+  case Kind::FToF: return Sort::bv(aux0);
   case Kind::Ite: return c[1]->sort();
   case Kind::Concat: return Sort::bv(c[0]->width() + c[1]->width());
   case Kind::Extract: return Sort::bv(aux0 - aux1 + 1);
@@ -229,6 +256,24 @@ static Sort resultSort(Kind kind, std::span<const ExprRef> c, unsigned aux0,
   case Kind::Store: return Sort::array();
   default: return c[0]->sort();
   }
+}
+
+ExprRef ExprContext::floatOp(Kind kind, std::span<const ExprRef> c,
+                             unsigned aux0) {
+  assert(isFloatKind(kind));
+  bool constant = true;
+  std::vector<llvm::APInt> values;
+  for (const ExprRef &x : c) {
+    constant = constant && x->kind() == Kind::BVConst;
+    if (constant)
+      values.push_back(x->bvValue());
+  }
+  Sort sort = resultSort(kind, c, aux0, 0);
+  if (constant) {
+    Value v = evaluateFloat(kind, aux0, sort.width, values);
+    return v.isBool ? boolVal(v.boolValue) : bv(v.bits);
+  }
+  return makeNode(kind, sort, c, aux0, 0);
 }
 
 ExprRef ExprContext::raw(Kind kind, std::span<const ExprRef> children,
@@ -273,6 +318,23 @@ ExprRef ExprContext::rebuild(Kind kind, std::span<const ExprRef> c,
   case Kind::Select: return select(c[0], c[1]);
   case Kind::Store: return store(c[0], c[1], c[2]);
   case Kind::Forall: return forall(c.subspan(1), c[0]);
+  case Kind::FAdd:
+  case Kind::FSub:
+  case Kind::FMul:
+  case Kind::FDiv:
+  case Kind::FRem:
+  case Kind::FSqrt:
+  case Kind::FFma:
+  case Kind::FRound:
+  case Kind::FOEq:
+  case Kind::FOLt:
+  case Kind::FOLe:
+  case Kind::FIsNaN:
+  case Kind::FToSI:
+  case Kind::FToUI:
+  case Kind::SIToF:
+  case Kind::UIToF:
+  case Kind::FToF: return floatOp(kind, c, aux0);
   case Kind::BoolConst:
   case Kind::BVConst:
   case Kind::Var:

@@ -54,11 +54,14 @@ protected:
     if (interrupted_)
       return SolverResult::unknown("interrupted");
     std::vector<ExprRef> constraints = q.conjuncts();
-    // A constraint with a literal is known to be array-free.
+    // A constraint with a literal is known to be free of arrays and
+    // floating point (the QF_BV solver's theories).
     for (const ExprRef &c : constraints)
-      if (!literals_.count(c.get()) &&
-          Z3Translator::theoriesOf(std::span(&c, 1)).arrays)
-        return arrays_->check(q);
+      if (!literals_.count(c.get())) {
+        Z3Translator::Theories t = Z3Translator::theoriesOf(std::span(&c, 1));
+        if (t.arrays || t.floats)
+          return arrays_->check(q);
+      }
     auto start = std::chrono::steady_clock::now();
     SolverResult result;
     try {

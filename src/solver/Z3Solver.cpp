@@ -47,7 +47,8 @@ private:
     // reduction decides such a query as bit-vectors: on the instances of
     // an assumed \forall (many reads at related indices) it answers in
     // seconds where the array theory of QF_ABV takes minutes.
-    bool asFunctions = theories.arrays && theories.arraysOnlyRead;
+    bool asFunctions =
+        theories.arrays && theories.arraysOnlyRead && !theories.floats;
     Z3Translator &tr = asFunctions ? readOnlyTr_ : tr_;
     tr.clearIfLarge();
     z3::context &z3 = tr.z3();
@@ -55,7 +56,7 @@ private:
     // is far faster on multiplication and division than the generic one.
     z3::solver s =
         asFunctions ? ackermannSolver(z3)
-        : theories.quantifiers
+        : theories.quantifiers || theories.floats
             ? z3::solver(z3)
             : z3::solver(z3, theories.arrays ? "QF_ABV" : "QF_BV");
     if (!asFunctions) {

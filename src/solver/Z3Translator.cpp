@@ -2,6 +2,7 @@
 
 #include "Z3Translator.h"
 
+#include "cosmo/expr/FloatOps.h"
 #include "cosmo/expr/Transform.h"
 
 #include <llvm/ADT/SmallString.h>
@@ -24,6 +25,7 @@ Z3Translator::theoriesOf(std::span<const ExprRef> constraints) {
       Kind k = e->kind();
       t.arrays |= k == Kind::ArrayVar || k == Kind::Forall;
       t.quantifiers |= k == Kind::Forall;
+      t.floats |= expr::isFloatKind(k);
       t.arraysOnlyRead &=
           k != Kind::Store && k != Kind::Forall &&
           !((k == Kind::Eq || k == Kind::Ite) &&
@@ -403,6 +405,24 @@ z3::expr Z3Translator::build(const Expr *e,
       bound.push_back(c(i));
     return z3::forall(bound, c(0));
   }
+  case Kind::FAdd:
+  case Kind::FSub:
+  case Kind::FMul:
+  case Kind::FDiv:
+  case Kind::FRem:
+  case Kind::FSqrt:
+  case Kind::FFma:
+  case Kind::FRound:
+  case Kind::FOEq:
+  case Kind::FOLt:
+  case Kind::FOLe:
+  case Kind::FIsNaN:
+  case Kind::FToSI:
+  case Kind::FToUI:
+  case Kind::SIToF:
+  case Kind::UIToF:
+  case Kind::FToF:
+    return buildFloat(e);
   }
   throw z3::exception("unknown term kind");
 }

@@ -54,6 +54,9 @@ public:
     /// Arrays are only read: no store, no array compared or chosen by an
     /// ite, no quantifier (the queries arraysAsFunctions translates).
     bool arraysOnlyRead = true;
+    /// Floating-point terms: Z3's general solver (FloatOps.h's kinds go to
+    /// its floating-point theory).
+    bool floats = false;
   };
   static Theories theoriesOf(std::span<const expr::ExprRef> constraints);
   /// Z3's reason for `unknown` in cosmo's words.
@@ -68,6 +71,8 @@ private:
   /// than 64 bits and nothing better is known.
   std::optional<uint64_t> upperBound(const expr::Expr *e) const;
   expr::ArrayValue arrayValue(const z3::model &m, const z3::expr &arr);
+  /// A floating-point term over its operands' translations (Z3Floats.cpp).
+  z3::expr buildFloat(const expr::Expr *e);
   /// Valid facts about division or remainder `e` (none for other terms).
   void divisionLemmas(const expr::Expr *e, z3::expr_vector &out);
 

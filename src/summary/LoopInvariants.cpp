@@ -80,9 +80,9 @@ std::string cText(const expr::Expr *e,
   case Kind::Select: return fmt::format("{}[{}]", sub(0), sub(1));
   case Kind::Store:
     return fmt::format("store({}, {}, {})", sub(0), sub(1), sub(2));
-  case Kind::Forall: return "?";
+  case Kind::Forall:
+  default: return "?"; // (floating point: not in invariants)
   }
-  return "?";
 }
 
 /// An input's name as the user knows it: without cosmo's prefixes and

@@ -74,6 +74,35 @@ enum class Kind : uint8_t {
   Store,  // store(array, index, value) : array
   // Quantifiers.
   Forall, // forall(body, v1, ..., vn): Bool; the vi are the bound Vars
+  // IEEE 754 floating point over the bits of a value (FloatOps.h): a
+  // BitVec(32) is a float, a BitVec(64) a double. Results round to
+  // nearest, ties to even; a NaN result is the canonical quiet NaN.
+  FAdd,
+  FSub,
+  FMul,
+  FDiv,
+  FRem,   // IEEE remainder as C's fmod: the quotient rounded toward zero
+  FSqrt,
+  FFma,   // fma(a, b, c) = a * b + c, rounded once
+  FRound, // to an integral value, rounding mode aux0 (RoundingMode)
+  FOEq,   // ordered comparisons: false when an operand is NaN
+  FOLt,
+  FOLe,
+  FIsNaN,
+  FToSI,  // to a signed integer of width aux0, toward zero (FloatOps.h
+  FToUI,  // says what out of range gives)
+  SIToF,  // to the float format of width aux0
+  UIToF,
+  FToF,   // to the other float format (width aux0)
+};
+
+/// IEEE 754's rounding modes, as FRound's aux0.
+enum class RoundingMode : unsigned {
+  NearestEven,
+  NearestAway,
+  TowardPositive,
+  TowardNegative,
+  TowardZero,
 };
 
 const char *kindName(Kind k);

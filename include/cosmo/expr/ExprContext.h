@@ -98,6 +98,11 @@ public:
   ExprRef boolToBV(const ExprRef &b);
   ExprRef bvToBool(const ExprRef &a);
 
+  /// IEEE 754 floating point over bits (FloatOps.h): `kind` is one of the
+  /// floating-point kinds, aux0 as Expr.h says; constants fold.
+  ExprRef floatOp(Kind kind, std::span<const ExprRef> operands,
+                  unsigned aux0 = 0);
+
   // Arrays (BitVec(64) -> BitVec(8)).
   ExprRef select(const ExprRef &array, const ExprRef &index);
   ExprRef store(const ExprRef &array, const ExprRef &index,
