@@ -80,8 +80,8 @@ ExprRef Executor::evalConstant(ExecutionState &s, const llvm::Constant *c) {
     // Indeterminate value: anything (C's uninitialised variables).
     if (t->isIntegerTy(1))
       return ctx_.var(s.freshName("undef"), expr::Sort::boolean());
-    if (t->isFPOrFPVectorTy())
-      throw Unsupported{"floating-point undefined value"};
+    if (isUncomputedType(t))
+      throw Unsupported{"long double or vector undefined value"};
     return ctx_.var(s.freshName("undef"), expr::Sort::bv(storeBits(t)));
   }
   if (auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(c)) {

@@ -152,10 +152,10 @@ ExprRef Executor::castOp(unsigned opcode, const ExprRef &v,
 
 void Executor::executeCast(ExecutionState &s, const llvm::CastInst &i) {
   if (i.getSrcTy()->isFPOrFPVectorTy() || i.getDestTy()->isFPOrFPVectorTy() ||
-      i.getSrcTy()->isVectorTy() || i.getDestTy()->isVectorTy())
-    throw Unsupported{fmt::format("floating-point or vector cast '{}' at {}:{}",
-                                  i.getOpcodeName(), locationOf(&i).file,
-                                  locationOf(&i).line)};
+      i.getSrcTy()->isVectorTy() || i.getDestTy()->isVectorTy()) {
+    executeFloatCast(s, i);
+    return;
+  }
   bind(s, &i,
        castOp(i.getOpcode(), eval(s, i.getOperand(0)), i.getSrcTy(),
               i.getDestTy()));

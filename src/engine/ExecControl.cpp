@@ -70,8 +70,8 @@ void Executor::executeInstruction(ExecutionState &s,
     executeCompare(s, llvm::cast<llvm::ICmpInst>(i));
     return;
   case Instruction::Select: {
-    if (i.getType()->isFPOrFPVectorTy() || i.getType()->isVectorTy())
-      throw Unsupported{fmt::format("floating-point select at {}:{}",
+    if (isUncomputedType(i.getType()))
+      throw Unsupported{fmt::format("long double or vector select at {}:{}",
                                     locationOf(&i).file, locationOf(&i).line)};
     ExprRef c = asBool(eval(s, i.getOperand(0)));
     bind(s, &i, ctx_.ite(c, eval(s, i.getOperand(1)), eval(s, i.getOperand(2))));
@@ -124,16 +124,19 @@ void Executor::executeInstruction(ExecutionState &s,
   case Instruction::FDiv:
   case Instruction::FRem:
   case Instruction::FNeg:
+    executeFloatBinary(s, i);
+    return;
   case Instruction::FCmp:
+    executeFloatCompare(s, llvm::cast<llvm::FCmpInst>(i));
+    return;
   case Instruction::FPToSI:
   case Instruction::FPToUI:
   case Instruction::SIToFP:
   case Instruction::UIToFP:
   case Instruction::FPExt:
   case Instruction::FPTrunc:
-    throw Unsupported{fmt::format("floating-point instruction '{}' at {}:{}",
-                                  i.getOpcodeName(), locationOf(&i).file,
-                                  locationOf(&i).line)};
+    executeFloatCast(s, llvm::cast<llvm::CastInst>(i));
+    return;
   case Instruction::Call:
     if (llvm::isa<llvm::DbgInfoIntrinsic>(i))
       return; // debug records: the hottest no-op at -O0 -g
@@ -190,7 +193,7 @@ void Executor::transferToBlock(ExecutionState &s,
   const llvm::BasicBlock *from = f.block;
   const BlockEntry &entry = f.registers.slots()->blocks.find(target)->second;
   if (entry.hasFloatPhi)
-    throw Unsupported{fmt::format("floating-point phi at {}:{}",
+    throw Unsupported{fmt::format("long double or vector phi at {}:{}",
                                   locationOf(&*target->begin()).file,
                                   locationOf(&*target->begin()).line)};
   // All phis read their inputs before any is written.
@@ -305,9 +308,9 @@ void Executor::executeCall(ExecutionState &s, const llvm::CallBase &call) {
                                   locationOf(&call).line)};
   std::vector<ExprRef> args;
   for (const llvm::Use &a : call.args()) {
-    if (a->getType()->isFPOrFPVectorTy() || a->getType()->isVectorTy())
+    if (isUncomputedType(a->getType()))
       throw Unsupported{fmt::format(
-          "call with a floating-point or vector argument at {}:{}",
+          "call with a long double or vector argument at {}:{}",
           locationOf(&call).file, locationOf(&call).line)};
     if (a->getType()->isMetadataTy()) {
       args.push_back(ctx_.bv(64, 0));
@@ -461,8 +464,8 @@ void Executor::returnValue(ExecutionState &s, const llvm::CallBase &call,
 void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   ExprRef value;
   if (const llvm::Value *rv = i.getReturnValue()) {
-    if (rv->getType()->isFPOrFPVectorTy())
-      throw Unsupported{fmt::format("floating-point return at {}:{}",
+    if (isUncomputedType(rv->getType()))
+      throw Unsupported{fmt::format("long double or vector return at {}:{}",
                                     locationOf(&i).file, locationOf(&i).line)};
     value = eval(s, rv);
   }

@@ -411,8 +411,8 @@ ExprRef Executor::readMemory(ExecutionState &s, const ResolvedAccess &a,
 
 void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
   const llvm::Type *t = i.getType();
-  if (t->isFPOrFPVectorTy() || t->isVectorTy())
-    throw Unsupported{fmt::format("floating-point or vector load at {}:{}",
+  if (isUncomputedType(t))
+    throw Unsupported{fmt::format("long double or vector load at {}:{}",
                                   locationOf(&i).file, locationOf(&i).line)};
   unsigned bytes = storeBits(t) / 8;
   if (!s.captures.empty()) {

@@ -58,8 +58,12 @@ Kind scalarKind(const llvm::DIType *t, bool &signedChar) {
     case llvm::dwarf::DW_ATE_unsigned_char:
       signedChar = false;
       return Kind::Char;
+    case llvm::dwarf::DW_ATE_float:
+      return t->getSizeInBits() == 32 || t->getSizeInBits() == 64
+                 ? Kind::Float
+                 : Kind::Unknown; // long double: bytes
     default:
-      return Kind::Unknown; // floating point and the rest: bytes
+      return Kind::Unknown;
     }
   }
   if (auto *c = llvm::dyn_cast_or_null<llvm::DICompositeType>(t))
@@ -85,7 +89,7 @@ InputType nondetInputType(std::string_view function) {
     Kind kind;
     std::string_view name;
   };
-  static constexpr std::array<Named, 20> table{{
+  static constexpr std::array<Named, 22> table{{
       {"int", Kind::Signed, "int"},
       {"uint", Kind::Unsigned, "unsigned int"},
       {"unsigned", Kind::Unsigned, "unsigned int"},
@@ -100,6 +104,8 @@ InputType nondetInputType(std::string_view function) {
       {"bool", Kind::Bool, "_Bool"},
       {"_Bool", Kind::Bool, "_Bool"},
       {"pointer", Kind::Pointer, "void *"},
+      {"float", Kind::Float, "float"},
+      {"double", Kind::Float, "double"},
       {"size_t", Kind::Unsigned, "size_t"},
       {"loff_t", Kind::Signed, "loff_t"},
       {"u32", Kind::Unsigned, "u32"},

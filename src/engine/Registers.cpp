@@ -29,7 +29,7 @@ FunctionSlots::FunctionSlots(const llvm::Function &f, unsigned pointerBits) {
   for (const llvm::BasicBlock &b : f) {
     BlockEntry &e = blocks[&b];
     for (const llvm::PHINode &phi : b.phis()) {
-      if (phi.getType()->isFPOrFPVectorTy())
+      if (isUncomputedType(phi.getType()))
         e.hasFloatPhi = true;
       BlockEntry::Phi p;
       p.phi = &phi;

@@ -62,6 +62,7 @@ constexpr std::pair<std::string_view, InputType::Kind> kInputKinds[] = {
     {"char", InputType::Kind::Char},
     {"unsigned-char", InputType::Kind::Char},
     {"pointer", InputType::Kind::Pointer},
+    {"float", InputType::Kind::Float},
     {"text", InputType::Kind::Text},
     {"signed-array", InputType::Kind::SignedArray},
     {"unsigned-array", InputType::Kind::UnsignedArray}};

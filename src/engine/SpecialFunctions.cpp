@@ -118,8 +118,8 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     return false; // the program's own definition wins from here on
 
   if (startsWith(name, "__VERIFIER_nondet_")) {
-    if (call.getType()->isFPOrFPVectorTy())
-      throw Unsupported{"floating-point nondet value (" + name.str() + ")"};
+    if (isUncomputedType(call.getType()))
+      throw Unsupported{"long double nondet value (" + name.str() + ")"};
     std::string var = variableNameOf(call);
     returnValue(s, call,
                 makeSymbolicValue(s, call.getType(),
@@ -404,7 +404,7 @@ bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
     return true;
   }
   default:
-    return false;
+    return handleFloatIntrinsic(s, call, f, args);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <span>
 
 namespace cosmo::report {
@@ -57,6 +58,23 @@ std::optional<std::string> scalarText(const engine::TestInput &in) {
     if (bytes.size() != 1)
       return number;
     return number + " '" + escaped(bytes[0], '\'') + "'";
+  }
+  case Kind::Float: {
+    // Digits enough to read back as the same value (%.9g for a
+    // float, %.17g for a double); a NaN also shows its bits.
+    if (bytes.size() == 4) {
+      float f;
+      std::memcpy(&f, bytes.data(), 4);
+      return f != f ? fmt::format("nan (0x{:08x})", unsignedValue(bytes))
+                    : fmt::format("{:.9g}", f);
+    }
+    if (bytes.size() == 8) {
+      double d;
+      std::memcpy(&d, bytes.data(), 8);
+      return d != d ? fmt::format("nan (0x{:016x})", unsignedValue(bytes))
+                    : fmt::format("{:.17g}", d);
+    }
+    return std::nullopt;
   }
   case Kind::Pointer: {
     uint64_t address = unsignedValue(bytes);

@@ -332,6 +332,18 @@ public:
   void havocObject(ExecutionState &s, uint64_t base);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
+
+  //===--- Floating point (ExecFloat.cpp) ---------------------------------===//
+  void executeFloatBinary(ExecutionState &s, const llvm::Instruction &i);
+  void executeFloatCompare(ExecutionState &s, const llvm::FCmpInst &i);
+  void executeFloatCast(ExecutionState &s, const llvm::CastInst &i);
+  ExprRef floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
+                       const ExprRef &b);
+  /// The floating-point intrinsics clang emits (fabs, sqrt, fma, floor
+  /// ...); true when `f` is one.
+  bool handleFloatIntrinsic(ExecutionState &s, const llvm::CallBase &call,
+                            const llvm::Function &f,
+                            std::vector<ExprRef> &args);
   /// `type`: how the input reads in C (nondet inputs: from `function`).
   ExprRef makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
                             const std::string &name, const std::string &source,

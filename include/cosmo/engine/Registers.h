@@ -29,6 +29,13 @@
 
 namespace cosmo::engine {
 
+/// float and double are computed (as their bits, expr/FloatOps.h); other
+/// floating-point types (long double) and vectors are not.
+inline bool isUncomputedType(const llvm::Type *t) {
+  return t->isVectorTy() ||
+         (t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy());
+}
+
 using expr::ExprRef;
 
 class RegValue {

@@ -80,6 +80,7 @@ struct InputType {
     Bool,          // _Bool
     Char,          // char, signed char, unsigned char
     Pointer,       // any pointer
+    Float,         // float or double (by its size)
     Text,          // an array of char: a string literal
     SignedArray,   // an array of a signed integer type
     UnsignedArray, // an array of an unsigned integer type
@@ -91,7 +92,8 @@ struct InputType {
 };
 
 /// "signed", "unsigned", "bool", "char", "unsigned-char", "pointer",
-/// "text", "signed-array", "unsigned-array" (test vectors' "type_kind");
+/// "float", "text", "signed-array", "unsigned-array" (test vectors'
+/// "type_kind");
 /// empty for Unknown.
 std::string inputKindName(const InputType &type);
 /// `type` with the kind `name` names; false if it names none.

@@ -1,0 +1,213 @@
+//===- ExecFloat.cpp - float and double instructions ----------------------===//
+//
+// A float or double value is its bits (BitVec(32) / BitVec(64)), so loads,
+// stores, unions, memcpy and bitcasts need nothing special; the operations
+// are expr's floating-point kinds (expr/FloatOps.h: IEEE 754, round to
+// nearest even, canonical NaN). fneg, fabs and copysign act on the sign
+// bit, as IEEE 754 defines them (NaN included).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/expr/FloatOps.h"
+
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <fmt/format.h>
+
+namespace cosmo::engine {
+
+using expr::Kind;
+using llvm::Instruction;
+
+namespace {
+
+llvm::APInt signMask(unsigned w) { return llvm::APInt::getSignMask(w); }
+
+} // namespace
+
+void Executor::executeFloatBinary(ExecutionState &s,
+                                  const llvm::Instruction &i) {
+  if (isUncomputedType(i.getType()))
+    throw Unsupported{fmt::format("{} of type {} at {}:{}", i.getOpcodeName(),
+                                  i.getType()->isVectorTy() ? "vector"
+                                                            : "long double",
+                                  locationOf(&i).file, locationOf(&i).line)};
+  ExprRef a = eval(s, i.getOperand(0));
+  if (i.getOpcode() == Instruction::FNeg) {
+    bind(s, &i, ctx_.bxor(a, ctx_.bv(signMask(a->width()))));
+    return;
+  }
+  ExprRef b = eval(s, i.getOperand(1));
+  Kind k;
+  switch (i.getOpcode()) {
+  case Instruction::FAdd: k = Kind::FAdd; break;
+  case Instruction::FSub: k = Kind::FSub; break;
+  case Instruction::FMul: k = Kind::FMul; break;
+  case Instruction::FDiv: k = Kind::FDiv; break;
+  default: k = Kind::FRem; break;
+  }
+  ExprRef ops[] = {a, b};
+  bind(s, &i, ctx_.floatOp(k, ops));
+}
+
+ExprRef Executor::floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
+                               const ExprRef &b) {
+  using P = llvm::CmpInst::Predicate;
+  ExprRef ab[] = {a, b}, ba[] = {b, a}, ea[] = {a}, eb[] = {b};
+  ExprRef unordered = ctx_.orE(ctx_.floatOp(Kind::FIsNaN, ea),
+                               ctx_.floatOp(Kind::FIsNaN, eb));
+  ExprRef eq = ctx_.floatOp(Kind::FOEq, ab);
+  ExprRef lt = ctx_.floatOp(Kind::FOLt, ab), gt = ctx_.floatOp(Kind::FOLt, ba);
+  ExprRef le = ctx_.floatOp(Kind::FOLe, ab), ge = ctx_.floatOp(Kind::FOLe, ba);
+  switch (p) {
+  case P::FCMP_FALSE: return ctx_.falseE();
+  case P::FCMP_TRUE: return ctx_.trueE();
+  case P::FCMP_OEQ: return eq;
+  case P::FCMP_OGT: return gt;
+  case P::FCMP_OGE: return ge;
+  case P::FCMP_OLT: return lt;
+  case P::FCMP_OLE: return le;
+  case P::FCMP_ONE: return ctx_.orE(lt, gt);
+  case P::FCMP_ORD: return ctx_.notE(unordered);
+  case P::FCMP_UNO: return unordered;
+  case P::FCMP_UEQ: return ctx_.orE(unordered, eq);
+  case P::FCMP_UGT: return ctx_.orE(unordered, gt);
+  case P::FCMP_UGE: return ctx_.orE(unordered, ge);
+  case P::FCMP_ULT: return ctx_.orE(unordered, lt);
+  case P::FCMP_ULE: return ctx_.orE(unordered, le);
+  case P::FCMP_UNE: return ctx_.notE(eq);
+  default: break;
+  }
+  throw Unsupported{"unsupported floating-point comparison predicate"};
+}
+
+void Executor::executeFloatCompare(ExecutionState &s, const llvm::FCmpInst &i) {
+  if (isUncomputedType(i.getOperand(0)->getType()))
+    throw Unsupported{fmt::format("fcmp of an uncomputed type at {}:{}",
+                                  locationOf(&i).file, locationOf(&i).line)};
+  bind(s, &i,
+       floatCompare(i.getPredicate(), eval(s, i.getOperand(0)),
+                    eval(s, i.getOperand(1))));
+}
+
+void Executor::executeFloatCast(ExecutionState &s, const llvm::CastInst &i) {
+  const llvm::Type *from = i.getSrcTy(), *to = i.getDestTy();
+  if (isUncomputedType(from) || isUncomputedType(to))
+    throw Unsupported{fmt::format("{} of an uncomputed type at {}:{}",
+                                  i.getOpcodeName(), locationOf(&i).file,
+                                  locationOf(&i).line)};
+  ExprRef v = eval(s, i.getOperand(0));
+  auto width = [&](const llvm::Type *t) { return storeBits(t); };
+  switch (i.getOpcode()) {
+  case Instruction::BitCast: // the same bits
+    bind(s, &i, asBV(v));
+    return;
+  case Instruction::FPToSI:
+  case Instruction::FPToUI: {
+    unsigned w = to->getIntegerBitWidth();
+    if (w > 64)
+      throw Unsupported{fmt::format("{} to i{} at {}:{}", i.getOpcodeName(), w,
+                                    locationOf(&i).file, locationOf(&i).line)};
+    ExprRef ops[] = {v};
+    // To an i1 (a bool): through a byte, then its low bit.
+    unsigned via = w < 8 ? 8 : w;
+    ExprRef r = ctx_.floatOp(i.getOpcode() == Instruction::FPToSI ? Kind::FToSI
+                                                                  : Kind::FToUI,
+                             ops, via);
+    bind(s, &i, w == via ? r : decode(r, to));
+    return;
+  }
+  case Instruction::SIToFP:
+  case Instruction::UIToFP: {
+    ExprRef ops[] = {asBV(v)};
+    if (ops[0]->width() == 1) // an i1 converts as 0 or 1 (uitofp) / -1
+      ops[0] = i.getOpcode() == Instruction::SIToFP ? ctx_.sext(ops[0], 8)
+                                                    : ctx_.zext(ops[0], 8);
+    bind(s, &i,
+         ctx_.floatOp(i.getOpcode() == Instruction::SIToFP ? Kind::SIToF
+                                                           : Kind::UIToF,
+                      ops, width(to)));
+    return;
+  }
+  case Instruction::FPExt:
+  case Instruction::FPTrunc: {
+    ExprRef ops[] = {v};
+    bind(s, &i, ctx_.floatOp(Kind::FToF, ops, width(to)));
+    return;
+  }
+  default: break;
+  }
+  throw Unsupported{fmt::format("unsupported floating-point cast '{}'",
+                                i.getOpcodeName())};
+}
+
+bool Executor::handleFloatIntrinsic(ExecutionState &s,
+                                    const llvm::CallBase &call,
+                                    const llvm::Function &f,
+                                    std::vector<ExprRef> &args) {
+  namespace I = llvm::Intrinsic;
+  llvm::Intrinsic::ID id = f.getIntrinsicID();
+  const llvm::Type *t = call.getType();
+  if (!t->isFloatTy() && !t->isDoubleTy())
+    return false;
+  auto round = [&](expr::RoundingMode m) {
+    ExprRef ops[] = {args[0]};
+    returnValue(s, call,
+                ctx_.floatOp(Kind::FRound, ops, static_cast<unsigned>(m)));
+    return true;
+  };
+  unsigned w = storeBits(t);
+  ExprRef sign = ctx_.bv(signMask(w)), magnitude = ctx_.bv(~signMask(w));
+  switch (id) {
+  case I::fabs:
+    returnValue(s, call, ctx_.band(args[0], magnitude));
+    return true;
+  case I::copysign:
+    returnValue(s, call,
+                ctx_.bor(ctx_.band(args[0], magnitude), ctx_.band(args[1], sign)));
+    return true;
+  case I::sqrt: {
+    ExprRef ops[] = {args[0]};
+    returnValue(s, call, ctx_.floatOp(Kind::FSqrt, ops));
+    return true;
+  }
+  case I::fma:
+  case I::fmuladd: { // fused only on a target with FMA, which x86-64's
+                     // default is not: a product, then a sum
+    ExprRef ops[] = {args[0], args[1], args[2]};
+    if (id == I::fmuladd) {
+      ExprRef product[] = {args[0], args[1]};
+      ExprRef sum[] = {ctx_.floatOp(Kind::FMul, product), args[2]};
+      returnValue(s, call, ctx_.floatOp(Kind::FAdd, sum));
+      return true;
+    }
+    returnValue(s, call, ctx_.floatOp(Kind::FFma, ops));
+    return true;
+  }
+  case I::floor: return round(expr::RoundingMode::TowardNegative);
+  case I::ceil: return round(expr::RoundingMode::TowardPositive);
+  case I::trunc: return round(expr::RoundingMode::TowardZero);
+  case I::round: return round(expr::RoundingMode::NearestAway);
+  case I::rint:
+  case I::nearbyint:
+  case I::roundeven: return round(expr::RoundingMode::NearestEven);
+  case I::minnum:
+  case I::maxnum: {
+    // The other operand when one is NaN; otherwise the smaller (larger),
+    // the first of two equal ones (-0 and +0 may come either way).
+    ExprRef a = args[0], b = args[1];
+    ExprRef ea[] = {a}, eb[] = {b};
+    ExprRef pick = id == I::minnum ? floatCompare(llvm::CmpInst::FCMP_OLT, b, a)
+                                   : floatCompare(llvm::CmpInst::FCMP_OGT, b, a);
+    ExprRef r = ctx_.ite(ctx_.floatOp(Kind::FIsNaN, ea), b,
+                         ctx_.ite(ctx_.floatOp(Kind::FIsNaN, eb), a,
+                                  ctx_.ite(pick, b, a)));
+    returnValue(s, call, r);
+    return true;
+  }
+  default: return false;
+  }
+}
+
+} // namespace cosmo::engine
