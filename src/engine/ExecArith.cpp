@@ -141,9 +141,9 @@ ExprRef Executor::castOp(unsigned opcode, const ExprRef &v,
     return ctx_.zextOrTrunc(asBV(v), widthOf(to));
   case Instruction::BitCast:
   case Instruction::AddrSpaceCast:
-    if (from->isFPOrFPVectorTy() || to->isFPOrFPVectorTy())
+    if (isUncomputedType(from) || isUncomputedType(to))
       break;
-    return v;
+    return v; // a float's value is its bits
   default: break;
   }
   throw Unsupported{fmt::format("unsupported cast '{}'",

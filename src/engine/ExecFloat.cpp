@@ -15,6 +15,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <optional>
+
 namespace cosmo::engine {
 
 using expr::Kind;
@@ -29,9 +32,8 @@ llvm::APInt signMask(unsigned w) { return llvm::APInt::getSignMask(w); }
 void Executor::executeFloatBinary(ExecutionState &s,
                                   const llvm::Instruction &i) {
   if (isUncomputedType(i.getType()))
-    throw Unsupported{fmt::format("{} of type {} at {}:{}", i.getOpcodeName(),
-                                  i.getType()->isVectorTy() ? "vector"
-                                                            : "long double",
+    throw Unsupported{fmt::format("{} of {} at {}:{}", i.getOpcodeName(),
+                                  uncomputedTypeName(i.getType()),
                                   locationOf(&i).file, locationOf(&i).line)};
   ExprRef a = eval(s, i.getOperand(0));
   if (i.getOpcode() == Instruction::FNeg) {
@@ -84,8 +86,9 @@ ExprRef Executor::floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
 
 void Executor::executeFloatCompare(ExecutionState &s, const llvm::FCmpInst &i) {
   if (isUncomputedType(i.getOperand(0)->getType()))
-    throw Unsupported{fmt::format("fcmp of an uncomputed type at {}:{}",
-                                  locationOf(&i).file, locationOf(&i).line)};
+    throw Unsupported{fmt::format(
+        "fcmp of {} at {}:{}", uncomputedTypeName(i.getOperand(0)->getType()),
+        locationOf(&i).file, locationOf(&i).line)};
   bind(s, &i,
        floatCompare(i.getPredicate(), eval(s, i.getOperand(0)),
                     eval(s, i.getOperand(1))));
@@ -94,9 +97,10 @@ void Executor::executeFloatCompare(ExecutionState &s, const llvm::FCmpInst &i) {
 void Executor::executeFloatCast(ExecutionState &s, const llvm::CastInst &i) {
   const llvm::Type *from = i.getSrcTy(), *to = i.getDestTy();
   if (isUncomputedType(from) || isUncomputedType(to))
-    throw Unsupported{fmt::format("{} of an uncomputed type at {}:{}",
-                                  i.getOpcodeName(), locationOf(&i).file,
-                                  locationOf(&i).line)};
+    throw Unsupported{fmt::format(
+        "{} of {} at {}:{}", i.getOpcodeName(),
+        uncomputedTypeName(isUncomputedType(from) ? from : to),
+        locationOf(&i).file, locationOf(&i).line)};
   ExprRef v = eval(s, i.getOperand(0));
   auto width = [&](const llvm::Type *t) { return storeBits(t); };
   switch (i.getOpcode()) {
@@ -142,15 +146,56 @@ void Executor::executeFloatCast(ExecutionState &s, const llvm::CastInst &i) {
                                 i.getOpcodeName())};
 }
 
+namespace {
+
+namespace I = llvm::Intrinsic;
+
+/// The libm functions that are one IEEE operation, as the intrinsic that
+/// does it (fmod: not_intrinsic, it is FRem).
+std::optional<llvm::Intrinsic::ID> mathFunction(llvm::StringRef name) {
+  static const std::map<std::string, llvm::Intrinsic::ID, std::less<>> table =
+      {{"fabs", I::fabs},         {"copysign", I::copysign},
+       {"sqrt", I::sqrt},         {"fma", I::fma},
+       {"floor", I::floor},       {"ceil", I::ceil},
+       {"trunc", I::trunc},       {"round", I::round},
+       {"rint", I::rint},         {"nearbyint", I::nearbyint},
+       {"fmin", I::minnum},       {"fmax", I::maxnum},
+       {"fmod", I::not_intrinsic}};
+  if (auto it = table.find(name); it != table.end())
+    return it->second;
+  if (name.endswith("f"))
+    if (auto it = table.find(name.drop_back()); it != table.end())
+      return it->second;
+  return std::nullopt;
+}
+
+} // namespace
+
+bool Executor::isMathFunction(llvm::StringRef name) {
+  return mathFunction(name).has_value();
+}
+
 bool Executor::handleFloatIntrinsic(ExecutionState &s,
                                     const llvm::CallBase &call,
                                     const llvm::Function &f,
                                     std::vector<ExprRef> &args) {
-  namespace I = llvm::Intrinsic;
-  llvm::Intrinsic::ID id = f.getIntrinsicID();
   const llvm::Type *t = call.getType();
   if (!t->isFloatTy() && !t->isDoubleTy())
     return false;
+  llvm::Intrinsic::ID id = f.getIntrinsicID();
+  if (id == I::not_intrinsic) {
+    // A libm function of the same meaning, declared (cosmo's libc has no
+    // body for it); errno is not set (C's math_errhandling).
+    std::optional<llvm::Intrinsic::ID> math = mathFunction(f.getName());
+    if (!math || !f.isDeclaration() || args.size() != f.arg_size())
+      return false;
+    id = *math;
+    if (id == I::not_intrinsic) { // fmod
+      ExprRef ops[] = {args[0], args[1]};
+      returnValue(s, call, ctx_.floatOp(Kind::FRem, ops));
+      return true;
+    }
+  }
   auto round = [&](expr::RoundingMode m) {
     ExprRef ops[] = {args[0]};
     returnValue(s, call,
@@ -172,17 +217,17 @@ bool Executor::handleFloatIntrinsic(ExecutionState &s,
     returnValue(s, call, ctx_.floatOp(Kind::FSqrt, ops));
     return true;
   }
-  case I::fma:
-  case I::fmuladd: { // fused only on a target with FMA, which x86-64's
-                     // default is not: a product, then a sum
+  case I::fma: {
     ExprRef ops[] = {args[0], args[1], args[2]};
-    if (id == I::fmuladd) {
-      ExprRef product[] = {args[0], args[1]};
-      ExprRef sum[] = {ctx_.floatOp(Kind::FMul, product), args[2]};
-      returnValue(s, call, ctx_.floatOp(Kind::FAdd, sum));
-      return true;
-    }
     returnValue(s, call, ctx_.floatOp(Kind::FFma, ops));
+    return true;
+  }
+  case I::fmuladd: {
+    // Fused only on a target with FMA, which x86-64's default is not: a
+    // product, then a sum.
+    ExprRef product[] = {args[0], args[1]};
+    ExprRef sum[] = {ctx_.floatOp(Kind::FMul, product), args[2]};
+    returnValue(s, call, ctx_.floatOp(Kind::FAdd, sum));
     return true;
   }
   case I::floor: return round(expr::RoundingMode::TowardNegative);

@@ -469,8 +469,8 @@ ExprRef Executor::readInCapture(ExecutionState &s, const llvm::Value *ptr,
 
 void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
   const llvm::Type *t = i.getValueOperand()->getType();
-  if (t->isFPOrFPVectorTy() || t->isVectorTy())
-    throw Unsupported{fmt::format("floating-point or vector store at {}:{}",
+  if (isUncomputedType(t))
+    throw Unsupported{fmt::format("long double or vector store at {}:{}",
                                   locationOf(&i).file, locationOf(&i).line)};
   ExprRef value = encode(eval(s, i.getValueOperand()), t);
   for (const ResolvedAccess &a :

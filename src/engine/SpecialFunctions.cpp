@@ -77,7 +77,7 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
       "malloc", "valloc", "calloc", "free", "realloc"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
-         name.startswith("__cosmo_acsl_");
+         name.startswith("__cosmo_acsl_") || isMathFunction(name);
 }
 
 bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
@@ -116,6 +116,8 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   }
   if (!f.isDeclaration())
     return false; // the program's own definition wins from here on
+  if (isMathFunction(name) && handleFloatIntrinsic(s, call, f, args))
+    return true;
 
   if (startsWith(name, "__VERIFIER_nondet_")) {
     if (isUncomputedType(call.getType()))
@@ -440,8 +442,8 @@ void Executor::setUpEntryArguments(ExecutionState &s,
     std::string name =
         a.hasName() ? a.getName().str() : "arg" + std::to_string(a.getArgNo());
     llvm::Type *t = a.getType();
-    if (t->isFPOrFPVectorTy() || t->isVectorTy())
-      throw Unsupported{"floating-point or vector parameter '" + name + "'"};
+    if (isUncomputedType(t))
+      throw Unsupported{"long double or vector parameter '" + name + "'"};
     if (t->isPointerTy() && a.hasByValAttr()) {
       // A struct passed by value: a private copy with symbolic content.
       llvm::Type *vt = a.getParamByValType();

@@ -291,6 +291,8 @@ public:
   /// Whether the engine gives a declared function named `name` its meaning
   /// (verifier and KLEE calls, the allocator, exit ...).
   static bool isPrimitive(llvm::StringRef name);
+  /// A libm function the engine computes itself (sqrt, floor, fmod ...).
+  static bool isMathFunction(llvm::StringRef name);
   static std::vector<ExternalFunction>
   externalFunctions(const llvm::Module &m);
   /// True when `f` was handled (the state has moved on or ended).
@@ -340,7 +342,8 @@ public:
   ExprRef floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
                        const ExprRef &b);
   /// The floating-point intrinsics clang emits (fabs, sqrt, fma, floor
-  /// ...); true when `f` is one.
+  /// ...), and the libm functions of the same meaning (declared: their
+  /// calls); true when `f` is one.
   bool handleFloatIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                             const llvm::Function &f,
                             std::vector<ExprRef> &args);

@@ -35,6 +35,13 @@ inline bool isUncomputedType(const llvm::Type *t) {
   return t->isVectorTy() ||
          (t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy());
 }
+/// What an uncomputed type is, for reasons of `unknown`.
+inline const char *uncomputedTypeName(const llvm::Type *t) {
+  return t->isVectorTy()     ? "a vector"
+         : t->isX86_FP80Ty() ? "long double"
+         : t->isHalfTy()     ? "a half-precision float"
+                             : "a 128-bit float";
+}
 
 using expr::ExprRef;
 

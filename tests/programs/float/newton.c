@@ -1,4 +1,4 @@
-// VERDICT: unknown
+// VERDICT: true
 // Newton iteration for a square root in double precision.
 #include <cosmo.h>
 
