@@ -94,6 +94,31 @@ void Executor::executeFloatCompare(ExecutionState &s, const llvm::FCmpInst &i) {
                     eval(s, i.getOperand(1))));
 }
 
+ExprRef Executor::floatCastOutOfRange(const ExprRef &v, unsigned width,
+                                     bool isSigned) {
+  // C: the value truncated toward zero must fit (C11 6.3.1.4): above
+  // -2^(w-1) - 1 (signed) or -1 (unsigned), below 2^(w-1) or 2^w.
+  const llvm::fltSemantics &sem = expr::floatSemantics(v->width());
+  auto constant = [&](unsigned exponent, bool negative) {
+    llvm::APFloat p(sem);
+    p.convertFromAPInt(llvm::APInt::getOneBitSet(exponent + 1, exponent),
+                       false, llvm::APFloat::rmNearestTiesToEven);
+    if (negative)
+      p.changeSign();
+    return ctx_.bv(p.bitcastToAPInt());
+  };
+  ExprRef ops[] = {v};
+  ExprRef t = ctx_.floatOp(Kind::FRound, ops,
+                           static_cast<unsigned>(expr::RoundingMode::TowardZero));
+  ExprRef low = isSigned ? constant(width - 1, true) : constant(0, true);
+  ExprRef high = constant(isSigned ? width - 1 : width, false);
+  ExprRef lowOk[] = {low, t};
+  ExprRef aboveLow = isSigned ? ctx_.floatOp(Kind::FOLe, lowOk)  // low <= t
+                              : ctx_.floatOp(Kind::FOLt, lowOk); // -1 < t
+  ExprRef belowHigh[] = {t, high};
+  return ctx_.notE(ctx_.andE(aboveLow, ctx_.floatOp(Kind::FOLt, belowHigh)));
+}
+
 void Executor::executeFloatCast(ExecutionState &s, const llvm::CastInst &i) {
   const llvm::Type *from = i.getSrcTy(), *to = i.getDestTy();
   if (isUncomputedType(from) || isUncomputedType(to))
@@ -114,12 +139,20 @@ void Executor::executeFloatCast(ExecutionState &s, const llvm::CastInst &i) {
       throw Unsupported{fmt::format("{} to i{} at {}:{}", i.getOpcodeName(), w,
                                     locationOf(&i).file, locationOf(&i).line)};
     ExprRef ops[] = {v};
+    bool isSigned = i.getOpcode() == Instruction::FPToSI;
+    ExecutionState *cur = &s;
+    if (opts_.checkFloatCast) {
+      cur = checkError(s, floatCastOutOfRange(v, w, isSigned),
+                       ErrorKind::FloatCast,
+                       fmt::format("{} value out of the range of i{}",
+                                   v->width() == 32 ? "float" : "double", w));
+      if (!cur)
+        return;
+    }
     // To an i1 (a bool): through a byte, then its low bit.
     unsigned via = w < 8 ? 8 : w;
-    ExprRef r = ctx_.floatOp(i.getOpcode() == Instruction::FPToSI ? Kind::FToSI
-                                                                  : Kind::FToUI,
-                             ops, via);
-    bind(s, &i, w == via ? r : decode(r, to));
+    ExprRef r = ctx_.floatOp(isSigned ? Kind::FToSI : Kind::FToUI, ops, via);
+    bind(*cur, &i, w == via ? r : decode(r, to));
     return;
   }
   case Instruction::SIToFP:

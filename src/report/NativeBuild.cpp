@@ -91,6 +91,10 @@ nativeSanitizerFlags(const std::vector<std::string> &checks) {
     flags.push_back("-fno-sanitize=signed-integer-overflow");
   if (!anyCheckMentions(checks, "shift"))
     flags.push_back("-fno-sanitize=shift");
+  if (!anyCheckMentions(checks, "float-cast"))
+    flags.push_back("-fno-sanitize=float-cast-overflow");
+  else
+    flags.push_back("-fsanitize=float-cast-overflow");
   return flags;
 }
 

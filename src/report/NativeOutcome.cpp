@@ -242,6 +242,9 @@ std::optional<std::string> kindOfUndefinedBehavior(std::string_view message) {
     return "overflow";
   if (startsWith("shift exponent") || startsWith("left shift of"))
     return "shift";
+  if (contains(message, "is outside the range of representable values of "
+                        "type"))
+    return "float-cast";
   if (startsWith("load of null pointer") ||
       startsWith("store to null pointer") ||
       startsWith("member access within null pointer"))

@@ -322,6 +322,7 @@ int runCheck(const CheckOptions &opts) {
   for (const std::string &c : *checks) {
     eo.checkOverflow |= c == "overflow";
     eo.checkShift |= c == "shift";
+    eo.checkFloatCast |= c == "float-cast";
   }
   // --confirm and --emit-tests need a compiler: say so before a long run,
   // not after it.

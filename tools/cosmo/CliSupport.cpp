@@ -57,9 +57,9 @@ parseChecks(const std::vector<std::string> &values) {
     llvm::StringRef(value).split(parts, ',', -1, false);
     for (llvm::StringRef part : parts) {
       std::string check = part.trim().str();
-      if (check != "overflow" && check != "shift")
+      if (check != "overflow" && check != "shift" && check != "float-cast")
         return missing("unknown check '" + check +
-                       "' (expected overflow, shift)");
+                       "' (expected overflow, shift, float-cast)");
       checks.push_back(check);
     }
   }

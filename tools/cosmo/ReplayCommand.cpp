@@ -59,6 +59,8 @@ std::vector<std::string> checksFor(const report::RecordedTest &vector,
     checks.push_back("overflow");
   if (vector.test.errorKind == engine::ErrorKind::Shift)
     checks.push_back("shift");
+  if (vector.test.errorKind == engine::ErrorKind::FloatCast)
+    checks.push_back("float-cast");
   return checks;
 }
 

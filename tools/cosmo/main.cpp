@@ -158,7 +158,9 @@ struct CheckCommand {
         ->capture_default_str();
     check
         ->add_option("--check", opts.checks,
-                     "optional checks: overflow (signed), shift")
+                     "optional checks: overflow (signed), shift, float-cast "
+                     "(a float converted to an integer type that cannot hold "
+                     "it, or a NaN)")
         ->delimiter(',')
         ->allow_extra_args(false);
     addEnumOption(*check, "--externals", eo.externals,
@@ -400,8 +402,8 @@ struct ReplayCommand {
     replay
         ->add_option("--check", opts.checks,
                      "optional checks the vector was found with: overflow "
-                     "(signed), shift; the check of the vector's own error "
-                     "is always on")
+                     "(signed), shift, float-cast; the check of the "
+                     "vector's own error is always on")
         ->delimiter(',')
         ->allow_extra_args(false);
     replay

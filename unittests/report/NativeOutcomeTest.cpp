@@ -84,6 +84,7 @@ INSTANTIATE_TEST_SUITE_P(
                     SanitizerSample{"neg", ErrorSite{"overflow", 4}},
                     SanitizerSample{"shift", ErrorSite{"shift", 3}},
                     SanitizerSample{"lshift", ErrorSite{"shift", 3}},
+                    SanitizerSample{"floatcast", ErrorSite{"float-cast", 4}},
                     SanitizerSample{"nullload", ErrorSite{"null-deref", 4}},
                     SanitizerSample{"nullstore", ErrorSite{"null-deref", 4}},
                     SanitizerSample{"nullmember", ErrorSite{"null-deref", 5}},

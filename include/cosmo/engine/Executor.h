@@ -341,6 +341,9 @@ public:
   void executeFloatCast(ExecutionState &s, const llvm::CastInst &i);
   ExprRef floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
                        const ExprRef &b);
+  /// Converting `v` toward zero to an integer of `width` bits is undefined
+  /// (a NaN, or out of range).
+  ExprRef floatCastOutOfRange(const ExprRef &v, unsigned width, bool isSigned);
   /// The floating-point intrinsics clang emits (fabs, sqrt, fma, floor
   /// ...), and the libm functions of the same meaning (declared: their
   /// calls); true when `f` is one.

@@ -169,6 +169,9 @@ struct EngineOptions {
   // Optional checks.
   bool checkOverflow = false;
   bool checkShift = false;
+  /// A float-to-integer conversion of a NaN or of a value out of the
+  /// target's range (undefined in C) is an error.
+  bool checkFloatCast = false;
 
   ExternalPolicy externals = ExternalPolicy::Unknown;
   CallStrategy calls = CallStrategy::Inline;

@@ -31,6 +31,8 @@ namespace cosmo::engine {
   X(InvalidFree, "invalid-free", "free of memory not allocated by malloc")     \
   X(Overflow, "overflow", "signed integer overflow")                           \
   X(Shift, "shift", "shift amount out of range")                               \
+  X(FloatCast, "float-cast",                                                   \
+    "floating-point value out of the range of its integer conversion")        \
   X(Precondition, "precondition", "precondition violated")                     \
   X(Postcondition, "postcondition", "postcondition violated")                  \
   X(InvariantEstablished, "invariant-established",                             \
