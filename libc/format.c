@@ -6,18 +6,20 @@
  * the NUL or the precision, so an unterminated or dangling string is an
  * error at the program's printf. %n stores the count so far. A NULL %s
  * prints "(null)" (or nothing when the precision is below 6) and a NULL %p
- * prints "(nil)", as glibc does. A conversion cosmo does not print (the
- * floating-point ones e E f F g G a A, and the wide %lc %ls) consumes its
- * argument and prints nothing, except that %lc prints its low byte like %c
- * (cosmo refuses floating-point arguments at the call anyway). An unknown
- * conversion prints as written; a format ending inside a conversion makes
- * the result -1.
+ * prints "(nil)", as glibc does. The floating-point conversions e E f F g
+ * G a A print a double exactly as glibc does (float_format.c: the exact
+ * value rounded to nearest, ties to even). A conversion cosmo does not
+ * print (a long double, %Lf and the like, and the wide %lc %ls) consumes
+ * its argument and prints nothing, except that %lc prints its low byte
+ * like %c. An unknown conversion prints as written; a format ending inside
+ * a conversion makes the result -1.
  *
  * Analysis cost: a symbolic argument must not fork the path when nothing
- * is written. The length of every conversion is computed without branches
- * on the argument (comparisons added up, `|` instead of `||`), so printf
- * with symbolic integers runs on one path; only writing into a buffer
- * (sprintf, snprintf) loops over the digits. */
+ * is written. The length of every integer conversion is computed without
+ * branches on the argument (comparisons added up, `|` instead of `||`), so
+ * printf with symbolic integers runs on one path; only writing into a
+ * buffer (sprintf, snprintf) loops over the digits. A double's text is
+ * computed digit by digit in any case, which forks on a symbolic one. */
 #include "ctype_classes.h"
 #include "internal.h"
 
@@ -151,6 +153,43 @@ static void putInteger(struct __cosmo_sink *o, const struct spec *sp,
     putRepeated(o, '0', pad);
   putRepeated(o, '0', numeral - shown);
   putDigits(o, u, base, shown, sp->conv == 'X');
+  if (sp->flags & F_LEFT)
+    putRepeated(o, ' ', pad);
+}
+
+//===--- Floating point ---------------------------------------------------===//
+
+/* A double as conversion sp->conv (float_format.c): [sign]["0x"]text
+ * [zeros][exponent], padded to the width with spaces, or with zeros after
+ * the prefix for the 0 flag (whatever the precision; not inf and nan).
+ * A function of its own, so that the large text is only on the stack of
+ * floating-point conversions. */
+static void putDouble(struct __cosmo_sink *o, const struct spec *sp, double v) {
+  struct __cosmo_float_text t;
+  char plusSign = (sp->flags & F_PLUS) ? '+' : (sp->flags & F_SPACE) ? ' ' : 0;
+  __cosmo_format_double(&t, v, sp->conv, sp->precision, plusSign,
+                        (sp->flags & F_ALT) != 0);
+  size_t content =
+      (t.sign != 0) + t.prefixLen + t.textLen + t.zeros + t.suffixLen;
+  size_t pad = maxOf(sp->width, content) - content;
+  if (!o->buf) {
+    o->len += content + pad;
+    return;
+  }
+  int zeroPad = (sp->flags & F_ZERO) && !(sp->flags & F_LEFT) && t.zeroPad;
+  if (!(sp->flags & F_LEFT) && !zeroPad)
+    putRepeated(o, ' ', pad);
+  if (t.sign)
+    put(o, t.sign);
+  for (size_t k = 0; k < t.prefixLen; ++k)
+    put(o, t.prefix[k]);
+  if (zeroPad)
+    putRepeated(o, '0', pad);
+  for (size_t k = 0; k < t.textLen; ++k)
+    put(o, t.text[k]);
+  putRepeated(o, '0', t.zeros);
+  for (size_t k = 0; k < t.suffixLen; ++k)
+    put(o, t.suffix[k]);
   if (sp->flags & F_LEFT)
     putRepeated(o, ' ', pad);
 }
@@ -346,10 +385,10 @@ static void convert(struct __cosmo_sink *o, const struct spec *sp, va_list *ap,
   case 'G':
   case 'a':
   case 'A':
-    if (sp->length == 'L')
+    if (sp->length == 'L') // cosmo does not compute long double
       (void)va_arg(*ap, long double);
     else
-      (void)va_arg(*ap, double);
+      putDouble(o, sp, va_arg(*ap, double));
     return;
   default:
     for (const char *c = start; c < end; ++c)

@@ -53,6 +53,29 @@ struct __cosmo_sink {
  * INT_MAX. Writes the final NUL when `out->buf` is set and `out->cap` > 0. */
 int __cosmo_format(struct __cosmo_sink *out, const char *fmt, va_list ap);
 
+/* A double as printf prints it (float_format.c), in the pieces format.c
+ * lays out with the width: `sign` (0 for none), `prefix` ("0x" of %a),
+ * where the 0 flag pads when `zeroPad`, then `text`, `zeros` zeros (what
+ * a precision asks beyond the exact digits) and `suffix` (an exponent). */
+struct __cosmo_float_text {
+  char sign;
+  char zeroPad; /* not for inf and nan */
+  char prefix[2];
+  size_t prefixLen;
+  /* At most 309 integer digits, the point and 1074 fraction digits. */
+  char text[1400];
+  size_t textLen;
+  size_t zeros;
+  char suffix[8];
+  size_t suffixLen;
+};
+
+/* Converts `v` for conversion `conv` (e E f F g G a A) with `precision`
+ * (-1 when absent), `plusSign` ('+', ' ' or 0) before a nonnegative value
+ * and the # flag `alt`, exactly and rounded to nearest, ties to even. */
+void __cosmo_format_double(struct __cosmo_float_text *t, double v, char conv,
+                           int precision, char plusSign, int alt);
+
 /* The strto* family's parser (strtol.c): the value of the subject sequence
  * of `nptr` in `base`, clamped to [min, max] with errno ERANGE. Unsigned
  * parsing passes min = 0 and negates a '-' value modulo 2^64 the way

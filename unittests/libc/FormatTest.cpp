@@ -14,7 +14,10 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <cfloat>
 #include <climits>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -169,11 +172,201 @@ TEST(Format, CountsStoredByPercentN) {
   EXPECT_EQ(ml, 7);
 }
 
-// cosmo does not print floating point (it refuses floating-point arguments
-// at the call): the conversions consume their argument and print nothing.
-TEST(Format, FloatingPointConversionsPrintNothing) {
+// Doubles: the exact value, rounded to nearest with ties to even, in every
+// style, against glibc (in its default rounding mode).
+const double kDoubles[] = {0.0,
+                           -0.0,
+                           1.0,
+                           -1.0,
+                           0.1,
+                           1.0 / 3,
+                           2.5,
+                           3.5,
+                           0.125,
+                           -0.5,
+                           0.5,
+                           1.5,
+                           9.5,
+                           0.05,
+                           0.95,
+                           99.5,
+                           999999.5,
+                           9.9999995,
+                           1e-300,
+                           5e-324,
+                           2.2250738585072014e-308, // DBL_MIN
+                           2.2250738585072009e-308, // largest subnormal
+                           1.1125369292536007e-308, // 2^-1023
+                           1.9999999999999998,      // %.3a carries: 0x2.000p+0
+                           0.99999999999999989,
+                           DBL_MAX,
+                           -DBL_MAX,
+                           123456789.987654321,
+                           1e15,
+                           1e16,
+                           1e21,
+                           1e22,
+                           1e23,
+                           0.0001,
+                           0.00001,
+                           123456.0,
+                           1234567.0,
+                           9007199254740993.0,
+                           4.35,
+                           -273.15,
+                           6.02214076e23,
+                           HUGE_VAL,
+                           -HUGE_VAL,
+                           NAN,
+                           -NAN};
+
+TEST(Format, Doubles) {
+  const char *formats[] = {
+      "%f",      "%.0f",   "%.3f",      "%.20f",   "%e",      "%.0e",
+      "%.12e",   "%g",     "%.3g",      "%.10g",   "%#g",     "%a",
+      "%.3a",    "%A",     "%+f",       "% f",     "%10.3f",  "%-10.3f|",
+      "%010.3f", "%F",     "%E",        "%G",      "%.0g",    "%.1g",
+      "%.2g",    "%#.0f",  "%#.0e",     "%#.3g",   "%#a",     "%.0a",
+      "%.1a",    "%.13a",  "%.20a",     "%#.0a",   "%+e",     "% .3e",
+      "%012e",   "%-12g|", "%+012.4g",  "%020a",   "%-20a|",  "%+a",
+      "%.17g",   "%.1f",   "%.2f",      "%.4e",    "%.1e",    "%#G",
+      "%.30g",   "%08.2f", "%+010.1e",  "% 010g",  "%5.1f",   "%.15g",
+      "%.16g",   "%010F",  "%-010.3f|", "%0-12e|", "%+-14a|", "% -9g|"};
+  for (const char *f : formats)
+    for (double v : kDoubles)
+      expectSameFormat(f, v);
+}
+
+TEST(Format, DoublesAtLargePrecisions) {
+  const char *formats[] = {"%.1074f", "%.1100f", "%.800e", "%.770g",
+                           "%#.800g", "%.2000f", "%.40a",  "%.330f"};
+  for (const char *f : formats)
+    for (double v : kDoubles) {
+      static char m[4096], n[4096];
+      int rm = cosmo_libc_snprintf(m, sizeof m, f, v);
+      int rn = snprintf(n, sizeof n, f, v);
+      EXPECT_EQ(rm, rn) << show(f) << " " << n;
+      EXPECT_STREQ(m, n) << show(f);
+    }
+}
+
+TEST(Format, DoublesWithStarsAndMixedArguments) {
+  for (int w : {-12, -1, 0, 5, 14})
+    for (int p : {-3, 0, 1, 4, 17})
+      for (double v : {0.0, -2.5, 0.125, 1e-5, 3.0e10}) {
+        expectSameFormat("%*.*f|", w, p, v);
+        expectSameFormat("%*.*e|", w, p, v);
+        expectSameFormat("%*.*g|", w, p, v);
+        expectSameFormat("%*.*a|", w, p, v);
+      }
+  expectSameFormat("%d %f %s %e %c %g %a|", -3, 2.75, "x", 1e-7, 'q', 1e100,
+                   0.1);
+}
+
+// Ties: a decimal midway between two printable values rounds to the even
+// one; a binary value just above or below a decimal tie rounds by its
+// exact value.
+TEST(Format, DoubleTies) {
+  for (int k = 0; k < 64; ++k) {
+    double v = k / 8.0;
+    for (const char *f : {"%.0f", "%.1f", "%.2f", "%.0e", "%.1e", "%.1g",
+                          "%.2g", "%.0a", "%.1a", "%#.1g", "%#.2g"})
+      expectSameFormat(f, v);
+  }
+  // Rounding that carries into a new digit, which changes %g's style
+  // (glibc keeps style f's digit count: "1.e+06" for %#g of 999999.5).
+  for (double v : {9.5, 99.5, 999.5, 9999.5, 999999.5, 9999995.0, 999999.4,
+                   0.000099999995, 0.00099999995, 99999.95, 9.96, 0.9996})
+    for (const char *f : {"%g", "%#g", "%#.1g", "%#.2g", "%#.3g", "%.3g",
+                          "%#.5g", "%#.0g", "%#G", "%#10.3g|"})
+      expectSameFormat(f, v);
+  for (double v : {0.015, 0.025, 0.035, 0.045, 1.005, 1.015, 2.675, 1e-5 / 2})
+    for (const char *f : {"%.2f", "%.1e", "%.2g", "%.3f"})
+      expectSameFormat(f, v);
+}
+
+// Random bit patterns (every exponent, subnormals, NaN payloads) against
+// glibc, in the styles with the most digits.
+TEST(Format, RandomDoubles) {
+  uint64_t state = 0x2545F4914F6CDD1DULL; // xorshift64, fixed seed
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const char *formats[] = {"%.17g", "%f", "%e", "%a", "%.3a", "%.9g"};
+  static char m[2048], n[2048];
+  for (int k = 0; k < 4000; ++k) {
+    uint64_t bits = next();
+    if (k % 4 == 1) // small exponents too: values near 1
+      bits = (bits & 0x800fffffffffffffULL) | ((uint64_t)(1013 + k % 20) << 52);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    for (const char *f : formats) {
+      int rm = cosmo_libc_snprintf(m, sizeof m, f, v);
+      int rn = snprintf(n, sizeof n, f, v);
+      ASSERT_EQ(rm, rn) << show(f) << " bits " << std::hex << bits;
+      ASSERT_STREQ(m, n) << show(f) << " bits " << std::hex << bits;
+    }
+  }
+}
+
+// Random doubles with random precisions and flags.
+TEST(Format, RandomDoublesAndSpecifications) {
+  uint64_t state = 0x9E3779B97F4A7C15ULL;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const char *flagSets[] = {"", "#", "+", " ", "-", "0", "#0", "+#", "- "};
+  const char convs[] = "eEfFgGaA";
+  static char m[2048], n[2048];
+  for (int k = 0; k < 3000; ++k) {
+    uint64_t bits = next();
+    if (k % 2) // exponents near 0, where %g and %f vary most
+      bits = (bits & 0x800fffffffffffffULL) | ((uint64_t)(1003 + k % 40) << 52);
+    if (k % 7 == 0) // short mantissas: exact ties in decimal
+      bits &= ~((1ULL << (40 + k % 12)) - 1);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    char fmt[32];
+    uint64_t r = next();
+    snprintf(fmt, sizeof fmt, "%%%s%d.%d%c|", flagSets[r % 9],
+             static_cast<int>((r >> 8) % 30), static_cast<int>((r >> 16) % 25),
+             convs[(r >> 24) % 8]);
+    int rm = cosmo_libc_snprintf(m, sizeof m, fmt, v);
+    int rn = snprintf(n, sizeof n, fmt, v);
+    ASSERT_EQ(rm, rn) << show(fmt) << " bits " << std::hex << bits;
+    ASSERT_STREQ(m, n) << show(fmt) << " bits " << std::hex << bits;
+  }
+}
+
+// Precisions near INT_MAX: counted without writing (glibc is not asked:
+// it would build the text).
+TEST(Format, DoublesAtHugePrecisions) {
+  // %g trims the zeros: 1e300's 301 digits.
+  EXPECT_EQ(cosmo_libc_snprintf(nullptr, 0, "%.2147483640g", 1e300), 301);
+  // "1." and the zeros of the precision.
+  EXPECT_EQ(cosmo_libc_snprintf(nullptr, 0, "%#.2147483000g", 1.0), 2147483001);
+  EXPECT_EQ(cosmo_libc_snprintf(nullptr, 0, "%.2147483000f|", -0.5),
+            2147483004);
+  // "4.", the digits (the exact ones, then zeros), "e-324".
+  EXPECT_EQ(cosmo_libc_snprintf(nullptr, 0, "%.2147483000e", 5e-324),
+            2147483007);
+  *cosmo_libc___errno_location() = 0;
+  EXPECT_EQ(cosmo_libc_snprintf(nullptr, 0, "%.2147483647f", 1e300), -1);
+  EXPECT_EQ(*cosmo_libc___errno_location(), EOVERFLOW);
+}
+
+// A long double is not computed: consumed, nothing printed.
+TEST(Format, LongDoublesPrintNothing) {
   char b[32];
-  EXPECT_EQ(cosmo_libc_snprintf(b, sizeof b, "[%f|%5.2e|%Lg|%d]", 1.5, 2.0,
+  EXPECT_EQ(cosmo_libc_snprintf(b, sizeof b, "[%Lf|%5.2Le|%Lg|%d]",
+                                static_cast<long double>(1.5),
+                                static_cast<long double>(2),
                                 static_cast<long double>(3), 7),
             6);
   EXPECT_STREQ(b, "[|||7]");
