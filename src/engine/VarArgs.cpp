@@ -16,8 +16,9 @@
 //
 // The extra arguments live in a stack object of the callee's frame, so a
 // va_list used after the function returned is a use after free. Structs
-// passed by value (byval) are refused; floating-point arguments never get
-// here (executeCall refuses them).
+// passed by value (byval) are refused; a double (a float is promoted to
+// one) is laid out like an 8-byte integer, its bits; a long double never
+// gets here (executeCall refuses it).
 //
 //===----------------------------------------------------------------------===//
 
