@@ -85,4 +85,19 @@ long long __cosmo_strto_signed(const char *nptr, char **endptr, int base,
 unsigned long long __cosmo_strto_unsigned(const char *nptr, char **endptr,
                                           int base, unsigned long long max);
 
+/* What rounding a value to a double or float did (strtod.c). */
+struct __cosmo_round_flags {
+  int inexact;
+  int tiny; /* below the smallest normal after rounding (x86's rule) */
+  int overflow;
+};
+
+/* The bits of the double (single = 0) or float (single = 1) nearest to
+ * (q + s) * 2^e, s = 0 when !sticky and in (0, 1) otherwise, rounded to
+ * nearest with ties to even, with the sign `negative`; q < 2^62. No
+ * floating-point operation: strtod, strtof and the math functions share
+ * it. Overflow gives inf. */
+uint64_t __cosmo_float_round(uint64_t q, long long e, int sticky, int negative,
+                             int single, struct __cosmo_round_flags *flags);
+
 #endif

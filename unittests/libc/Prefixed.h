@@ -71,6 +71,22 @@ uintmax_t cosmo_libc_strtoumax(const char *, char **, int);
 int cosmo_libc_atoi(const char *);
 long cosmo_libc_atol(const char *);
 long long cosmo_libc_atoll(const char *);
+
+// strtod.c
+double cosmo_libc_strtod(const char *, char **);
+float cosmo_libc_strtof(const char *, char **);
+double cosmo_libc_atof(const char *);
+
+// math.c
+double cosmo_libc_frexp(double, int *);
+float cosmo_libc_frexpf(float, int *);
+double cosmo_libc_ldexp(double, int);
+float cosmo_libc_ldexpf(float, int);
+double cosmo_libc_scalbn(double, int);
+float cosmo_libc_scalbnf(float, int);
+double cosmo_libc_modf(double, double *);
+float cosmo_libc_modff(float, float *);
+
 int cosmo_libc_abs(int);
 long cosmo_libc_labs(long);
 long long cosmo_libc_llabs(long long);
