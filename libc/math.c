@@ -136,26 +136,22 @@ float frexpf(float x, int *exp) {
   return v.f;
 }
 
-double ldexp(double x, int n) {
+/* x * 2^n: ldexp and scalbn are one function (as in glibc). */
+static double scaleDouble(double x, int n) {
   union dbits v = {x};
   v.u = scaleBits(v.u, n, 0);
   return v.d;
 }
-float ldexpf(float x, int n) {
+static float scaleFloat(float x, int n) {
   union fbits v = {x};
   v.u = (uint32_t)scaleBits(v.u, n, 1);
   return v.f;
 }
-double scalbn(double x, int n) {
-  union dbits v = {x};
-  v.u = scaleBits(v.u, n, 0);
-  return v.d;
-}
-float scalbnf(float x, int n) {
-  union fbits v = {x};
-  v.u = (uint32_t)scaleBits(v.u, n, 1);
-  return v.f;
-}
+
+double ldexp(double x, int n) { return scaleDouble(x, n); }
+float ldexpf(float x, int n) { return scaleFloat(x, n); }
+double scalbn(double x, int n) { return scaleDouble(x, n); }
+float scalbnf(float x, int n) { return scaleFloat(x, n); }
 
 double modf(double x, double *ip) {
   union dbits v = {x}, i;

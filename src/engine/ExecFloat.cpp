@@ -56,29 +56,34 @@ void Executor::executeFloatBinary(ExecutionState &s,
 ExprRef Executor::floatCompare(llvm::CmpInst::Predicate p, const ExprRef &a,
                                const ExprRef &b) {
   using P = llvm::CmpInst::Predicate;
-  ExprRef ab[] = {a, b}, ba[] = {b, a}, ea[] = {a}, eb[] = {b};
-  ExprRef unordered = ctx_.orE(ctx_.floatOp(Kind::FIsNaN, ea),
-                               ctx_.floatOp(Kind::FIsNaN, eb));
-  ExprRef eq = ctx_.floatOp(Kind::FOEq, ab);
-  ExprRef lt = ctx_.floatOp(Kind::FOLt, ab), gt = ctx_.floatOp(Kind::FOLt, ba);
-  ExprRef le = ctx_.floatOp(Kind::FOLe, ab), ge = ctx_.floatOp(Kind::FOLe, ba);
+  // Only the terms the predicate needs (each fcmp builds its own).
+  auto op = [&](Kind k, const ExprRef &x, const ExprRef &y) {
+    ExprRef xy[] = {x, y};
+    return ctx_.floatOp(k, xy);
+  };
+  auto unordered = [&] {
+    ExprRef ea[] = {a}, eb[] = {b};
+    return ctx_.orE(ctx_.floatOp(Kind::FIsNaN, ea),
+                    ctx_.floatOp(Kind::FIsNaN, eb));
+  };
   switch (p) {
   case P::FCMP_FALSE: return ctx_.falseE();
   case P::FCMP_TRUE: return ctx_.trueE();
-  case P::FCMP_OEQ: return eq;
-  case P::FCMP_OGT: return gt;
-  case P::FCMP_OGE: return ge;
-  case P::FCMP_OLT: return lt;
-  case P::FCMP_OLE: return le;
-  case P::FCMP_ONE: return ctx_.orE(lt, gt);
-  case P::FCMP_ORD: return ctx_.notE(unordered);
-  case P::FCMP_UNO: return unordered;
-  case P::FCMP_UEQ: return ctx_.orE(unordered, eq);
-  case P::FCMP_UGT: return ctx_.orE(unordered, gt);
-  case P::FCMP_UGE: return ctx_.orE(unordered, ge);
-  case P::FCMP_ULT: return ctx_.orE(unordered, lt);
-  case P::FCMP_ULE: return ctx_.orE(unordered, le);
-  case P::FCMP_UNE: return ctx_.notE(eq);
+  case P::FCMP_OEQ: return op(Kind::FOEq, a, b);
+  case P::FCMP_OGT: return op(Kind::FOLt, b, a);
+  case P::FCMP_OGE: return op(Kind::FOLe, b, a);
+  case P::FCMP_OLT: return op(Kind::FOLt, a, b);
+  case P::FCMP_OLE: return op(Kind::FOLe, a, b);
+  case P::FCMP_ONE: return ctx_.orE(op(Kind::FOLt, a, b), op(Kind::FOLt, b, a));
+  case P::FCMP_ORD: return ctx_.notE(unordered());
+  case P::FCMP_UNO: return unordered();
+  // An unordered predicate is the negation of the opposite ordered one.
+  case P::FCMP_UEQ: return ctx_.orE(unordered(), op(Kind::FOEq, a, b));
+  case P::FCMP_UGT: return ctx_.notE(op(Kind::FOLe, a, b));
+  case P::FCMP_UGE: return ctx_.notE(op(Kind::FOLt, a, b));
+  case P::FCMP_ULT: return ctx_.notE(op(Kind::FOLe, b, a));
+  case P::FCMP_ULE: return ctx_.notE(op(Kind::FOLt, b, a));
+  case P::FCMP_UNE: return ctx_.notE(op(Kind::FOEq, a, b));
   default: break;
   }
   throw Unsupported{"unsupported floating-point comparison predicate"};

@@ -116,7 +116,7 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   }
   if (!f.isDeclaration())
     return false; // the program's own definition wins from here on
-  if (isMathFunction(name) && handleFloatIntrinsic(s, call, f, args))
+  if (handleFloatIntrinsic(s, call, f, args)) // libm's sqrt, floor ...
     return true;
 
   if (startsWith(name, "__VERIFIER_nondet_")) {

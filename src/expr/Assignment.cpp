@@ -169,23 +169,7 @@ private:
       ExprRef ops[] = {a, b};
       return B(ctx.rebuild(e->kind(), ops)->bvValue());
     }
-    case Kind::FAdd:
-    case Kind::FSub:
-    case Kind::FMul:
-    case Kind::FDiv:
-    case Kind::FRem:
-    case Kind::FSqrt:
-    case Kind::FFma:
-    case Kind::FRound:
-    case Kind::FOEq:
-    case Kind::FOLt:
-    case Kind::FOLe:
-    case Kind::FIsNaN:
-    case Kind::FToSI:
-    case Kind::FToUI:
-    case Kind::SIToF:
-    case Kind::UIToF:
-    case Kind::FToF: {
+    COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE) {
       std::vector<APInt> ops;
       for (unsigned i = 0; i < e->numChildren(); ++i)
         ops.push_back(bits(c(i)));

@@ -318,23 +318,7 @@ ExprRef ExprContext::rebuild(Kind kind, std::span<const ExprRef> c,
   case Kind::Select: return select(c[0], c[1]);
   case Kind::Store: return store(c[0], c[1], c[2]);
   case Kind::Forall: return forall(c.subspan(1), c[0]);
-  case Kind::FAdd:
-  case Kind::FSub:
-  case Kind::FMul:
-  case Kind::FDiv:
-  case Kind::FRem:
-  case Kind::FSqrt:
-  case Kind::FFma:
-  case Kind::FRound:
-  case Kind::FOEq:
-  case Kind::FOLt:
-  case Kind::FOLe:
-  case Kind::FIsNaN:
-  case Kind::FToSI:
-  case Kind::FToUI:
-  case Kind::SIToF:
-  case Kind::UIToF:
-  case Kind::FToF: return floatOp(kind, c, aux0);
+  COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE) return floatOp(kind, c, aux0);
   case Kind::BoolConst:
   case Kind::BVConst:
   case Kind::Var:

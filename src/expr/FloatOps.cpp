@@ -14,23 +14,7 @@ using llvm::APInt;
 
 bool isFloatKind(Kind k) {
   switch (k) {
-  case Kind::FAdd:
-  case Kind::FSub:
-  case Kind::FMul:
-  case Kind::FDiv:
-  case Kind::FRem:
-  case Kind::FSqrt:
-  case Kind::FFma:
-  case Kind::FRound:
-  case Kind::FOEq:
-  case Kind::FOLt:
-  case Kind::FOLe:
-  case Kind::FIsNaN:
-  case Kind::FToSI:
-  case Kind::FToUI:
-  case Kind::SIToF:
-  case Kind::UIToF:
-  case Kind::FToF: return true;
+  COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE) return true;
   default: return false;
   }
 }
@@ -86,27 +70,18 @@ Value evaluateFloat(Kind k, unsigned aux0, unsigned resultWidth,
   auto fp = [&](size_t i) {
     return APFloat(floatSemantics(ops[i].getBitWidth()), ops[i]);
   };
+  using Rounded = APFloat::opStatus (APFloat::*)(const APFloat &,
+                                                  APFloat::roundingMode);
+  auto arithmetic = [&](Rounded op) {
+    APFloat a = fp(0);
+    (a.*op)(fp(1), rne);
+    return bitsOf(a);
+  };
   switch (k) {
-  case Kind::FAdd: {
-    APFloat a = fp(0);
-    a.add(fp(1), rne);
-    return bitsOf(a);
-  }
-  case Kind::FSub: {
-    APFloat a = fp(0);
-    a.subtract(fp(1), rne);
-    return bitsOf(a);
-  }
-  case Kind::FMul: {
-    APFloat a = fp(0);
-    a.multiply(fp(1), rne);
-    return bitsOf(a);
-  }
-  case Kind::FDiv: {
-    APFloat a = fp(0);
-    a.divide(fp(1), rne);
-    return bitsOf(a);
-  }
+  case Kind::FAdd: return arithmetic(&APFloat::add);
+  case Kind::FSub: return arithmetic(&APFloat::subtract);
+  case Kind::FMul: return arithmetic(&APFloat::multiply);
+  case Kind::FDiv: return arithmetic(&APFloat::divide);
   case Kind::FRem: {
     APFloat a = fp(0);
     a.mod(fp(1)); // C's fmod: exact, the dividend's sign

@@ -405,23 +405,7 @@ z3::expr Z3Translator::build(const Expr *e,
       bound.push_back(c(i));
     return z3::forall(bound, c(0));
   }
-  case Kind::FAdd:
-  case Kind::FSub:
-  case Kind::FMul:
-  case Kind::FDiv:
-  case Kind::FRem:
-  case Kind::FSqrt:
-  case Kind::FFma:
-  case Kind::FRound:
-  case Kind::FOEq:
-  case Kind::FOLt:
-  case Kind::FOLe:
-  case Kind::FIsNaN:
-  case Kind::FToSI:
-  case Kind::FToUI:
-  case Kind::SIToF:
-  case Kind::UIToF:
-  case Kind::FToF:
+  COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE)
     return buildFloat(e);
   }
   throw z3::exception("unknown term kind");

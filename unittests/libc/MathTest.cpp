@@ -123,29 +123,22 @@ TEST(Math, FrexpAgrees) {
 
 TEST(Math, LdexpAndScalbnAgree) {
   int &cerr = *cosmo_libc___errno_location();
+  // cosmo's `mine` and glibc's `theirs` give the same bits and errno.
+  auto agree = [&](auto x, int e, auto mine, auto theirs) {
+    cerr = errno = kErrnoUntouched;
+    auto m = mine(x, e), n = theirs(x, e);
+    EXPECT_EQ(bits(m), bits(n)) << std::hexfloat << x << " " << e;
+    EXPECT_EQ(cerr, errno) << std::hexfloat << x << " " << e;
+  };
   for (double x : doubles())
     for (int e : kExponents) {
-      cerr = errno = kErrnoUntouched;
-      double m = cosmo_libc_ldexp(x, e), n = ldexp(x, e);
-      EXPECT_EQ(bits(m), bits(n)) << std::hexfloat << x << " " << e;
-      EXPECT_EQ(cerr, errno) << std::hexfloat << x << " " << e;
-      cerr = errno = kErrnoUntouched;
-      m = cosmo_libc_scalbn(x, e);
-      n = scalbn(x, e);
-      EXPECT_EQ(bits(m), bits(n)) << std::hexfloat << x << " " << e;
-      EXPECT_EQ(cerr, errno) << std::hexfloat << x << " " << e;
+      agree(x, e, cosmo_libc_ldexp, ::ldexp);
+      agree(x, e, cosmo_libc_scalbn, ::scalbn);
     }
   for (float x : floats())
     for (int e : kExponents) {
-      cerr = errno = kErrnoUntouched;
-      float m = cosmo_libc_ldexpf(x, e), n = ldexpf(x, e);
-      EXPECT_EQ(bits(m), bits(n)) << std::hexfloat << x << " " << e;
-      EXPECT_EQ(cerr, errno) << std::hexfloat << x << " " << e;
-      cerr = errno = kErrnoUntouched;
-      m = cosmo_libc_scalbnf(x, e);
-      n = scalbnf(x, e);
-      EXPECT_EQ(bits(m), bits(n)) << std::hexfloat << x << " " << e;
-      EXPECT_EQ(cerr, errno) << std::hexfloat << x << " " << e;
+      agree(x, e, cosmo_libc_ldexpf, ::ldexpf);
+      agree(x, e, cosmo_libc_scalbnf, ::scalbnf);
     }
 }
 

@@ -32,6 +32,23 @@ namespace cosmo::expr {
 
 class ExprContext;
 
+/// IEEE 754 floating point over the bits of a value (FloatOps.h): a
+/// BitVec(32) is a float, a BitVec(64) a double. Results round to nearest,
+/// ties to even; a NaN result is the canonical quiet NaN.
+///   FAdd FSub FMul FDiv   arithmetic
+///   FRem                  C's fmod: the quotient rounded toward zero
+///   FSqrt                 square root
+///   FFma                  fma(a, b, c) = a * b + c, rounded once
+///   FRound                to an integral value, rounding mode aux0
+///   FOEq FOLt FOLe        ordered comparisons: false when one is NaN
+///   FIsNaN                Bool
+///   FToSI FToUI           to an integer of width aux0, toward zero
+///                         (FloatOps.h says what out of range gives)
+///   SIToF UIToF FToF      to the float format of width aux0
+#define COSMO_FLOAT_KINDS(X)                                                   \
+  X(FAdd) X(FSub) X(FMul) X(FDiv) X(FRem) X(FSqrt) X(FFma) X(FRound) X(FOEq)   \
+  X(FOLt) X(FOLe) X(FIsNaN) X(FToSI) X(FToUI) X(SIToF) X(UIToF) X(FToF)
+
 enum class Kind : uint8_t {
   // Leaves.
   BoolConst,
@@ -74,27 +91,14 @@ enum class Kind : uint8_t {
   Store,  // store(array, index, value) : array
   // Quantifiers.
   Forall, // forall(body, v1, ..., vn): Bool; the vi are the bound Vars
-  // IEEE 754 floating point over the bits of a value (FloatOps.h): a
-  // BitVec(32) is a float, a BitVec(64) a double. Results round to
-  // nearest, ties to even; a NaN result is the canonical quiet NaN.
-  FAdd,
-  FSub,
-  FMul,
-  FDiv,
-  FRem,   // IEEE remainder as C's fmod: the quotient rounded toward zero
-  FSqrt,
-  FFma,   // fma(a, b, c) = a * b + c, rounded once
-  FRound, // to an integral value, rounding mode aux0 (RoundingMode)
-  FOEq,   // ordered comparisons: false when an operand is NaN
-  FOLt,
-  FOLe,
-  FIsNaN,
-  FToSI,  // to a signed integer of width aux0, toward zero (FloatOps.h
-  FToUI,  // says what out of range gives)
-  SIToF,  // to the float format of width aux0
-  UIToF,
-  FToF,   // to the other float format (width aux0)
+#define COSMO_KIND_ENUMERATOR(k) k,
+  COSMO_FLOAT_KINDS(COSMO_KIND_ENUMERATOR)
+#undef COSMO_KIND_ENUMERATOR
 };
+
+/// The `case` labels of every floating-point kind, for switches that
+/// treat them alike: `COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE)`.
+#define COSMO_FLOAT_KIND_CASE(k) case ::cosmo::expr::Kind::k:
 
 /// IEEE 754's rounding modes, as FRound's aux0.
 enum class RoundingMode : unsigned {
