@@ -6,7 +6,11 @@
 
 #include "HornEncodings.h"
 
+#include "cosmo/expr/Transform.h"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace cosmo::solver {
 
@@ -17,9 +21,18 @@ namespace {
 /// `quantified`: the system has arrays, whose invariants quantify over
 /// their elements (Spacer's quantified lemmas; without them the loop that
 /// fills an array is never proved).
-z3::params spacerParams(z3::context &z3, bool quantified) {
+z3::params spacerParams(z3::context &z3, bool quantified,
+                        SpacerStrategy strategy) {
   z3::params p(z3);
   p.set("engine", "spacer");
+  switch (strategy) {
+  case SpacerStrategy::EqualityGeneralisation:
+    p.set("spacer.use_euf_gen", true);
+    break;
+  case SpacerStrategy::PlainFarkas:
+    p.set("spacer.iuc.arith", 0u);
+    break;
+  }
   if (quantified) {
     p.set("spacer.q3", true);
     p.set("spacer.q3.use_qgen", true);
@@ -34,15 +47,55 @@ z3::params spacerParams(z3::context &z3, bool quantified) {
 
 } // namespace
 
+std::vector<size_t> droppedQueryAtoms(const HornSystem &system,
+                                      const HornClause &query) {
+  std::vector<size_t> out;
+  if (query.body.size() < 2)
+    return out;
+  // dependsOn[r]: the relations r is derived from (transitively).
+  size_t n = system.relations().size();
+  std::vector<std::vector<bool>> dependsOn(n, std::vector<bool>(n, false));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const HornClause &c : system.clauses()) {
+      if (!c.head)
+        continue;
+      std::vector<bool> &d = dependsOn[c.head->relation];
+      for (const HornAtom &a : c.body) {
+        auto mark = [&](size_t r) {
+          if (!d[r])
+            d[r] = changed = true;
+        };
+        mark(a.relation);
+        for (size_t r = 0; r < n; ++r)
+          if (dependsOn[a.relation][r])
+            mark(r);
+      }
+    }
+  }
+  for (size_t k = 0; k < query.body.size(); ++k) {
+    size_t mine = query.body[k].relation;
+    for (const HornAtom &other : query.body)
+      if (other.relation != mine && dependsOn[other.relation][mine] &&
+          !dependsOn[mine][other.relation]) {
+        out.push_back(k);
+        break;
+      }
+  }
+  return out;
+}
+
 SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
-                        Encoding &encoding) {
+                        Encoding &encoding, SpacerStrategy strategy,
+                        const AssumedInvariants *assumed,
+                        bool linearQueries) {
   SpacerSystem out{z3::fixedpoint(z3), {},
                    z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
   bool arrays = false;
   for (const HornRelation &r : system.relations())
     for (const expr::Sort &s : r.args)
       arrays |= s.isArray();
-  out.fp.set(spacerParams(z3, arrays));
+  out.fp.set(spacerParams(z3, arrays, strategy));
   for (const HornRelation &r : system.relations()) {
     z3::sort_vector domain(z3);
     for (const expr::Sort &s : r.args)
@@ -61,8 +114,23 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
       return out.relations[a.relation](args);
     };
     z3::expr_vector body(z3);
-    for (const HornAtom &a : c.body)
+    std::vector<size_t> dropped;
+    if (linearQueries && !c.head)
+      dropped = droppedQueryAtoms(system, c);
+    for (size_t k = 0; k < c.body.size(); ++k) {
+      const HornAtom &a = c.body[k];
+      if (std::find(dropped.begin(), dropped.end(), k) != dropped.end())
+        continue;
       body.push_back(atom(a));
+      if (!assumed || assumed->byRelation[a.relation].empty())
+        continue;
+      expr::Substitution sub;
+      for (unsigned i = 0; i < a.args.size(); ++i)
+        sub[system.argument(assumed->ctx, a.relation, i)] = a.args[i];
+      for (const ExprRef &f : assumed->byRelation[a.relation])
+        body.push_back(encoding.constraint(
+            expr::substitute(assumed->ctx, f, sub)));
+    }
     body.push_back(encoding.constraint(c.constraint));
     z3::expr head = c.head ? atom(*c.head) : out.error();
     body.push_back(encoding.facts());

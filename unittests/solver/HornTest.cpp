@@ -217,5 +217,53 @@ TEST_F(HornTest, StrictBoundsPairIntoAModularEquality) {
   EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
 }
 
+// x = i; y = j; while (x != 0) { x--; y--; } then i == j implies y == 0
+// (i, j >= 0): Spacer alone enumerates bounds on x and y for ever; the
+// sampled equality x - y == i - j proves it.
+TEST_F(HornTest, CountersThatMoveTogetherAreProvedThroughTheirDifference) {
+  HornSystem h;
+  size_t inv = h.addRelation(
+      "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef i = bv32("i"), j = bv32("j"), x = bv32("x"), y = bv32("y");
+  h.addClause({{},
+               ctx.andE(ctx.sle(k32(0), i), ctx.sle(k32(0), j)),
+               HornAtom{inv, {i, j, i, j}}});
+  h.addClause({{HornAtom{inv, {i, j, x, y}}},
+               ctx.ne(x, k32(0)),
+               HornAtom{inv, {i, j, ctx.add(x, k32(-1)), ctx.add(y, k32(-1))}}});
+  h.addClause({{HornAtom{inv, {i, j, x, y}}},
+               ctx.andAll(std::vector<ExprRef>{ctx.eq(x, k32(0)), ctx.eq(i, j),
+                                               ctx.ne(y, k32(0))}),
+               std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {3});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+}
+
+// i = k = 0; while (i < n) { i++; k++; } j = n; while (j > 0) { k > 0
+// must hold; j--; k--; }: the query passes both loops. Proved with k == i
+// sampled for the first loop and the query's first atom left out.
+TEST_F(HornTest, TwoLoopsInSequenceAreProved) {
+  HornSystem h;
+  size_t up = h.addRelation("up", {Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  size_t down = h.addRelation(
+      "down", {Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef n = bv32("n"), i = bv32("i"), k = bv32("k"), j = bv32("j");
+  h.addClause({{}, ctx.sle(k32(0), n), HornAtom{up, {n, k32(0), k32(0)}}});
+  h.addClause({{HornAtom{up, {n, i, k}}},
+               ctx.slt(i, n),
+               HornAtom{up, {n, ctx.add(i, k32(1)), ctx.add(k, k32(1))}}});
+  h.addClause({{HornAtom{up, {n, i, k}}},
+               ctx.notE(ctx.slt(i, n)),
+               HornAtom{down, {n, n, k}}});
+  h.addClause({{HornAtom{down, {n, j, k}}},
+               ctx.andE(ctx.slt(k32(0), j), ctx.slt(k32(0), k)),
+               HornAtom{down, {n, ctx.add(j, k32(-1)), ctx.add(k, k32(-1))}}});
+  h.addClause({{HornAtom{up, {n, i, k}}, HornAtom{down, {n, j, k}}},
+               ctx.andE(ctx.slt(k32(0), j), ctx.notE(ctx.slt(k32(0), k))),
+               std::nullopt});
+  HornAnswer a = solveHorn(ctx, h, {3});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+}
+
 } // namespace
 } // namespace cosmo::solver
