@@ -16,10 +16,19 @@
 // easily over mathematical integers (seed issue 21 measured s == 2*n after
 // `while (i < n) { i++; s += 2; }`: 0.05 s over integers, nothing in 30 s
 // over 32-bit vectors). solveHorn therefore:
+//  0. samples states of each relation through the clauses and proposes
+//     the linear equalities their affine hull satisfies (k == i,
+//     x - y == i - j: AffineEqualities.h); Houdini over bit-vectors keeps
+//     the inductive ones, which decide the system when they refute its
+//     queries and are assumed by step 1 otherwise (Spacer enumerates
+//     bounds for ever where one such equality is needed);
 //  1. solves an integer abstraction of the system (each bit-vector as its
 //     signed value, with its type's range; operations without an integer
 //     counterpart become unconstrained values), which only proposes
-//     invariants;
+//     invariants: Spacer with equality generalisation, then with plain
+//     Farkas interpolants, and each query with only the last of the loops
+//     in sequence it passes (a weaker query: what refutes it refutes the
+//     query itself);
 //  2. translates each conjunct of the proposed invariants back to an exact
 //     bit-vector formula (linear arithmetic in a width where it cannot
 //     overflow) and keeps the conjuncts that are inductive for the
