@@ -6,6 +6,8 @@
 
 #include "AffineEqualities.h"
 
+#include "cosmo/expr/Assignment.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -136,6 +138,7 @@ affineHullEqualities(const std::vector<std::vector<int64_t>> &points) {
     if (lcm > kMaxCoefficient)
       continue;
     AffineEquality eq;
+    eq.determined = free;
     int64_t g = 0;
     for (const auto &[a, b] : fractions) {
       int128 c = int128(a) * (lcm / b);
@@ -169,9 +172,10 @@ affineHullEqualities(const std::vector<std::vector<int64_t>> &points) {
 namespace {
 
 /// Bounds of the sampling.
-constexpr size_t kMaxSamples = 24;  ///< states per relation
-constexpr size_t kEntrySamples = 3; ///< states from one entry clause
+constexpr size_t kMaxSamples = 40;  ///< states per relation
+constexpr size_t kEntrySamples = 6; ///< states from one entry clause
 constexpr size_t kSuccessors = 2;   ///< states from one state by one clause
+constexpr unsigned kRandomAttempts = 4; ///< evaluations of one iteration
 constexpr unsigned kQueryMs = 60;
 
 /// Samples the states of each relation (see the header comment).
@@ -228,15 +232,25 @@ private:
   /// of 2^30, from which the loop's exit is never sampled.
   bool derive(const HornClause &c, size_t pick) {
     z3::context &z3 = bv_.z3();
+    std::vector<const State *> from;
+    for (const HornAtom &a : c.body) {
+      const auto &states = samples_[a.relation];
+      if (states.empty())
+        return false;
+      from.push_back(&a == &c.body.front()
+                         ? &states[pick]
+                         : &states[random_() % states.size()]);
+    }
+    if (!c.body.empty())
+      if (std::optional<State> st = evaluateStep(c, from)) {
+        samples_[c.head->relation].push_back(std::move(*st));
+        return true;
+      }
     try {
       z3::expr_vector premise(z3);
-      for (const HornAtom &a : c.body) {
-        const auto &states = samples_[a.relation];
-        if (states.empty())
-          return false;
-        const State &st =
-            &a == &c.body.front() ? states[pick]
-                                  : states[random_() % states.size()];
+      for (size_t k = 0; k < c.body.size(); ++k) {
+        const HornAtom &a = c.body[k];
+        const State &st = *from[k];
         for (size_t i = 0; i < a.args.size(); ++i)
           if (st[i])
             premise.push_back(bv_.translate(a.args[i].get()) ==
@@ -289,6 +303,60 @@ private:
     }
   }
 
+  /// The fast way through an iteration: its body atoms' arguments are
+  /// plain variables, bound to the states `from`; the clause's other
+  /// variables (inputs read in the iteration) take a few random small
+  /// values. A new state when the constraint then holds, by evaluation
+  /// (Z3 takes milliseconds per state, this microseconds).
+  std::optional<State> evaluateStep(const HornClause &c,
+                                    const std::vector<const State *> &from) {
+    expr::Assignment bound;
+    std::set<ExprRef> bodyVars;
+    for (size_t k = 0; k < c.body.size(); ++k)
+      for (size_t i = 0; i < c.body[k].args.size(); ++i) {
+        const ExprRef &arg = c.body[k].args[i];
+        if (arg->kind() != expr::Kind::Var) {
+          if ((*from[k])[i])
+            return std::nullopt;
+          continue;
+        }
+        bodyVars.insert(arg);
+        if ((*from[k])[i])
+          bound.set(arg, expr::Value::ofBits(*(*from[k])[i]));
+      }
+    std::vector<ExprRef> others;
+    for (const ExprRef &v : HornSystem::variablesOf(c))
+      if (!bodyVars.count(v) && v->sort().isBV())
+        others.push_back(v);
+    const HornAtom &head = *c.head;
+    const auto &sorts = system_.relations()[head.relation].args;
+    for (unsigned attempt = 0; attempt < kRandomAttempts; ++attempt) {
+      expr::Assignment a = bound;
+      for (const ExprRef &v : others)
+        a.set(v, expr::Value::ofBits(llvm::APInt(
+                     v->width(), static_cast<uint64_t>(
+                                     static_cast<int64_t>(random_() % 33) - 16),
+                     true)));
+      if (expr::evaluateBool(c.constraint, a) != true)
+        continue;
+      State st(head.args.size());
+      for (size_t i = 0; i < head.args.size(); ++i) {
+        if (!sampled(sorts[i]))
+          continue;
+        std::optional<expr::Value> v = expr::evaluate(head.args[i], a);
+        if (!v || v->isBool)
+          return std::nullopt;
+        st[i] = v->bits;
+      }
+      const auto &known = samples_[head.relation];
+      if (std::find(known.begin(), known.end(), st) == known.end())
+        return st;
+      if (others.empty())
+        return std::nullopt; // (deterministic: the same state again)
+    }
+    return std::nullopt;
+  }
+
   z3::expr value(const llvm::APInt &v) {
     return bv_.z3().bv_val(v.getZExtValue(), v.getBitWidth());
   }
@@ -332,48 +400,120 @@ private:
 
 } // namespace
 
-std::vector<std::vector<ExprRef>>
+namespace {
+
+/// A column of the hull: an argument, or the product of two.
+struct Monomial {
+  unsigned a = 0;
+  std::optional<unsigned> b; ///< the second factor; none: linear
+};
+
+/// Relations with at most this many arguments also get products of two
+/// arguments (of at most 32 bits) as columns: nla-digbench's invariants
+/// (2x == y*y + y, z == a*b - a*y) are polynomial equalities of degree 2.
+constexpr size_t kQuadraticArguments = 6;
+
+/// `eq` over `columns` as a bit-vector formula over relation `r`'s
+/// arguments, modular in the widest width it involves.
+ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
+                        size_t r, const std::vector<Monomial> &columns,
+                        const AffineEquality &eq) {
+  const auto &sorts = system.relations()[r].args;
+  unsigned width = 0;
+  for (size_t k = 0; k < columns.size(); ++k)
+    if (eq.coefficients[k]) {
+      width = std::max(width, sorts[columns[k].a].width);
+      if (columns[k].b)
+        width = std::max(width, sorts[*columns[k].b].width);
+    }
+  auto arg = [&](unsigned i) {
+    ExprRef v = system.argument(ctx, r, i);
+    return v->width() < width ? ctx.sext(v, width) : v;
+  };
+  ExprRef sum = ctx.bv(width, 0);
+  for (size_t k = 0; k < columns.size(); ++k) {
+    if (!eq.coefficients[k])
+      continue;
+    ExprRef term = arg(columns[k].a);
+    if (columns[k].b)
+      term = ctx.mul(term, arg(*columns[k].b));
+    llvm::APInt c(width, static_cast<uint64_t>(eq.coefficients[k]), true);
+    sum = ctx.add(sum, c.isOne() ? term : ctx.mul(ctx.bv(c), term));
+  }
+  const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
+                             static_cast<uint64_t>(eq.constant >> 64)};
+  llvm::APInt constant(128, llvm::ArrayRef<uint64_t>(words));
+  return ctx.eq(sum, ctx.bv(constant.trunc(width)));
+}
+
+} // namespace
+
+EqualityCandidates
 affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
                          Z3Translator &bv, Clock::time_point deadline) {
   Sampler sampler(system, bv, deadline);
   const auto &samples = sampler.run();
-  std::vector<std::vector<ExprRef>> out(system.relations().size());
-  for (size_t r = 0; r < out.size(); ++r) {
+  EqualityCandidates out;
+  out.linear.resize(system.relations().size());
+  out.quadratic.resize(system.relations().size());
+  for (size_t r = 0; r < out.linear.size(); ++r) {
     const auto &states = samples[r];
     if (states.size() < 2)
       continue; // one state: every argument "equals" its value
-    std::vector<unsigned> columns; // the sampled arguments
+    const auto &sorts = system.relations()[r].args;
+    std::vector<Monomial> linear;
     for (unsigned i = 0; i < states.front().size(); ++i)
       if (states.front()[i])
-        columns.push_back(i);
-    std::vector<std::vector<int64_t>> points;
-    for (const auto &st : states) {
-      std::vector<int64_t> p;
-      for (unsigned i : columns)
-        p.push_back(st[i]->getSExtValue());
-      points.push_back(std::move(p));
-    }
-    for (const AffineEquality &eq : affineHullEqualities(points)) {
-      unsigned width = 0;
-      for (size_t k = 0; k < columns.size(); ++k)
-        if (eq.coefficients[k])
-          width = std::max(width, system.relations()[r].args[columns[k]].width);
-      ExprRef sum = ctx.bv(width, 0);
-      for (size_t k = 0; k < columns.size(); ++k) {
-        if (!eq.coefficients[k])
-          continue;
-        ExprRef arg = system.argument(ctx, r, columns[k]);
-        if (arg->width() < width)
-          arg = ctx.sext(arg, width);
-        llvm::APInt c(width, static_cast<uint64_t>(eq.coefficients[k]), true);
-        sum = ctx.add(sum, c.isOne() ? arg : ctx.mul(ctx.bv(c), arg));
+        linear.push_back({i, std::nullopt});
+    auto pointsOver = [&](const std::vector<Monomial> &columns) {
+      std::vector<std::vector<int64_t>> points;
+      for (const auto &st : states) {
+        std::vector<int64_t> p;
+        for (const Monomial &m : columns) {
+          int64_t v = st[m.a]->getSExtValue();
+          p.push_back(m.b ? v * st[*m.b]->getSExtValue() : v);
+        }
+        points.push_back(std::move(p));
       }
-      const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
-                                 static_cast<uint64_t>(eq.constant >> 64)};
-      llvm::APInt constant(128, llvm::ArrayRef<uint64_t>(words));
-      ExprRef f = ctx.eq(sum, ctx.bv(constant.trunc(width)));
+      return points;
+    };
+    auto add = [&](std::vector<ExprRef> &to, const ExprRef &f) {
       if (!f->isTrue() && !f->isFalse())
-        out[r].push_back(f);
+        to.push_back(f);
+    };
+    std::vector<AffineEquality> linearEqs =
+        affineHullEqualities(pointsOver(linear));
+    for (const AffineEquality &eq : linearEqs)
+      add(out.linear[r], equalityFormula(ctx, system, r, linear, eq));
+    // Products of the arguments the linear equalities leave independent
+    // (a product with one they determine is a product of those).
+    std::vector<bool> determined(linear.size(), false);
+    for (const AffineEquality &eq : linearEqs)
+      determined[eq.determined] = true;
+    std::vector<Monomial> all;
+    for (size_t x = 0; x < linear.size(); ++x)
+      if (!determined[x])
+        all.push_back(linear[x]);
+    size_t independent = all.size();
+    if (independent > kQuadraticArguments)
+      continue;
+    for (size_t x = 0; x < independent; ++x)
+      for (size_t y = x; y < independent; ++y)
+        if (sorts[all[x].a].width <= 32 && sorts[all[y].a].width <= 32)
+          all.push_back({all[x].a, all[y].a});
+    if (all.size() == independent)
+      continue;
+    // Only the equalities a product takes part in (the others are linear:
+    // found above), and only from more samples than columns (fewer always
+    // fit some equality).
+    if (states.size() <= all.size())
+      continue;
+    for (const AffineEquality &eq : affineHullEqualities(pointsOver(all))) {
+      bool product = false;
+      for (size_t k = independent; k < all.size(); ++k)
+        product |= eq.coefficients[k] != 0;
+      if (product)
+        add(out.quadratic[r], equalityFormula(ctx, system, r, all, eq));
     }
   }
   return out;

@@ -14,8 +14,11 @@
 // starting from the entry clauses), and the affine hull of the samples
 // gives the equalities c . args == c0 that all of them satisfy. They are
 // only candidates: too few samples give equalities that do not hold, and
-// the caller checks each one (Houdini over bit-vectors). Internal to the
-// solver layer (HornSolver.cpp).
+// the caller checks each one (Houdini over bit-vectors). Relations with
+// few independent arguments also get equalities over their products
+// (2x == y*y + y, as DIG infers nla-digbench's invariants), which the
+// caller keeps only when each iteration leaves the polynomial unchanged.
+// Internal to the solver layer (HornSolver.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_AFFINEEQUALITIES_H
@@ -44,14 +47,22 @@ namespace cosmo::solver {
 struct AffineEquality {
   std::vector<int64_t> coefficients;
   __int128 constant = 0;
+  /// The column it determines from the others (a different one for each
+  /// equality of the basis; its coefficient is not zero).
+  size_t determined = 0;
 };
 std::vector<AffineEquality>
 affineHullEqualities(const std::vector<std::vector<int64_t>> &points);
 
 /// Per relation of `system`, candidate equalities over its bit-vector
 /// arguments (HornSystem::argument), modular in the widest of their
-/// widths, from samples derived through its clauses by `deadline`.
-std::vector<std::vector<ExprRef>>
+/// widths, from samples derived through its clauses by `deadline`: linear
+/// ones, and of relations with few arguments those with products of two
+/// arguments (polynomial invariants of degree 2, as DIG infers them).
+struct EqualityCandidates {
+  std::vector<std::vector<ExprRef>> linear, quadratic;
+};
+EqualityCandidates
 affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
                          Z3Translator &bv,
                          std::chrono::steady_clock::time_point deadline);

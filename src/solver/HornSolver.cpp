@@ -39,14 +39,20 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// Interrupts a Z3 context when a deadline passes (Spacer has no reliable
-/// timeout of its own).
+/// timeout of its own), and again every 50 ms until the guarded work
+/// ends: an interrupt that comes before Z3 has started (a deadline already
+/// past) is lost, and the query would then run for ever.
 class Watchdog {
 public:
   Watchdog(z3::context &z3, Clock::time_point deadline)
       : thread_([this, &z3, deadline] {
           std::unique_lock<std::mutex> lock(mutex_);
-          if (!done_cv_.wait_until(lock, deadline, [this] { return done_; }))
+          auto done = [this] { return done_; };
+          if (done_cv_.wait_until(lock, deadline, done))
+            return;
+          do
             z3.interrupt();
+          while (!done_cv_.wait_for(lock, std::chrono::milliseconds(50), done));
         }) {}
   ~Watchdog() {
     {
@@ -88,6 +94,39 @@ z3::check_result checkSafely(z3::solver &s) {
   }
 }
 
+/// `e` with each product of two non-constant bit-vectors a fresh value
+/// (the same product the same value); none when it has none. What this
+/// refutes, `e` does not satisfy either.
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &e) {
+  z3::context &z3 = e.ctx();
+  z3::expr_vector from(z3), to(z3);
+  std::set<unsigned> seen;
+  std::vector<z3::expr> work{e};
+  while (!work.empty()) {
+    z3::expr t = work.back();
+    work.pop_back();
+    if (!t.is_app() || !seen.insert(t.id()).second)
+      continue;
+    if (t.decl().decl_kind() == Z3_OP_BMUL) {
+      unsigned variables = 0;
+      for (unsigned i = 0; i < t.num_args(); ++i)
+        variables += !t.arg(i).is_numeral();
+      if (variables >= 2) {
+        from.push_back(t);
+        to.push_back(z3.constant(
+            ("cosmo.product" + std::to_string(to.size())).c_str(), t.get_sort()));
+        continue;
+      }
+    }
+    for (unsigned i = 0; i < t.num_args(); ++i)
+      work.push_back(t.arg(i));
+  }
+  if (from.empty())
+    return std::nullopt;
+  z3::expr copy = e;
+  return copy.substitute(from, to);
+}
+
 void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
   if (!c->isTrue() &&
       std::find(candidates.begin(), candidates.end(), c) == candidates.end())
@@ -120,6 +159,12 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
     }
   }
 }
+
+/// Largest difference of polynomials normalised (term nodes).
+constexpr size_t kPolynomialNodes = 200;
+
+/// Time for the query that a polynomial equality holds at an entry.
+constexpr double kEntryCheckSeconds = 0.2;
 
 /// Most of the time the sampling of linear equalities takes.
 constexpr double kSamplingSeconds = 0.3;
@@ -197,10 +242,15 @@ private:
   /// Before step 1: the earlier answers' invariants of relations of the
   /// same names, when they refute every query over bit-vectors.
   bool earlierInvariantsRefute(Candidates &candidates);
-  /// Linear equalities among each relation's arguments that every clause
-  /// preserves over bit-vectors (AffineEqualities.h), within a small share
-  /// of the time: Spacer over the integers then assumes them.
+  /// Linear equalities among each relation's arguments (and polynomial
+  /// ones of degree 2) that every clause preserves over bit-vectors
+  /// (AffineEqualities.h), within a small share of the time: Spacer over
+  /// the integers then assumes them.
   Candidates linearEqualities();
+  /// Whether equality `f` (a polynomial of relation `r`'s arguments equal
+  /// to a constant) holds at every entry clause of `r` and is the same
+  /// polynomial after each iteration as before it: inductive on its own.
+  bool polynomialInvariant(size_t r, const ExprRef &f);
   /// Adds to `out` what entry clauses state of their heads' arguments.
   void entryFacts(Candidates &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
@@ -224,6 +274,8 @@ private:
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;
+  /// Candidates shown inductive on their own (polynomialInvariant).
+  std::set<ExprRef> proved_;
   /// The element sizes of the quantified candidates' arrays.
   std::set<unsigned> quantifiedSizes_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
@@ -537,6 +589,18 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
   // most (Z3 builds models for them by instantiation rounds): the ground
   // conjuncts are first sifted alone, as if the quantified ones were not
   // there (dropping one too many only loses a proof), then all together.
+  // Candidates known inductive on their own (polynomial equalities) are
+  // not asked again: their queries multiply, which Z3 bit-blasts slowly.
+  // Houdini runs without them (fewer premises: sound) and the queries
+  // get them back.
+  Candidates proven(candidates.size());
+  for (size_t r = 0; r < candidates.size(); ++r) {
+    for (const ExprRef &c : candidates[r])
+      if (proved_.count(c))
+        proven[r].push_back(c);
+    std::erase_if(candidates[r],
+                  [&](const ExprRef &c) { return proved_.count(c); });
+  }
   Candidates aside(candidates.size());
   for (size_t r = 0; r < candidates.size(); ++r)
     for (const ExprRef &c : candidates[r])
@@ -604,12 +668,24 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       }
     }
   }
+  for (size_t r = 0; r < candidates.size(); ++r)
+    candidates[r].insert(candidates[r].end(), proven[r].begin(),
+                         proven[r].end());
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;
     if (quantifies(c) && preservedByInstances(c, {}))
       continue;
-    z3::check_result r = check(premise(c), {}, quantifies(c));
+    // Products of variables first as opaque values: the polynomial
+    // invariants refute a query through them linearly, which Z3 does not
+    // see once it has bit-blasted the multipliers (20 s and more).
+    z3::expr q = premise(c);
+    z3::check_result r = z3::unknown;
+    if (std::optional<z3::expr> linear = withOpaqueProducts(q))
+      r = check(*linear, {}, quantifies(c), nullptr,
+                checkCap(kGroundCheckSeconds));
+    if (r != z3::unsat)
+      r = check(q, {}, quantifies(c));
     if (r != z3::unsat) {
       why = r == z3::unknown
                 ? "checking the invariants over bit-vectors ran out of time"
@@ -653,23 +729,95 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
 
 HornSolver::Candidates HornSolver::linearEqualities() {
   Clock::time_point now = Clock::now();
-  Candidates out = affineEqualityCandidates(
+  EqualityCandidates found = affineEqualityCandidates(
       ctx_, system_, bv_,
       now + std::min(std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(kSamplingSeconds)),
                      (deadline_ - now) / 8));
-  if (std::all_of(out.begin(), out.end(),
-                  [](const auto &r) { return r.empty(); }))
-    return out;
+  auto empty = [](const Candidates &c) {
+    return std::all_of(c.begin(), c.end(),
+                       [](const auto &r) { return r.empty(); });
+  };
+  Candidates &out = found.linear;
   // Houdini over them alone (a fifth of the time left): what it keeps is
   // inductive, whatever it then says of the queries (a check out of time
   // drops what it was about).
-  Clock::time_point deadline = deadline_;
-  deadline_ = std::min(deadline, Clock::now() + (deadline - Clock::now()) / 5);
-  std::string unused;
-  (void)checkOverBitVectors(out, unused);
-  deadline_ = deadline;
+  auto sift = [&](Candidates &c, unsigned share) {
+    Clock::time_point deadline = deadline_;
+    deadline_ =
+        std::min(deadline, Clock::now() + (deadline - Clock::now()) / share);
+    std::string unused;
+    (void)checkOverBitVectors(c, unused);
+    deadline_ = deadline;
+  };
+  if (!empty(out))
+    sift(out, 5);
+  if (empty(found.quadratic))
+    return out;
+  // The products: kept when each is inductive on its own, shown without
+  // bit-blasting a multiplier (polynomialInvariant).
+  for (size_t r = 0; r < out.size(); ++r)
+    for (const ExprRef &f : found.quadratic[r])
+      if (Clock::now() < deadline_ && polynomialInvariant(r, f)) {
+        proved_.insert(f);
+        out[r].push_back(f);
+      }
   return out;
+}
+
+bool HornSolver::polynomialInvariant(size_t r, const ExprRef &f) {
+  if (f->kind() != Kind::Eq)
+    return false;
+  ExprRef p = ctx_.sub(ExprRef(f->child(0)), ExprRef(f->child(1)));
+  auto at = [&](const HornAtom &a) {
+    expr::Substitution sub;
+    for (unsigned i = 0; i < a.args.size(); ++i)
+      sub[system_.argument(ctx_, r, i)] = a.args[i];
+    return expr::substitute(ctx_, p, sub);
+  };
+  z3::params som(bv_.z3());
+  som.set("som", true);
+  for (const HornClause &c : system_.clauses()) {
+    if (!c.head || c.head->relation != r)
+      continue;
+    ExprRef after = at(*c.head);
+    std::vector<const HornAtom *> mine;
+    for (const HornAtom &a : c.body)
+      if (a.relation == r)
+        mine.push_back(&a);
+    if (mine.size() > 1)
+      return false;
+    if (mine.size() == 1) {
+      // An iteration: the polynomial after it is the one before it, as
+      // polynomials modulo 2^w (Z3's sum-of-monomials normal form).
+      // (Only over small terms of sums and products: the normal form of
+      // a product of large sums, or of an ite, grows exponentially.)
+      ExprRef diff = ctx_.sub(after, at(*mine[0]));
+      size_t nodes = 0;
+      bool polynomial = true;
+      expr::forEachNode(diff, [&](const Expr *e) {
+        ++nodes;
+        polynomial &= e->kind() == Kind::Add || e->kind() == Kind::Sub ||
+                      e->kind() == Kind::Mul || e->kind() == Kind::Neg ||
+                      e->kind() == Kind::SExt || e->kind() == Kind::Var ||
+                      e->kind() == Kind::BVConst;
+      });
+      if (!polynomial || nodes > kPolynomialNodes)
+        return false;
+      z3::expr d = bv_.translate(diff.get()).simplify(som);
+      uint64_t v = 1;
+      if (!d.is_numeral_u64(v) || v != 0)
+        return false;
+      continue;
+    }
+    // An entry: the polynomial is zero there (mostly constants).
+    z3::expr entry = bv_.translateConstraint(c.constraint.get()) &&
+                     bv_.translate(after.get()) !=
+                         bv_.z3().bv_val(0, after->width());
+    if (check(entry, {}, false, nullptr, kEntryCheckSeconds) != z3::unsat)
+      return false;
+  }
+  return true;
 }
 
 bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
@@ -737,7 +885,12 @@ HornAnswer HornSolver::solve() {
         std::chrono::duration<double>(Clock::now() - start_).count();
     return answer;
   }
-  if (auto candidates = integerCandidates(equalities, why)) {
+  // (Spacer over the integers gets the linear ones: products would make
+  // its arithmetic non-linear.)
+  Candidates linear = equalities;
+  for (auto &r : linear)
+    std::erase_if(r, [&](const ExprRef &c) { return proved_.count(c); });
+  if (auto candidates = integerCandidates(linear, why)) {
     auto &[modularOnly, all] = *candidates;
     for (size_t r = 0; r < equalities.size(); ++r)
       for (const ExprRef &e : equalities[r]) {
