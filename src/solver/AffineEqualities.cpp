@@ -446,6 +446,36 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
   return ctx.eq(sum, ctx.bv(constant.trunc(width)));
 }
 
+/// The value `eq` gives its determined argument over the others, when its
+/// coefficient there is 1 or -1 and every argument it involves has one
+/// width.
+std::optional<ExprRef> definitionOf(expr::ExprContext &ctx,
+                                    const HornSystem &system, size_t r,
+                                    const std::vector<Monomial> &columns,
+                                    const AffineEquality &eq) {
+  int64_t own = eq.coefficients[eq.determined];
+  if (own != 1 && own != -1)
+    return std::nullopt;
+  const auto &sorts = system.relations()[r].args;
+  unsigned width = sorts[columns[eq.determined].a].width;
+  for (size_t k = 0; k < columns.size(); ++k)
+    if (eq.coefficients[k] && sorts[columns[k].a].width != width)
+      return std::nullopt;
+  // own * d + sum(others) == constant, so d == own * (constant - others).
+  const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
+                             static_cast<uint64_t>(eq.constant >> 64)};
+  ExprRef value =
+      ctx.bv(llvm::APInt(128, llvm::ArrayRef<uint64_t>(words)).trunc(width));
+  for (size_t k = 0; k < columns.size(); ++k) {
+    if (k == eq.determined || !eq.coefficients[k])
+      continue;
+    llvm::APInt c(width, static_cast<uint64_t>(eq.coefficients[k]), true);
+    value = ctx.sub(value, ctx.mul(ctx.bv(c),
+                                   system.argument(ctx, r, columns[k].a)));
+  }
+  return own == 1 ? value : ctx.neg(value);
+}
+
 } // namespace
 
 EqualityCandidates
@@ -456,6 +486,7 @@ affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
   EqualityCandidates out;
   out.linear.resize(system.relations().size());
   out.quadratic.resize(system.relations().size());
+  out.definitions.resize(system.relations().size());
   for (size_t r = 0; r < out.linear.size(); ++r) {
     const auto &states = samples[r];
     if (states.size() < 2)
@@ -483,8 +514,13 @@ affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
     };
     std::vector<AffineEquality> linearEqs =
         affineHullEqualities(pointsOver(linear));
-    for (const AffineEquality &eq : linearEqs)
-      add(out.linear[r], equalityFormula(ctx, system, r, linear, eq));
+    for (const AffineEquality &eq : linearEqs) {
+      ExprRef f = equalityFormula(ctx, system, r, linear, eq);
+      add(out.linear[r], f);
+      if (std::optional<ExprRef> v =
+              definitionOf(ctx, system, r, linear, eq))
+        out.definitions[r].push_back({f, linear[eq.determined].a, *v});
+    }
     // Products of the arguments the linear equalities leave independent
     // (a product with one they determine is a product of those).
     std::vector<bool> determined(linear.size(), false);

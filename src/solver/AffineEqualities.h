@@ -61,6 +61,15 @@ affineHullEqualities(const std::vector<std::vector<int64_t>> &points);
 /// arguments (polynomial invariants of degree 2, as DIG infers them).
 struct EqualityCandidates {
   std::vector<std::vector<ExprRef>> linear, quadratic;
+  /// A linear equality (one of `linear`) that gives one argument as a
+  /// term of the others (its coefficient is 1 or -1, every argument it
+  /// involves of one width): argument `argument` == `value`.
+  struct Definition {
+    ExprRef equality;
+    unsigned argument = 0;
+    ExprRef value; ///< over HornSystem::argument
+  };
+  std::vector<std::vector<Definition>> definitions;
 };
 EqualityCandidates
 affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,

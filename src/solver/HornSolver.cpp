@@ -94,11 +94,44 @@ z3::check_result checkSafely(z3::solver &s) {
   }
 }
 
+/// Largest difference of polynomials normalised (term nodes).
+constexpr size_t kPolynomialNodes = 200;
+/// Most products of variables in a conjunct put in sum-of-monomials form.
+constexpr size_t kNormalisedProducts = 4;
+
 /// `e` with each product of two non-constant bit-vectors a fresh value
 /// (the same product the same value); none when it has none. What this
 /// refutes, `e` does not satisfy either.
-std::optional<z3::expr> withOpaqueProducts(const z3::expr &e) {
-  z3::context &z3 = e.ctx();
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
+  z3::context &z3 = formula.ctx();
+  // Small conjuncts in sum-of-monomials form first, so that 3*n*n and
+  // n*n*3 are one product of n*n (larger ones are left: the form of a
+  // product of large sums grows exponentially).
+  std::vector<z3::expr> parts;
+  conjuncts(formula, parts);
+  z3::params som(z3);
+  som.set("som", true);
+  z3::expr_vector normal(z3);
+  for (const z3::expr &p : parts) {
+    size_t nodes = 0, products = 0;
+    std::set<unsigned> visited;
+    std::vector<z3::expr> todo{p};
+    while (!todo.empty() && nodes <= kPolynomialNodes) {
+      z3::expr t = todo.back();
+      todo.pop_back();
+      if (!t.is_app() || !visited.insert(t.id()).second)
+        continue;
+      ++nodes;
+      if (t.decl().decl_kind() == Z3_OP_BMUL)
+        products += !t.arg(0).is_numeral() && t.num_args() > 1 &&
+                    !t.arg(1).is_numeral();
+      for (unsigned i = 0; i < t.num_args(); ++i)
+        todo.push_back(t.arg(i));
+    }
+    bool small = nodes <= kPolynomialNodes && products <= kNormalisedProducts;
+    normal.push_back(small ? p.simplify(som) : p);
+  }
+  z3::expr e = z3::mk_and(normal);
   z3::expr_vector from(z3), to(z3);
   std::set<unsigned> seen;
   std::vector<z3::expr> work{e};
@@ -162,9 +195,6 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
 
 /// The share of the time Spacer gets alone, before any sampling.
 constexpr int kQuickSpacerPercent = 20;
-
-/// Largest difference of polynomials normalised (term nodes).
-constexpr size_t kPolynomialNodes = 200;
 
 /// Time for the query that a polynomial equality holds at an entry.
 constexpr double kEntryCheckSeconds = 0.2;
@@ -257,8 +287,12 @@ private:
   Candidates linearEqualities();
   /// Whether equality `f` (a polynomial of relation `r`'s arguments equal
   /// to a constant) holds at every entry clause of `r` and is the same
-  /// polynomial after each iteration as before it: inductive on its own.
-  bool polynomialInvariant(size_t r, const ExprRef &f);
+  /// polynomial after each iteration as before it, the arguments before
+  /// it that `given` (linear invariants of `r`) defines replaced by their
+  /// values: inductive with them.
+  bool polynomialInvariant(
+      size_t r, const ExprRef &f,
+      const std::vector<EqualityCandidates::Definition> &given);
   /// Adds to `out` what entry clauses state of their heads' arguments.
   void entryFacts(Candidates &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
@@ -282,8 +316,9 @@ private:
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;
-  /// Candidates shown inductive on their own (polynomialInvariant).
-  std::set<ExprRef> proved_;
+  /// Candidates shown inductive (polynomialInvariant), each with the
+  /// linear equalities of its relation it was shown inductive under.
+  std::map<ExprRef, std::vector<ExprRef>> proved_;
   /// The element sizes of the quantified candidates' arrays.
   std::set<unsigned> quantifiedSizes_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
@@ -676,9 +711,17 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       }
     }
   }
+  // (Each only while the equalities it was shown inductive under are
+  // kept: a check out of time may have dropped one.)
   for (size_t r = 0; r < candidates.size(); ++r)
-    candidates[r].insert(candidates[r].end(), proven[r].begin(),
-                         proven[r].end());
+    for (const ExprRef &p : proven[r]) {
+      const std::vector<ExprRef> &given = proved_.at(p);
+      if (std::all_of(given.begin(), given.end(), [&](const ExprRef &g) {
+            return std::find(candidates[r].begin(), candidates[r].end(),
+                             g) != candidates[r].end();
+          }))
+        candidates[r].push_back(p);
+    }
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;
@@ -764,16 +807,27 @@ HornSolver::Candidates HornSolver::linearEqualities() {
     return out;
   // The products: kept when each is inductive on its own, shown without
   // bit-blasting a multiplier (polynomialInvariant).
-  for (size_t r = 0; r < out.size(); ++r)
+  for (size_t r = 0; r < out.size(); ++r) {
+    // The definitions whose equality Houdini kept hold at every state.
+    std::vector<EqualityCandidates::Definition> kept;
+    for (const auto &d : found.definitions[r])
+      if (std::find(out[r].begin(), out[r].end(), d.equality) != out[r].end())
+        kept.push_back(d);
+    std::vector<ExprRef> given;
+    for (const auto &d : kept)
+      given.push_back(d.equality);
     for (const ExprRef &f : found.quadratic[r])
-      if (Clock::now() < deadline_ && polynomialInvariant(r, f)) {
-        proved_.insert(f);
+      if (Clock::now() < deadline_ && polynomialInvariant(r, f, kept)) {
+        proved_[f] = given;
         out[r].push_back(f);
       }
+  }
   return out;
 }
 
-bool HornSolver::polynomialInvariant(size_t r, const ExprRef &f) {
+bool HornSolver::polynomialInvariant(
+    size_t r, const ExprRef &f,
+    const std::vector<EqualityCandidates::Definition> &given) {
   if (f->kind() != Kind::Eq)
     return false;
   ExprRef p = ctx_.sub(ExprRef(f->child(0)), ExprRef(f->child(1)));
@@ -801,6 +855,17 @@ bool HornSolver::polynomialInvariant(size_t r, const ExprRef &f) {
       // (Only over small terms of sums and products: the normal form of
       // a product of large sums, or of an ite, grows exponentially.)
       ExprRef diff = ctx_.sub(after, at(*mine[0]));
+      expr::Substitution defined;
+      for (const auto &d : given)
+        if (mine[0]->args[d.argument]->kind() == Kind::Var) {
+          expr::Substitution sub;
+          for (unsigned i = 0; i < mine[0]->args.size(); ++i)
+            sub[system_.argument(ctx_, r, i)] = mine[0]->args[i];
+          defined[mine[0]->args[d.argument]] =
+              expr::substitute(ctx_, d.value, sub);
+        }
+      if (!defined.empty())
+        diff = expr::substitute(ctx_, diff, defined);
       size_t nodes = 0;
       bool polynomial = true;
       expr::forEachNode(diff, [&](const Expr *e) {

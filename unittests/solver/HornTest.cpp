@@ -304,5 +304,28 @@ TEST_F(HornTest, APolynomialEqualityIsProvedWithoutBitBlastingIt) {
   EXPECT_NE(solveHorn(ctx, wrong, {3}).status, HornAnswer::Safe);
 }
 
+// nla-digbench's cohencu: n++; y += z; z += 6 from (0, 1, 6). The
+// polynomial y - 3n*n - 3n stays the same through an iteration only given
+// the linear z == 6n + 6; the query writes the product as (3*n)*n.
+TEST_F(HornTest, APolynomialPreservedModuloALinearEqualityIsProved) {
+  HornSystem h;
+  size_t inv = h.addRelation(
+      "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef a = bv32("a"), n = bv32("n"), y = bv32("y"), z = bv32("z");
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {a, k32(0), k32(1), k32(6)}}});
+  h.addClause({{HornAtom{inv, {a, n, y, z}}},
+               ctx.ult(n, a),
+               HornAtom{inv, {a, ctx.add(n, k32(1)), ctx.add(y, z),
+                              ctx.add(z, k32(6))}}});
+  ExprRef cube = ctx.add(ctx.add(ctx.mul(ctx.mul(k32(3), n), n),
+                                 ctx.mul(k32(3), n)),
+                         k32(1));
+  h.addClause({{HornAtom{inv, {a, n, y, z}}},
+               ctx.andE(ctx.notE(ctx.ult(n, a)), ctx.ne(y, cube)),
+               std::nullopt});
+  HornAnswer answer = solveHorn(ctx, h, {3});
+  EXPECT_EQ(answer.status, HornAnswer::Safe) << answer.reason;
+}
+
 } // namespace
 } // namespace cosmo::solver
