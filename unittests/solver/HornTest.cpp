@@ -271,37 +271,29 @@ TEST_F(HornTest, TwoLoopsInSequenceAreProved) {
 // query with y*y as an opaque value (Z3 does not decide it with the
 // multiplier bit-blasted).
 TEST_F(HornTest, APolynomialEqualityIsProvedWithoutBitBlastingIt) {
-  HornSystem h;
-  size_t inv = h.addRelation(
-      "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
   ExprRef k = bv32("k"), x = bv32("x"), y = bv32("y"), c = bv32("c");
-  h.addClause({{}, ctx.trueE(), HornAtom{inv, {k, k32(0), k32(0), k32(0)}}});
-  h.addClause({{HornAtom{inv, {k, x, y, c}}},
-               ctx.ult(c, k),
-               HornAtom{inv, {k, ctx.add(x, ctx.add(y, k32(1))),
-                              ctx.add(y, k32(1)), ctx.add(c, k32(1))}}});
   ExprRef twice = ctx.sub(ctx.sub(ctx.mul(k32(2), x), ctx.mul(y, y)), y);
-  h.addClause({{HornAtom{inv, {k, x, y, c}}},
-               ctx.andE(ctx.notE(ctx.ult(c, k)), ctx.ne(twice, k32(0))),
-               std::nullopt});
-  HornAnswer a = solveHorn(ctx, h, {3});
+  // x += y + extra each time.
+  auto sums = [&](int64_t extra) {
+    HornSystem h;
+    size_t inv = h.addRelation(
+        "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+    h.addClause({{}, ctx.trueE(), HornAtom{inv, {k, k32(0), k32(0), k32(0)}}});
+    h.addClause({{HornAtom{inv, {k, x, y, c}}},
+                 ctx.ult(c, k),
+                 HornAtom{inv, {k, ctx.add(x, ctx.add(y, k32(extra))),
+                                ctx.add(y, k32(1)), ctx.add(c, k32(1))}}});
+    h.addClause({{HornAtom{inv, {k, x, y, c}}},
+                 ctx.andE(ctx.notE(ctx.ult(c, k)), ctx.ne(twice, k32(0))),
+                 std::nullopt});
+    return h;
+  };
+  HornAnswer a = solveHorn(ctx, sums(1), {3});
   EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
   EXPECT_EQ(a.method, "linear equalities checked over bit-vectors");
-
   // With x += y + 2 (one more each time) 2x == y*y + y fails after one
   // iteration: the same query is reachable, never safe.
-  HornSystem wrong;
-  size_t w = wrong.addRelation(
-      "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
-  wrong.addClause({{}, ctx.trueE(), HornAtom{w, {k, k32(0), k32(0), k32(0)}}});
-  wrong.addClause({{HornAtom{w, {k, x, y, c}}},
-                   ctx.ult(c, k),
-                   HornAtom{w, {k, ctx.add(x, ctx.add(y, k32(2))),
-                                ctx.add(y, k32(1)), ctx.add(c, k32(1))}}});
-  wrong.addClause({{HornAtom{w, {k, x, y, c}}},
-                   ctx.andE(ctx.notE(ctx.ult(c, k)), ctx.ne(twice, k32(0))),
-                   std::nullopt});
-  EXPECT_NE(solveHorn(ctx, wrong, {3}).status, HornAnswer::Safe);
+  EXPECT_NE(solveHorn(ctx, sums(2), {3}).status, HornAnswer::Safe);
 }
 
 // nla-digbench's cohencu: n++; y += z; z += 6 from (0, 1, 6). The
