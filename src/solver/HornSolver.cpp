@@ -9,11 +9,10 @@
 
 #include "cosmo/solver/Horn.h"
 
-#include "AffineEqualities.h"
+#include "HornSolver.h"
+
 #include "ArrayElements.h"
-#include "HornEncodings.h"
 #include "InvariantReader.h"
-#include "Z3Translator.h"
 
 #include "cosmo/expr/Transform.h"
 
@@ -35,8 +34,6 @@ using expr::Expr;
 using expr::Kind;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 /// Interrupts a Z3 context when a deadline passes (Spacer has no reliable
 /// timeout of its own), and again every 50 ms until the guarded work
@@ -72,15 +69,6 @@ private:
 
 //===--- Integer invariants as exact bit-vector formulas (step 2) ---------===//
 
-/// The top-level conjuncts of `e`.
-void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
-  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      conjuncts(e.arg(i), out);
-    return;
-  }
-  out.push_back(e);
-}
 
 //===--- Solving ----------------------------------------------------------===//
 
@@ -94,77 +82,6 @@ z3::check_result checkSafely(z3::solver &s) {
   }
 }
 
-/// Largest difference of polynomials normalised (term nodes).
-constexpr size_t kPolynomialNodes = 200;
-/// Most products of variables in a conjunct put in sum-of-monomials form.
-constexpr size_t kNormalisedProducts = 4;
-
-/// `e` with each product of two non-constant bit-vectors a fresh value
-/// (the same product the same value); none when it has none. What this
-/// refutes, `e` does not satisfy either.
-std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
-  z3::context &z3 = formula.ctx();
-  // Small conjuncts in sum-of-monomials form first, so that 3*n*n and
-  // n*n*3 are one product of n*n (larger ones are left: the form of a
-  // product of large sums grows exponentially).
-  std::vector<z3::expr> parts;
-  conjuncts(formula, parts);
-  z3::params som(z3);
-  som.set("som", true);
-  z3::expr_vector normal(z3);
-  for (const z3::expr &p : parts) {
-    size_t nodes = 0, products = 0;
-    std::set<unsigned> visited;
-    std::vector<z3::expr> todo{p};
-    while (!todo.empty() && nodes <= kPolynomialNodes) {
-      z3::expr t = todo.back();
-      todo.pop_back();
-      if (!t.is_app() || !visited.insert(t.id()).second)
-        continue;
-      ++nodes;
-      if (t.decl().decl_kind() == Z3_OP_BMUL)
-        products += !t.arg(0).is_numeral() && t.num_args() > 1 &&
-                    !t.arg(1).is_numeral();
-      for (unsigned i = 0; i < t.num_args(); ++i)
-        todo.push_back(t.arg(i));
-    }
-    bool small = nodes <= kPolynomialNodes && products <= kNormalisedProducts;
-    normal.push_back(small ? p.simplify(som) : p);
-  }
-  z3::expr e = z3::mk_and(normal);
-  z3::expr_vector from(z3), to(z3);
-  std::set<unsigned> seen;
-  std::vector<z3::expr> work{e};
-  while (!work.empty()) {
-    z3::expr t = work.back();
-    work.pop_back();
-    if (!t.is_app() || !seen.insert(t.id()).second)
-      continue;
-    if (t.decl().decl_kind() == Z3_OP_BMUL) {
-      unsigned variables = 0;
-      for (unsigned i = 0; i < t.num_args(); ++i)
-        variables += !t.arg(i).is_numeral();
-      if (variables >= 2) {
-        from.push_back(t);
-        to.push_back(z3.constant(
-            ("cosmo.product" + std::to_string(to.size())).c_str(), t.get_sort()));
-        continue;
-      }
-    }
-    for (unsigned i = 0; i < t.num_args(); ++i)
-      work.push_back(t.arg(i));
-  }
-  if (from.empty())
-    return std::nullopt;
-  z3::expr copy = e;
-  return copy.substitute(from, to);
-}
-
-void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
-  if (!c->isTrue() &&
-      std::find(candidates.begin(), candidates.end(), c) == candidates.end())
-    candidates.push_back(c);
-}
 
 /// Two candidates a <= b and b <= a (both signed or both unsigned) as the
 /// one a == b: the bit-vector checks eliminate a variable through an
@@ -196,12 +113,6 @@ void pairEqualities(expr::ExprContext &ctx, std::vector<ExprRef> &candidates,
 /// The share of the time Spacer gets alone, before any sampling.
 constexpr int kQuickSpacerPercent = 20;
 
-/// Time for the query that a polynomial equality holds at an entry.
-constexpr double kEntryCheckSeconds = 0.2;
-
-/// Most of the time the sampling of linear equalities takes.
-constexpr double kSamplingSeconds = 0.3;
-
 /// The arguments each argument is paired with in order templates.
 constexpr size_t kTemplatePartners = 16;
 
@@ -214,115 +125,24 @@ constexpr double kQuantifiedCheckSeconds = 1.5;
 /// often is (a select from a long store chain at a symbolic index).
 constexpr double kGroundCheckSeconds = 0.3;
 
-class HornSolver {
-public:
-  HornSolver(expr::ExprContext &ctx, const HornSystem &system,
-             const HornOptions &options)
-      : ctx_(ctx), system_(system), earlier_(options.earlier),
-        budget_(options.timeoutSeconds), start_(Clock::now()),
-        deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
-                               options.timeoutSeconds * 1000))) {}
 
-  HornAnswer solve();
+} // namespace
 
-private:
-  double left() const {
-    return std::chrono::duration<double>(deadline_ - Clock::now()).count();
+/// The top-level conjuncts of `e`.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      conjuncts(e.arg(i), out);
+    return;
   }
-  /// A cap on one query, for the default budget (3 s), grown in
-  /// proportion to a larger one: a longer --horn-timeout gives each
-  /// quantified check more time too (which a loaded machine needs).
-  double checkCap(double atDefault) const {
-    return atDefault * std::max(1.0, budget_ / 3);
-  }
-  /// Candidate conjuncts per relation.
-  using Candidates = std::vector<std::vector<ExprRef>>;
-  /// Step 1: candidates from Spacer's integer invariants, first without
-  /// their exact (wide) readings, then with them: the modular ones with
-  /// the templates prove most loops, and Houdini's bit-vector queries
-  /// over the wide readings take many times longer. Empty when Spacer
-  /// over the integers did not prove the system.
-  std::optional<std::pair<Candidates, Candidates>>
-  integerCandidates(const Candidates &assumed, std::string &why);
-  /// The same from one Spacer strategy, by `deadline`.
-  std::optional<std::pair<Candidates, Candidates>>
-  integerCandidates(SpacerStrategy strategy, Clock::time_point deadline,
-                    const Candidates &assumed, std::string &why);
-  /// Whether clause `c` preserves `keeps` (none: whether `c`, a query,
-  /// cannot hold), its quantified candidates instantiated at the element
-  /// indices the clause reads and writes and at a witness of each
-  /// quantified keep's negation: a ground query, which Z3 answers at once
-  /// where the quantified one takes it seconds. True is exact (instances
-  /// of what holds hold); false says nothing.
-  bool preservedByInstances(const HornClause &c,
-                            const std::vector<ExprRef> &keeps);
-  /// Whether a Houdini query about clause `c` holds quantified
-  /// candidates (of its body's relations or its head's).
-  bool quantifies(const HornClause &c) const {
-    auto any = [&](const HornAtom &a) {
-      for (const ExprRef &x : (*candidates_)[a.relation])
-        if (bound_.count(x))
-          return true;
-      return false;
-    };
-    return std::any_of(c.body.begin(), c.body.end(), any) ||
-           (c.head && any(*c.head));
-  }
-  /// Steps 2-3 on step 1's candidates (the modular readings, then all):
-  /// the set that refutes every query, or null.
-  const Candidates *
-  provedByHoudini(std::pair<Candidates, Candidates> &candidates,
-                  std::string &why);
-  /// Steps 2-3: true when the kept candidates refute every query.
-  bool checkOverBitVectors(Candidates &candidates, std::string &why);
-  /// Step 4.
-  HornAnswer bitVectorSpacer(HornAnswer answer);
-  /// Before step 1: the earlier answers' invariants of relations of the
-  /// same names, when they refute every query over bit-vectors.
-  bool earlierInvariantsRefute(Candidates &candidates);
-  /// Linear equalities among each relation's arguments (and polynomial
-  /// ones of degree 2) that every clause preserves over bit-vectors
-  /// (AffineEqualities.h), within a small share of the time: Spacer over
-  /// the integers then assumes them.
-  Candidates linearEqualities();
-  /// Whether equality `f` (a polynomial of relation `r`'s arguments equal
-  /// to a constant) holds at every entry clause of `r` and is the same
-  /// polynomial after each iteration as before it, the arguments before
-  /// it that `given` (linear invariants of `r`) defines replaced by their
-  /// values: inductive with them.
-  bool polynomialInvariant(
-      size_t r, const ExprRef &f,
-      const std::vector<EqualityCandidates::Definition> &given);
-  /// Adds to `out` what entry clauses state of their heads' arguments.
-  void entryFacts(Candidates &out);
-  /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
-  /// bit-vectors (the quantified ones with their quantifier).
-  z3::expr at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
-  /// Whether `premise` and not all of `keeps` (none: just `premise`) can
-  /// hold, within the time left, kQuantifiedCheckSeconds when
-  /// `quantified` and `most` seconds when given; when sat and `holds` is
-  /// given, which of `keeps` its model satisfies.
-  z3::check_result check(const z3::expr &premise,
-                         const std::vector<z3::expr> &keeps, bool quantified,
-                         std::vector<bool> *holds = nullptr,
-                         double most = 0);
+  out.push_back(e);
+}
 
-  expr::ExprContext &ctx_;
-  const HornSystem &system_;
-  const std::map<std::string, std::vector<ExprRef>> *earlier_;
-  double budget_; ///< seconds
-  Clock::time_point start_, deadline_;
-  Z3Translator bv_;
-  /// The candidates that quantify over array elements: `forall bound.
-  /// candidate` (InvariantReader).
-  std::map<ExprRef, std::vector<ExprRef>> bound_;
-  /// Candidates shown inductive (polynomialInvariant), each with the
-  /// linear equalities of its relation it was shown inductive under.
-  std::map<ExprRef, std::vector<ExprRef>> proved_;
-  /// The element sizes of the quantified candidates' arrays.
-  std::set<unsigned> quantifiedSizes_;
-  const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
-};
+void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
+  if (!c->isTrue() &&
+      std::find(candidates.begin(), candidates.end(), c) == candidates.end())
+    candidates.push_back(c);
+}
 
 std::optional<std::pair<HornSolver::Candidates, HornSolver::Candidates>>
 HornSolver::integerCandidates(SpacerStrategy strategy,
@@ -778,121 +598,6 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
   return answer;
 }
 
-HornSolver::Candidates HornSolver::linearEqualities() {
-  Clock::time_point now = Clock::now();
-  EqualityCandidates found = affineEqualityCandidates(
-      ctx_, system_, bv_,
-      now + std::min(std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(kSamplingSeconds)),
-                     (deadline_ - now) / 8));
-  auto empty = [](const Candidates &c) {
-    return std::all_of(c.begin(), c.end(),
-                       [](const auto &r) { return r.empty(); });
-  };
-  Candidates &out = found.linear;
-  // Houdini over them alone (a fifth of the time left): what it keeps is
-  // inductive, whatever it then says of the queries (a check out of time
-  // drops what it was about).
-  auto sift = [&](Candidates &c, unsigned share) {
-    Clock::time_point deadline = deadline_;
-    deadline_ =
-        std::min(deadline, Clock::now() + (deadline - Clock::now()) / share);
-    std::string unused;
-    (void)checkOverBitVectors(c, unused);
-    deadline_ = deadline;
-  };
-  if (!empty(out))
-    sift(out, 5);
-  if (empty(found.quadratic))
-    return out;
-  // The products: kept when each is inductive on its own, shown without
-  // bit-blasting a multiplier (polynomialInvariant).
-  for (size_t r = 0; r < out.size(); ++r) {
-    // The definitions whose equality Houdini kept hold at every state.
-    std::vector<EqualityCandidates::Definition> kept;
-    for (const auto &d : found.definitions[r])
-      if (std::find(out[r].begin(), out[r].end(), d.equality) != out[r].end())
-        kept.push_back(d);
-    std::vector<ExprRef> given;
-    for (const auto &d : kept)
-      given.push_back(d.equality);
-    for (const ExprRef &f : found.quadratic[r])
-      if (Clock::now() < deadline_ && polynomialInvariant(r, f, kept)) {
-        proved_[f] = given;
-        out[r].push_back(f);
-      }
-  }
-  return out;
-}
-
-bool HornSolver::polynomialInvariant(
-    size_t r, const ExprRef &f,
-    const std::vector<EqualityCandidates::Definition> &given) {
-  if (f->kind() != Kind::Eq)
-    return false;
-  ExprRef p = ctx_.sub(ExprRef(f->child(0)), ExprRef(f->child(1)));
-  auto at = [&](const HornAtom &a) {
-    expr::Substitution sub;
-    for (unsigned i = 0; i < a.args.size(); ++i)
-      sub[system_.argument(ctx_, r, i)] = a.args[i];
-    return expr::substitute(ctx_, p, sub);
-  };
-  z3::params som(bv_.z3());
-  som.set("som", true);
-  for (const HornClause &c : system_.clauses()) {
-    if (!c.head || c.head->relation != r)
-      continue;
-    ExprRef after = at(*c.head);
-    std::vector<const HornAtom *> mine;
-    for (const HornAtom &a : c.body)
-      if (a.relation == r)
-        mine.push_back(&a);
-    if (mine.size() > 1)
-      return false;
-    if (mine.size() == 1) {
-      // An iteration: the polynomial after it is the one before it, as
-      // polynomials modulo 2^w (Z3's sum-of-monomials normal form).
-      // (Only over small terms of sums and products: the normal form of
-      // a product of large sums, or of an ite, grows exponentially.)
-      ExprRef diff = ctx_.sub(after, at(*mine[0]));
-      expr::Substitution defined;
-      for (const auto &d : given)
-        if (mine[0]->args[d.argument]->kind() == Kind::Var) {
-          expr::Substitution sub;
-          for (unsigned i = 0; i < mine[0]->args.size(); ++i)
-            sub[system_.argument(ctx_, r, i)] = mine[0]->args[i];
-          defined[mine[0]->args[d.argument]] =
-              expr::substitute(ctx_, d.value, sub);
-        }
-      if (!defined.empty())
-        diff = expr::substitute(ctx_, diff, defined);
-      size_t nodes = 0;
-      bool polynomial = true;
-      expr::forEachNode(diff, [&](const Expr *e) {
-        ++nodes;
-        polynomial &= e->kind() == Kind::Add || e->kind() == Kind::Sub ||
-                      e->kind() == Kind::Mul || e->kind() == Kind::Neg ||
-                      e->kind() == Kind::SExt || e->kind() == Kind::Var ||
-                      e->kind() == Kind::BVConst;
-      });
-      if (!polynomial || nodes > kPolynomialNodes)
-        return false;
-      z3::expr d = bv_.translate(diff.get()).simplify(som);
-      uint64_t v = 1;
-      if (!d.is_numeral_u64(v) || v != 0)
-        return false;
-      continue;
-    }
-    // An entry: the polynomial is zero there (mostly constants).
-    z3::expr entry = bv_.translateConstraint(c.constraint.get()) &&
-                     bv_.translate(after.get()) !=
-                         bv_.z3().bv_val(0, after->width());
-    if (check(entry, {}, false, nullptr, kEntryCheckSeconds) != z3::unsat)
-      return false;
-  }
-  return true;
-}
-
 bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
   if (!earlier_)
     return false;
@@ -1001,8 +706,6 @@ HornSolver::provedByHoudini(std::pair<Candidates, Candidates> &candidates,
       return c;
   return nullptr;
 }
-
-} // namespace
 
 HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
                      const HornOptions &options) {
