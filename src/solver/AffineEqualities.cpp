@@ -413,6 +413,14 @@ struct Monomial {
 /// (2x == y*y + y, z == a*b - a*y) are polynomial equalities of degree 2.
 constexpr size_t kQuadraticArguments = 6;
 
+/// `eq`'s constant modulo 2^width.
+ExprRef constantIn(expr::ExprContext &ctx, const AffineEquality &eq,
+                   unsigned width) {
+  const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
+                             static_cast<uint64_t>(eq.constant >> 64)};
+  return ctx.bv(llvm::APInt(128, llvm::ArrayRef<uint64_t>(words)).trunc(width));
+}
+
 /// `eq` over `columns` as a bit-vector formula over relation `r`'s
 /// arguments, modular in the widest width it involves.
 ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
@@ -440,10 +448,7 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
     llvm::APInt c(width, static_cast<uint64_t>(eq.coefficients[k]), true);
     sum = ctx.add(sum, c.isOne() ? term : ctx.mul(ctx.bv(c), term));
   }
-  const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
-                             static_cast<uint64_t>(eq.constant >> 64)};
-  llvm::APInt constant(128, llvm::ArrayRef<uint64_t>(words));
-  return ctx.eq(sum, ctx.bv(constant.trunc(width)));
+  return ctx.eq(sum, constantIn(ctx, eq, width));
 }
 
 /// The value `eq` gives its determined argument over the others, when its
@@ -462,10 +467,7 @@ std::optional<ExprRef> definitionOf(expr::ExprContext &ctx,
     if (eq.coefficients[k] && sorts[columns[k].a].width != width)
       return std::nullopt;
   // own * d + sum(others) == constant, so d == own * (constant - others).
-  const uint64_t words[2] = {static_cast<uint64_t>(eq.constant),
-                             static_cast<uint64_t>(eq.constant >> 64)};
-  ExprRef value =
-      ctx.bv(llvm::APInt(128, llvm::ArrayRef<uint64_t>(words)).trunc(width));
+  ExprRef value = constantIn(ctx, eq, width);
   for (size_t k = 0; k < columns.size(); ++k) {
     if (k == eq.determined || !eq.coefficients[k])
       continue;

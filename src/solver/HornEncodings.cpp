@@ -124,9 +124,7 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
       body.push_back(atom(a));
       if (!assumed || assumed->byRelation[a.relation].empty())
         continue;
-      expr::Substitution sub;
-      for (unsigned i = 0; i < a.args.size(); ++i)
-        sub[system.argument(assumed->ctx, a.relation, i)] = a.args[i];
+      expr::Substitution sub = system.argumentsAt(assumed->ctx, a);
       for (const ExprRef &f : assumed->byRelation[a.relation])
         body.push_back(encoding.constraint(
             expr::substitute(assumed->ctx, f, sub)));

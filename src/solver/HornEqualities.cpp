@@ -31,6 +31,16 @@ constexpr size_t kPolynomialNodes = 200;
 /// Most products of variables in a conjunct put in sum-of-monomials form.
 constexpr size_t kNormalisedProducts = 4;
 
+/// A product of two or more non-constant bit-vectors.
+bool isProductOfVariables(const z3::expr &t) {
+  if (t.decl().decl_kind() != Z3_OP_BMUL)
+    return false;
+  unsigned variables = 0;
+  for (unsigned i = 0; i < t.num_args(); ++i)
+    variables += !t.arg(i).is_numeral();
+  return variables >= 2;
+}
+
 } // namespace
 
 std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
@@ -53,9 +63,7 @@ std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
       if (!t.is_app() || !visited.insert(t.id()).second)
         continue;
       ++nodes;
-      if (t.decl().decl_kind() == Z3_OP_BMUL)
-        products += !t.arg(0).is_numeral() && t.num_args() > 1 &&
-                    !t.arg(1).is_numeral();
+      products += isProductOfVariables(t);
       for (unsigned i = 0; i < t.num_args(); ++i)
         todo.push_back(t.arg(i));
     }
@@ -71,16 +79,12 @@ std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
     work.pop_back();
     if (!t.is_app() || !seen.insert(t.id()).second)
       continue;
-    if (t.decl().decl_kind() == Z3_OP_BMUL) {
-      unsigned variables = 0;
-      for (unsigned i = 0; i < t.num_args(); ++i)
-        variables += !t.arg(i).is_numeral();
-      if (variables >= 2) {
-        from.push_back(t);
-        to.push_back(z3.constant(
-            ("cosmo.product" + std::to_string(to.size())).c_str(), t.get_sort()));
-        continue;
-      }
+    if (isProductOfVariables(t)) {
+      from.push_back(t);
+      to.push_back(z3.constant(
+          ("cosmo.product" + std::to_string(to.size())).c_str(),
+          t.get_sort()));
+      continue;
     }
     for (unsigned i = 0; i < t.num_args(); ++i)
       work.push_back(t.arg(i));
@@ -123,12 +127,13 @@ HornSolver::Candidates HornSolver::linearEqualities() {
   for (size_t r = 0; r < out.size(); ++r) {
     // The definitions whose equality Houdini kept hold at every state.
     std::vector<EqualityCandidates::Definition> kept;
-    for (const auto &d : found.definitions[r])
-      if (std::find(out[r].begin(), out[r].end(), d.equality) != out[r].end())
-        kept.push_back(d);
     std::vector<ExprRef> given;
-    for (const auto &d : kept)
-      given.push_back(d.equality);
+    for (const auto &d : found.definitions[r])
+      if (std::find(out[r].begin(), out[r].end(), d.equality) !=
+          out[r].end()) {
+        kept.push_back(d);
+        given.push_back(d.equality);
+      }
     for (const ExprRef &f : found.quadratic[r])
       if (Clock::now() < deadline_ && polynomialInvariant(r, f, kept)) {
         proved_[f] = given;
@@ -145,10 +150,7 @@ bool HornSolver::polynomialInvariant(
     return false;
   ExprRef p = ctx_.sub(ExprRef(f->child(0)), ExprRef(f->child(1)));
   auto at = [&](const HornAtom &a) {
-    expr::Substitution sub;
-    for (unsigned i = 0; i < a.args.size(); ++i)
-      sub[system_.argument(ctx_, r, i)] = a.args[i];
-    return expr::substitute(ctx_, p, sub);
+    return expr::substitute(ctx_, p, system_.argumentsAt(ctx_, a));
   };
   z3::params som(bv_.z3());
   som.set("som", true);
@@ -168,15 +170,12 @@ bool HornSolver::polynomialInvariant(
       // (Only over small terms of sums and products: the normal form of
       // a product of large sums, or of an ite, grows exponentially.)
       ExprRef diff = ctx_.sub(after, at(*mine[0]));
-      expr::Substitution defined;
+      expr::Substitution defined, before =
+                                      system_.argumentsAt(ctx_, *mine[0]);
       for (const auto &d : given)
-        if (mine[0]->args[d.argument]->kind() == Kind::Var) {
-          expr::Substitution sub;
-          for (unsigned i = 0; i < mine[0]->args.size(); ++i)
-            sub[system_.argument(ctx_, r, i)] = mine[0]->args[i];
+        if (mine[0]->args[d.argument]->kind() == Kind::Var)
           defined[mine[0]->args[d.argument]] =
-              expr::substitute(ctx_, d.value, sub);
-        }
+              expr::substitute(ctx_, d.value, before);
       if (!defined.empty())
         diff = expr::substitute(ctx_, diff, defined);
       size_t nodes = 0;

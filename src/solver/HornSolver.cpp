@@ -285,9 +285,7 @@ void HornSolver::entryFacts(Candidates &out) {
 
 z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
                         const HornAtom &atom) {
-  expr::Substitution sub;
-  for (unsigned i = 0; i < atom.args.size(); ++i)
-    sub[system_.argument(ctx_, atom.relation, i)] = atom.args[i];
+  expr::Substitution sub = system_.argumentsAt(ctx_, atom);
   z3::expr_vector parts(bv_.z3());
   for (const ExprRef &c : candidates) {
     z3::expr f = bv_.translateConstraint(expr::substitute(ctx_, c, sub).get());
@@ -338,15 +336,9 @@ bool HornSolver::preservedByInstances(const HornClause &c,
     atomTerms(a);
   if (c.head)
     atomTerms(*c.head);
-  auto substitution = [&](const HornAtom &a) {
-    expr::Substitution sub;
-    for (unsigned i = 0; i < a.args.size(); ++i)
-      sub[system_.argument(ctx_, a.relation, i)] = a.args[i];
-    return sub;
-  };
   std::vector<ExprRef> goal; // the negations of the keeps
   if (c.head) {
-    expr::Substitution sub = substitution(*c.head);
+    expr::Substitution sub = system_.argumentsAt(ctx_, *c.head);
     for (const ExprRef &k : keeps) {
       auto q = bound_.find(k);
       if (q != bound_.end()) {
@@ -364,7 +356,7 @@ bool HornSolver::preservedByInstances(const HornClause &c,
   }
   std::vector<ExprRef> parts{c.constraint};
   for (const HornAtom &a : c.body) {
-    expr::Substitution sub = substitution(a);
+    expr::Substitution sub = system_.argumentsAt(ctx_, a);
     for (const ExprRef &f : cands[a.relation]) {
       auto q = bound_.find(f);
       if (q == bound_.end()) {

@@ -58,6 +58,14 @@ ExprRef HornSystem::argument(expr::ExprContext &ctx, size_t r,
              : ctx.var(name, relations_[r].args[i]);
 }
 
+expr::Substitution HornSystem::argumentsAt(expr::ExprContext &ctx,
+                                           const HornAtom &atom) const {
+  expr::Substitution sub;
+  for (unsigned i = 0; i < atom.args.size(); ++i)
+    sub[argument(ctx, atom.relation, i)] = atom.args[i];
+  return sub;
+}
+
 namespace {
 void appendSort(std::string &out, const expr::Sort &s) {
   if (s.isBool()) {

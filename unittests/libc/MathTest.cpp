@@ -17,32 +17,17 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <bit>
 #include <vector>
 
 namespace {
 
 constexpr int kErrnoUntouched = 12345;
 
-uint64_t bits(double v) {
-  uint64_t b;
-  memcpy(&b, &v, 8);
-  return b;
-}
-uint32_t bits(float v) {
-  uint32_t b;
-  memcpy(&b, &v, 4);
-  return b;
-}
-double dbl(uint64_t b) {
-  double v;
-  memcpy(&v, &b, 8);
-  return v;
-}
-float flt(uint32_t b) {
-  float v;
-  memcpy(&v, &b, 4);
-  return v;
-}
+uint64_t bits(double v) { return std::bit_cast<uint64_t>(v); }
+uint32_t bits(float v) { return std::bit_cast<uint32_t>(v); }
+double dbl(uint64_t b) { return std::bit_cast<double>(b); }
+float flt(uint32_t b) { return std::bit_cast<float>(b); }
 
 std::vector<double> doubles() {
   std::vector<double> v = {0.0,

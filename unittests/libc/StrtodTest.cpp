@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -34,15 +35,10 @@ template <typename T> struct Outcome {
 };
 
 template <typename T> uint64_t bitsOf(T v) {
-  if constexpr (sizeof(T) == 8) {
-    uint64_t b;
-    memcpy(&b, &v, 8);
-    return b;
-  } else {
-    uint32_t b;
-    memcpy(&b, &v, 4);
-    return b;
-  }
+  if constexpr (sizeof(T) == 8)
+    return std::bit_cast<uint64_t>(v);
+  else
+    return std::bit_cast<uint32_t>(v);
 }
 
 template <typename T, typename F>
@@ -159,8 +155,7 @@ TEST(Strtod, RandomDoublesRoundTrip) {
     uint64_t b = rng();
     if (i % 4 == 1) // small exponents: subnormals and near them
       b &= 0x803fffffffffffffull;
-    double v;
-    memcpy(&v, &b, 8);
+    double v = std::bit_cast<double>(b);
     for (const char *fmt : {"%.17g", "%.25e", "%a", "%.6g", "%.16e"})
       checkBoth(print(fmt, v));
   }
@@ -176,9 +171,8 @@ TEST(Strtod, MidpointsAgree) {
       b &= 0x003fffffffffffffull;
     if ((b >> 52) == 0x7ff)
       continue;
-    double v, next;
-    memcpy(&v, &b, 8);
-    next = nextafter(v, INFINITY);
+    double v = std::bit_cast<double>(b);
+    double next = nextafter(v, INFINITY);
     long double mid = ((long double)v + (long double)next) / 2;
     std::string exact = printLong("%.800Le", mid);
     // Strip the trailing zeros of the exact text's mantissa.

@@ -55,6 +55,7 @@
 #define COSMO_SOLVER_HORN_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/expr/Transform.h"
 
 #include <map>
 #include <optional>
@@ -100,6 +101,10 @@ public:
   /// The variable that stands for argument `i` of relation `r` in its
   /// invariant: "<name>.<i>".
   ExprRef argument(expr::ExprContext &ctx, size_t r, unsigned i) const;
+  /// What reads an invariant of `atom`'s relation (a formula over its
+  /// `argument`s) at `atom`: each argument variable to the atom's term.
+  expr::Substitution argumentsAt(expr::ExprContext &ctx,
+                                 const HornAtom &atom) const;
   /// The system in SMT-LIB 2 as CHC-COMP writes it: (set-logic HORN), a
   /// declare-fun per relation, one (assert (forall (vars) (=> body
   /// head))) per clause in order (head `false` for a query), then
