@@ -412,6 +412,9 @@ struct Monomial {
 /// arguments (of at most 32 bits) as columns: nla-digbench's invariants
 /// (2x == y*y + y, z == a*b - a*y) are polynomial equalities of degree 2.
 constexpr size_t kQuadraticArguments = 6;
+/// Relations with more arguments get no ordering candidates (their
+/// number grows with the square of it).
+constexpr size_t kOrderedArguments = 12;
 
 /// `eq`'s constant modulo 2^width.
 ExprRef constantIn(expr::ExprContext &ctx, const AffineEquality &eq,
@@ -449,6 +452,39 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
     sum = ctx.add(sum, c.isOne() ? term : ctx.mul(ctx.bv(c), term));
   }
   return ctx.eq(sum, constantIn(ctx, eq, width));
+}
+
+/// x <= y (signed, the narrower sign-extended) for two integer arguments
+/// that every sample orders so, and for none of them all samples equal (an equality says
+/// that better), for relations of at most kOrderedArguments arguments.
+std::vector<ExprRef>
+orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
+                   const std::vector<std::vector<std::optional<llvm::APInt>>>
+                       &states) {
+  std::vector<ExprRef> out;
+  const auto &sorts = system.relations()[r].args;
+  if (states.size() < 2 || sorts.size() > kOrderedArguments)
+    return out;
+  for (unsigned x = 0; x < sorts.size(); ++x)
+    for (unsigned y = 0; y < sorts.size(); ++y) {
+      if (x == y || !states.front()[x] || !states.front()[y] ||
+          sorts[x].width == 1 || sorts[y].width == 1)
+        continue;
+      unsigned width = std::max(sorts[x].width, sorts[y].width);
+      bool ordered = true, equal = true;
+      for (const auto &st : states) {
+        llvm::APInt a = st[x]->sext(width), b = st[y]->sext(width);
+        ordered &= a.sle(b);
+        equal &= a == b;
+      }
+      auto arg = [&](unsigned i) {
+        ExprRef v = system.argument(ctx, r, i);
+        return v->width() < width ? ctx.sext(v, width) : v;
+      };
+      if (ordered && !equal)
+        out.push_back(ctx.sle(arg(x), arg(y)));
+    }
+  return out;
 }
 
 /// The value `eq` gives its determined argument over the others, when its
@@ -489,6 +525,7 @@ affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
   out.linear.resize(system.relations().size());
   out.quadratic.resize(system.relations().size());
   out.definitions.resize(system.relations().size());
+  out.orderings.resize(system.relations().size());
   for (size_t r = 0; r < out.linear.size(); ++r) {
     const auto &states = samples[r];
     if (states.size() < 2)
@@ -523,6 +560,7 @@ affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,
               definitionOf(ctx, system, r, linear, eq))
         out.definitions[r].push_back({f, linear[eq.determined].a, *v});
     }
+    out.orderings[r] = orderingCandidates(ctx, system, r, states);
     // Products of the arguments the linear equalities leave independent
     // (a product with one they determine is a product of those).
     std::vector<bool> determined(linear.size(), false);

@@ -70,6 +70,12 @@ struct EqualityCandidates {
     ExprRef value; ///< over HornSystem::argument
   };
   std::vector<std::vector<Definition>> definitions;
+  /// x <= y (signed, the narrower sign-extended) for arguments every
+  /// sample orders so:
+  /// the bound a loop that leaves on `i != n` keeps (i <= n), which
+  /// Spacer over the integers does not find (it blocks one value of i at
+  /// a time).
+  std::vector<std::vector<ExprRef>> orderings;
 };
 EqualityCandidates
 affineEqualityCandidates(expr::ExprContext &ctx, const HornSystem &system,

@@ -107,6 +107,11 @@ HornSolver::Candidates HornSolver::linearEqualities() {
                        [](const auto &r) { return r.empty(); });
   };
   Candidates &out = found.linear;
+  // The orderings go with them: Houdini keeps the inductive ones, and
+  // Spacer over the integers then has i <= n given.
+  for (size_t r = 0; r < out.size(); ++r)
+    out[r].insert(out[r].end(), found.orderings[r].begin(),
+                  found.orderings[r].end());
   // Houdini over them alone (a fifth of the time left): what it keeps is
   // inductive, whatever it then says of the queries (a check out of time
   // drops what it was about).

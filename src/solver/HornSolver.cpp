@@ -10,6 +10,7 @@
 #include "cosmo/solver/Horn.h"
 
 #include "HornSolver.h"
+#include "HornSlicing.h"
 
 #include "ArrayElements.h"
 #include "InvariantReader.h"
@@ -701,8 +702,19 @@ HornSolver::provedByHoudini(std::pair<Candidates, Candidates> &candidates,
 
 HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
                      const HornOptions &options) {
-  HornSolver solver(ctx, system, options);
-  return solver.solve();
+  SlicedHornSystem sliced = sliceArguments(ctx, system);
+  if (!sliced.dropsAny) {
+    HornSolver solver(ctx, system, options);
+    return solver.solve();
+  }
+  HornOptions mine = options;
+  std::map<std::string, std::vector<ExprRef>> earlier;
+  if (options.earlier) {
+    earlier = slicedInvariants(ctx, system, sliced, *options.earlier);
+    mine.earlier = &earlier;
+  }
+  HornSolver solver(ctx, sliced.system, mine);
+  return originalAnswer(ctx, system, sliced, solver.solve());
 }
 
 } // namespace cosmo::solver

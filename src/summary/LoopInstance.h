@@ -15,6 +15,7 @@
 #include <llvm/IR/Instructions.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,17 @@ struct CarriedValue {
   const llvm::PHINode *phi = nullptr;
   uint64_t base = 0, offset = 0; ///< otherwise: bytes of the object at base
   unsigned bytes = 0;            ///< 0: the object's whole content
+  /// A pointer phi: the base of the object it points into on every path
+  /// (its provenance), and `var` is its offset from that base in units of
+  /// `stride` bytes (the size of what it points to, when every offset is
+  /// a multiple of it: `p != a + n` is then `var != n`, which Spacer
+  /// reasons about far better than `4 * var != 4 * n`).
+  std::optional<uint64_t> pointee;
+  uint64_t stride = 1;
   bool wholeObject() const { return !phi && bytes == 0; }
-  /// Its value in `s` (the head's phi, or the object's bytes or content).
+  /// Its value in `s` (the head's phi, a pointer's as its offset from its
+  /// pointee, or the object's bytes or content); null for a pointer whose
+  /// offset is not a multiple of `stride`.
   ExprRef valueIn(expr::ExprContext &ctx, const ExecutionState &s) const;
 };
 

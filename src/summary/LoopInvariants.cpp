@@ -413,7 +413,9 @@ std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
   for (const CarriedValue &c : inst.carried) {
     ExprRef arg = q.system.argument(ctx, r, k++);
     std::string n;
-    if (c.phi) {
+    if (c.phi && c.pointee) {
+      // An offset into an object: not the variable's value (left out).
+    } else if (c.phi) {
       llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
       llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(c.phi));
       // Described at the head itself (a dbg.value of the phi past the loop

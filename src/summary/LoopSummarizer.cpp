@@ -81,20 +81,136 @@ engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
   return Executor::locationOf(&*head.getFirstInsertionPt());
 }
 
-/// The head's phis, carried around the loop; why not, or empty.
-std::string carryPhis(const llvm::BasicBlock &head,
+/// The object a pointer's value points into by its provenance, as the
+/// executor resolves it: a constant address in (or one past) an object, or
+/// the constant of `k + x`; null when it has none (an input pointer, null).
+const memory::ObjectEntry *pointeeOf(const memory::AddressSpace &memory,
+                                     const ExprRef &pointer) {
+  uint64_t k = 0;
+  if (pointer->isConst())
+    k = pointer->bvValue().getZExtValue();
+  else if (pointer->kind() == expr::Kind::Add &&
+           pointer->child(0)->kind() == expr::Kind::BVConst)
+    k = pointer->child(0)->bvValue().getZExtValue();
+  else
+    return nullptr;
+  if (k < memory::kNullPageSize)
+    return nullptr;
+  const memory::ObjectEntry *e = memory.find(k);
+  if (!e)
+    if (const memory::ObjectEntry *b = memory.below(k);
+        b && k == b->object->address + b->object->capacity)
+      e = b; // one past its end
+  if (!e || e->freed || e->object->kind == memory::ObjectKind::Function)
+    return nullptr;
+  return e;
+}
+
+/// `e / d` as a term when `e` is built of multiples of `d` (constants,
+/// products by them, sums), whose product by `d` is `e` modulo 2^width;
+/// null otherwise.
+ExprRef divideExactly(expr::ExprContext &ctx, const ExprRef &e, uint64_t d) {
+  if (d == 1)
+    return e;
+  unsigned w = e->width();
+  auto quotient = [&](const llvm::APInt &c) -> std::optional<llvm::APInt> {
+    llvm::APInt divisor(w, d);
+    for (const llvm::APInt &q : {c.udiv(divisor), c.sdiv(divisor)})
+      if (q * divisor == c)
+        return q;
+    return std::nullopt;
+  };
+  switch (e->kind()) {
+  case expr::Kind::BVConst:
+    if (auto q = quotient(e->bvValue()))
+      return ctx.bv(*q);
+    return nullptr;
+  case expr::Kind::Add:
+  case expr::Kind::Sub: {
+    ExprRef a = divideExactly(ctx, ExprRef(e->child(0)), d);
+    ExprRef b = a ? divideExactly(ctx, ExprRef(e->child(1)), d) : nullptr;
+    if (!b)
+      return nullptr;
+    return e->kind() == expr::Kind::Add ? ctx.add(a, b) : ctx.sub(a, b);
+  }
+  case expr::Kind::Mul:
+    for (unsigned k = 0; k < 2; ++k)
+      if (e->child(k)->kind() == expr::Kind::BVConst)
+        if (auto q = quotient(e->child(k)->bvValue()))
+          return ctx.mul(ctx.bv(*q), ExprRef(e->child(1 - k)));
+    return nullptr;
+  case expr::Kind::Shl:
+    if (e->child(1)->kind() == expr::Kind::BVConst &&
+        e->child(1)->bvValue().ult(w))
+      if (auto q = quotient(llvm::APInt(w, 1).shl(e->child(1)->bvValue())))
+        return ctx.mul(ctx.bv(*q), ExprRef(e->child(0)));
+    return nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+/// The size of what a pointer of type `t` points to (1 when unsized).
+uint64_t pointeeSize(const llvm::DataLayout &layout, const llvm::Type *t) {
+  llvm::Type *element = t->getPointerElementType();
+  if (!element->isSized())
+    return 1;
+  return std::max<uint64_t>(1, layout.getTypeAllocSize(element));
+}
+
+/// The head's phis at the arrival `s`, carried around the loop; why not, or
+/// empty. A pointer is carried as its offset from the object it points
+/// into, which must be the same on every path (pointerLeavesItsObject).
+std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
+                      expr::ExprContext &ctx, const llvm::DataLayout &layout,
                       std::vector<CarriedValue> &carried) {
   for (const llvm::PHINode &phi : head.phis()) {
-    if (phi.getType()->isPointerTy())
-      return "a pointer carried around the loop";
-    if (!phi.getType()->isIntegerTy())
-      return "a value of a type other than an integer carried around the "
-             "loop";
     CarriedValue c;
     c.phi = &phi;
     c.name = cNameOf(phi, carried.size());
+    if (phi.getType()->isPointerTy()) {
+      const engine::RegValue *r = s.stack.back().registers.find(&phi);
+      const memory::ObjectEntry *e =
+          r ? pointeeOf(s.memory, r->toExpr(ctx)) : nullptr;
+      if (!e)
+        return "a pointer carried around the loop that points into no "
+               "object of the program's (null, or an input's)";
+      c.pointee = e->object->address;
+      c.stride = pointeeSize(layout, phi.getType());
+      if (!c.valueIn(ctx, s))
+        c.stride = 1;
+      c.name = c.stride == 1 ? fmt::format("(char *){} - (char *){}", c.name,
+                                           e->object->name)
+                             : fmt::format("{} - {}", c.name, e->object->name);
+    } else if (!phi.getType()->isIntegerTy()) {
+      return "a value of a type other than an integer or a pointer carried "
+             "around the loop";
+    }
     carried.push_back(std::move(c));
   }
+  return "";
+}
+
+/// Why a carried pointer cannot stay an offset into its object: on some
+/// iteration it moves into another object (or to null); empty when none.
+/// (The body's run reads the pointer as `base + offset`, which the executor
+/// resolves into the object at base: only exact when every path keeps it
+/// there.)
+std::string pointerLeavesItsObject(const LoopBodyRun &body,
+                                   const std::vector<CarriedValue> &carried,
+                                   expr::ExprContext &ctx) {
+  for (const auto &end : body.iterationEnds)
+    for (const CarriedValue &c : carried) {
+      if (!c.pointee)
+        continue;
+      const engine::RegValue *r = end->stack.back().registers.find(c.phi);
+      const memory::ObjectEntry *e =
+          r ? pointeeOf(end->memory, r->toExpr(ctx)) : nullptr;
+      if (!e || e->object->address != *c.pointee)
+        return fmt::format("a pointer carried around the loop ('{}') that "
+                           "moves into another object",
+                           cNameOf(*c.phi, 0));
+    }
   return "";
 }
 
@@ -190,8 +306,13 @@ std::string writtenObjects(const LoopBodyRun &body,
 
 ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
                               const ExecutionState &s) const {
-  if (phi)
-    return s.stack.back().registers.find(phi)->toExpr(ctx);
+  if (phi) {
+    ExprRef v = s.stack.back().registers.find(phi)->toExpr(ctx);
+    if (!pointee)
+      return v;
+    return divideExactly(ctx, ctx.sub(v, ctx.bv(v->width(), *pointee)),
+                         stride);
+  }
   const memory::ObjectState &o = *s.memory.findByBase(base)->state;
   return wholeObject() ? o.content(ctx)
                        : o.read(ctx, ctx.bv(64, offset), bytes);
@@ -439,7 +560,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
   inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
 
   std::vector<CarriedValue> carried;
-  if (!(why = carryPhis(*head, carried)).empty())
+  if (!(why = carryPhis(s, *head, ctx, x_.layout(), carried)).empty())
     return false;
   for (uint64_t base : storedObjects(x_, *loop.vertex, frame))
     if (!(why = carryObject(s, base, carried)).empty())
@@ -457,14 +578,20 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     inst.entry.clear();
     for (size_t k = 0; k < inst.carried.size(); ++k) {
       CarriedValue &c = inst.carried[k];
-      std::string name = fmt::format("{}{}#{}", inst.prefix, c.name, k);
+      std::string name = fmt::format(
+          "{}{}#{}", inst.prefix,
+          c.pointee ? cNameOf(*c.phi, k) + ".offset" : c.name, k);
       if (c.phi) {
         const engine::RegValue *r = start->frame().registers.find(c.phi);
         if (!r)
           return why = "a phi of the loop head without a value", false;
-        inst.entry.push_back(r->toExpr(ctx));
+        inst.entry.push_back(c.valueIn(ctx, s));
         c.var = ctx.var(name, inst.entry.back()->sort());
-        start->frame().registers.set(c.phi, engine::RegValue::of(c.var));
+        ExprRef value = c.var;
+        if (c.pointee)
+          value = ctx.add(ctx.bv(c.var->width(), *c.pointee),
+                          ctx.mul(ctx.bv(c.var->width(), c.stride), c.var));
+        start->frame().registers.set(c.phi, engine::RegValue::of(value));
       } else {
         inst.entry.push_back(c.valueIn(ctx, s));
         if (c.wholeObject()) {
@@ -502,6 +629,8 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     if (!body.failure.empty())
       return why = body.failure, false;
 
+    if (!(why = pointerLeavesItsObject(body, inst.carried, ctx)).empty())
+      return false;
     std::vector<uint64_t> written;
     if (!(why = writtenObjects(body, memoryAtStart, written)).empty())
       return false;
@@ -511,6 +640,21 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
         return false;
     if (carried.size() != before)
       continue; // again, with those objects carried too
+
+    // A pointer some iteration moves by a part of its stride: in bytes.
+    bool restride = false;
+    for (const auto &end : body.iterationEnds)
+      for (size_t k = 0; k < carried.size(); ++k)
+        if (carried[k].stride != 1 && !carried[k].valueIn(ctx, *end)) {
+          carried[k].stride = 1;
+          carried[k].name = fmt::format("(char *){} - (char *){}",
+                                        cNameOf(*carried[k].phi, k),
+                                        s.memory.findByBase(*carried[k].pointee)
+                                            ->object->name);
+          restride = true;
+        }
+    if (restride)
+      continue;
 
     // The body is complete: its iterations are the clauses of Rec.
     for (const auto &end : body.iterationEnds) {
