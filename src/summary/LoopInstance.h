@@ -74,6 +74,9 @@ struct LoopInstance {
   std::string prefix; ///< names of the variables its body run made
   std::vector<CarriedValue> carried;
   std::vector<ExprRef> entry; ///< the carried values at the arrival
+  /// Some array enters as any array (kMaxEntryStores): the relation is an
+  /// over-approximation, and an error it reaches may not be reachable.
+  bool entryForgets = false;
   std::vector<ExprRef> arrivalPc;
   std::vector<size_t> arrivalAtoms;
   std::vector<size_t> arrivalCalls; ///< SummarisedCalls before the loop
@@ -320,7 +323,8 @@ constexpr size_t kMaxRelationArguments = 64;
 
 /// The Horn system asking whether `c`'s error is reachable, through the
 /// recursive states of its atoms; `exact` is false when some of them is not
-/// complete yet (their atoms are left out: only `Safe` is then meaningful).
+/// complete yet (their atoms are left out) or forgets an array at its entry
+/// (entryForgets): only `Safe` is then meaningful.
 struct HornQuestion {
   solver::HornSystem system;
   /// The loop instance of each relation (kNone for a function's), and

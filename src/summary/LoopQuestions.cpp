@@ -287,6 +287,8 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
       q.exact = false;
       continue;
     }
+    if (inst.entryForgets)
+      q.exact = false;
     order.push_back(id);
     work.insert(work.end(), inst.arrivalAtoms.begin(), inst.arrivalAtoms.end());
     for (const LoopIteration &it : inst.iterations)

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace cosmo::summary {
 
@@ -30,11 +31,15 @@ namespace {
 /// Objects larger than this are carried as arrays, smaller ones byte-wise.
 constexpr uint64_t kMaxCarriedObject = 64;
 /// An array carried into a loop with more bytes written than this enters
-/// its relation as any array: its entry clause would be a chain of that
-/// many stores (a zero-initialised global's), which Spacer cannot digest.
-/// An over-approximation: what is proved holds, a loop that needs the
-/// array's prior content is not proved.
+/// its relation as any array under kKeptEntryStores of its writes
+/// (someStoresOver): its entry clause would be a chain of that many
+/// stores (a zero-initialised global's), which Spacer cannot digest. An
+/// over-approximation: what is proved holds, a loop that needs the
+/// forgotten content is not proved. The writes kept are those of symbolic
+/// values, such as what the loop's unrolled iterations stored, which a
+/// quantified invariant needs.
 constexpr unsigned kMaxEntryStores = 256;
+constexpr unsigned kKeptEntryStores = 64;
 /// Runs of a body while the objects it writes are being found.
 constexpr unsigned kCarryRounds = 3;
 
@@ -45,6 +50,34 @@ unsigned storeDepth(const ExprRef &array) {
        e = e->child(0))
     ++n;
   return n;
+}
+
+/// At most `kept` of `array`'s stores over `below` in place of the rest:
+/// an over-approximation of `array` (`below` is any array). When every
+/// store is at a distinct constant offset (an object's bytes, as memory
+/// gives them) they commute, and those of symbolic values are kept (the
+/// writes of the loop's unrolled iterations, not a global's zeros);
+/// otherwise the top ones, in order.
+ExprRef someStoresOver(expr::ExprContext &ctx, const ExprRef &array,
+                       unsigned kept, const ExprRef &below) {
+  std::vector<const expr::Expr *> stores;
+  std::set<uint64_t> offsets;
+  bool distinctConstants = true;
+  for (const expr::Expr *e = array.get(); e->kind() == expr::Kind::Store;
+       e = e->child(0)) {
+    stores.push_back(e);
+    distinctConstants = distinctConstants && e->child(1)->isConst() &&
+                        offsets.insert(e->child(1)->bvValue().getZExtValue())
+                            .second;
+  }
+  std::vector<const expr::Expr *> chosen;
+  for (const expr::Expr *e : stores)
+    if (chosen.size() < kept && (!distinctConstants || !e->child(2)->isConst()))
+      chosen.push_back(e);
+  ExprRef out = below;
+  for (auto it = chosen.rbegin(); it != chosen.rend(); ++it)
+    out = ctx.store(out, ExprRef((*it)->child(1)), ExprRef((*it)->child(2)));
+  return out;
 }
 
 bool containsPointer(const llvm::Type *t) {
@@ -576,6 +609,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     start->namePrefix = inst.prefix;
     inst.carried = carried;
     inst.entry.clear();
+    inst.entryForgets = false;
     for (size_t k = 0; k < inst.carried.size(); ++k) {
       CarriedValue &c = inst.carried[k];
       std::string name = fmt::format(
@@ -595,8 +629,12 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       } else {
         inst.entry.push_back(c.valueIn(ctx, s));
         if (c.wholeObject()) {
-          if (storeDepth(inst.entry.back()) > kMaxEntryStores)
-            inst.entry.back() = ctx.arrayVar(name + ".entry");
+          if (storeDepth(inst.entry.back()) > kMaxEntryStores) {
+            inst.entry.back() =
+                someStoresOver(ctx, inst.entry.back(), kKeptEntryStores,
+                               ctx.arrayVar(name + ".entry"));
+            inst.entryForgets = true;
+          }
           c.var = ctx.arrayVar(name);
           const memory::ObjectEntry *e = s.memory.findByBase(c.base);
           start->memory.writable(c.base) =

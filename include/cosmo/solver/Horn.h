@@ -15,10 +15,12 @@
 // integers. Z3's Spacer rarely finds invariants over bit-vectors, and
 // easily over mathematical integers (seed issue 21 measured s == 2*n after
 // `while (i < n) { i++; s += 2; }`: 0.05 s over integers, nothing in 30 s
-// over 32-bit vectors). solveHorn therefore:
+// over 32-bit vectors). solveHorn therefore first leaves out the relation
+// arguments no constraint depends on (HornSlicing.h: exact), then:
 //  0. samples states of each relation through the clauses and proposes
 //     the linear equalities their affine hull satisfies (k == i,
-//     x - y == i - j: AffineEqualities.h); Houdini over bit-vectors keeps
+//     x - y == i - j: AffineEqualities.h) and the orderings x <= y all
+//     samples keep (i <= n past `while (i != n)`); Houdini over bit-vectors keeps
 //     the inductive ones, which decide the system when they refute its
 //     queries and are assumed by step 1 otherwise (Spacer enumerates
 //     bounds for ever where one such equality is needed); equalities of
