@@ -323,8 +323,10 @@ constexpr size_t kMaxRelationArguments = 64;
 
 /// The Horn system asking whether `c`'s error is reachable, through the
 /// recursive states of its atoms; `exact` is false when some of them is not
-/// complete yet (their atoms are left out) or forgets an array at its entry
-/// (entryForgets): only `Safe` is then meaningful.
+/// complete yet (their atoms are left out: only `Safe` is then meaningful,
+/// and its invariants are not the loops'). `forgetsEntry`: some of them
+/// forgets an array at its entry (entryForgets): its invariants hold, but
+/// `Unsafe` may not be reachable.
 struct HornQuestion {
   solver::HornSystem system;
   /// The loop instance of each relation (kNone for a function's), and
@@ -332,6 +334,7 @@ struct HornQuestion {
   static constexpr size_t kNone = SIZE_MAX;
   std::vector<size_t> instanceOf, functionOf;
   bool exact = true;
+  bool forgetsEntry = false;
   std::string unsupported; ///< why no system could be built
 };
 HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,

@@ -288,7 +288,7 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
       continue;
     }
     if (inst.entryForgets)
-      q.exact = false;
+      q.forgetsEntry = true;
     order.push_back(id);
     work.insert(work.end(), inst.arrivalAtoms.begin(), inst.arrivalAtoms.end());
     for (const LoopIteration &it : inst.iterations)
@@ -630,7 +630,7 @@ void LoopSummarizer::decide(LoopCandidate c) {
         reporting_ = false;
         return;
       }
-  if (a.status == solver::HornAnswer::Unsafe && q.exact) {
+  if (a.status == solver::HornAnswer::Unsafe && q.exact && !q.forgetsEntry) {
     ++st.provedByHorn;
     // Reachable; unrolling from the arrival finds it with inputs that
     // reproduce it (Spacer's derivations are short). Only without an

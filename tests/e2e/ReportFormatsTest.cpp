@@ -385,6 +385,51 @@ TEST_F(ReportFormatsTest, ArrayLoopInvariantsQuantifyOverElements) {
   EXPECT_TRUE(quantified) << report["loop_invariants"].dump(2);
 }
 
+// A pointer carried around a loop is its offset into the object it
+// points to, reported as `p - a` (in elements); one that moves into another
+// object leaves its loop to unrolling, and the statistics say why.
+TEST_F(ReportFormatsTest, PointerLoopsAreSummarisedAsOffsets) {
+  write("walk.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int a[100000];\n"
+                  "int main(void) {\n"
+                  "  int n = __VERIFIER_nondet_int();\n"
+                  "  if (n < 0 || n > 100000) return 0;\n"
+                  "  int c = 0;\n"
+                  "  for (int *p = a; p != a + n; p++) { *p = 1; c++; }\n"
+                  "  if (c != n) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n");
+  ProcessResult run = cosmo({"check", "--out=out", "walk.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json report = readJson(dir_.path() / "out/report.json");
+  EXPECT_EQ(report["verdict"], "true");
+  bool offset = false;
+  for (const json &inv : report["loop_invariants"])
+    offset |= inv["invariant"].get<std::string>().find("p - a") !=
+              std::string::npos;
+  EXPECT_TRUE(offset) << report["loop_invariants"].dump(2);
+
+  write("swap.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "int a[4], b[4];\n"
+                  "int main(void) {\n"
+                  "  int n = __VERIFIER_nondet_int();\n"
+                  "  if (n < 0 || n > 40) return 0;\n"
+                  "  int *p = a;\n"
+                  "  for (int i = 0; i < n; i++) { *p += 1; p = p == a ? b : a; }\n"
+                  "  return 0;\n"
+                  "}\n");
+  ProcessResult swap = cosmo({"check", "--out=swap", "swap.c"});
+  ASSERT_EQ(swap.exitCode, 0) << swap.out << swap.err;
+  json r = readJson(dir_.path() / "swap/report.json");
+  EXPECT_EQ(r["verdict"], "true");
+  bool why = false;
+  for (const auto &[reason, count] :
+       r["stats"]["loop_summaries"]["not_summarized_because"].items())
+    why |= reason.find("moves into another object") != std::string::npos;
+  EXPECT_TRUE(why) << r["stats"]["loop_summaries"].dump(2);
+}
+
 TEST_F(ReportFormatsTest, RecursiveFunctionSummariesAreReported) {
   write("count.c", "extern int __VERIFIER_nondet_int(void);\n"
                    "extern void reach_error(void);\n"
