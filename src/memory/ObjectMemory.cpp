@@ -190,6 +190,26 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
                        ctx.extract(value, 8 * i + 7, 8 * i));
 }
 
+ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,
+                                       size_t keep,
+                                       const ExprRef &below) const {
+  if (array_)
+    return nullptr;
+  size_t written = 0;
+  for (const ExprRef &b : bytes_)
+    written += b ? 1 : 0;
+  if (written <= threshold)
+    return nullptr;
+  ExprRef a = below;
+  size_t kept = 0;
+  for (uint64_t i = 0; i < bytes_.size() && kept < keep; ++i)
+    if (bytes_[i] && !bytes_[i]->isConst()) {
+      a = ctx.store(a, ctx.bv(64, i), bytes_[i]);
+      ++kept;
+    }
+  return a;
+}
+
 bool ObjectState::untouched(uint64_t offset, unsigned width) const {
   if (array_)
     return false;

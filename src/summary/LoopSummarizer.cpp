@@ -627,9 +627,19 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
                           ctx.mul(ctx.bv(c.var->width(), c.stride), c.var));
         start->frame().registers.set(c.phi, engine::RegValue::of(value));
       } else {
-        inst.entry.push_back(c.valueIn(ctx, s));
+        const memory::ObjectState &arriving =
+            *s.memory.findByBase(c.base)->state;
+        ExprRef forgetful =
+            c.wholeObject()
+                ? arriving.symbolicBytesOver(ctx, kMaxEntryStores,
+                                             kKeptEntryStores,
+                                             ctx.arrayVar(name + ".entry"))
+                : nullptr;
+        inst.entry.push_back(forgetful ? forgetful : c.valueIn(ctx, s));
+        if (forgetful)
+          inst.entryForgets = true;
         if (c.wholeObject()) {
-          if (storeDepth(inst.entry.back()) > kMaxEntryStores) {
+          if (!forgetful && storeDepth(inst.entry.back()) > kMaxEntryStores) {
             inst.entry.back() =
                 someStoresOver(ctx, inst.entry.back(), kKeptEntryStores,
                                ctx.arrayVar(name + ".entry"));

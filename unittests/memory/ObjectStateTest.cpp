@@ -53,6 +53,37 @@ TEST(ObjectState, FullyWrittenTableIsReadWithoutArrays) {
   }
 }
 
+// A zero-initialised global with a few symbolic writes, forgetful: the
+// symbolic bytes over the given array, not a store per written byte; an
+// object with few written bytes (or in array mode) has no such content.
+TEST(ObjectState, SymbolicBytesOverForgetTheConstantOnes) {
+  ExprContext ctx;
+  ObjectState global(4000, ctx.arrayVar("g"));
+  for (uint64_t k = 0; k < 4000; ++k)
+    global.writeByte(ctx, k, ctx.bv(8, 0));
+  ExprRef v = ctx.var("v", expr::Sort::bv(8));
+  global.writeByte(ctx, 12, v);
+  global.writeByte(ctx, 40, ctx.add(v, ctx.bv(8, 1)));
+  ExprRef below = ctx.arrayVar("below");
+  ExprRef c = global.symbolicBytesOver(ctx, 256, 64, below);
+  ASSERT_TRUE(c);
+  unsigned stores = 0;
+  const expr::Expr *e = c.get();
+  for (; e->kind() == Kind::Store; e = e->child(0))
+    ++stores;
+  EXPECT_EQ(stores, 2u);
+  EXPECT_EQ(e, below.get());
+  EXPECT_EQ(ctx.select(c, ctx.bv(64, 12)), v);
+  // At most `keep` of them.
+  ExprRef one = global.symbolicBytesOver(ctx, 256, 1, below);
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->child(0), below.get());
+
+  ObjectState few(4000, ctx.arrayVar("f"));
+  few.writeByte(ctx, 3, v);
+  EXPECT_FALSE(few.symbolicBytesOver(ctx, 256, 64, below));
+}
+
 // One unwritten byte: the object keeps reading its initial array.
 TEST(ObjectState, PartlyWrittenLargeObjectReadsItsArray) {
   ExprContext ctx;

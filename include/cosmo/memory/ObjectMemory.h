@@ -151,6 +151,12 @@ public:
   const ExprRef &initialArray() const { return initial_; }
   /// The whole content as one array term (stores over the initial array).
   ExprRef content(ExprContext &ctx) const { return asArray(ctx); }
+  /// In byte mode with more than `threshold` bytes written: its bytes of
+  /// symbolic values (the first `keep` of them) stored over `below`, an
+  /// over-approximation of content() built without its chain of every
+  /// written byte (a zero-initialised global's). Null otherwise.
+  ExprRef symbolicBytesOver(ExprContext &ctx, size_t threshold, size_t keep,
+                            const ExprRef &below) const;
 
 private:
   ExprRef byteAt(ExprContext &ctx, uint64_t offset) const;
