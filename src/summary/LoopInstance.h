@@ -54,7 +54,52 @@ struct CarriedValue {
   /// pointee, or the object's bytes or content); null for a pointer whose
   /// offset is not a multiple of `stride`.
   ExprRef valueIn(expr::ExprContext &ctx, const ExecutionState &s) const;
+  /// Makes it fresh (`var`, named after `prefix` and its index `k`) in
+  /// `start`, the first state of the body's run from `arrival`; returns
+  /// its value at the arrival (the entry). An array whose arrival content
+  /// has too many written bytes enters as some of them over any array
+  /// (`forgets`: an over-approximation).
+  ExprRef makeFresh(expr::ExprContext &ctx, const ExecutionState &arrival,
+                    ExecutionState &start, const std::string &prefix,
+                    size_t k, bool &forgets);
 };
+
+//===--- Finding the carried values (CarriedValues.cpp) -------------------===//
+
+/// The name of the C variable a phi holds (debug information), else its
+/// IR name, else `v<k>`.
+std::string cNameOf(const llvm::PHINode &phi, size_t k);
+/// Names carried pointer `c` (the `k`th value) as its offset into
+/// `object`: `p - a` in elements, `(char *)p - (char *)a` in bytes.
+void nameOffset(CarriedValue &c, size_t k, const std::string &object);
+/// The head's phis at the arrival `s`, carried around the loop; why not,
+/// or empty. A pointer is carried as its offset from the object it points
+/// into, which must be the same on every path (pointerLeavesItsObject).
+std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
+                      expr::ExprContext &ctx, const llvm::DataLayout &layout,
+                      std::vector<CarriedValue> &carried);
+/// Why a carried pointer cannot stay an offset into its object: on some
+/// iteration of `body` it moves into another object (or to null); empty
+/// when none.
+std::string pointerLeavesItsObject(const LoopBodyRun &body,
+                                   const std::vector<CarriedValue> &carried,
+                                   expr::ExprContext &ctx);
+/// The objects the loop's own stores name (a global, a stack slot of its
+/// frame); the others its body's runs find.
+std::vector<uint64_t> storedObjects(Executor &x,
+                                    const frontend::RecursiveVertex &loop,
+                                    const engine::StackFrame &frame);
+/// The object at `base` in `s`, carried (once): small ones byte-wise,
+/// larger ones or ones of symbolic size as their whole content; why not,
+/// or empty.
+std::string carryObject(const ExecutionState &s, uint64_t base,
+                        std::vector<CarriedValue> &carried);
+/// The objects some iteration of `body` changed (they must be carried);
+/// why the loop cannot be summarised (an object it frees, memory it
+/// allocates that outlives an iteration), or empty.
+std::string writtenObjects(const LoopBodyRun &body,
+                           const memory::AddressSpace &atStart,
+                           std::vector<uint64_t> &written);
 
 /// One path of the body from the head back to it.
 struct LoopIteration {
