@@ -36,11 +36,16 @@ bool markRelevant(const HornSystem &system, Relevance &relevant) {
       for (unsigned k = 0; k < c.head->args.size(); ++k)
         if (relevant[c.head->relation][k])
           need(c.head->args[k]);
-    // A variable in two body positions joins them: both are needed.
+    // A variable in two body positions joins them: both are needed; so
+    // are the variables of a body argument that is not a variable (it
+    // relates them to its position).
     std::unordered_map<ExprRef, unsigned, expr::ExprRefHash> occurrences;
     for (const HornAtom &a : c.body)
-      for (const ExprRef &t : a.args)
+      for (const ExprRef &t : a.args) {
         ++occurrences[t];
+        if (t->kind() != expr::Kind::Var && t->kind() != expr::Kind::ArrayVar)
+          need(t);
+      }
     for (const HornAtom &a : c.body)
       for (unsigned k = 0; k < a.args.size(); ++k) {
         const ExprRef &t = a.args[k];

@@ -34,8 +34,9 @@ struct SlicedHornSystem {
 
 /// `system` without the arguments no constraint depends on. An argument
 /// is kept when its variable (in a clause's body atom) occurs in the
-/// clause's constraint or in a kept argument of its head, occurs in two
-/// body positions (a join), or is not a variable there.
+/// clause's constraint, in a kept argument of its head or in a body
+/// argument that is not a variable, occurs in two body positions (a
+/// join), or is not a variable there.
 SlicedHornSystem sliceArguments(expr::ExprContext &ctx,
                                 const HornSystem &system);
 

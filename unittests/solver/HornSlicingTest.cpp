@@ -102,6 +102,25 @@ TEST_F(HornSlicingTest, AVariableTwoAtomsShareIsKept) {
   EXPECT_EQ(s.kept[q], (std::vector<unsigned>{0}));
 }
 
+// A body argument that is not a variable ties its variables to the other
+// positions they occupy: q(y + 1) with p(x, y) keeps p's y.
+TEST_F(HornSlicingTest, TheVariablesOfATermArgumentAreKept) {
+  HornSystem h;
+  size_t p = h.addRelation("p", {Sort::bv(32), Sort::bv(32)});
+  size_t q = h.addRelation("q", {Sort::bv(32)});
+  ExprRef x = bv32("x"), y = bv32("y");
+  h.addClause({{}, ctx.trueE(), HornAtom{p, {k32(1), k32(2)}}});
+  h.addClause({{}, ctx.trueE(), HornAtom{q, {k32(5)}}});
+  h.addClause({{HornAtom{p, {x, y}}, HornAtom{q, {ctx.add(y, k32(1))}}},
+               ctx.trueE(), std::nullopt});
+  SlicedHornSystem s = sliceArguments(ctx, h);
+  EXPECT_EQ(s.kept[p], (std::vector<unsigned>{1}));
+  EXPECT_EQ(s.kept[q], (std::vector<unsigned>{0}));
+  // Unreachable: q(y + 1) needs y == 4, and p has y == 2 only (without
+  // p's y, any y would do).
+  EXPECT_EQ(solveHorn(ctx, h, {5}).status, HornAnswer::Safe);
+}
+
 // Solved through the slice, the answer's invariant is over the original
 // relation's arguments (inv.0 and inv.1), and the bound i <= n that the
 // disequality exit needs is found (an ordering of the sampled states).
