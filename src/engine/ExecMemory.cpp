@@ -33,10 +33,6 @@ using memory::ObjectKind;
 
 namespace {
 constexpr unsigned kMaxEnumeratedTargets = 16;
-// How far outside an object the constant part of `k + x` may lie and still
-// say which object the access is to (a[i - 5]); further, the address is
-// resolved by enumeration.
-constexpr uint64_t kNearObject = uint64_t(1) << 20;
 }
 
 std::string Executor::addressSpaceExhausted(const ExecutionState &s,
@@ -307,20 +303,9 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
       !(callers &&
         !s.memory.find(address->child(0)->bvValue().getZExtValue()))) {
     uint64_t k = address->child(0)->bvValue().getZExtValue();
-    const memory::ObjectEntry *e = s.memory.find(k);
-    if (!e) {
-      // Just outside an object (e.g. &a[i - 5]): the nearest one, when it
-      // is near (k = -16 of NULL - 16 + x is near no object).
-      const memory::ObjectEntry *below = s.memory.below(k);
-      const memory::ObjectEntry *above = s.memory.above(k);
-      uint64_t pastBelow =
-          below ? k - (below->object->address + below->object->capacity)
-                : UINT64_MAX;
-      uint64_t beforeAbove = above ? above->object->address - k : UINT64_MAX;
-      uint64_t distance = std::min(pastBelow, beforeAbove);
-      if (distance < kNearObject)
-        e = pastBelow < beforeAbove ? below : above;
-    }
+    // Just outside an object (e.g. &a[i - 5]): the nearest one, when it
+    // is near (k = -16 of NULL - 16 + x is near no object).
+    const memory::ObjectEntry *e = s.memory.nearby(k, memory::kNearObject);
     if (e && e->object->kind != ObjectKind::Function &&
         k >= kNullPageSize) {
       uint64_t base = e->object->address;

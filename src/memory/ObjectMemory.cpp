@@ -280,6 +280,20 @@ const ObjectEntry *AddressSpace::above(uint64_t address) const {
   return kv ? &kv->second : nullptr;
 }
 
+const ObjectEntry *AddressSpace::nearby(uint64_t address,
+                                        uint64_t within) const {
+  if (const ObjectEntry *e = find(address))
+    return e;
+  const ObjectEntry *b = below(address);
+  const ObjectEntry *a = above(address);
+  uint64_t pastBelow =
+      b ? address - (b->object->address + b->object->capacity) : UINT64_MAX;
+  uint64_t beforeAbove = a ? a->object->address - address : UINT64_MAX;
+  if (std::min(pastBelow, beforeAbove) >= within)
+    return nullptr;
+  return pastBelow < beforeAbove ? b : a;
+}
+
 ObjectEntry &AddressSpace::entryAt(uint64_t base) {
   ObjectEntry *e = objects_.findMutable(base);
   assert(e && "no object at this base");

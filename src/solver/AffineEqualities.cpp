@@ -455,8 +455,9 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
 }
 
 /// x <= y (signed, the narrower sign-extended) for two integer arguments
-/// that every sample orders so, and for none of them all samples equal (an equality says
-/// that better), for relations of at most kOrderedArguments arguments.
+/// that every sample orders so, and for none of them all samples equal (an
+/// equality says that better), and 0 <= x for an argument no sample has
+/// negative, for relations of at most kOrderedArguments arguments.
 std::vector<ExprRef>
 orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
                    const std::vector<std::vector<std::optional<llvm::APInt>>>
@@ -465,6 +466,12 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
   const auto &sorts = system.relations()[r].args;
   if (states.size() < 2 || sorts.size() > kOrderedArguments)
     return out;
+  for (unsigned x = 0; x < sorts.size(); ++x)
+    if (states.front()[x] && sorts[x].width > 1 &&
+        std::all_of(states.begin(), states.end(),
+                    [&](const auto &st) { return !st[x]->isNegative(); }))
+      out.push_back(ctx.sle(ctx.bv(sorts[x].width, 0),
+                            system.argument(ctx, r, x)));
   for (unsigned x = 0; x < sorts.size(); ++x)
     for (unsigned y = 0; y < sorts.size(); ++y) {
       if (x == y || !states.front()[x] || !states.front()[y] ||

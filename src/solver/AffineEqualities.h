@@ -71,7 +71,7 @@ struct EqualityCandidates {
   };
   std::vector<std::vector<Definition>> definitions;
   /// x <= y (signed, the narrower sign-extended) for arguments every
-  /// sample orders so:
+  /// sample orders so, and 0 <= x for those never negative:
   /// the bound a loop that leaves on `i != n` keeps (i <= n), which
   /// Spacer over the integers does not find (it blocks one value of i at
   /// a time).

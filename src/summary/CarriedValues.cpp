@@ -103,7 +103,8 @@ void nameOffset(CarriedValue &c, size_t k, const std::string &object) {
 
 /// The object a pointer's value points into by its provenance, as the
 /// executor resolves it: a constant address in (or one past) an object, or
-/// the constant of `k + x`; null when it has none (an input pointer, null).
+/// the constant of `k + x` (in or near one); null when it has none (an
+/// input pointer, null).
 static const memory::ObjectEntry *
 pointeeOf(const memory::AddressSpace &memory, const ExprRef &pointer) {
   uint64_t k = 0;
@@ -116,11 +117,10 @@ pointeeOf(const memory::AddressSpace &memory, const ExprRef &pointer) {
     return nullptr;
   if (k < memory::kNullPageSize)
     return nullptr;
-  const memory::ObjectEntry *e = memory.find(k);
-  if (!e)
-    if (const memory::ObjectEntry *b = memory.below(k);
-        b && k == b->object->address + b->object->capacity)
-      e = b; // one past its end
+  const memory::ObjectEntry *e =
+      pointer->isConst()
+          ? memory.nearby(k, 1) // in it, or one past its end
+          : memory.nearby(k, memory::kNearObject);
   if (!e || e->freed || e->object->kind == memory::ObjectKind::Function)
     return nullptr;
   return e;
@@ -160,6 +160,35 @@ static ExprRef divideExactly(expr::ExprContext &ctx, const ExprRef &e,
         if (auto q = quotient(e->child(k)->bvValue()))
           return ctx.mul(ctx.bv(*q), ExprRef(e->child(1 - k)));
     return nullptr;
+  case expr::Kind::SExt:
+  case expr::Kind::ZExt: {
+    // ext(k * ext(y)) as an address's index (a GEP's): k * ext(y) in the
+    // wide width when the narrow product cannot overflow.
+    const expr::Expr *m = e->child(0);
+    bool sign = e->kind() == expr::Kind::SExt;
+    if (m->kind() != expr::Kind::Mul)
+      return nullptr;
+    for (unsigned k = 0; k < 2; ++k) {
+      const expr::Expr *c = m->child(k), *y = m->child(1 - k);
+      if (c->kind() != expr::Kind::BVConst ||
+          y->kind() != (sign ? expr::Kind::SExt : expr::Kind::ZExt))
+        continue;
+      const llvm::APInt &factor = c->bvValue();
+      // An a-bit and a b-bit number multiply into a + b bits.
+      unsigned needed = y->child(0)->width() + (sign ? factor.getMinSignedBits()
+                                                     : factor.getActiveBits());
+      if (needed > m->width())
+        return nullptr;
+      llvm::APInt wide = sign ? factor.sext(w) : factor.zext(w);
+      auto q = quotient(wide);
+      if (!q)
+        return nullptr;
+      ExprRef inner(y->child(0));
+      return ctx.mul(ctx.bv(*q),
+                     sign ? ctx.sext(inner, w) : ctx.zext(inner, w));
+    }
+    return nullptr;
+  }
   case expr::Kind::Shl:
     if (e->child(1)->kind() == expr::Kind::BVConst &&
         e->child(1)->bvValue().ult(w))

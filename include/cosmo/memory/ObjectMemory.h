@@ -61,6 +61,10 @@ const char *objectKindName(ObjectKind k);
 
 /// Addresses below this are the null page.
 constexpr uint64_t kNullPageSize = 4096;
+/// How far outside an object the constant part of an address `k + x` may
+/// lie and still say which object the address points into (a[i - 5]);
+/// further, the executor resolves the address by enumeration.
+constexpr uint64_t kNearObject = uint64_t(1) << 20;
 
 /// Where objects go in an address space of `pointerBits`-bit addresses.
 /// Space is counted in slots (16 MiB for LP64, 16 bytes for ILP32) from
@@ -202,6 +206,10 @@ public:
   /// address outside every object.
   const ObjectEntry *below(uint64_t address) const;
   const ObjectEntry *above(uint64_t address) const;
+  /// The object whose range contains `address`, else the nearest one when
+  /// `address` is less than `within` bytes past its end or before its
+  /// base (the object `&a[i - 5]` or `a + n - 16` came from); null otherwise.
+  const ObjectEntry *nearby(uint64_t address, uint64_t within) const;
   /// A writable state for the object at `base` (copied if shared).
   ObjectState &writable(uint64_t base);
   void markFreed(uint64_t base);
