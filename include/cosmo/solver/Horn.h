@@ -19,14 +19,14 @@
 // arguments no constraint depends on (HornSlicing.h: exact), then:
 //  0. samples states of each relation through the clauses and proposes
 //     the linear equalities their affine hull satisfies (k == i,
-//     x - y == i - j: AffineEqualities.h) and the orderings x <= y all
-//     samples keep (i <= n past `while (i != n)`); Houdini over bit-vectors keeps
-//     the inductive ones, which decide the system when they refute its
-//     queries and are assumed by step 1 otherwise (Spacer enumerates
-//     bounds for ever where one such equality is needed); equalities of
-//     degree 2 (2x == y*y + y) are kept when an iteration leaves their
-//     polynomial unchanged (Z3's sum-of-monomials form), and refute a
-//     query with their products as opaque values;
+//     x - y == i - j: AffineEqualities.h) and the orderings x <= y and
+//     0 <= x all samples keep (i <= n past `while (i != n)`); Houdini over
+//     bit-vectors keeps the inductive ones, which decide the system when
+//     they refute its queries and are assumed by step 1 otherwise (Spacer
+//     enumerates bounds for ever where one such equality is needed);
+//     equalities of degree 2 (2x == y*y + y) are kept when an iteration
+//     leaves their polynomial unchanged (Z3's sum-of-monomials form), and
+//     refute a query with their products as opaque values;
 //  1. solves an integer abstraction of the system (each bit-vector as its
 //     signed value, with its type's range; operations without an integer
 //     counterpart become unconstrained values), which only proposes
