@@ -136,7 +136,10 @@ static ExprRef divideExactly(expr::ExprContext &ctx, const ExprRef &e,
   unsigned w = e->width();
   auto quotient = [&](const llvm::APInt &c) -> std::optional<llvm::APInt> {
     llvm::APInt divisor(w, d);
-    for (const llvm::APInt &q : {c.udiv(divisor), c.sdiv(divisor)})
+    // The signed quotient first: -4 / 4 is -1, not 2^62 - 1 (both exact
+    // modulo 2^64, but an iteration that moves by 2^62 - 1 has no
+    // invariant Spacer finds).
+    for (const llvm::APInt &q : {c.sdiv(divisor), c.udiv(divisor)})
       if (q * divisor == c)
         return q;
     return std::nullopt;

@@ -1,0 +1,20 @@
+// A pointer walks down from an input end to the array's start while a
+// counter counts up: every write in bounds, and c + (p - a) == n at the
+// head gives c == n past the loop.
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int a[100000];
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 100000)
+    return 0;
+  int c = 0;
+  for (int *p = a + n; p != a;) {
+    --p;
+    *p = c;
+    c++;
+  }
+  if (c != n)
+    reach_error();
+  return 0;
+}
