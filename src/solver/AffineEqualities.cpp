@@ -416,6 +416,13 @@ constexpr size_t kQuadraticArguments = 6;
 /// number grows with the square of it).
 constexpr size_t kOrderedArguments = 12;
 
+/// Argument `i` of relation `r`, sign-extended to `width` when narrower.
+ExprRef widened(expr::ExprContext &ctx, const HornSystem &system, size_t r,
+                unsigned i, unsigned width) {
+  ExprRef v = system.argument(ctx, r, i);
+  return v->width() < width ? ctx.sext(v, width) : v;
+}
+
 /// `eq`'s constant modulo 2^width.
 ExprRef constantIn(expr::ExprContext &ctx, const AffineEquality &eq,
                    unsigned width) {
@@ -437,10 +444,7 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
       if (columns[k].b)
         width = std::max(width, sorts[*columns[k].b].width);
     }
-  auto arg = [&](unsigned i) {
-    ExprRef v = system.argument(ctx, r, i);
-    return v->width() < width ? ctx.sext(v, width) : v;
-  };
+  auto arg = [&](unsigned i) { return widened(ctx, system, r, i, width); };
   ExprRef sum = ctx.bv(width, 0);
   for (size_t k = 0; k < columns.size(); ++k) {
     if (!eq.coefficients[k])
@@ -484,12 +488,9 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
         ordered &= a.sle(b);
         equal &= a == b;
       }
-      auto arg = [&](unsigned i) {
-        ExprRef v = system.argument(ctx, r, i);
-        return v->width() < width ? ctx.sext(v, width) : v;
-      };
       if (ordered && !equal)
-        out.push_back(ctx.sle(arg(x), arg(y)));
+        out.push_back(ctx.sle(widened(ctx, system, r, x, width),
+                              widened(ctx, system, r, y, width)));
     }
   return out;
 }

@@ -17,42 +17,62 @@ namespace cosmo::solver {
 namespace {
 
 using Relevance = std::vector<std::vector<bool>>;
+using VariableSet = std::set<ExprRef>;
+
+bool isVariable(const ExprRef &t) {
+  return t->kind() == expr::Kind::Var || t->kind() == expr::Kind::ArrayVar;
+}
+
+/// What a clause's body arguments are tied to whatever is relevant: the
+/// variables of its constraint and of its body arguments that are not
+/// variables (such a term relates them to its position), and the
+/// variables of each head argument (needed once that argument is).
+struct ClauseVariables {
+  VariableSet always;
+  std::vector<VariableSet> headArgs;
+};
+
+ClauseVariables variablesOf(const HornClause &c) {
+  ClauseVariables out;
+  auto add = [](VariableSet &to, const ExprRef &e) {
+    for (const ExprRef &v : expr::freeVariables(e))
+      to.insert(v);
+  };
+  add(out.always, c.constraint);
+  for (const HornAtom &a : c.body)
+    for (const ExprRef &t : a.args)
+      if (!isVariable(t))
+        add(out.always, t);
+  if (c.head)
+    for (const ExprRef &t : c.head->args)
+      add(out.headArgs.emplace_back(), t);
+  return out;
+}
 
 /// Marks the arguments some constraint depends on; whether one changed.
-bool markRelevant(const HornSystem &system, Relevance &relevant) {
+bool markRelevant(const HornSystem &system,
+                  const std::vector<ClauseVariables> &vars,
+                  Relevance &relevant) {
   bool changed = false;
-  auto mark = [&](size_t r, unsigned k) {
-    if (!relevant[r][k])
-      relevant[r][k] = changed = true;
-  };
-  for (const HornClause &c : system.clauses()) {
-    std::set<ExprRef> needed;
-    auto need = [&](const ExprRef &e) {
-      for (const ExprRef &v : expr::freeVariables(e))
-        needed.insert(v);
-    };
-    need(c.constraint);
+  for (size_t i = 0; i < system.clauses().size(); ++i) {
+    const HornClause &c = system.clauses()[i];
+    VariableSet needed = vars[i].always;
     if (c.head)
       for (unsigned k = 0; k < c.head->args.size(); ++k)
         if (relevant[c.head->relation][k])
-          need(c.head->args[k]);
-    // A variable in two body positions joins them: both are needed; so
-    // are the variables of a body argument that is not a variable (it
-    // relates them to its position).
+          needed.insert(vars[i].headArgs[k].begin(),
+                        vars[i].headArgs[k].end());
+    // A variable in two body positions joins them: both are needed.
     std::unordered_map<ExprRef, unsigned, expr::ExprRefHash> occurrences;
     for (const HornAtom &a : c.body)
-      for (const ExprRef &t : a.args) {
+      for (const ExprRef &t : a.args)
         ++occurrences[t];
-        if (t->kind() != expr::Kind::Var && t->kind() != expr::Kind::ArrayVar)
-          need(t);
-      }
     for (const HornAtom &a : c.body)
       for (unsigned k = 0; k < a.args.size(); ++k) {
         const ExprRef &t = a.args[k];
-        bool variable = t->kind() == expr::Kind::Var ||
-                        t->kind() == expr::Kind::ArrayVar;
-        if (!variable || needed.count(t) || occurrences[t] > 1)
-          mark(a.relation, k);
+        if (!relevant[a.relation][k] &&
+            (!isVariable(t) || needed.count(t) || occurrences[t] > 1))
+          relevant[a.relation][k] = changed = true;
       }
   }
   return changed;
@@ -98,11 +118,14 @@ expr::Substitution renaming(expr::ExprContext &ctx, const HornSystem &original,
 
 } // namespace
 
-SlicedHornSystem sliceArguments(expr::ExprContext &, const HornSystem &system) {
+SlicedHornSystem sliceArguments(const HornSystem &system) {
   Relevance relevant;
   for (const HornRelation &r : system.relations())
     relevant.emplace_back(r.args.size(), false);
-  while (markRelevant(system, relevant)) {
+  std::vector<ClauseVariables> vars;
+  for (const HornClause &c : system.clauses())
+    vars.push_back(variablesOf(c));
+  while (markRelevant(system, vars, relevant)) {
   }
   keepOneArgument(system, relevant);
 

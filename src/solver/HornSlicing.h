@@ -37,8 +37,7 @@ struct SlicedHornSystem {
 /// clause's constraint, in a kept argument of its head or in a body
 /// argument that is not a variable, occurs in two body positions (a
 /// join), or is not a variable there.
-SlicedHornSystem sliceArguments(expr::ExprContext &ctx,
-                                const HornSystem &system);
+SlicedHornSystem sliceArguments(const HornSystem &system);
 
 /// `earlier` invariants (over the original arguments) over the sliced
 /// ones; a formula over a dropped argument is left out.

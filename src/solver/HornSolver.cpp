@@ -702,7 +702,7 @@ HornSolver::provedByHoudini(std::pair<Candidates, Candidates> &candidates,
 
 HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
                      const HornOptions &options) {
-  SlicedHornSystem sliced = sliceArguments(ctx, system);
+  SlicedHornSystem sliced = sliceArguments(system);
   if (!sliced.dropsAny) {
     HornSolver solver(ctx, system, options);
     return solver.solve();

@@ -12,15 +12,10 @@
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/IR/CFG.h>
-#include <llvm/IR/DebugInfo.h>
-#include <llvm/IR/DerivedTypes.h>
-#include <llvm/IR/IntrinsicInst.h>
-#include <llvm/IR/Operator.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 namespace cosmo::summary {
 
@@ -342,20 +337,11 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     if (carried.size() != before)
       continue; // again, with those objects carried too
 
-    // A pointer some iteration moves by a part of its stride: in bytes.
+    // The body is complete: its iterations are the clauses of Rec. (A
+    // pointer some iteration moves by a part of its stride is carried in
+    // bytes instead, and the body runs again.)
+    std::vector<LoopIteration> iterations;
     bool restride = false;
-    for (const auto &end : body.iterationEnds)
-      for (size_t k = 0; k < carried.size(); ++k)
-        if (carried[k].stride != 1 && !carried[k].valueIn(ctx, *end)) {
-          carried[k].stride = 1;
-          nameOffset(carried[k], k,
-                     s.memory.findByBase(*carried[k].pointee)->object->name);
-          restride = true;
-        }
-    if (restride)
-      continue;
-
-    // The body is complete: its iterations are the clauses of Rec.
     for (const auto &end : body.iterationEnds) {
       LoopIteration it;
       auto pc = end->constraints.list();
@@ -363,10 +349,20 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       const std::vector<size_t> &atoms = LoopPathData::of(*end).atoms;
       it.atoms.assign(atoms.begin() + static_cast<long>(atomsAtStart),
                       atoms.end());
-      for (const CarriedValue &c : inst.carried)
-        it.next.push_back(c.valueIn(ctx, *end));
-      inst.iterations.push_back(std::move(it));
+      for (size_t k = 0; k < inst.carried.size(); ++k) {
+        it.next.push_back(inst.carried[k].valueIn(ctx, *end));
+        if (!it.next.back()) {
+          carried[k].stride = 1;
+          nameOffset(carried[k], k,
+                     s.memory.findByBase(*carried[k].pointee)->object->name);
+          restride = true;
+        }
+      }
+      iterations.push_back(std::move(it));
     }
+    if (restride)
+      continue;
+    inst.iterations = std::move(iterations);
     st.bodyPaths += inst.iterations.size();
     inst.complete = true;
     finishInstance(inst, registry_);

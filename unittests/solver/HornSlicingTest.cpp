@@ -63,7 +63,7 @@ TEST_F(HornSlicingTest, ArgumentsNoConstraintReadsAreLeftOut) {
   HornSystem h = fillUntil([&](ExprRef n, ExprRef i, ExprRef) {
     return ctx.slt(n, i);
   });
-  SlicedHornSystem s = sliceArguments(ctx, h);
+  SlicedHornSystem s = sliceArguments(h);
   EXPECT_TRUE(s.dropsAny);
   ASSERT_EQ(s.kept.size(), 1u);
   EXPECT_EQ(s.kept[0], (std::vector<unsigned>{0, 1}));
@@ -79,7 +79,7 @@ TEST_F(HornSlicingTest, WhatFlowsIntoAReadArgumentIsKept) {
                     ctx.notE(ctx.eq(ctx.select(a, ctx.bv(64, 0)),
                                     ctx.bv(8, 0))));
   });
-  SlicedHornSystem s = sliceArguments(ctx, h);
+  SlicedHornSystem s = sliceArguments(h);
   EXPECT_FALSE(s.dropsAny);
   EXPECT_EQ(s.kept[0], (std::vector<unsigned>{0, 1, 2, 3}));
 }
@@ -96,7 +96,7 @@ TEST_F(HornSlicingTest, AVariableTwoAtomsShareIsKept) {
   h.addClause({{HornAtom{p, {x, y}}, HornAtom{q, {y}}},
                ctx.eq(x, k32(7)),
                std::nullopt});
-  SlicedHornSystem s = sliceArguments(ctx, h);
+  SlicedHornSystem s = sliceArguments(h);
   EXPECT_FALSE(s.dropsAny);
   EXPECT_EQ(s.kept[p], (std::vector<unsigned>{0, 1}));
   EXPECT_EQ(s.kept[q], (std::vector<unsigned>{0}));
@@ -113,7 +113,7 @@ TEST_F(HornSlicingTest, TheVariablesOfATermArgumentAreKept) {
   h.addClause({{}, ctx.trueE(), HornAtom{q, {k32(5)}}});
   h.addClause({{HornAtom{p, {x, y}}, HornAtom{q, {ctx.add(y, k32(1))}}},
                ctx.trueE(), std::nullopt});
-  SlicedHornSystem s = sliceArguments(ctx, h);
+  SlicedHornSystem s = sliceArguments(h);
   EXPECT_EQ(s.kept[p], (std::vector<unsigned>{1}));
   EXPECT_EQ(s.kept[q], (std::vector<unsigned>{0}));
   // Unreachable: q(y + 1) needs y == 4, and p has y == 2 only (without
