@@ -6,6 +6,8 @@
 
 #include "ArrayElements.h"
 
+#include <algorithm>
+#include <numeric>
 #include <set>
 
 namespace cosmo::solver {
@@ -152,6 +154,9 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
   r.bytes = bytes;
   llvm::APInt constant(8 * bytes, 0);
   unsigned extracts = 0;
+  // The low bytes of an extended value are the narrower value's own
+  // (the simplifier reads extract(7, 0, sext(b)) as extract(7, 0, b)).
+  std::vector<const Expr *> narrow;
   for (unsigned k = bytes; k-- > 0;) { // byte k, the highest outermost
     if (e->kind() != Kind::Store)
       return std::nullopt;
@@ -169,15 +174,25 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
     } else {
       ++extracts;
       if (b->kind() != Kind::Extract || b->aux0() != 8 * k + 7 ||
-          b->aux1() != 8 * k || b->child(0)->width() != 8 * bytes ||
-          (r.value && r.value != b->child(0)))
+          b->aux1() != 8 * k)
         return std::nullopt;
-      r.value = b->child(0);
+      if (b->child(0)->width() == 8 * bytes) {
+        if (r.value && r.value != b->child(0))
+          return std::nullopt;
+        r.value = b->child(0);
+      } else {
+        narrow.push_back(b->child(0)); // checked against the value below
+      }
     }
     if (k == 0)
       r.at = e->child(1);
     e = e->child(0);
   }
+  for (const Expr *x : narrow)
+    if (!r.value ||
+        !((r.value->kind() == Kind::SExt || r.value->kind() == Kind::ZExt) &&
+          r.value->child(0) == x))
+      return std::nullopt;
   r.offset.constant -= bytes - 1; // the offset of byte 0
   r.array = e;
   if (extracts == 0)
@@ -187,21 +202,97 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
   return r;
 }
 
-ElementSizes::ElementSizes(expr::ExprContext &ctx, const HornSystem &system) {
+std::optional<std::pair<size_t, LinearOffset>>
+ElementLayout::locate(const LinearOffset &offset, unsigned bytes) const {
+  int64_t s = stride;
+  int64_t residue = ((offset.constant % s) + s) % s;
+  for (size_t f = 0; f < fields.size(); ++f) {
+    if (fields[f].first != residue || fields[f].second != bytes)
+      continue;
+    LinearOffset shifted = offset;
+    shifted.constant -= residue;
+    if (std::optional<LinearOffset> cell = shifted.over(stride))
+      return std::make_pair(f, *cell);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool ElementLayout::outsideFields(const LinearOffset &offset) const {
+  int64_t s = stride;
+  for (const auto &[t, c] : offset.terms)
+    if (c % s != 0)
+      return false;
+  int64_t residue = ((offset.constant % s) + s) % s;
+  for (const auto &[at, bytes] : fields)
+    if (residue >= at && residue < at + bytes)
+      return false;
+  return !fields.empty();
+}
+
+namespace {
+
+/// One read or write of a class: where and how many bytes.
+using Access = std::pair<LinearOffset, unsigned>;
+
+/// The layout of a class accessed by `accesses` (see ElementLayouts).
+ElementLayout layoutOf(const std::vector<Access> &accesses) {
+  ElementLayout none;
+  none.fields.clear();
+  int64_t stride = 0;
+  for (const auto &[offset, bytes] : accesses)
+    for (const auto &[t, c] : offset.terms)
+      stride = std::gcd(stride, std::abs(c));
+  if (stride > 0 && stride <= 4096) {
+    ElementLayout cells;
+    cells.stride = static_cast<unsigned>(stride);
+    cells.fields.clear();
+    bool overlap = false;
+    for (const auto &[offset, bytes] : accesses) {
+      unsigned residue = static_cast<unsigned>(
+          ((offset.constant % stride) + stride) % stride);
+      std::pair<unsigned, unsigned> field{residue, bytes};
+      if (residue + bytes > cells.stride)
+        overlap = true;
+      if (std::find(cells.fields.begin(), cells.fields.end(), field) ==
+          cells.fields.end())
+        cells.fields.push_back(field);
+    }
+    std::sort(cells.fields.begin(), cells.fields.end());
+    for (size_t f = 1; f < cells.fields.size(); ++f)
+      overlap |= cells.fields[f - 1].first + cells.fields[f - 1].second >
+                 cells.fields[f].first;
+    if (!overlap)
+      return cells;
+  }
+  // One element size everywhere: cells of that element.
+  unsigned bytes = accesses.front().second;
+  for (const auto &[offset, b] : accesses)
+    if (b != bytes || !offset.over(bytes))
+      return none;
+  ElementLayout elements;
+  elements.stride = bytes;
+  elements.fields = {{0, bytes}};
+  return elements;
+}
+
+} // namespace
+
+ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system) {
   arguments_.resize(system.relations().size());
   for (size_t r = 0; r < system.relations().size(); ++r)
     for (unsigned i = 0; i < system.relations()[r].args.size(); ++i)
       arguments_[r].push_back(system.relations()[r].args[i].isArray()
                                   ? system.argument(ctx, r, i).get()
                                   : nullptr);
-  std::set<const Expr *> seen;
-  std::vector<std::pair<const Expr *, unsigned>> accesses;
+  std::set<const Expr *> seen, grouped;
+  std::vector<std::pair<const Expr *, Access>> accesses;
   auto visit = [&](auto &&self, const Expr *e) -> void {
     if (!seen.insert(e).second)
       return;
     if (e->kind() == Kind::Concat)
       if (std::optional<ElementAccess> a = elementRead(e)) {
-        accesses.emplace_back(a->array, a->bytes);
+        accesses.push_back({a->array, {a->offset, a->bytes}});
         // Its bytes' selects, not its inner concats (reads of fewer bytes).
         const Expr *x = e;
         for (; x->kind() == Kind::Concat; x = x->child(1))
@@ -209,12 +300,19 @@ ElementSizes::ElementSizes(expr::ExprContext &ctx, const HornSystem &system) {
         self(self, x);
         return;
       }
-    if (e->kind() == Kind::Store && e->child(2)->kind() == Kind::Extract &&
+    if (e->kind() == Kind::Store && !grouped.count(e) &&
+        e->child(2)->kind() == Kind::Extract &&
         e->child(2)->aux1() + 8 == e->child(2)->child(0)->width() &&
         e->child(2)->child(0)->width() % 8 == 0) {
       unsigned bytes = e->child(2)->child(0)->width() / 8;
-      if (std::optional<ElementAccess> a = elementWrite(e, bytes))
-        accesses.emplace_back(e, bytes);
+      if (std::optional<ElementAccess> a = elementWrite(e, bytes)) {
+        accesses.push_back({e, {a->offset, bytes}});
+        // Its lower stores are not writes of their own (the low bytes of
+        // a sign-extended value are the narrower value's).
+        const Expr *x = e;
+        for (unsigned k = 0; k < bytes; ++k, x = x->child(0))
+          grouped.insert(x);
+      }
     }
     if (e->sort().isArray() && e->kind() != Kind::ArrayVar) {
       std::vector<const Expr *> rs;
@@ -239,11 +337,16 @@ ElementSizes::ElementSizes(expr::ExprContext &ctx, const HornSystem &system) {
     if (c.head)
       atom(*c.head);
   }
-  for (const auto &[array, bytes] : accesses)
-    note(array, bytes);
+  // Layouts are computed once every class is united: by representatives.
+  std::map<const Expr *, std::vector<Access>> byClass;
+  for (const auto &[array, access] : accesses)
+    byClass[find(array)].push_back(access);
+  for (const auto &[root, list] : byClass) {
+    layouts_.emplace(root, layoutOf(list));
+  }
 }
 
-const Expr *ElementSizes::find(const Expr *e) const {
+const Expr *ElementLayouts::find(const Expr *e) const {
   auto it = parent_.find(e);
   if (it == parent_.end() || it->second == e)
     return e;
@@ -252,27 +355,20 @@ const Expr *ElementSizes::find(const Expr *e) const {
   return root;
 }
 
-void ElementSizes::unite(const Expr *a, const Expr *b) {
+void ElementLayouts::unite(const Expr *a, const Expr *b) {
   const Expr *ra = find(a), *rb = find(b);
   if (ra != rb)
     parent_[ra] = rb;
 }
 
-void ElementSizes::note(const Expr *array, unsigned bytes) {
-  auto [it, fresh] = sizes_.emplace(find(array), bytes);
-  if (!fresh && it->second != bytes)
-    it->second = 0;
+const ElementLayout &ElementLayouts::of(const Expr *e) const {
+  auto it = layouts_.find(find(e));
+  return it == layouts_.end() ? bytes_ : it->second;
 }
 
-unsigned ElementSizes::of(const Expr *e) const {
-  // Sizes are noted once every class is united: keyed by representatives.
-  auto it = sizes_.find(find(e));
-  return it == sizes_.end() ? 1 : it->second;
-}
-
-unsigned ElementSizes::ofArgument(size_t r, unsigned i) const {
+const ElementLayout *ElementLayouts::ofArgument(size_t r, unsigned i) const {
   const Expr *a = arguments_[r][i];
-  return a ? of(a) : 0;
+  return a ? &of(a) : nullptr;
 }
 
 } // namespace cosmo::solver

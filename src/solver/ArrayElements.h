@@ -4,11 +4,13 @@
 // a symbolic index is the concat of four selects at 4*i .. 4*i+3, an int
 // written is four stores of its bytes. Spacer finds the quantified
 // invariants of array loops (every a[k] with k < i is v) over arrays of
-// integers indexed by element, not over bytes; this file recognises the
-// element accesses in byte-level terms, and which element size each array
-// of a Horn system is accessed with. Internal to the solver layer: the
-// integer abstraction uses it to propose invariants (HornSolver.cpp), so a
-// term it does not recognise only makes the proposal weaker.
+// integers indexed by element, not over bytes, and over one array per
+// field of a struct, not over interleaved fields; this file recognises the
+// element accesses in byte-level terms, and the layout (cells and fields)
+// each array of a Horn system is accessed with. Internal to the solver
+// layer: the integer abstraction uses it to propose invariants
+// (HornSolver.cpp), so a term it does not recognise only makes the
+// proposal weaker.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_ARRAYELEMENTS_H
@@ -20,6 +22,7 @@
 #include <llvm/ADT/APInt.h>
 
 #include <map>
+#include <utility>
 #include <optional>
 #include <vector>
 
@@ -57,26 +60,52 @@ std::optional<ElementAccess> elementRead(const Expr *e);
 /// them).
 std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes);
 
-/// The element size each array of a system is accessed with: the arrays
-/// that flow into one another (through stores, ites and the relations'
-/// arguments) are one class, and a class whose element reads and writes
-/// all have one size gets it; a class with none has 1 (bytes), one with
-/// several 0 (no element view: the abstraction leaves it unconstrained).
-class ElementSizes {
+/// How a class of arrays is seen as arrays of integers: cells of `stride`
+/// bytes, each holding `fields` (offset in the cell, bytes), one integer
+/// array per field indexed by cell. An int array is one field of 4 bytes
+/// in cells of 4; an array of `struct { int x; long long y; }` two fields
+/// (0, 4) and (8, 8) in cells of 16 -- Spacer finds `forall k < i. y[k] ==
+/// v` over a field's own array, never `forall m < 4*i. m % 4 == 2 ==> ...`
+/// over interleaved elements. No fields: no view (the abstraction leaves
+/// the array unconstrained).
+struct ElementLayout {
+  unsigned stride = 1;
+  std::vector<std::pair<unsigned, unsigned>> fields{{0, 1}};
+  bool none() const { return fields.empty(); }
+  /// The field an access of `bytes` bytes at byte offset `offset` reads or
+  /// writes, and the index of its cell; none when it is no field's.
+  std::optional<std::pair<size_t, LinearOffset>>
+  locate(const LinearOffset &offset, unsigned bytes) const;
+  /// Whether the byte at `offset` is in no field of its cell (a write of
+  /// it changes none of the field arrays).
+  bool outsideFields(const LinearOffset &offset) const;
+  friend bool operator==(const ElementLayout &,
+                         const ElementLayout &) = default;
+};
+
+/// The layout each array of a system is accessed with: the arrays that
+/// flow into one another (through stores, ites and the relations'
+/// arguments) are one class; its element reads and writes (offsets and
+/// sizes) give its layout: cells of the largest stride every offset's
+/// terms are multiples of, holding the fields their residues and sizes
+/// make when those do not overlap (else, when every access has one size
+/// and every offset is a multiple of it, cells of that one element; else
+/// none). A class with no access is bytes.
+class ElementLayouts {
 public:
-  ElementSizes(expr::ExprContext &ctx, const HornSystem &system);
-  /// The element size of the class of array term `e`.
-  unsigned of(const Expr *e) const;
-  /// The element size of argument `i` of relation `r` (0 for a scalar).
-  unsigned ofArgument(size_t r, unsigned i) const;
+  ElementLayouts(expr::ExprContext &ctx, const HornSystem &system);
+  /// The layout of the class of array term `e`.
+  const ElementLayout &of(const Expr *e) const;
+  /// The layout of argument `i` of relation `r` (null for a scalar).
+  const ElementLayout *ofArgument(size_t r, unsigned i) const;
 
 private:
   const Expr *find(const Expr *e) const;
   void unite(const Expr *a, const Expr *b);
-  void note(const Expr *array, unsigned bytes);
   mutable std::map<const Expr *, const Expr *> parent_;
-  std::map<const Expr *, unsigned> sizes_; ///< by class representative
+  std::map<const Expr *, ElementLayout> layouts_; ///< by representative
   std::vector<std::vector<const Expr *>> arguments_;
+  ElementLayout bytes_;
 };
 
 } // namespace cosmo::solver

@@ -96,10 +96,12 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
     for (const expr::Sort &s : r.args)
       arrays |= s.isArray();
   out.fp.set(spacerParams(z3, arrays, strategy));
-  for (const HornRelation &r : system.relations()) {
+  for (size_t k = 0; k < system.relations().size(); ++k) {
+    const HornRelation &r = system.relations()[k];
     z3::sort_vector domain(z3);
-    for (const expr::Sort &s : r.args)
-      domain.push_back(encoding.sortOf(s));
+    for (unsigned i = 0; i < r.args.size(); ++i)
+      for (unsigned p = encoding.parts(k, i); p-- > 0;)
+        domain.push_back(encoding.sortOf(r.args[i]));
     out.relations.push_back(z3.function(r.name.c_str(), domain, z3.bool_sort()));
     out.fp.register_relation(out.relations.back());
   }
@@ -110,7 +112,7 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
     auto atom = [&](const HornAtom &a) {
       z3::expr_vector args(z3);
       for (const ExprRef &t : a.args)
-        args.push_back(encoding.term(t));
+        encoding.argument(t, args);
       return out.relations[a.relation](args);
     };
     z3::expr_vector body(z3);
@@ -178,29 +180,32 @@ z3::expr IntAbstraction::term(const Expr *e) {
     r = z3::mk_or(v);
     break;
   }
-  case Kind::ArrayVar:
-  case Kind::Store:
-    r = arrayTerm(e);
-    break;
   case Kind::Select:
-    if (auto off = linearOffset(e->child(1));
-        off && sizes_.of(e->child(0)) == 1)
-      if (auto a = arrayTerm(e->child(0)))
-        if (auto at = index(*off, 1))
-          r = element(*a, *at, 1);
+    if (auto off = linearOffset(e->child(1)))
+      if (auto at = sizes_.of(e->child(0)).locate(*off, 1))
+        r = element(arrayParts(e->child(0))[at->first], index(at->second), 1);
     break;
   case Kind::Concat:
-    if (auto read = elementRead(e);
-        read && sizes_.of(read->array) == read->bytes)
-      if (auto a = arrayTerm(read->array))
-        if (auto at = index(read->offset, read->bytes))
-          r = element(*a, *at, read->bytes);
+    if (auto read = elementRead(e))
+      if (auto at = sizes_.of(read->array).locate(read->offset, read->bytes))
+        r = element(arrayParts(read->array)[at->first], index(at->second),
+                    read->bytes);
     break;
   case Kind::Ite:
-    r = z3::ite(kid(0), kid(1), kid(2));
+    if (!e->sort().isArray())
+      r = z3::ite(kid(0), kid(1), kid(2));
     break;
   case Kind::Eq:
-    r = kid(0) == kid(1);
+    if (e->child(0)->sort().isArray()) {
+      const std::vector<z3::expr> a = arrayParts(e->child(0)),
+                                  b = arrayParts(e->child(1));
+      z3::expr_vector same(z3_);
+      for (size_t k = 0; k < a.size() && k < b.size(); ++k)
+        same.push_back(a[k] == b[k]);
+      r = z3::mk_and(same);
+    } else {
+      r = kid(0) == kid(1);
+    }
     break;
   case Kind::Slt: r = kid(0) < kid(1); break;
   case Kind::Sle: r = kid(0) <= kid(1); break;
@@ -219,23 +224,59 @@ z3::expr IntAbstraction::term(const Expr *e) {
   default:
     break;
   }
+  if (!r && e->sort().isArray()) {
+    // An array as one term: its first part (Spacer's relations take the
+    // parts through `argument`).
+    r = arrayParts(e).front();
+  }
   if (!r)
     r = fresh(e->sort());
   memo_.emplace(e, *r);
   return *r;
 }
 
-std::optional<z3::expr> IntAbstraction::arrayTerm(const Expr *e) {
-  if (auto it = memo_.find(e); it != memo_.end())
+std::vector<z3::expr> IntAbstraction::arrayParts(const Expr *e) {
+  if (auto it = arrays_.find(e); it != arrays_.end())
     return it->second;
-  std::optional<z3::expr> r;
+  unsigned n = partsOf(sizes_.of(e));
+  std::optional<std::vector<z3::expr>> r;
   if (e->kind() == Kind::ArrayVar) {
-    r = z3_.constant(e->name().c_str(), sortOf(e->sort()));
-    vars_.push_back(*r);
+    r.emplace();
+    for (unsigned k = 0; k < n; ++k) {
+      std::string name =
+          n == 1 ? e->name() : fmt::format("{}.f{}", e->name(), k);
+      r->push_back(z3_.constant(name.c_str(), sortOf(e->sort())));
+      vars_.push_back(r->back());
+    }
   } else if (e->kind() == Kind::Ite) {
-    r = term(e);
+    z3::expr c = term(e->child(0));
+    const std::vector<z3::expr> a = arrayParts(e->child(1)),
+                                b = arrayParts(e->child(2));
+    r.emplace();
+    for (unsigned k = 0; k < n; ++k)
+      r->push_back(z3::ite(c, a[k], b[k]));
   } else if (e->kind() == Kind::Store) {
-    unsigned bytes = sizes_.of(e);
+    r = fieldWrite(e);
+  }
+  if (!r) {
+    r.emplace();
+    for (unsigned k = 0; k < n; ++k)
+      r->push_back(fresh(e->sort()));
+  }
+  return arrays_.emplace(e, std::move(*r)).first->second;
+}
+
+std::optional<std::vector<z3::expr>>
+IntAbstraction::fieldWrite(const Expr *e) {
+  const ElementLayout &layout = sizes_.of(e);
+  // The fields' sizes, largest first: a write of 8 bytes is also one of
+  // its last byte.
+  std::vector<unsigned> sizes;
+  for (const auto &[offset, bytes] : layout.fields)
+    sizes.push_back(bytes);
+  std::sort(sizes.rbegin(), sizes.rend());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  for (unsigned bytes : sizes) {
     std::optional<ElementAccess> write;
     if (bytes == 1) {
       if (auto off = linearOffset(e->child(1)))
@@ -244,31 +285,31 @@ std::optional<z3::expr> IntAbstraction::arrayTerm(const Expr *e) {
     } else {
       write = elementWrite(e, bytes);
     }
-    std::optional<z3::expr> below, at;
-    if (write) {
-      below = arrayTerm(write->array);
-      at = index(write->offset, bytes);
-    }
-    if (below && at)
-      r = z3::store(*below, *at,
-                    write->value
-                        ? term(write->value)
-                        : z3_.int_val(llvm::toString(*write->constant, 10,
-                                                     /*Signed=*/true)
-                                          .c_str()));
+    if (!write)
+      continue;
+    auto at = layout.locate(write->offset, bytes);
+    if (!at)
+      continue;
+    std::vector<z3::expr> parts = arrayParts(write->array);
+    z3::expr value =
+        write->value
+            ? term(write->value)
+            : z3_.int_val(
+                  llvm::toString(*write->constant, 10, /*Signed=*/true)
+                      .c_str());
+    parts[at->first] = z3::store(parts[at->first], index(at->second), value);
+    return parts;
   }
-  if (r)
-    memo_.emplace(e, *r);
-  return r;
+  // A byte no field has (of a member no access reads as a whole): the
+  // fields' arrays are those below.
+  if (auto off = linearOffset(e->child(1)); off && layout.outsideFields(*off))
+    return arrayParts(e->child(0));
+  return std::nullopt;
 }
 
-std::optional<z3::expr> IntAbstraction::index(const LinearOffset &offset,
-                                              unsigned bytes) {
-  std::optional<LinearOffset> elements = offset.over(bytes);
-  if (!elements)
-    return std::nullopt;
-  z3::expr sum = z3_.int_val(static_cast<int64_t>(elements->constant));
-  for (const auto &[t, c] : elements->terms)
+z3::expr IntAbstraction::index(const LinearOffset &cell) {
+  z3::expr sum = z3_.int_val(static_cast<int64_t>(cell.constant));
+  for (const auto &[t, c] : cell.terms)
     sum = sum + z3_.int_val(static_cast<int64_t>(c)) * term(t);
   return sum.simplify();
 }

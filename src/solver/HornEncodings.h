@@ -18,6 +18,7 @@
 #include <llvm/ADT/StringExtras.h>
 #include <z3++.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -41,6 +42,13 @@ public:
   virtual z3::expr facts() = 0;
   /// The clause's variables, to quantify.
   virtual z3::expr_vector variables() = 0;
+  /// How many arguments of the encoding argument `i` of relation `r` is
+  /// (an array seen as one integer array per field: one per field).
+  virtual unsigned parts(size_t /*r*/, unsigned /*i*/) { return 1; }
+  /// The encoding's arguments for term `t` of an atom.
+  virtual void argument(const ExprRef &t, z3::expr_vector &out) {
+    out.push_back(term(t));
+  }
 };
 
 /// A system loaded into a Spacer fixedpoint: one Z3 relation per
@@ -93,14 +101,17 @@ std::vector<size_t> droppedQueryAtoms(const HornSystem &system,
 /// Step 1's abstraction: each bit-vector term as its signed value, an
 /// Int; Bool stays Bool. Operations with no integer counterpart become
 /// fresh values in their type's range.
-/// Arrays are arrays of integers indexed by element (ArrayElements.h).
+/// An array is one array of integers per field of its layout, indexed by
+/// cell (ArrayElements.h); a relation's array argument is as many
+/// arguments.
 class IntAbstraction final : public Encoding {
 public:
-  IntAbstraction(z3::context &z3, const ElementSizes &sizes)
+  IntAbstraction(z3::context &z3, const ElementLayouts &sizes)
       : z3_(z3), sizes_(sizes) {}
 
   void beginClause(const HornClause &) override {
     memo_.clear();
+    arrays_.clear();
     vars_.clear();
     ranges_.clear();
   }
@@ -115,13 +126,32 @@ public:
       return z3_.array_sort(z3_.int_sort(), z3_.int_sort());
     return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
   }
+  unsigned parts(size_t r, unsigned i) override {
+    const ElementLayout *l = sizes_.ofArgument(r, i);
+    return l ? partsOf(*l) : 1;
+  }
+  void argument(const ExprRef &t, z3::expr_vector &out) override {
+    if (!t->sort().isArray()) {
+      out.push_back(term(t));
+      return;
+    }
+    for (const z3::expr &a : arrayParts(t.get()))
+      out.push_back(a);
+  }
 
 private:
+  static unsigned partsOf(const ElementLayout &l) {
+    return std::max<unsigned>(1, static_cast<unsigned>(l.fields.size()));
+  }
   z3::expr term(const Expr *e);
-  /// An array term's element view; none when it has none.
-  std::optional<z3::expr> arrayTerm(const Expr *e);
-  /// A byte offset as an index of elements of `bytes` bytes.
-  std::optional<z3::expr> index(const LinearOffset &offset, unsigned bytes);
+  /// An array term's integer arrays, one per field of its layout (fresh
+  /// ones when it is not built of field writes).
+  std::vector<z3::expr> arrayParts(const Expr *e);
+  /// The arrays of a write of one field at the top of store `e`; none
+  /// when it is not one.
+  std::optional<std::vector<z3::expr>> fieldWrite(const Expr *e);
+  /// A cell index as an integer.
+  z3::expr index(const LinearOffset &cell);
   /// The element read by `access`, in its type's range.
   z3::expr element(const z3::expr &array, const z3::expr &at,
                    unsigned bytes) {
@@ -157,8 +187,9 @@ private:
   }
 
   z3::context &z3_;
-  const ElementSizes &sizes_;
+  const ElementLayouts &sizes_;
   std::unordered_map<const Expr *, z3::expr> memo_;
+  std::unordered_map<const Expr *, std::vector<z3::expr>> arrays_;
   std::vector<z3::expr> vars_, ranges_;
   unsigned fresh_ = 0;
 };

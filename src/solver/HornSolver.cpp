@@ -123,8 +123,10 @@ constexpr size_t kTemplatePartners = 16;
 constexpr double kQuantifiedCheckSeconds = 1.5;
 /// Time for the same query on instances of the quantified conjuncts:
 /// mostly answered in milliseconds, and when not, the quantified query
-/// often is (a select from a long store chain at a symbolic index).
-constexpr double kGroundCheckSeconds = 0.3;
+/// often is (a select from a long store chain at a symbolic index). An
+/// array of structs writes a field of several bytes amid the others':
+/// measured, its instances take a second (Z3 4.8.12).
+constexpr double kGroundCheckSeconds = 1.5;
 
 
 } // namespace
@@ -151,7 +153,7 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
                               const Candidates &assumed, std::string &why) {
   z3::context z3;
   Watchdog dog(z3, deadline);
-  ElementSizes sizes(ctx_, system_);
+  ElementLayouts sizes(ctx_, system_);
   IntAbstraction abs(z3, sizes);
   AssumedInvariants known{ctx_, assumed};
   try {
@@ -168,14 +170,24 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
     }
     Candidates modularOnly(rels.size()), all(rels.size());
     for (size_t k = 0; k < rels.size(); ++k) {
+      // Spacer's arguments: an array's once per field of its layout.
       std::vector<ExprRef> args;
-      std::vector<unsigned> elementBytes;
+      std::vector<ArgumentView> views;
       for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i) {
-        args.push_back(system_.argument(ctx_, k, i));
-        elementBytes.push_back(sizes.ofArgument(k, i));
+        ExprRef a = system_.argument(ctx_, k, i);
+        const ElementLayout *layout = sizes.ofArgument(k, i);
+        if (!layout || layout->none()) {
+          args.push_back(a);
+          views.emplace_back();
+          continue;
+        }
+        for (const auto &[offset, bytes] : layout->fields) {
+          args.push_back(a);
+          views.push_back({layout->stride, offset, bytes});
+        }
       }
-      InvariantReader exact(ctx_, args, false, elementBytes),
-          modular(ctx_, args, true, elementBytes);
+      InvariantReader exact(ctx_, args, false, views),
+          modular(ctx_, args, true, views);
       std::vector<z3::expr> parts;
       conjuncts(fp.get_cover_delta(-1, rels[k]), parts);
       for (const z3::expr &p : parts) {
@@ -183,7 +195,7 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
         if (auto f = exact.formula(p, &bound)) {
           if (!bound.empty()) {
             bound_[*f] = bound;
-            quantifiedSizes_.insert(exact.lastElementBytes());
+            quantifiedStrides_.insert(exact.lastStride());
             addCandidate(modularOnly[k], *f);
           }
           addCandidate(all[k], *f);
@@ -301,18 +313,36 @@ z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
   return z3::mk_and(parts);
 }
 
+ExprRef HornSolver::cellOf(const Expr *offset, unsigned stride) {
+  // From the offset's linear form when its terms are multiples of the
+  // stride: a division by a constant that is not a power of two makes
+  // bit-blasted queries slow. (Any index gives a sound instance.)
+  if (std::optional<LinearOffset> off = linearOffset(offset)) {
+    int64_t s = stride, residue = ((off->constant % s) + s) % s;
+    LinearOffset shifted = *off;
+    shifted.constant -= residue;
+    if (std::optional<LinearOffset> cell = shifted.over(stride)) {
+      ExprRef sum = ctx_.bv(64, static_cast<uint64_t>(cell->constant));
+      for (const auto &[t, c] : cell->terms)
+        sum = ctx_.add(sum, ctx_.mul(ctx_.bv(64, static_cast<uint64_t>(c)),
+                                     ctx_.sextOrTrunc(ExprRef(t), 64)));
+      return sum;
+    }
+  }
+  return ctx_.udiv(ExprRef(offset), ctx_.bv(64, stride));
+}
+
 bool HornSolver::preservedByInstances(const HornClause &c,
                                       const std::vector<ExprRef> &keeps) {
   const Candidates &cands = *candidates_;
-  // The element indices: every select's offset, divided by each element
+  // The cell indices: every element read's offset, divided by each cell
   // size in use (an instance at any index is sound; these are the useful
   // ones), and a fresh witness per quantified keep.
   std::vector<ExprRef> indices;
   std::set<const Expr *> seen;
   std::set<ExprRef> known;
-  auto index = [&](const Expr *offset, unsigned bytes) {
-    ExprRef t = bytes == 1 ? ExprRef(offset)
-                           : ctx_.udiv(ExprRef(offset), ctx_.bv(64, bytes));
+  auto index = [&](const Expr *offset, unsigned stride) {
+    ExprRef t = stride == 1 ? ExprRef(offset) : cellOf(offset, stride);
     if (known.insert(t).second)
       indices.push_back(t);
   };
@@ -320,11 +350,21 @@ bool HornSolver::preservedByInstances(const HornClause &c,
     if (!seen.insert(e).second)
       return;
     if (e->kind() == Kind::Concat)
-      if (std::optional<ElementAccess> read = elementRead(e);
-          read && quantifiedSizes_.count(read->bytes))
-        index(read->at, read->bytes);
-    if (e->kind() == Kind::Select && quantifiedSizes_.count(1))
-      index(e->child(1), 1);
+      if (std::optional<ElementAccess> read = elementRead(e)) {
+        for (unsigned stride : quantifiedStrides_)
+          index(read->at, stride);
+        // Not its bytes' selects as reads of their own.
+        for (const Expr *x = e;; x = x->child(1)) {
+          const Expr *byte = x->kind() == Kind::Concat ? x->child(0) : x;
+          self(self, byte->child(0));
+          self(self, byte->child(1));
+          if (x->kind() != Kind::Concat)
+            return;
+        }
+      }
+    if (e->kind() == Kind::Select)
+      for (unsigned stride : quantifiedStrides_)
+        index(e->child(1), stride);
     for (unsigned k = 0; k < e->numChildren(); ++k)
       self(self, e->child(k));
   };

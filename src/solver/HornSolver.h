@@ -79,6 +79,8 @@ private:
   /// quantified keep's negation: a ground query, which Z3 answers at once
   /// where the quantified one takes it seconds. True is exact (instances
   /// of what holds hold); false says nothing.
+  /// The index of the cell of `stride` bytes byte `offset` is in.
+  ExprRef cellOf(const Expr *offset, unsigned stride);
   bool preservedByInstances(const HornClause &c,
                             const std::vector<ExprRef> &keeps);
   /// Whether a Houdini query about clause `c` holds quantified
@@ -144,8 +146,8 @@ private:
   /// Candidates shown inductive (polynomialInvariant), each with the
   /// linear equalities of its relation it was shown inductive under.
   std::map<ExprRef, std::vector<ExprRef>> proved_;
-  /// The element sizes of the quantified candidates' arrays.
-  std::set<unsigned> quantifiedSizes_;
+  /// The cell sizes of the quantified candidates' arrays.
+  std::set<unsigned> quantifiedStrides_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
 };
 

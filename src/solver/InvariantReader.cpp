@@ -329,7 +329,7 @@ std::optional<ExprRef> InvariantReader::formula(const z3::expr &e,
   size_t arguments = args_.size();
   std::optional<ExprRef> r;
   std::vector<ExprRef> vars;
-  lastElementBytes_ = 0;
+  lastStride_ = 0;
   try {
     if (e.is_quantifier()) {
       if (bound)
@@ -412,18 +412,19 @@ InvariantReader::elementsAsArguments(const z3::expr &e) {
       z3::expr a = x.arg(0), at = x.arg(1);
       unsigned i = a.is_var() ? Z3_get_index_value(z3, a) : ~0u;
       std::optional<unsigned> b = bits(at);
-      if (i >= elementBytes_.size() || elementBytes_[i] == 0 || !b ||
-          *b > 64) {
+      if (i >= views_.size() || views_[i].stride == 0 || !b || *b > 64) {
         ok = false;
         return;
       }
       for (unsigned k = 0; k < from.size(); ++k)
         if (z3::eq(from[k], x))
           return;
-      unsigned bytes = elementBytes_[i];
-      lastElementBytes_ = std::max(lastElementBytes_, bytes);
-      ExprRef offset =
-          ctx_.mul(ctx_.bv(64, bytes), integer(at, 64));
+      const ArgumentView &view = views_[i];
+      unsigned bytes = view.bytes;
+      lastStride_ = std::max(lastStride_, view.stride);
+      ExprRef offset = ctx_.mul(ctx_.bv(64, view.stride), integer(at, 64));
+      if (view.offset)
+        offset = ctx_.add(offset, ctx_.bv(64, view.offset));
       ExprRef value;
       for (unsigned k = 0; k < bytes; ++k) {
         ExprRef byte = ctx_.select(args_[i], ctx_.add(offset, ctx_.bv(64, k)));

@@ -32,26 +32,34 @@ using expr::ExprRef;
 /// bit-vectors. None when the formula has an operation without a
 /// translation (div, mod, ...).
 ///
-/// An array argument is an array of integer elements in the formula
-/// (ArrayElements.h) and cosmo's byte array in the reading: element k of
-/// `elementBytes` bytes is the bytes at elementBytes*k and after. A
-/// conjunct `forall k. body` (exact reading only) is read as its body over
-/// 64-bit variables, returned in `bound`.
+/// An array argument is an array of integers in the formula, one field of
+/// its layout (ArrayElements.h), and cosmo's byte array in the reading:
+/// element k of a field at `offset` of cells of `stride` bytes is the
+/// `bytes` bytes at stride*k + offset and after. A conjunct `forall k.
+/// body` (exact reading only) is read as its body over 64-bit variables,
+/// returned in `bound`.
+struct ArgumentView {
+  unsigned stride = 0; ///< 0: a scalar (or an array with no view)
+  unsigned offset = 0, bytes = 0;
+};
+
 class InvariantReader {
 public:
+  /// `args`: the formula's arguments in order (an array argument once per
+  /// field, `views` saying which).
   InvariantReader(expr::ExprContext &ctx, std::vector<ExprRef> args,
-                  bool modular, std::vector<unsigned> elementBytes = {})
+                  bool modular, std::vector<ArgumentView> views = {})
       : ctx_(ctx), args_(std::move(args)), modular_(modular),
-        elementBytes_(std::move(elementBytes)) {
-    elementBytes_.resize(args_.size(), 0);
+        views_(std::move(views)) {
+    views_.resize(args_.size());
   }
 
   /// `bound`: where a quantified conjunct's variables go; none admitted
   /// when null.
   std::optional<ExprRef> formula(const z3::expr &e,
                                  std::vector<ExprRef> *bound = nullptr);
-  /// The element size of the arrays the last formula read (0: none).
-  unsigned lastElementBytes() const { return lastElementBytes_; }
+  /// The largest cell size of the arrays the last formula read (0: none).
+  unsigned lastStride() const { return lastStride_; }
 
 private:
   /// `e` read, its arrays' elements already arguments.
@@ -89,9 +97,9 @@ private:
   /// conjunct being read and the elements it reads.
   std::vector<ExprRef> args_;
   bool modular_;
-  std::vector<unsigned> elementBytes_;
+  std::vector<ArgumentView> views_;
   unsigned boundCount_ = 0;
-  unsigned lastElementBytes_ = 0;
+  unsigned lastStride_ = 0;
 };
 
 } // namespace cosmo::solver

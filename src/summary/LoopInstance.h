@@ -341,6 +341,9 @@ engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
                                      const engine::PathEnd &end);
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
+/// Loop parameters an undecided candidate's path is run at the extremes
+/// of (LoopSummarizer::confirmByExtremeParams).
+constexpr size_t kExtremeParams = 2;
 
 /// LoopAcceleration.cpp: `c`'s path with each loop on it run as phases of
 /// iterations of paths that move its carried values by constants (their

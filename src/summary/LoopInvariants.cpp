@@ -275,11 +275,15 @@ std::string conjunctsText(const ExprRef &invariant,
   return text;
 }
 
-/// The element `concat(select(a, w*k + w-1), ..., select(a, w*k))` of an
-/// array argument as InvariantReader builds it: the array and the bound
-/// variable, or none.
-std::optional<std::pair<const expr::Expr *, const expr::Expr *>>
-elementOf(const expr::Expr *e) {
+/// An element `concat(select(a, s*k + c + w-1), ..., select(a, s*k + c))`
+/// of an array argument as InvariantReader builds it (a field at offset c
+/// of cells of s bytes): the array, the bound variable, s and c; none
+/// when it is not one.
+struct ElementRead {
+  const expr::Expr *array = nullptr, *index = nullptr;
+  uint64_t stride = 1, offset = 0;
+};
+std::optional<ElementRead> elementOf(const expr::Expr *e) {
   using expr::Kind;
   const expr::Expr *low = e;
   while (low->kind() == Kind::Concat)
@@ -287,13 +291,42 @@ elementOf(const expr::Expr *e) {
   if (low->kind() != Kind::Select ||
       low->child(0)->kind() != Kind::ArrayVar)
     return std::nullopt;
+  ElementRead r;
+  r.array = low->child(0);
   const expr::Expr *at = low->child(1);
-  if (at->kind() == Kind::Var)
-    return std::make_pair(low->child(0), at);
-  if (at->kind() == Kind::Mul && at->child(0)->kind() == Kind::BVConst &&
-      at->child(1)->kind() == Kind::Var)
-    return std::make_pair(low->child(0), at->child(1));
-  return std::nullopt;
+  if (at->kind() == Kind::Add && at->child(0)->kind() == Kind::BVConst) {
+    r.offset = at->child(0)->bvValue().getZExtValue();
+    at = at->child(1);
+  } else if (at->kind() == Kind::Add &&
+             at->child(1)->kind() == Kind::BVConst) {
+    r.offset = at->child(1)->bvValue().getZExtValue();
+    at = at->child(0);
+  }
+  if (at->kind() == Kind::Mul && at->child(0)->kind() == Kind::BVConst) {
+    r.stride = at->child(0)->bvValue().getZExtValue();
+    at = at->child(1);
+  }
+  if (at->kind() != Kind::Var)
+    return std::nullopt;
+  r.index = at;
+  return r;
+}
+
+/// C for element `r` of `width` bits of the array named `array`, indexed
+/// by `k`: `a[k]` when the cells are the elements, else the bytes at the
+/// element's offset read as a signed integer of its width.
+std::string elementText(const ElementRead &r, unsigned width,
+                        const std::string &array, const std::string &k) {
+  if (r.offset == 0 && r.stride * 8 == width)
+    return fmt::format("{}[{}]", array, k);
+  const char *type = width == 8    ? "signed char"
+                     : width == 16 ? "short"
+                     : width == 32 ? "int"
+                                   : "long long";
+  std::string at = r.stride == 1 ? k : fmt::format("{}*{}", r.stride, k);
+  if (r.offset)
+    at += fmt::format(" + {}", r.offset);
+  return fmt::format("*({} *)((char *){} + {})", type, array, at);
 }
 
 } // namespace
@@ -315,20 +348,22 @@ std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
     names[f.bound[k]->id()] = n;
     vars += (vars.empty() ? "" : ", ") + n;
   }
-  // Each element read becomes a variable named `a[k]`.
+  // Each element read becomes a variable named as C reads it (`a[k]`).
   bool readable = true;
   ExprRef body = expr::rewriteBottomUp(ctx, f.body, [&](const ExprRef &e) {
     if (e->kind() != expr::Kind::Concat && e->kind() != expr::Kind::Select)
       return ExprRef();
     auto element = elementOf(e.get());
-    auto array = element ? names.find(element->first->id()) : names.end();
-    auto index = element ? names.find(element->second->id()) : names.end();
-    if (array == names.end() || index == names.end()) {
+    auto array = element ? names.find(element->array->id()) : names.end();
+    auto index = element ? names.find(element->index->id()) : names.end();
+    if (array == names.end() || index == names.end() ||
+        e->width() > 64 || e->width() % 8) {
       readable = false;
       return ExprRef();
     }
-    ExprRef v = ctx.var(fmt::format("{}[{}]", array->second, index->second),
-                        expr::Sort::bv(e->width()));
+    ExprRef v = ctx.var(
+        elementText(*element, e->width(), array->second, index->second),
+        expr::Sort::bv(e->width()));
     names[v->id()] = v->name();
     return v;
   });

@@ -560,6 +560,20 @@ bool LoopSummarizer::refutes(const HornQuestion &q,
   return true;
 }
 
+bool LoopSummarizer::confirmByExtremeParams(LoopCandidate &c) {
+  size_t tried = 0;
+  for (size_t id : LoopPathData::find(*c.state)->atoms)
+    for (const ExprRef &p : registry_.at(id).params) {
+      if (!p->sort().isBV() || p->isConst() || tried == kExtremeParams)
+        continue;
+      ++tried;
+      for (const solver::Model &m : extremeModels(x_, *c.state, p))
+        if (confirmByRun(x_, c, m))
+          return true;
+    }
+  return false;
+}
+
 void LoopSummarizer::decide(LoopCandidate c) {
   engine::LoopStats &st = x_.summary().stats.loopStats;
   if (!enclosing_) {
@@ -640,6 +654,14 @@ void LoopSummarizer::decide(LoopCandidate c) {
     reporting_ = true;
     x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack);
     reporting_ = false;
+    return;
+  }
+  // Undecided: the error may need many iterations that no phase of
+  // constant steps describes (an array written in the loop). Runs on the
+  // inputs that make the loops' parameters (their bounds, mostly) as large
+  // and as small as the path allows often take them.
+  if (!hasCalls && !enclosing_ && confirmByExtremeParams(c)) {
+    ++st.confirmedByRun;
     return;
   }
   ++st.undecided;

@@ -24,7 +24,7 @@ namespace {
 using expr::Sort;
 
 class ArrayHornTest : public ::testing::Test {
-protected:
+public:
   ExprRef bv32(const char *name) { return ctx.var(name, Sort::bv(32)); }
   ExprRef k32(int64_t v) { return ctx.bv(32, static_cast<uint64_t>(v)); }
   ExprRef k64(uint64_t v) { return ctx.bv(64, v); }
@@ -109,12 +109,16 @@ TEST_F(ArrayHornTest, IntReadsAndWritesAreElementAccesses) {
                elementRead(three.get())->bytes == 4);
 }
 
-TEST_F(ArrayHornTest, ElementSizesFollowTheArraysThroughTheRelations) {
+TEST_F(ArrayHornTest, ElementLayoutsFollowTheArraysThroughTheRelations) {
   HornSystem h = fillThenCheck([](ExprRef, ExprRef v) { return v; },
                                [](ExprRef, ExprRef v) { return v; });
-  ElementSizes sizes(ctx, h);
-  EXPECT_EQ(sizes.ofArgument(0, 0), 4u); // the array
-  EXPECT_EQ(sizes.ofArgument(0, 1), 0u); // a scalar
+  ElementLayouts sizes(ctx, h);
+  ElementLayout ints;
+  ints.stride = 4;
+  ints.fields = {{0, 4}};
+  ASSERT_TRUE(sizes.ofArgument(0, 0)); // the array
+  EXPECT_EQ(*sizes.ofArgument(0, 0), ints);
+  EXPECT_FALSE(sizes.ofArgument(0, 1)); // a scalar
   // A lone byte read leaves the size to the element reads; an int read
   // and a two-byte read of one array leave it no element view.
   auto sizeWith = [&](const ExprRef &other) {
@@ -126,16 +130,75 @@ TEST_F(ArrayHornTest, ElementSizesFollowTheArraysThroughTheRelations) {
                  ctx.andE(ctx.slt(read4(a, offsetOf(bv32("j"))), bv32("w")),
                           other),
                  std::nullopt});
-    return ElementSizes(ctx, s).ofArgument(r, 0);
+    return *ElementLayouts(ctx, s).ofArgument(r, 0);
   };
   ExprRef m = ctx.arrayVar("m");
   EXPECT_EQ(sizeWith(ctx.ult(ctx.select(m, k64(9)),
                             ctx.var("b", Sort::bv(8)))),
-            4u);
+            ints);
   EXPECT_EQ(sizeWith(ctx.ult(ctx.concat(ctx.select(m, k64(9)),
                                        ctx.select(m, k64(8))),
                             ctx.var("h", Sort::bv(16)))),
-            0u);
+            (ElementLayout{1, {}}));
+}
+
+// for (i = 0; i < n; i++) { a[i].x = i; a[i].y = v; } over struct { int
+// x; int y; } a[]: cells of 8 bytes, two fields; then the error is
+// a[k].y != v for some k < n, or a[k].x != v (`checkX`).
+HornSystem structFill(ArrayHornTest &t, expr::ExprContext &ctx,
+                      bool checkX) {
+  HornSystem h;
+  size_t inv = h.addRelation(
+      "fill", {Sort::array(), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+  ExprRef a = ctx.arrayVar("a"), i = ctx.var("i", Sort::bv(32)),
+          n = ctx.var("n", Sort::bv(32)), v = ctx.var("v", Sort::bv(32)),
+          k = ctx.var("k", Sort::bv(32));
+  auto cell = [&](const ExprRef &x) {
+    return ctx.mul(ctx.bv(64, 8), ctx.sext(x, 64));
+  };
+  auto y = [&](const ExprRef &x) { return ctx.add(cell(x), ctx.bv(64, 4)); };
+  h.addClause({{},
+               ctx.andE(ctx.sle(ctx.bv(32, 0), n),
+                        ctx.sle(n, ctx.bv(32, 1000))),
+               HornAtom{inv, {a, ctx.bv(32, 0), n, v}}});
+  ExprRef filled = t.write4(t.write4(a, cell(i), i), y(i), v);
+  h.addClause({{HornAtom{inv, {a, i, n, v}}},
+               ctx.slt(i, n),
+               HornAtom{inv, {filled, ctx.add(i, ctx.bv(32, 1)), n, v}}});
+  ExprRef bad = ctx.notE(ctx.eq(t.read4(a, checkX ? cell(k) : y(k)), v));
+  h.addClause({{HornAtom{inv, {a, i, n, v}}},
+               ctx.andAll(std::vector<ExprRef>{
+                   ctx.notE(ctx.slt(i, n)), ctx.sle(ctx.bv(32, 0), k),
+                   ctx.slt(k, n), bad}),
+               std::nullopt});
+  return h;
+}
+
+TEST_F(ArrayHornTest, StructFieldsAreArraysOfTheirOwn) {
+  HornSystem h = structFill(*this, ctx, /*checkX=*/false);
+  ElementLayout pairs;
+  pairs.stride = 8;
+  pairs.fields = {{0, 4}, {4, 4}};
+  EXPECT_EQ(*ElementLayouts(ctx, h).ofArgument(0, 0), pairs);
+  // An access at another offset of a cell, overlapping a field: no view.
+  EXPECT_FALSE(pairs.locate(*linearOffset(ctx.bv(64, 2).get()), 4));
+  auto y3 = pairs.locate(*linearOffset(ctx.bv(64, 28).get()), 4);
+  ASSERT_TRUE(y3);
+  EXPECT_EQ(y3->first, 1u);            // field y
+  EXPECT_EQ(y3->second.constant, 3);   // of cell 3
+
+  HornAnswer a = solveHorn(ctx, h, {20});
+  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
+  ASSERT_EQ(a.quantified.size(), 1u);
+  EXPECT_FALSE(a.quantified[0].empty());
+}
+
+// x is i, not always v: unsafe (v = 1, n = 1), whatever the view.
+TEST_F(ArrayHornTest, AStructFieldCheckedForTheOtherFieldsValueIsNeverSafe) {
+  HornSystem h = structFill(*this, ctx, /*checkX=*/true);
+  HornAnswer a = solveHorn(ctx, h, {5});
+  EXPECT_EQ(a.status, HornAnswer::Unsafe) << a.reason;
 }
 
 // for all k < i: a[k] == v is the invariant; it quantifies over the

@@ -47,7 +47,9 @@
 //     inductive over bit-vectors.
 //
 // Relations over arrays (a loop's carried array: cosmo's byte arrays) are
-// abstracted as arrays of integers indexed by element, and Spacer runs with
+// abstracted as arrays of integers indexed by element, one per field for
+// an array of structs (an array argument becomes one argument per field:
+// ArrayElements.h), and Spacer runs with
 // quantified lemmas; a conjunct `forall k. body` is read back over the
 // byte arrays, and Houdini checks it on instances first (see
 // HornAnswer::quantified).

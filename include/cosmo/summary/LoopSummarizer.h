@@ -247,6 +247,10 @@ private:
   /// not refuted goes to the enclosing loop's run, whose Rec atom may
   /// exclude it once that loop's body is complete.
   void decide(LoopCandidate candidate);
+  /// Whether a run on inputs that make a loop parameter on the
+  /// candidate's path as large or as small as its path allows reaches its
+  /// error (the first kExtremeParams parameters).
+  bool confirmByExtremeParams(LoopCandidate &candidate);
   /// The invariants of a Horn answer that refuted a candidate, into the
   /// run's summary (each loop and text once).
   void recordInvariants(const HornQuestion &q, const solver::HornAnswer &a);
