@@ -85,17 +85,21 @@ std::vector<size_t> droppedQueryAtoms(const HornSystem &system,
   return out;
 }
 
+bool hasArrays(const HornSystem &system) {
+  for (const HornRelation &r : system.relations())
+    for (const expr::Sort &s : r.args)
+      if (s.isArray())
+        return true;
+  return false;
+}
+
 SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
                         Encoding &encoding, SpacerStrategy strategy,
                         const AssumedInvariants *assumed,
                         bool linearQueries) {
   SpacerSystem out{z3::fixedpoint(z3), {},
                    z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
-  bool arrays = false;
-  for (const HornRelation &r : system.relations())
-    for (const expr::Sort &s : r.args)
-      arrays |= s.isArray();
-  out.fp.set(spacerParams(z3, arrays, strategy));
+  out.fp.set(spacerParams(z3, hasArrays(system), strategy));
   for (size_t k = 0; k < system.relations().size(); ++k) {
     const HornRelation &r = system.relations()[k];
     z3::sort_vector domain(z3);

@@ -77,6 +77,10 @@ struct AssumedInvariants {
   const std::vector<std::vector<ExprRef>> &byRelation;
 };
 
+/// Whether a relation of `system` has an array argument (Spacer then runs
+/// with quantified lemmas).
+bool hasArrays(const HornSystem &system);
+
 /// `system` loaded into a Spacer fixedpoint through `encoding`; `assumed`
 /// (when given) conjoined to each atom of its relation in clause bodies.
 /// `linearQueries`: a query's atoms of relations that another of its

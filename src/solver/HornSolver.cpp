@@ -14,6 +14,7 @@
 
 #include "ArrayElements.h"
 #include "InvariantReader.h"
+#include "IsolatedRun.h"
 
 #include "cosmo/expr/Transform.h"
 
@@ -162,6 +163,34 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
     z3::fixedpoint &fp = spacer.fp;
     std::vector<z3::func_decl> &rels = spacer.relations;
     z3::expr goal = spacer.error();
+    if (hasArrays(system_)) {
+      // Spacer's quantified lemmas may crash Z3 (IsolatedRun.h): asked in
+      // a child first, and again here (the same answer: Z3 is
+      // deterministic) only for the invariants of an unsat one.
+      IsolatedResult probe = runIsolated(
+          [&]() -> std::string {
+            Watchdog childDog(z3, deadline);
+            try {
+              z3::check_result r = fp.query(goal);
+              return r == z3::unsat ? "unsat"
+                     : r == z3::sat ? "sat"
+                                    : fp.reason_unknown();
+            } catch (const z3::exception &e) {
+              return e.msg();
+            }
+          },
+          deadline);
+      if (probe.output && *probe.output != "unsat") {
+        why = *probe.output == "sat"
+                  ? "the integer abstraction reaches the error"
+                  : "Spacer over the integers: " + *probe.output;
+        return std::nullopt;
+      }
+      if (!probe.output && !probe.notIsolated) {
+        why = "Spacer over the integers " + probe.failure;
+        return std::nullopt;
+      }
+    }
     z3::check_result r = fp.query(goal);
     if (r != z3::unsat) {
       why = r == z3::sat ? "the integer abstraction reaches the error"
@@ -607,26 +636,37 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
     answer.reason += "; no time left for Spacer over bit-vectors";
     return answer;
   }
-  Watchdog dog(z3, deadline_);
-  BitVectorEncoding encoding(bv_);
-  try {
-    SpacerSystem spacer = loadSpacer(z3, system_, encoding);
-    z3::expr goal = spacer.error();
-    z3::check_result r = spacer.fp.query(goal);
-    answer.method = "bit-vector Spacer";
-    if (r == z3::sat) {
-      answer.status = HornAnswer::Unsafe;
-      answer.reason.clear();
-    } else if (r == z3::unsat) {
-      answer.status = HornAnswer::Safe;
-      answer.reason.clear();
-      answer.invariants.assign(spacer.relations.size(), ExprRef());
-    } else {
-      answer.reason += "; Spacer over bit-vectors: " +
-                       Z3Translator::unknownReason(spacer.fp.reason_unknown());
+  // In a child process (IsolatedRun.h): "sat", "unsat" or why unknown.
+  auto query = [&]() -> std::string {
+    Watchdog dog(z3, deadline_);
+    BitVectorEncoding encoding(bv_);
+    try {
+      SpacerSystem spacer = loadSpacer(z3, system_, encoding);
+      z3::expr goal = spacer.error();
+      z3::check_result r = spacer.fp.query(goal);
+      if (r == z3::sat)
+        return "sat";
+      if (r == z3::unsat)
+        return "unsat";
+      return Z3Translator::unknownReason(spacer.fp.reason_unknown());
+    } catch (const z3::exception &e) {
+      return e.msg();
     }
-  } catch (const z3::exception &e) {
-    answer.reason += std::string("; Spacer over bit-vectors: ") + e.msg();
+  };
+  IsolatedResult run = runIsolated(query, deadline_);
+  std::string result =
+      run.output ? *run.output
+                 : run.notIsolated ? query() : "Spacer " + run.failure;
+  answer.method = "bit-vector Spacer";
+  if (result == "sat") {
+    answer.status = HornAnswer::Unsafe;
+    answer.reason.clear();
+  } else if (result == "unsat") {
+    answer.status = HornAnswer::Safe;
+    answer.reason.clear();
+    answer.invariants.assign(system_.relations().size(), ExprRef());
+  } else {
+    answer.reason += "; Spacer over bit-vectors: " + result;
   }
   return answer;
 }

@@ -1,0 +1,69 @@
+//===- IsolatedRunTest.cpp - computations in a child process --------------===//
+//
+// Horn questions that may crash Z3 are asked in a forked child
+// (src/solver/IsolatedRun.h): what it returns comes back, and a crash or an
+// overrun is a failure the parent reports, never the parent's own end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IsolatedRun.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <thread>
+
+namespace cosmo::solver {
+namespace {
+
+using namespace std::chrono_literals;
+
+auto soon() { return std::chrono::steady_clock::now() + 5s; }
+
+TEST(IsolatedRunTest, WhatTheChildReturnsComesBack) {
+  std::string big(100000, 'x'); // more than a pipe holds at once
+  IsolatedResult r = runIsolated([&] { return "answer " + big; }, soon());
+  ASSERT_TRUE(r.output) << r.failure;
+  EXPECT_EQ(*r.output, "answer " + big);
+}
+
+TEST(IsolatedRunTest, AChildThatCrashesIsAFailureNotTheParentsEnd) {
+  IsolatedResult r = runIsolated(
+      []() -> std::string {
+        std::raise(SIGSEGV);
+        return "unreachable";
+      },
+      soon());
+  EXPECT_FALSE(r.output);
+  EXPECT_FALSE(r.notIsolated);
+  EXPECT_NE(r.failure.find("crashed"), std::string::npos) << r.failure;
+}
+
+TEST(IsolatedRunTest, AChildPastItsDeadlineIsKilled) {
+  auto start = std::chrono::steady_clock::now();
+  IsolatedResult r = runIsolated(
+      []() -> std::string {
+        std::this_thread::sleep_for(60s);
+        return "late";
+      },
+      start + 100ms);
+  EXPECT_FALSE(r.output);
+  EXPECT_NE(r.failure.find("killed"), std::string::npos) << r.failure;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+}
+
+TEST(IsolatedRunTest, TheChildWorksOnACopyOfTheParentsMemory) {
+  int counter = 1;
+  IsolatedResult r = runIsolated(
+      [&] {
+        counter += 41;
+        return std::to_string(counter);
+      },
+      soon());
+  ASSERT_TRUE(r.output) << r.failure;
+  EXPECT_EQ(*r.output, "42");
+  EXPECT_EQ(counter, 1); // the parent's is untouched
+}
+
+} // namespace
+} // namespace cosmo::solver
