@@ -21,6 +21,7 @@
 #include "cosmo/solver/Pipeline.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 namespace cosmo::solver {
@@ -57,26 +58,47 @@ protected:
 
 private:
   /// The facts of `pc`. A search asks about one path many times in a row,
-  /// each time with a few more constraints: the facts of the last path
-  /// asked about are extended while it is a prefix of the new one.
+  /// each time with a few more constraints, and takes turns between a few
+  /// paths: the facts of the last kPaths paths asked about are kept, and
+  /// the one whose path is the longest prefix of the new one is extended
+  /// (rebuilding them on every turn made a deep search quadratic).
   PathFacts &factsOf(std::span<const ExprRef> pc) {
-    bool extends = facts_ && pc.size() >= path_.size() &&
-                   std::equal(path_.begin(), path_.end(), pc.begin());
-    if (!extends) {
-      path_.clear();
-      facts_.emplace(ctx_, std::span<const ExprRef>{});
+    ++clock_;
+    Known *best = nullptr;
+    for (Known &k : known_)
+      if (k.facts && pc.size() >= k.path.size() &&
+          std::equal(k.path.begin(), k.path.end(), pc.begin()) &&
+          (!best || k.path.size() > best->path.size()))
+        best = &k;
+    if (!best) {
+      best = &*std::min_element(known_.begin(), known_.end(),
+                                [](const Known &a, const Known &b) {
+                                  return a.used < b.used;
+                                });
+      best->path.clear();
+      best->facts.emplace(ctx_, std::span<const ExprRef>{});
     }
-    if (pc.size() > path_.size()) {
-      facts_->add(pc.subspan(path_.size()));
-      path_.insert(path_.end(), pc.begin() + path_.size(), pc.end());
+    best->used = clock_;
+    if (pc.size() > best->path.size()) {
+      best->facts->add(pc.subspan(best->path.size()));
+      best->path.insert(best->path.end(), pc.begin() + best->path.size(),
+                        pc.end());
     }
-    return *facts_;
+    return *best->facts;
   }
+
+  /// The paths whose facts are kept.
+  static constexpr size_t kPaths = 4;
+  struct Known {
+    std::vector<ExprRef> path; ///< the constraints `facts` holds (alive)
+    std::optional<PathFacts> facts;
+    uint64_t used = 0;
+  };
 
   expr::ExprContext &ctx_;
   FactsStats &stats_;
-  std::vector<ExprRef> path_; ///< the constraints facts_ holds (kept alive)
-  std::optional<PathFacts> facts_;
+  std::array<Known, kPaths> known_;
+  uint64_t clock_ = 0;
 };
 
 } // namespace

@@ -333,6 +333,36 @@ TEST_F(PipelineLayersTest, FactsDecideWhatThePathSaysOutright) {
   EXPECT_EQ(log.size(), 3u);
 }
 
+// A search takes turns between paths: each keeps its own facts, and a path
+// that extends one asked before gets that one's facts and its own.
+TEST_F(PipelineLayersTest, FactsFollowEachOfThePathsASearchTakesTurnsOn) {
+  auto solver = createFactsSolver(recorder(), ctx, stats);
+  ExprRef x = var("x", 32);
+  auto ask = [&](const std::vector<ExprRef> &pc, const ExprRef &c) {
+    Query q(pc, false);
+    q.pcSatisfiable = true;
+    q.condition = c;
+    return solver->check(q);
+  };
+  std::vector<ExprRef> below = {ctx.slt(x, bv(32, 5))},
+                       above = {ctx.slt(bv(32, 10), x)};
+  ExprRef under7 = ctx.slt(x, bv(32, 7));
+  for (int turn = 0; turn < 3; ++turn) {
+    EXPECT_TRUE(ask(below, under7).isSat());
+    EXPECT_TRUE(ask(above, under7).isUnsat());
+  }
+  // More paths than are kept, then the first again: rebuilt, still right.
+  for (int k = 0; k < 6; ++k)
+    EXPECT_TRUE(ask({ctx.slt(bv(32, 20 + k), x)}, under7).isUnsat());
+  EXPECT_TRUE(ask(below, under7).isSat());
+  // An extension of `above` that bounds x from above too.
+  std::vector<ExprRef> longer = above;
+  longer.push_back(ctx.slt(x, bv(32, 12)));
+  EXPECT_TRUE(ask(longer, ctx.slt(x, bv(32, 13))).isSat());
+  EXPECT_TRUE(ask(longer, ctx.slt(bv(32, 12), x)).isUnsat());
+  EXPECT_TRUE(log.empty()); // every one decided by the facts
+}
+
 //===--- Model reuse ------------------------------------------------------===//
 
 TEST_F(PipelineLayersTest, ModelReuseAnswersTheSideTheModelSatisfies) {
