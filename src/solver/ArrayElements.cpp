@@ -153,7 +153,7 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
   ElementAccess r;
   r.bytes = bytes;
   llvm::APInt constant(8 * bytes, 0);
-  unsigned extracts = 0;
+  unsigned extracts = 0, copied = 0;
   // The low bytes of an extended value are the narrower value's own
   // (the simplifier reads extract(7, 0, sext(b)) as extract(7, 0, b)).
   std::vector<const Expr *> narrow;
@@ -171,6 +171,19 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
     const Expr *b = e->child(2);
     if (b->kind() == Kind::BVConst) {
       constant.insertBits(b->bvValue(), 8 * k);
+    } else if (b->kind() == Kind::Select && b->width() == 8) {
+      ++copied;
+      std::optional<LinearOffset> from = linearOffset(b->child(1));
+      if (!from)
+        return std::nullopt;
+      if (k == bytes - 1) {
+        r.copyArray = b->child(0);
+        r.copyOffset = *from;
+      } else if (b->child(0) != r.copyArray ||
+                 !sameTerms(*from, r.copyOffset) ||
+                 from->constant != r.copyOffset.constant - (bytes - 1 - k)) {
+        return std::nullopt;
+      }
     } else {
       ++extracts;
       if (b->kind() != Kind::Extract || b->aux0() != 8 * k + 7 ||
@@ -195,6 +208,12 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
       return std::nullopt;
   r.offset.constant -= bytes - 1; // the offset of byte 0
   r.array = e;
+  if (copied) {
+    if (copied != bytes || bytes < 2)
+      return std::nullopt; // some bytes copied, some not; or one byte
+    r.copyOffset.constant -= bytes - 1;
+    return r;
+  }
   if (extracts == 0)
     r.constant = constant;
   else if (extracts != bytes)
@@ -287,6 +306,18 @@ ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system)
                                   : nullptr);
   std::set<const Expr *> seen, grouped;
   std::vector<std::pair<const Expr *, Access>> accesses;
+  // A write of `bytes` bytes at the top of store `e`, noted; its lower
+  // stores are not writes of their own (the low bytes of a sign-extended
+  // value are the narrower value's).
+  auto writeOf = [&](const Expr *e, unsigned bytes) {
+    std::optional<ElementAccess> a = elementWrite(e, bytes);
+    if (!a)
+      return;
+    accesses.push_back({e, {a->offset, bytes}});
+    const Expr *x = e;
+    for (unsigned k = 0; k < bytes; ++k, x = x->child(0))
+      grouped.insert(x);
+  };
   auto visit = [&](auto &&self, const Expr *e) -> void {
     if (!seen.insert(e).second)
       return;
@@ -303,17 +334,10 @@ ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system)
     if (e->kind() == Kind::Store && !grouped.count(e) &&
         e->child(2)->kind() == Kind::Extract &&
         e->child(2)->aux1() + 8 == e->child(2)->child(0)->width() &&
-        e->child(2)->child(0)->width() % 8 == 0) {
-      unsigned bytes = e->child(2)->child(0)->width() / 8;
-      if (std::optional<ElementAccess> a = elementWrite(e, bytes)) {
-        accesses.push_back({e, {a->offset, bytes}});
-        // Its lower stores are not writes of their own (the low bytes of
-        // a sign-extended value are the narrower value's).
-        const Expr *x = e;
-        for (unsigned k = 0; k < bytes; ++k, x = x->child(0))
-          grouped.insert(x);
-      }
-    }
+        e->child(2)->child(0)->width() % 8 == 0)
+      writeOf(e, e->child(2)->child(0)->width() / 8);
+    // (A copied element, stores of another array's bytes, is not noted:
+    // how many bytes it copies is the layout's to say, IntAbstraction.)
     if (e->sort().isArray() && e->kind() != Kind::ArrayVar) {
       std::vector<const Expr *> rs;
       roots(e, rs);

@@ -52,12 +52,17 @@ struct ElementAccess {
   unsigned bytes = 0;
   const Expr *value = nullptr;
   std::optional<llvm::APInt> constant;
+  /// A write of bytes copied from an element of another array (`b[i] =
+  /// a[i]`: the simplifier leaves the bytes of the read, no value term):
+  /// that array and the offset of its byte 0.
+  const Expr *copyArray = nullptr;
+  LinearOffset copyOffset;
 };
 /// `e` as a little-endian read of consecutive bytes of one array.
 std::optional<ElementAccess> elementRead(const Expr *e);
 /// The stores at the top of `e` as the write of one element of `bytes`
 /// bytes (its bytes in order, the highest outermost, as a write leaves
-/// them).
+/// them): of a value, of constants, or of another element's bytes.
 std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes);
 
 /// How a class of arrays is seen as arrays of integers: cells of `stride`

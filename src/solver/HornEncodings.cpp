@@ -283,9 +283,14 @@ IntAbstraction::fieldWrite(const Expr *e) {
   for (unsigned bytes : sizes) {
     std::optional<ElementAccess> write;
     if (bytes == 1) {
-      if (auto off = linearOffset(e->child(1)))
-        write = ElementAccess{e->child(0), *off, e->child(1), 1,
-                              e->child(2), {}};
+      if (auto off = linearOffset(e->child(1))) {
+        write.emplace();
+        write->array = e->child(0);
+        write->offset = *off;
+        write->at = e->child(1);
+        write->bytes = 1;
+        write->value = e->child(2);
+      }
     } else {
       write = elementWrite(e, bytes);
     }
@@ -295,12 +300,12 @@ IntAbstraction::fieldWrite(const Expr *e) {
     if (!at)
       continue;
     std::vector<z3::expr> parts = arrayParts(write->array);
-    z3::expr value =
-        write->value
-            ? term(write->value)
-            : z3_.int_val(
-                  llvm::toString(*write->constant, 10, /*Signed=*/true)
-                      .c_str());
+    z3::expr value = write->value ? term(write->value)
+                     : write->copyArray
+                         ? copiedElement(*write)
+                         : z3_.int_val(llvm::toString(*write->constant, 10,
+                                                      /*Signed=*/true)
+                                           .c_str());
     parts[at->first] = z3::store(parts[at->first], index(at->second), value);
     return parts;
   }
@@ -309,6 +314,14 @@ IntAbstraction::fieldWrite(const Expr *e) {
   if (auto off = linearOffset(e->child(1)); off && layout.outsideFields(*off))
     return arrayParts(e->child(0));
   return std::nullopt;
+}
+
+z3::expr IntAbstraction::copiedElement(const ElementAccess &write) {
+  const ElementLayout &from = sizes_.of(write.copyArray);
+  if (auto at = from.locate(write.copyOffset, write.bytes))
+    return element(arrayParts(write.copyArray)[at->first], index(at->second),
+                   write.bytes);
+  return fresh(expr::Sort::bv(8 * write.bytes));
 }
 
 z3::expr IntAbstraction::index(const LinearOffset &cell) {

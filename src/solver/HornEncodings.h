@@ -154,6 +154,9 @@ private:
   /// The arrays of a write of one field at the top of store `e`; none
   /// when it is not one.
   std::optional<std::vector<z3::expr>> fieldWrite(const Expr *e);
+  /// The element a write of copied bytes copies (fresh when its array
+  /// has no such field).
+  z3::expr copiedElement(const ElementAccess &write);
   /// A cell index as an integer.
   z3::expr index(const LinearOffset &cell);
   /// The element read by `access`, in its type's range.

@@ -211,7 +211,11 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
     for (const auto &[var, value] : model->vars())
       if (!value.isBool && var->width() == 8)
         s->constraints.add(ctx.eq(var, ctx.bv(value.bits)));
-    s->model = model;
+    // A state has a model only with model reuse (which keeps it one of the
+    // path's): without, a model left here would give the error the run
+    // finds the inputs of the summary's path, not its own.
+    if (x.options().solver.modelReuse)
+      s->model = model;
     return s;
   });
   return watch.found;

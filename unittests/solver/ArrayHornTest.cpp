@@ -109,6 +109,29 @@ TEST_F(ArrayHornTest, IntReadsAndWritesAreElementAccesses) {
                elementRead(three.get())->bytes == 4);
 }
 
+// b[i] = a[i]: the simplifier leaves the four bytes of the read (no value
+// term); the write is one element copied from a's element i.
+TEST_F(ArrayHornTest, ACopiedElementIsOneWriteOfTheElementRead) {
+  ExprRef a = ctx.arrayVar("a"), b = ctx.arrayVar("b"), i = bv32("i");
+  ExprRef copied = b;
+  for (unsigned k = 0; k < 4; ++k) {
+    ExprRef at = ctx.add(offsetOf(i), k64(k));
+    copied = ctx.store(copied, at, ctx.select(a, at));
+  }
+  std::optional<ElementAccess> write = elementWrite(copied.get(), 4);
+  ASSERT_TRUE(write);
+  EXPECT_EQ(write->array, b.get());
+  EXPECT_EQ(write->copyArray, a.get());
+  EXPECT_FALSE(write->value);
+  ASSERT_TRUE(write->copyOffset.over(4));
+  EXPECT_EQ(write->copyOffset.over(4)->constant, 0); // a's element i
+  EXPECT_EQ(write->copyOffset.terms.size(), 1u);
+  // Bytes of two arrays, or not in order: no copy.
+  ExprRef mixed = ctx.store(copied, ctx.add(offsetOf(i), k64(4)),
+                            ctx.select(b, k64(0)));
+  EXPECT_FALSE(elementWrite(mixed.get(), 2));
+}
+
 TEST_F(ArrayHornTest, ElementLayoutsFollowTheArraysThroughTheRelations) {
   HornSystem h = fillThenCheck([](ExprRef, ExprRef v) { return v; },
                                [](ExprRef, ExprRef v) { return v; });

@@ -1,0 +1,22 @@
+// RUN: --loops=auto --target=errors
+// VERDICT: false
+// ERROR: assert 20
+// The copy writes 0 into b[300]: found with inputs that fail natively
+// (n above 300, a[300] not 0).
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+#define N 512
+int main(void) {
+  int a[N], b[N];
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > N)
+    return 0;
+  for (int i = 0; i < n; i++)
+    a[i] = __VERIFIER_nondet_int();
+  for (int i = 0; i < n; i++)
+    b[i] = i == 300 ? 0 : a[i];
+  int k = __VERIFIER_nondet_int();
+  if (k >= 0 && k < n && b[k] != a[k])
+    reach_error();
+  return 0;
+}
