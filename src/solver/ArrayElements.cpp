@@ -108,6 +108,17 @@ std::optional<LinearOffset> LinearOffset::over(unsigned bytes) const {
   return r;
 }
 
+int64_t LinearOffset::residue(unsigned stride) const {
+  int64_t s = stride;
+  return ((constant % s) + s) % s;
+}
+
+std::optional<LinearOffset> LinearOffset::cell(unsigned stride) const {
+  LinearOffset shifted = *this;
+  shifted.constant -= residue(stride);
+  return shifted.over(stride);
+}
+
 std::optional<LinearOffset> linearOffset(const Expr *offset) {
   LinearOffset out;
   if (!addLinear(offset, 1, out, 0))
@@ -223,26 +234,20 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
 
 std::optional<std::pair<size_t, LinearOffset>>
 ElementLayout::locate(const LinearOffset &offset, unsigned bytes) const {
-  int64_t s = stride;
-  int64_t residue = ((offset.constant % s) + s) % s;
-  for (size_t f = 0; f < fields.size(); ++f) {
-    if (fields[f].first != residue || fields[f].second != bytes)
-      continue;
-    LinearOffset shifted = offset;
-    shifted.constant -= residue;
-    if (std::optional<LinearOffset> cell = shifted.over(stride))
-      return std::make_pair(f, *cell);
-    return std::nullopt;
-  }
+  int64_t residue = offset.residue(stride);
+  for (size_t f = 0; f < fields.size(); ++f)
+    if (fields[f].first == residue && fields[f].second == bytes) {
+      if (std::optional<LinearOffset> cell = offset.cell(stride))
+        return std::make_pair(f, *cell);
+      return std::nullopt;
+    }
   return std::nullopt;
 }
 
 bool ElementLayout::outsideFields(const LinearOffset &offset) const {
-  int64_t s = stride;
-  for (const auto &[t, c] : offset.terms)
-    if (c % s != 0)
-      return false;
-  int64_t residue = ((offset.constant % s) + s) % s;
+  if (!offset.cell(stride))
+    return false;
+  int64_t residue = offset.residue(stride);
   for (const auto &[at, bytes] : fields)
     if (residue >= at && residue < at + bytes)
       return false;
@@ -268,8 +273,8 @@ ElementLayout layoutOf(const std::vector<Access> &accesses) {
     cells.fields.clear();
     bool overlap = false;
     for (const auto &[offset, bytes] : accesses) {
-      unsigned residue = static_cast<unsigned>(
-          ((offset.constant % stride) + stride) % stride);
+      auto residue =
+          static_cast<unsigned>(offset.residue(cells.stride));
       std::pair<unsigned, unsigned> field{residue, bytes};
       if (residue + bytes > cells.stride)
         overlap = true;
@@ -365,9 +370,8 @@ ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system)
   std::map<const Expr *, std::vector<Access>> byClass;
   for (const auto &[array, access] : accesses)
     byClass[find(array)].push_back(access);
-  for (const auto &[root, list] : byClass) {
+  for (const auto &[root, list] : byClass)
     layouts_.emplace(root, layoutOf(list));
-  }
 }
 
 const Expr *ElementLayouts::find(const Expr *e) const {

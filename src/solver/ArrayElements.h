@@ -22,8 +22,8 @@
 #include <llvm/ADT/APInt.h>
 
 #include <map>
-#include <utility>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace cosmo::solver {
@@ -38,6 +38,12 @@ struct LinearOffset {
   /// The same offset divided by `bytes` (an element index), when every
   /// coefficient and the constant are multiples of it.
   std::optional<LinearOffset> over(unsigned bytes) const;
+  /// The constant's remainder modulo `stride` (0 <= r < stride): where in
+  /// its cell of `stride` bytes the offset lies.
+  int64_t residue(unsigned stride) const;
+  /// The index of that cell (the offset less its residue, over `stride`),
+  /// when every coefficient is a multiple of `stride`.
+  std::optional<LinearOffset> cell(unsigned stride) const;
 };
 std::optional<LinearOffset> linearOffset(const Expr *offset);
 

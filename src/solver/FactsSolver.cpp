@@ -65,11 +65,15 @@ private:
   PathFacts &factsOf(std::span<const ExprRef> pc) {
     ++clock_;
     Known *best = nullptr;
-    for (Known &k : known_)
-      if (k.facts && pc.size() >= k.path.size() &&
-          std::equal(k.path.begin(), k.path.end(), pc.begin()) &&
-          (!best || k.path.size() > best->path.size()))
+    for (Known &k : known_) {
+      size_t n = k.path.size();
+      // Paths that differ mostly differ in their last constraints: those
+      // are compared first.
+      if (k.facts && pc.size() >= n && (!best || n > best->path.size()) &&
+          (n == 0 || k.path.back() == pc[n - 1]) &&
+          std::equal(k.path.begin(), k.path.end(), pc.begin()))
         best = &k;
+    }
     if (!best) {
       best = &*std::min_element(known_.begin(), known_.end(),
                                 [](const Known &a, const Known &b) {

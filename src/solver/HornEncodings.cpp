@@ -186,12 +186,12 @@ z3::expr IntAbstraction::term(const Expr *e) {
   }
   case Kind::Select:
     if (auto off = linearOffset(e->child(1)))
-      if (auto at = sizes_.of(e->child(0)).locate(*off, 1))
+      if (auto at = layouts_.of(e->child(0)).locate(*off, 1))
         r = element(arrayParts(e->child(0))[at->first], index(at->second), 1);
     break;
   case Kind::Concat:
     if (auto read = elementRead(e))
-      if (auto at = sizes_.of(read->array).locate(read->offset, read->bytes))
+      if (auto at = layouts_.of(read->array).locate(read->offset, read->bytes))
         r = element(arrayParts(read->array)[at->first], index(at->second),
                     read->bytes);
     break;
@@ -242,7 +242,7 @@ z3::expr IntAbstraction::term(const Expr *e) {
 std::vector<z3::expr> IntAbstraction::arrayParts(const Expr *e) {
   if (auto it = arrays_.find(e); it != arrays_.end())
     return it->second;
-  unsigned n = partsOf(sizes_.of(e));
+  unsigned n = partsOf(layouts_.of(e));
   std::optional<std::vector<z3::expr>> r;
   if (e->kind() == Kind::ArrayVar) {
     r.emplace();
@@ -272,7 +272,7 @@ std::vector<z3::expr> IntAbstraction::arrayParts(const Expr *e) {
 
 std::optional<std::vector<z3::expr>>
 IntAbstraction::fieldWrite(const Expr *e) {
-  const ElementLayout &layout = sizes_.of(e);
+  const ElementLayout &layout = layouts_.of(e);
   // The fields' sizes, largest first: a write of 8 bytes is also one of
   // its last byte.
   std::vector<unsigned> sizes;
@@ -317,7 +317,7 @@ IntAbstraction::fieldWrite(const Expr *e) {
 }
 
 z3::expr IntAbstraction::copiedElement(const ElementAccess &write) {
-  const ElementLayout &from = sizes_.of(write.copyArray);
+  const ElementLayout &from = layouts_.of(write.copyArray);
   if (auto at = from.locate(write.copyOffset, write.bytes))
     return element(arrayParts(write.copyArray)[at->first], index(at->second),
                    write.bytes);

@@ -110,8 +110,8 @@ std::vector<size_t> droppedQueryAtoms(const HornSystem &system,
 /// arguments.
 class IntAbstraction final : public Encoding {
 public:
-  IntAbstraction(z3::context &z3, const ElementLayouts &sizes)
-      : z3_(z3), sizes_(sizes) {}
+  IntAbstraction(z3::context &z3, const ElementLayouts &layouts)
+      : z3_(z3), layouts_(layouts) {}
 
   void beginClause(const HornClause &) override {
     memo_.clear();
@@ -131,7 +131,7 @@ public:
     return s.isBool() ? z3_.bool_sort() : z3_.int_sort();
   }
   unsigned parts(size_t r, unsigned i) override {
-    const ElementLayout *l = sizes_.ofArgument(r, i);
+    const ElementLayout *l = layouts_.ofArgument(r, i);
     return l ? partsOf(*l) : 1;
   }
   void argument(const ExprRef &t, z3::expr_vector &out) override {
@@ -194,7 +194,7 @@ private:
   }
 
   z3::context &z3_;
-  const ElementLayouts &sizes_;
+  const ElementLayouts &layouts_;
   std::unordered_map<const Expr *, z3::expr> memo_;
   std::unordered_map<const Expr *, std::vector<z3::expr>> arrays_;
   std::vector<z3::expr> vars_, ranges_;

@@ -130,6 +130,18 @@ constexpr double kQuantifiedCheckSeconds = 1.5;
 constexpr double kGroundCheckSeconds = 1.5;
 
 
+/// Spacer's answer to `goal` as a child process passes it back
+/// (IsolatedRun.h): "sat", "unsat", or Z3's reason for neither.
+std::string spacerAnswer(z3::fixedpoint &fp, z3::expr goal) {
+  try {
+    z3::check_result r = fp.query(goal);
+    return r == z3::unsat ? "unsat" : r == z3::sat ? "sat"
+                                                   : fp.reason_unknown();
+  } catch (const z3::exception &e) {
+    return e.msg();
+  }
+}
+
 } // namespace
 
 /// The top-level conjuncts of `e`.
@@ -154,8 +166,8 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
                               const Candidates &assumed, std::string &why) {
   z3::context z3;
   Watchdog dog(z3, deadline);
-  ElementLayouts sizes(ctx_, system_);
-  IntAbstraction abs(z3, sizes);
+  ElementLayouts layouts(ctx_, system_);
+  IntAbstraction abs(z3, layouts);
   AssumedInvariants known{ctx_, assumed};
   try {
     SpacerSystem spacer =
@@ -168,16 +180,9 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
       // a child first, and again here (the same answer: Z3 is
       // deterministic) only for the invariants of an unsat one.
       IsolatedResult probe = runIsolated(
-          [&]() -> std::string {
+          [&] {
             Watchdog childDog(z3, deadline);
-            try {
-              z3::check_result r = fp.query(goal);
-              return r == z3::unsat ? "unsat"
-                     : r == z3::sat ? "sat"
-                                    : fp.reason_unknown();
-            } catch (const z3::exception &e) {
-              return e.msg();
-            }
+            return spacerAnswer(fp, goal);
           },
           deadline);
       if (probe.output && *probe.output != "unsat") {
@@ -204,7 +209,7 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
       std::vector<ArgumentView> views;
       for (unsigned i = 0; i < system_.relations()[k].args.size(); ++i) {
         ExprRef a = system_.argument(ctx_, k, i);
-        const ElementLayout *layout = sizes.ofArgument(k, i);
+        const ElementLayout *layout = layouts.ofArgument(k, i);
         if (!layout || layout->none()) {
           args.push_back(a);
           views.emplace_back();
@@ -347,10 +352,7 @@ ExprRef HornSolver::cellOf(const Expr *offset, unsigned stride) {
   // stride: a division by a constant that is not a power of two makes
   // bit-blasted queries slow. (Any index gives a sound instance.)
   if (std::optional<LinearOffset> off = linearOffset(offset)) {
-    int64_t s = stride, residue = ((off->constant % s) + s) % s;
-    LinearOffset shifted = *off;
-    shifted.constant -= residue;
-    if (std::optional<LinearOffset> cell = shifted.over(stride)) {
+    if (std::optional<LinearOffset> cell = off->cell(stride)) {
       ExprRef sum = ctx_.bv(64, static_cast<uint64_t>(cell->constant));
       for (const auto &[t, c] : cell->terms)
         sum = ctx_.add(sum, ctx_.mul(ctx_.bv(64, static_cast<uint64_t>(c)),
@@ -636,19 +638,13 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
     answer.reason += "; no time left for Spacer over bit-vectors";
     return answer;
   }
-  // In a child process (IsolatedRun.h): "sat", "unsat" or why unknown.
+  // In a child process (IsolatedRun.h).
   auto query = [&]() -> std::string {
     Watchdog dog(z3, deadline_);
     BitVectorEncoding encoding(bv_);
     try {
       SpacerSystem spacer = loadSpacer(z3, system_, encoding);
-      z3::expr goal = spacer.error();
-      z3::check_result r = spacer.fp.query(goal);
-      if (r == z3::sat)
-        return "sat";
-      if (r == z3::unsat)
-        return "unsat";
-      return Z3Translator::unknownReason(spacer.fp.reason_unknown());
+      return spacerAnswer(spacer.fp, spacer.error());
     } catch (const z3::exception &e) {
       return e.msg();
     }
@@ -666,7 +662,8 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
     answer.reason.clear();
     answer.invariants.assign(system_.relations().size(), ExprRef());
   } else {
-    answer.reason += "; Spacer over bit-vectors: " + result;
+    answer.reason +=
+        "; Spacer over bit-vectors: " + Z3Translator::unknownReason(result);
   }
   return answer;
 }

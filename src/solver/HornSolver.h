@@ -73,14 +73,14 @@ private:
   std::optional<std::pair<Candidates, Candidates>>
   integerCandidates(SpacerStrategy strategy, Clock::time_point deadline,
                     const Candidates &assumed, std::string &why);
+  /// The index of the cell of `stride` bytes that byte `offset` is in.
+  ExprRef cellOf(const Expr *offset, unsigned stride);
   /// Whether clause `c` preserves `keeps` (none: whether `c`, a query,
   /// cannot hold), its quantified candidates instantiated at the element
   /// indices the clause reads and writes and at a witness of each
   /// quantified keep's negation: a ground query, which Z3 answers at once
   /// where the quantified one takes it seconds. True is exact (instances
   /// of what holds hold); false says nothing.
-  /// The index of the cell of `stride` bytes byte `offset` is in.
-  ExprRef cellOf(const Expr *offset, unsigned stride);
   bool preservedByInstances(const HornClause &c,
                             const std::vector<ExprRef> &keeps);
   /// Whether a Houdini query about clause `c` holds quantified

@@ -336,6 +336,9 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
 /// a run on them goes deepest. confirmByRun decides.
 std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
                                          const ExprRef &arg);
+/// Whether a run on one of extremeModels(x, *c.state, value) reaches
+/// `c`'s error (confirmByRun).
+bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
 /// Where the error of a path end is reported.
 engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
                                      const engine::PathEnd &end);

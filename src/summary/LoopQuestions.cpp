@@ -257,6 +257,13 @@ std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
   return out;
 }
 
+bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value) {
+  for (const solver::Model &m : extremeModels(x, *c.state, value))
+    if (confirmByRun(x, c, m))
+      return true;
+  return false;
+}
+
 HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                              const LoopCandidate &c) {
   HornQuery query;
@@ -568,12 +575,13 @@ bool LoopSummarizer::confirmByExtremeParams(LoopCandidate &c) {
   size_t tried = 0;
   for (size_t id : LoopPathData::find(*c.state)->atoms)
     for (const ExprRef &p : registry_.at(id).params) {
-      if (!p->sort().isBV() || p->isConst() || tried == kExtremeParams)
+      if (tried == kExtremeParams)
+        return false;
+      if (!p->sort().isBV() || p->isConst())
         continue;
       ++tried;
-      for (const solver::Model &m : extremeModels(x_, *c.state, p))
-        if (confirmByRun(x_, c, m))
-          return true;
+      if (confirmAtExtremes(x_, c, p))
+        return true;
     }
   return false;
 }
@@ -608,13 +616,11 @@ void LoopSummarizer::decide(LoopCandidate c) {
   // unconstrained there.
   bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
   if (const SummarisedCall *call =
-          registry_.firstProgramCall(LoopPathData::find(*c.state)->calls))
-    for (const solver::Model &m :
-         extremeModels(x_, *c.state, firstInput(*call)))
-      if (confirmByRun(x_, c, m)) {
-        ++st.confirmedByRun;
-        return;
-      }
+          registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
+      call && confirmAtExtremes(x_, c, firstInput(*call))) {
+    ++st.confirmedByRun;
+    return;
+  }
   if (!hasCalls)
     for (unsigned phases : kAccelerationPhases)
       if (AcceleratedPath p =

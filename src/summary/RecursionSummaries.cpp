@@ -422,13 +422,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
     // Reachable, or not known: a run on the call's inputs may reach it
     // (it reports the error then).
     LoopCandidate c{x_.copyState(*call.arrival), e.end};
-    bool found = confirmByRun(x_, c);
-    for (const solver::Model &m : found ? std::vector<solver::Model>{}
-                                        : extremeModels(x_, *c.state,
-                                                        firstInput(call)))
-      if ((found = confirmByRun(x_, c, m)))
-        break;
-    if (found) {
+    if (confirmByRun(x_, c) || confirmAtExtremes(x_, c, firstInput(call))) {
       ++st.confirmedByRun;
       reportedBodyErrors_.insert(key);
       continue;
