@@ -517,7 +517,12 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   auto fill = [&](ExecutionState &st, uint64_t base, uint64_t capacity) {
     if (!zeroed)
       return;
+    const memory::ObjectEntry *entry = st.memory.findByBase(base);
     memory::ObjectState &os = st.memory.writable(base);
+    if (capacity > kZeroContentBytes) {
+      os = memory::ObjectState(capacity, zeroContent(*entry->object));
+      return;
+    }
     ExprRef zero = ctx_.bv(8, 0);
     for (uint64_t k = 0; k < capacity; ++k)
       os.writeByte(ctx_, k, zero);

@@ -56,6 +56,8 @@ private:
       case Kind::Ite:
         a = truth(a->child(0)) ? a->child(1) : a->child(2);
         continue;
+      case Kind::ConstArray:
+        return static_cast<uint8_t>(bits(a->child(0)).getZExtValue());
       case Kind::ArrayVar:
         if (const ArrayValue *v = a_.getArray(ExprRef(a)))
           return v->at(index);
@@ -72,7 +74,7 @@ private:
   std::optional<ArrayValue> arrayValue(const Expr *array) {
     std::vector<const Expr *> stores;
     const Expr *a = array;
-    while (a->kind() != Kind::ArrayVar) {
+    while (a->kind() != Kind::ArrayVar && a->kind() != Kind::ConstArray) {
       if (a->kind() == Kind::Store) {
         stores.push_back(a);
         a = a->child(0);
@@ -83,7 +85,9 @@ private:
       }
     }
     ArrayValue v;
-    if (const ArrayValue *base = a_.getArray(ExprRef(a)))
+    if (a->kind() == Kind::ConstArray)
+      v.fallback = static_cast<uint8_t>(bits(a->child(0)).getZExtValue());
+    else if (const ArrayValue *base = a_.getArray(ExprRef(a)))
       v = *base;
     else if (mode_ == Completion::Partial)
       return std::nullopt;
@@ -154,7 +158,8 @@ private:
         return std::nullopt;
       return B(APInt(8, *byte));
     }
-    case Kind::Store: return std::nullopt;
+    case Kind::Store:
+    case Kind::ConstArray: return std::nullopt;
     case Kind::Forall: return std::nullopt; // no finite check
     case Kind::UDiv:
     case Kind::SDiv:

@@ -45,6 +45,7 @@ const char *kindName(Kind k) {
   case Kind::SExt: return "sign_extend";
   case Kind::Select: return "select";
   case Kind::Store: return "store";
+  case Kind::ConstArray: return "const_array";
   case Kind::Forall: return "forall";
   case Kind::FAdd: return "fp.add";
   case Kind::FSub: return "fp.sub";
@@ -253,7 +254,8 @@ static Sort resultSort(Kind kind, std::span<const ExprRef> c, unsigned aux0,
   case Kind::ZExt:
   case Kind::SExt: return Sort::bv(aux0);
   case Kind::Select: return Sort::bv(8);
-  case Kind::Store: return Sort::array();
+  case Kind::Store:
+  case Kind::ConstArray: return Sort::array();
   default: return c[0]->sort();
   }
 }
@@ -317,6 +319,7 @@ ExprRef ExprContext::rebuild(Kind kind, std::span<const ExprRef> c,
   case Kind::SExt: return sext(c[0], aux0);
   case Kind::Select: return select(c[0], c[1]);
   case Kind::Store: return store(c[0], c[1], c[2]);
+  case Kind::ConstArray: return constArray(c[0], aux0);
   case Kind::Forall: return forall(c.subspan(1), c[0]);
   COSMO_FLOAT_KINDS(COSMO_FLOAT_KIND_CASE) return floatOp(kind, c, aux0);
   case Kind::BoolConst:

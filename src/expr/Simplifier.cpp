@@ -796,6 +796,11 @@ ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
     hit("select-store-skip");
     a = ExprRef(a->child(0));
   }
+  if (a->kind() == Kind::ConstArray) {
+    // match: select(const_array(b), j)  result: b
+    hit("select-const-array");
+    return ExprRef(a->child(0));
+  }
   ExprRef c[] = {a, index};
   return makeNode(Kind::Select, Sort::bv(8), c);
 }
@@ -811,6 +816,13 @@ ExprRef ExprContext::store(const ExprRef &array, const ExprRef &index,
   }
   ExprRef c[] = {array, index, value};
   return makeNode(Kind::Store, Sort::array(), c);
+}
+
+ExprRef ExprContext::constArray(const ExprRef &byte, unsigned tag) {
+  assert(byte->kind() == Kind::BVConst && byte->width() == 8 &&
+         "a constant array of a constant byte");
+  ExprRef c[] = {byte};
+  return makeNode(Kind::ConstArray, Sort::array(), c, tag);
 }
 
 } // namespace cosmo::expr

@@ -109,6 +109,9 @@ static void printHead(const Expr *e, std::string &out) {
     out += fmt::format("((_ {} {}) ", kindName(e->kind()),
                        e->aux0() - e->child(0)->width());
     return;
+  case Kind::ConstArray:
+    out += "((as const (Array (_ BitVec 64) (_ BitVec 8))) ";
+    return;
   default:
     out += "(";
     out += kindName(e->kind());
@@ -195,7 +198,14 @@ std::string toSmtLibShared(const ExprRef &e) {
 }
 
 std::string toSmtLibScript(const std::vector<ExprRef> &constraints) {
-  std::string out = "(set-logic QF_ABV)\n";
+  // Constant arrays are not in SMT-LIB's QF_ABV (Z3 reads them under ALL).
+  bool constArrays = false;
+  for (const ExprRef &c : constraints)
+    forEachNode(c, [&](const Expr *e) {
+      constArrays |= e->kind() == Kind::ConstArray;
+    });
+  std::string out =
+      constArrays ? "(set-logic ALL)\n" : "(set-logic QF_ABV)\n";
   std::vector<ExprRef> vars;
   for (const ExprRef &c : constraints)
     for (ExprRef &v : freeVariables(c))

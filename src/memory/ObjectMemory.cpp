@@ -80,8 +80,9 @@ ExprRef ObjectState::byteAt(ExprContext &ctx, uint64_t offset) const {
   if (offset < bytes_.size() && bytes_[offset])
     return bytes_[offset];
   // Small objects name each initial byte by a variable, so that queries
-  // about them need no array theory; large ones read the initial array.
-  if (small_)
+  // about them need no array theory; large ones read the initial array
+  // (a constant array's read is its byte).
+  if (small_ && !initialIsConstant())
     return ctx.var(initial_->name() + "[" + std::to_string(offset) + "]",
                    expr::Sort::bv(8));
   return ctx.select(initial_, ctx.bv(64, offset));
@@ -98,6 +99,8 @@ ExprRef ObjectState::byteAtSymbolic(ExprContext &ctx,
 bool ObjectState::isWrittenTable() const {
   if (array_ || bytes_.size() > kTableBytes)
     return false;
+  if (initialIsConstant())
+    return true; // every byte is known
   for (const ExprRef &b : bytes_)
     if (!b)
       return false;
@@ -211,7 +214,7 @@ ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,
 }
 
 bool ObjectState::untouched(uint64_t offset, unsigned width) const {
-  if (array_)
+  if (array_ || initialIsConstant())
     return false;
   for (unsigned i = 0; i < width; ++i)
     if (offset + i >= bytes_.size() || bytes_[offset + i])

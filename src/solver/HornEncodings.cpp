@@ -261,6 +261,10 @@ std::vector<z3::expr> IntAbstraction::arrayParts(const Expr *e) {
       r->push_back(z3::ite(c, a[k], b[k]));
   } else if (e->kind() == Kind::Store) {
     r = fieldWrite(e);
+  } else if (e->kind() == Kind::ConstArray &&
+             e->child(0)->bvValue().isZero()) {
+    // Every byte zero: every element of every field is 0.
+    r.emplace(n, z3::const_array(z3_.int_sort(), z3_.int_val(0)));
   }
   if (!r) {
     r.emplace();

@@ -56,7 +56,7 @@ private:
     // is far faster on multiplication and division than the generic one.
     z3::solver s =
         asFunctions ? ackermannSolver(z3)
-        : theories.quantifiers || theories.floats
+        : theories.quantifiers || theories.floats || theories.constArrays
             ? z3::solver(z3)
             : z3::solver(z3, theories.arrays ? "QF_ABV" : "QF_BV");
     if (!asFunctions) {

@@ -23,11 +23,12 @@ Z3Translator::theoriesOf(std::span<const ExprRef> constraints) {
   for (const ExprRef &c : constraints)
     expr::forEachNode(c, [&](const Expr *e) {
       Kind k = e->kind();
-      t.arrays |= k == Kind::ArrayVar || k == Kind::Forall;
+      t.arrays |= k == Kind::ArrayVar || k == Kind::ConstArray || k == Kind::Forall;
       t.quantifiers |= k == Kind::Forall;
       t.floats |= expr::isFloatKind(k);
+      t.constArrays |= k == Kind::ConstArray;
       t.arraysOnlyRead &=
-          k != Kind::Store && k != Kind::Forall &&
+          k != Kind::Store && k != Kind::ConstArray && k != Kind::Forall &&
           !((k == Kind::Eq || k == Kind::Ite) &&
             e->child(e->numChildren() - 1)->sort().isArray());
     });
@@ -399,6 +400,8 @@ z3::expr Z3Translator::build(const Expr *e,
     return z3::select(c(0), c(1));
   case Kind::Store:
     return z3::store(c(0), c(1), c(2));
+  case Kind::ConstArray:
+    return z3::const_array(z3_.bv_sort(64), c(0));
   case Kind::Forall: {
     z3::expr_vector bound(z3_);
     for (unsigned i = 1; i < e->numChildren(); ++i)

@@ -57,6 +57,9 @@ public:
     /// Floating-point terms: Z3's general solver (FloatOps.h's kinds go to
     /// its floating-point theory).
     bool floats = false;
+    /// Constant arrays (zero-initialised objects): Z3's general solver (Z3
+    /// 4.8.12's QF_ABV logic does not have them).
+    bool constArrays = false;
   };
   static Theories theoriesOf(std::span<const expr::ExprRef> constraints);
   /// Z3's reason for `unknown` in cosmo's words.

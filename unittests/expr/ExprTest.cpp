@@ -211,3 +211,34 @@ TEST(Expr, NarrowedDivisionsAndProductsKeepTheirMeaning) {
                            "srem-narrow", "mul-narrow"})
     EXPECT_GT(ctx.rewriteCounts().count(rule), 0u) << rule;
 }
+
+// A constant array (a zero-initialised object's content): a read of it is
+// its byte, through stores at other constant indices too; distinct tags
+// are distinct terms of the same value; SMT-LIB spells it with `as const`,
+// and evaluation reads unwritten bytes as its byte.
+TEST(Expr, ConstantArrayReadsItsByte) {
+  ExprContext ctx;
+  ExprRef zeros = ctx.constArray(ctx.bv(8, 0), 1);
+  EXPECT_EQ(zeros->sort(), Sort::array());
+  EXPECT_NE(zeros, ctx.constArray(ctx.bv(8, 0), 2));
+  EXPECT_EQ(zeros, ctx.constArray(ctx.bv(8, 0), 1));
+  ExprRef a = ctx.store(zeros, ctx.bv(64, 4), ctx.bv(8, 7));
+  EXPECT_EQ(ctx.select(a, ctx.bv(64, 9)), ctx.bv(8, 0));
+  EXPECT_EQ(ctx.select(a, ctx.bv(64, 4)), ctx.bv(8, 7));
+  EXPECT_EQ(toSmtLib(zeros),
+            "((as const (Array (_ BitVec 64) (_ BitVec 8))) #b00000000)");
+  ExprRef i = ctx.var("i", Sort::bv(64));
+  ExprRef read = ctx.select(a, i);
+  EXPECT_EQ(read->kind(), Kind::Select); // symbolic index: not folded
+  Assignment m;
+  m.set(i, Value::ofBits(llvm::APInt(64, 4)));
+  EXPECT_EQ(evaluate(read, m)->bits, llvm::APInt(8, 7));
+  m.set(i, Value::ofBits(llvm::APInt(64, 123456)));
+  EXPECT_EQ(evaluate(read, m)->bits, llvm::APInt(8, 0));
+  // Compared extensionally with a variable's value.
+  ExprRef b = ctx.arrayVar("b");
+  m.setArray(b, ArrayValue{{{4, 7}}, 0});
+  EXPECT_EQ(evaluateBool(ctx.eq(a, b), m), std::optional<bool>(true));
+  m.setArray(b, ArrayValue{{{4, 7}}, 1});
+  EXPECT_EQ(evaluateBool(ctx.eq(a, b), m), std::optional<bool>(false));
+}

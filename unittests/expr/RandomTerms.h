@@ -162,7 +162,9 @@ public:
 
   RecipeP array(int depth) {
     if (depth <= 0 || chance(20))
-      return leaf(ctx_.arrayVar(chance(70) ? "A" : "B"));
+      return chance(20) ? leaf(ctx_.constArray(ctx_.bv(edgeValue(8)),
+                                               chance(50) ? 1 : 2))
+                        : leaf(ctx_.arrayVar(chance(70) ? "A" : "B"));
     if (RecipeP r = reuse(Sort::array(), depth))
       return r;
     if (chance(15))

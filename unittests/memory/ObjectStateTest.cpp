@@ -94,6 +94,38 @@ TEST(ObjectState, PartlyWrittenLargeObjectReadsItsArray) {
   EXPECT_TRUE(mentions(r.get(), Kind::Select));
 }
 
+// A zero-initialised object whose content starts as a constant array: its
+// unwritten bytes read as zero at constant offsets, a symbolic-offset read
+// of a large one is a select over its few writes above the constant array
+// (no store per zero byte), one up to a table's size is an ite chain over
+// known bytes, and no byte counts as untouched (it has a value).
+TEST(ObjectState, ConstantInitialContentHasNoStorePerByte) {
+  ExprContext ctx;
+  ExprRef zeros = ctx.constArray(ctx.bv(8, 0), 7);
+  ObjectState big(400000, zeros);
+  ExprRef v = ctx.var("v", expr::Sort::bv(8));
+  big.writeByte(ctx, 1000, v);
+  EXPECT_EQ(big.read(ctx, ctx.bv(64, 5), 1), ctx.bv(8, 0));
+  EXPECT_EQ(big.read(ctx, ctx.bv(64, 1000), 1), v);
+  EXPECT_FALSE(big.untouched(5, 1));
+  ExprRef offset = ctx.var("offset", expr::Sort::bv(64));
+  ExprRef r = big.read(ctx, offset, 1);
+  ASSERT_EQ(r->kind(), Kind::Select);
+  const expr::Expr *a = r->child(0);
+  ASSERT_EQ(a->kind(), Kind::Store);
+  EXPECT_EQ(a->child(0), zeros.get());
+  expr::Assignment m;
+  m.set(offset, expr::Value::ofBits(llvm::APInt(64, 77)));
+  EXPECT_EQ(expr::evaluate(r, m)->bits.getZExtValue(), 0u);
+
+  ObjectState table(1024, zeros);
+  table.writeByte(ctx, 3, ctx.bv(8, 9));
+  ExprRef t = table.read(ctx, offset, 1);
+  EXPECT_FALSE(mentions(t.get(), Kind::Select));
+  EXPECT_EQ(valueAt(t, offset, 3), 9u);
+  EXPECT_EQ(valueAt(t, offset, 1000), 0u);
+}
+
 // The merge of two states of one object (seed 001 def. 7): where the
 // guard holds, a's bytes; elsewhere b's; bytes both left alone stay the
 // initial content, and bytes written alike stay as written.

@@ -401,3 +401,16 @@ TEST_F(QuantifiedQueries, BuilderDropsVariablesTheBodyDoesNotMention) {
 }
 
 } // namespace
+
+// A query over a constant array (Z3's general solver: 4.8.12's QF_ABV
+// logic has none): a byte written at i and read at j != i is the array's.
+TEST_F(Z3SolverTest, ConstantArraysAreDecided) {
+  ExprRef i = var("i", 64), j = var("j", 64);
+  ExprRef a = ctx.store(ctx.constArray(bv(8, 0)), i, bv(8, 5));
+  ExprRef read = ctx.select(a, j);
+  ExprRef unsat[] = {ctx.eq(read, bv(8, 5)), ctx.notE(ctx.eq(i, j))};
+  EXPECT_TRUE(solver->check(unsat, false).isUnsat());
+  std::vector<ExprRef> sat = {ctx.eq(read, bv(8, 0)),
+                              ctx.ult(i, bv(64, 10))};
+  expectModelSatisfies(solver->check(sat, true), sat);
+}

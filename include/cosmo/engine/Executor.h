@@ -156,6 +156,13 @@ public:
   static constexpr unsigned kPathModelGraceMs = 2000;
   /// The largest heap block of concrete size a path may allocate.
   static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;
+  /// Zero-initialised objects (globals, calloc) larger than this start as a
+  /// constant array of zeros instead of a written zero per byte.
+  static constexpr uint64_t kZeroContentBytes = 256;
+  /// The zero content of `object` (its own term: see ExprContext::constArray).
+  ExprRef zeroContent(const memory::MemoryObject &object) {
+    return ctx_.constArray(ctx_.bv(8, 0), static_cast<unsigned>(object.id));
+  }
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 

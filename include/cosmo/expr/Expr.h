@@ -89,6 +89,7 @@ enum class Kind : uint8_t {
   // Arrays.
   Select, // select(array, index) : BitVec(8)
   Store,  // store(array, index, value) : array
+  ConstArray, // const_array(byte): the array whose every byte is `byte`
   // Quantifiers.
   Forall, // forall(body, v1, ..., vn): Bool; the vi are the bound Vars
 #define COSMO_KIND_ENUMERATOR(k) k,

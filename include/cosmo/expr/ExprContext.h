@@ -107,6 +107,13 @@ public:
   ExprRef select(const ExprRef &array, const ExprRef &index);
   ExprRef store(const ExprRef &array, const ExprRef &index,
                 const ExprRef &value);
+  /// The array whose every byte is the constant `byte` (BitVec(8)): the
+  /// initial content of a zero-initialised object, so that its unwritten
+  /// bytes need no store each. Arrays of different `tag`s are the same
+  /// value but distinct terms: each object's content keeps its own
+  /// identity (the Horn encoding gives each array its own element layout,
+  /// and a term shared by two objects would join theirs).
+  ExprRef constArray(const ExprRef &byte, unsigned tag = 0);
 
   /// Build a node exactly as given, without simplification (children must
   /// have the right sorts). Used as the reference by property tests and by

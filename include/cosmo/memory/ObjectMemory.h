@@ -121,7 +121,7 @@ struct MemoryObject {
 
 class ObjectState {
 public:
-  /// Content initially `initial` (an ArrayVar), or all `fill` if no array.
+  /// Content initially `initial` (an ArrayVar, or a ConstArray).
   ObjectState(uint64_t capacity, ExprRef initial);
   /// An object of `capacity` bytes whose whole content is the array term
   /// `content`, in array mode from the start whatever its size (a loop's
@@ -142,8 +142,14 @@ public:
   void write(ExprContext &ctx, const ExprRef &offset, const ExprRef &value);
   /// Write one byte at a concrete offset.
   void writeByte(ExprContext &ctx, uint64_t offset, const ExprRef &byte);
-  /// True when bytes [offset, offset+width) were never written (byte mode).
+  /// True when bytes [offset, offset+width) were never written (byte mode)
+  /// and have no known initial value.
   bool untouched(uint64_t offset, unsigned width) const;
+  /// The initial content is a constant array (a zero-initialised object's):
+  /// every byte never written has its value.
+  bool initialIsConstant() const {
+    return initial_->kind() == expr::Kind::ConstArray;
+  }
   /// The object that holds `a`'s bytes where `guard` holds and `b`'s
   /// elsewhere, byte by byte (seed 001 def. 7, the merge of two heaps);
   /// null when one is in array mode or they do not share their size and
