@@ -406,6 +406,8 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
   }
   for (const ResolvedAccess &a : resolve(s, eval(s, i.getPointerOperand()),
                                          bytes, i.getPointerOperand())) {
+    if (cutDeepSymbolicAccess(a, i))
+      continue;
     ExprRef v = decode(readMemory(*a.state, a, bytes), t);
     const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
     if (t->isPointerTy() && e->object->kind == ObjectKind::Input &&
@@ -469,11 +471,31 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                           value->isConst() &&
                               value->bvValue().getZExtValue() >=
                                   isolatedRegionStart());
+    if (cutDeepSymbolicAccess(a, i))
+      continue;
     ExecutionState *st = checkAssigns(a, value->width() / 8);
     if (!st)
       continue;
     st->memory.writable(a.base).write(ctx_, a.offset, value);
   }
+}
+
+bool Executor::cutDeepSymbolicAccess(const ResolvedAccess &a,
+                                     const llvm::Instruction &i) {
+  if (a.offset->isConst())
+    return false;
+  const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
+  size_t depth = e->state->symbolicAccessDepth();
+  if (depth <= kMaxSymbolicAccessStores)
+    return false;
+  SourceLocation at = locationOf(&i);
+  terminateCut(*a.state,
+               fmt::format("an access at a symbolic offset of '{}' at {}:{}, "
+                           "whose content is a chain of {} writes (Z3 is "
+                           "given at most {})",
+                           e->object->name, at.file, at.line, depth,
+                           kMaxSymbolicAccessStores));
+  return true;
 }
 
 void Executor::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {

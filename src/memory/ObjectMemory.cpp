@@ -151,6 +151,7 @@ void ObjectState::writeByte(ExprContext &ctx, uint64_t offset,
                             const ExprRef &byte) {
   if (array_) {
     array_ = ctx.store(array_, ctx.bv(64, offset), byte);
+    ++arrayDepth_;
     return;
   }
   assert(offset < bytes_.size());
@@ -184,6 +185,7 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
     return;
   }
   if (!array_) {
+    arrayDepth_ = symbolicAccessDepth();
     array_ = asArray(ctx);
     bytes_.assign(bytes_.size(), ExprRef());
     cachedArray_ = ExprRef();
@@ -191,6 +193,17 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
   for (unsigned i = 0; i < width; ++i)
     array_ = ctx.store(array_, ctx.add(offset, ctx.bv(64, i)),
                        ctx.extract(value, 8 * i + 7, 8 * i));
+  arrayDepth_ += width;
+}
+
+size_t ObjectState::symbolicAccessDepth() const {
+  if (array_)
+    return arrayDepth_;
+  if ((small_ || isWrittenTable()) && !bytes_.empty())
+    return 0;
+  return static_cast<size_t>(
+      std::count_if(bytes_.begin(), bytes_.end(),
+                    [](const ExprRef &b) { return bool(b); }));
 }
 
 ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <pthread.h>
 
 using namespace cosmo;
 
@@ -478,7 +479,7 @@ void splitArguments(int argc, char **argv, std::vector<std::string> &args,
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int cosmoMain(int argc, char **argv) {
   CLI::App app{"cosmo: compositional symbolic execution for C programs"};
   app.set_version_flag("--version", std::string("cosmo ") + COSMO_VERSION);
   app.require_subcommand(1);
@@ -506,4 +507,38 @@ int main(int argc, char **argv) {
   if (replay.app->parsed())
     return replay.run(std::move(clangTail));
   return cli::kExitUsage;
+}
+
+namespace {
+/// The stack of the thread cosmo runs on. Z3 recurses over the depth of a
+/// term: a select from an array written 100,000 times by a concrete loop
+/// is a chain of 400,000 stores, and Z3 overflowed the main thread's 8 MB
+/// (a crash) where it needs a few hundred. Only the pages used are memory.
+constexpr size_t kStackBytes = size_t(1) << 30;
+
+struct MainCall {
+  int argc;
+  char **argv;
+  int result = 0;
+};
+
+void *runMain(void *p) {
+  auto *call = static_cast<MainCall *>(p);
+  call->result = cosmoMain(call->argc, call->argv);
+  return nullptr;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  MainCall call{argc, argv};
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) == 0 &&
+      pthread_attr_setstacksize(&attr, kStackBytes) == 0 &&
+      pthread_create(&thread, &attr, runMain, &call) == 0) {
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    return call.result;
+  }
+  return cosmoMain(argc, argv); // no such thread: the main one
 }

@@ -126,6 +126,25 @@ TEST(ObjectState, ConstantInitialContentHasNoStorePerByte) {
   EXPECT_EQ(valueAt(t, offset, 1000), 0u);
 }
 
+// How many stores a symbolic-offset access goes through: the written
+// bytes of a large object, none for a small one or a written table, and
+// the chain of one in array mode (its writes at symbolic offsets on top).
+TEST(ObjectState, SymbolicAccessDepthCountsTheChain) {
+  ExprContext ctx;
+  ObjectState large(10000, ctx.arrayVar("large"));
+  for (uint64_t k = 0; k < 300; ++k)
+    large.writeByte(ctx, k, ctx.bv(8, 1));
+  EXPECT_EQ(large.symbolicAccessDepth(), 300u);
+  ExprRef offset = ctx.var("offset", expr::Sort::bv(64));
+  large.write(ctx, offset, ctx.bv(32, 5));
+  EXPECT_EQ(large.symbolicAccessDepth(), 304u);
+  large.writeByte(ctx, 9000, ctx.bv(8, 2));
+  EXPECT_EQ(large.symbolicAccessDepth(), 305u);
+  ObjectState small(16, ctx.arrayVar("small"));
+  small.writeByte(ctx, 3, ctx.bv(8, 1));
+  EXPECT_EQ(small.symbolicAccessDepth(), 0u);
+}
+
 // The merge of two states of one object (seed 001 def. 7): where the
 // guard holds, a's bytes; elsewhere b's; bytes both left alone stay the
 // initial content, and bytes written alike stay as written.

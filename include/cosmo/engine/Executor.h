@@ -275,6 +275,13 @@ public:
   void copyBytes(ExecutionState &s, const ExprRef &dst, const ExprRef &src,
                  uint64_t n);
   ExprRef readMemory(ExecutionState &s, const ResolvedAccess &a, unsigned n);
+  /// Ends `a`'s state as cut when it accesses an object at a symbolic
+  /// offset through a content of more than kMaxSymbolicAccessStores writes
+  /// (a store chain Z3 recurses over for minutes, past every time limit:
+  /// an array a concrete loop wrote 100,000 times).
+  bool cutDeepSymbolicAccess(const ResolvedAccess &a,
+                             const llvm::Instruction &i);
+  static constexpr size_t kMaxSymbolicAccessStores = size_t(1) << 16;
   std::string readCString(ExecutionState &s, const ExprRef &address);
 
   //===--- Control (ExecControl.cpp) --------------------------------------===//

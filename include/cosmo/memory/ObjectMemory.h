@@ -145,6 +145,11 @@ public:
   /// True when bytes [offset, offset+width) were never written (byte mode)
   /// and have no known initial value.
   bool untouched(uint64_t offset, unsigned width) const;
+  /// How many stores an access at a symbolic offset goes through: the
+  /// written bytes of a large object in byte mode (its content as a store
+  /// chain), the chain of one in array mode; 0 when such an access reads
+  /// bytes directly (a small object, a written table).
+  size_t symbolicAccessDepth() const;
   /// The initial content is a constant array (a zero-initialised object's):
   /// every byte never written has its value.
   bool initialIsConstant() const {
@@ -184,6 +189,7 @@ private:
   uint64_t capacity_ = 0;
   ExprRef initial_;            // ArrayVar holding the initial content
   ExprRef array_;              // array mode when set
+  size_t arrayDepth_ = 0;      // array mode: stores over the initial array
   mutable ExprRef cachedArray_;
   bool small_;
 };
