@@ -313,6 +313,27 @@ std::optional<uint64_t> Z3Translator::upperBound(const Expr *e) const {
   }
 }
 
+z3::expr Z3Translator::selectOf(const Expr *e) {
+  const Expr *a = e->child(0);
+  std::vector<const Expr *> stores;
+  for (; a->kind() == Kind::Store && a->child(1)->kind() == Kind::BVConst &&
+         stores.size() <= kMaxStoresAsIte;
+       a = a->child(0))
+    stores.push_back(a);
+  z3::expr index = cache_.at(e->child(1)).z3;
+  if (stores.size() < kStoresAsIte || stores.size() > kMaxStoresAsIte)
+    return z3::select(cache_.at(e->child(0)).z3, index);
+  // select(store(a, k, v), i) = ite(i == k, v, select(a, i)), the
+  // outermost store first.
+  z3::expr r = a->kind() == Kind::ConstArray
+                   ? cache_.at(a->child(0)).z3
+                   : z3::select(cache_.at(a).z3, index);
+  for (auto it = stores.rbegin(); it != stores.rend(); ++it)
+    r = z3::ite(index == cache_.at((*it)->child(1)).z3,
+                cache_.at((*it)->child(2)).z3, r);
+  return r;
+}
+
 z3::expr Z3Translator::build(const Expr *e,
                              std::optional<uint64_t> bound) {
   auto c = [&](unsigned i) { return cache_.at(e->child(i)).z3; };
@@ -397,7 +418,7 @@ z3::expr Z3Translator::build(const Expr *e,
   case Kind::Select:
     if (arraysAsFunctions_)
       return functionOf(e->child(0))(c(1));
-    return z3::select(c(0), c(1));
+    return selectOf(e);
   case Kind::Store:
     return z3::store(c(0), c(1), c(2));
   case Kind::ConstArray:

@@ -69,6 +69,17 @@ private:
   z3::sort sortOf(expr::Sort s);
   /// `bound`: upperBound(e).
   z3::expr build(const expr::Expr *e, std::optional<uint64_t> bound);
+  /// A select; through a chain of kStoresAsIte to kMaxStoresAsIte stores
+  /// at constant indices, as an ite over them. Z3 4.8.12's time on
+  /// `a[j] != j` over the store chain of a concrete loop's a[i] = i
+  /// doubles with every 4 more stores (0.5 s for 16 ints, 5 s for 32,
+  /// nothing in 60 s for 64); over the ite, 1 s for 1024 ints in a run,
+  /// but 70 s and 600 MB for 2048 (past the query's time limit: Z3 does
+  /// not stop while it builds), so longer chains stay arrays (the query
+  /// ends at its limit).
+  z3::expr selectOf(const expr::Expr *e);
+  static constexpr size_t kStoresAsIte = 16;
+  static constexpr size_t kMaxStoresAsIte = 4096;
   /// An upper bound of the unsigned value of bit-vector `e`, from the
   /// bounds of its children (already translated); none when it is wider
   /// than 64 bits and nothing better is known.
