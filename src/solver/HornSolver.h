@@ -139,7 +139,7 @@ private:
   const std::map<std::string, std::vector<ExprRef>> *earlier_;
   double budget_; ///< seconds
   Clock::time_point start_, deadline_;
-  Z3Translator bv_;
+  Z3Translator bv_{/*arraysAsFunctions=*/false, /*selectsAsIte=*/false};
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;

@@ -321,7 +321,8 @@ z3::expr Z3Translator::selectOf(const Expr *e) {
        a = a->child(0))
     stores.push_back(a);
   z3::expr index = cache_.at(e->child(1)).z3;
-  if (stores.size() < kStoresAsIte || stores.size() > kMaxStoresAsIte)
+  if (!selectsAsIte_ || stores.size() < kStoresAsIte ||
+      stores.size() > kMaxStoresAsIte)
     return z3::select(cache_.at(e->child(0)).z3, index);
   // select(store(a, k, v), i) = ite(i == k, v, select(a, i)), the
   // outermost store first.

@@ -29,8 +29,12 @@ public:
   /// uninterpreted function, for queries whose arrays are only read
   /// (Theories::arraysOnlyRead), which Z3's Ackermann reduction then decides as
   /// bit-vectors.
-  explicit Z3Translator(bool arraysAsFunctions = false)
-      : arraysAsFunctions_(arraysAsFunctions) {}
+  /// `selectsAsIte`: reads through long chains of constant-index stores
+  /// as ite terms (selectOf), for path queries; the Horn solver's
+  /// questions keep their arrays (its quantified checks slowed down).
+  explicit Z3Translator(bool arraysAsFunctions = false,
+                        bool selectsAsIte = true)
+      : arraysAsFunctions_(arraysAsFunctions), selectsAsIte_(selectsAsIte) {}
 
   z3::context &z3() { return z3_; }
 
@@ -103,6 +107,7 @@ private:
   z3::func_decl functionOf(const expr::Expr *a);
 
   bool arraysAsFunctions_;
+  bool selectsAsIte_;
   z3::context z3_;
   std::unordered_map<const expr::Expr *, Entry> cache_;
 };
