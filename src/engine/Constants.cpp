@@ -190,17 +190,15 @@ void Executor::initializeGlobals(ExecutionState &s) {
     uint64_t size = layout_.getTypeAllocSize(g.getValueType());
     std::vector<ExprRef> bytes(size);
     constantBytes(s, g.getInitializer(), bytes, 0);
-    const memory::ObjectEntry *entry = s.memory.findByBase(globalAddress_[&g]);
-    memory::ObjectState &os = s.memory.writable(entry->object->address);
-    // A large global's zeros are its initial content (a constant array),
-    // not a store each: `int a[100000];` is one term, not 400,000.
-    bool zeros = size > kZeroContentBytes;
-    if (zeros)
-      os = memory::ObjectState(size, zeroContent(*entry->object));
+    // Zeros first (a large global's are one constant array: `int
+    // a[100000];` is one term, not 400,000), then the other bytes.
+    uint64_t base = globalAddress_[&g];
+    zeroFill(s, base);
+    memory::ObjectState &os = s.memory.writable(base);
     ExprRef zero = ctx_.bv(8, 0);
     for (uint64_t i = 0; i < size; ++i)
-      if (!zeros || (bytes[i] && bytes[i] != zero))
-        os.writeByte(ctx_, i, bytes[i] ? bytes[i] : zero);
+      if (bytes[i] && bytes[i] != zero)
+        os.writeByte(ctx_, i, bytes[i]);
   }
 }
 

@@ -536,19 +536,6 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   // In 64 bits: calloc's product of two 32-bit sizes does not wrap.
   assert(size0->width() <= 64 && "a size is at most 64 bits");
   ExprRef size = ctx_.zextOrTrunc(size0, 64);
-  auto fill = [&](ExecutionState &st, uint64_t base, uint64_t capacity) {
-    if (!zeroed)
-      return;
-    const memory::ObjectEntry *entry = st.memory.findByBase(base);
-    memory::ObjectState &os = st.memory.writable(base);
-    if (capacity > kZeroContentBytes) {
-      os = memory::ObjectState(capacity, zeroContent(*entry->object));
-      return;
-    }
-    ExprRef zero = ctx_.bv(8, 0);
-    for (uint64_t k = 0; k < capacity; ++k)
-      os.writeByte(ctx_, k, zero);
-  };
   if (size->isConst()) {
     uint64_t n = size->bvValue().getZExtValue();
     // An object keeps a term per byte: a larger block would take more
@@ -559,7 +546,8 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
           n, kMaxHeapBlock >> 20)};
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
-    fill(s, base, n);
+    if (zeroed)
+      zeroFill(s, base);
     bind(s, result, pointer(base));
     return;
   }
@@ -576,8 +564,23 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Heap,
                            site, ctx_.arrayVar(t.freshName("uninit")),
                            ctx_.zextOrTrunc(size, pointerBits()));
-  fill(t, base, opts_.maxSymbolicAllocation);
+  if (zeroed)
+    zeroFill(t, base);
   bind(t, result, pointer(base));
+}
+
+void Executor::zeroFill(ExecutionState &s, uint64_t base) {
+  const memory::MemoryObject &object = *s.memory.findByBase(base)->object;
+  memory::ObjectState &os = s.memory.writable(base);
+  if (object.capacity > kZeroContentBytes) {
+    os = memory::ObjectState(
+        object.capacity,
+        ctx_.constArray(ctx_.bv(8, 0), static_cast<unsigned>(object.id)));
+    return;
+  }
+  ExprRef zero = ctx_.bv(8, 0);
+  for (uint64_t k = 0; k < object.capacity; ++k)
+    os.writeByte(ctx_, k, zero);
 }
 
 void Executor::freeAddress(ExecutionState &s, const ExprRef &address) {

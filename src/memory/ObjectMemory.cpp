@@ -69,8 +69,11 @@ std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
   GuardedHeap arms[] = {{guard, std::move(differA)},
                         {ctx.notE(guard), std::move(differB)}};
   SymbolicHeap joined = merge(arms);
-  for (const auto &[offset, value] : joined.cells())
-    m->bytes_[offset->bvValue().getZExtValue()] = value;
+  for (const auto &[offset, value] : joined.cells()) {
+    ExprRef &b = m->bytes_[offset->bvValue().getZExtValue()];
+    m->written_ += b ? 0 : 1;
+    b = value;
+  }
   return m;
 }
 
@@ -99,12 +102,8 @@ ExprRef ObjectState::byteAtSymbolic(ExprContext &ctx,
 bool ObjectState::isWrittenTable() const {
   if (array_ || bytes_.size() > kTableBytes)
     return false;
-  if (initialIsConstant())
-    return true; // every byte is known
-  for (const ExprRef &b : bytes_)
-    if (!b)
-      return false;
-  return true;
+  // Every byte is known: written, or of a constant initial content.
+  return initialIsConstant() || written_ == bytes_.size();
 }
 
 ExprRef ObjectState::asArray(ExprContext &ctx) const {
@@ -155,6 +154,7 @@ void ObjectState::writeByte(ExprContext &ctx, uint64_t offset,
     return;
   }
   assert(offset < bytes_.size());
+  written_ += bytes_[offset] ? 0 : 1;
   bytes_[offset] = byte;
   cachedArray_ = ExprRef();
 }
@@ -181,13 +181,15 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
       updated[k] = b;
     }
     bytes_ = std::move(updated);
+    written_ = bytes_.size();
     cachedArray_ = ExprRef();
     return;
   }
   if (!array_) {
-    arrayDepth_ = symbolicAccessDepth();
+    arrayDepth_ = written_; // the stores asArray makes
     array_ = asArray(ctx);
     bytes_.assign(bytes_.size(), ExprRef());
+    written_ = 0;
     cachedArray_ = ExprRef();
   }
   for (unsigned i = 0; i < width; ++i)
@@ -201,9 +203,7 @@ size_t ObjectState::symbolicAccessDepth() const {
     return arrayDepth_;
   if ((small_ || isWrittenTable()) && !bytes_.empty())
     return 0;
-  return static_cast<size_t>(
-      std::count_if(bytes_.begin(), bytes_.end(),
-                    [](const ExprRef &b) { return bool(b); }));
+  return written_;
 }
 
 ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,
@@ -211,10 +211,7 @@ ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,
                                        const ExprRef &below) const {
   if (array_)
     return nullptr;
-  size_t written = 0;
-  for (const ExprRef &b : bytes_)
-    written += b ? 1 : 0;
-  if (written <= threshold)
+  if (written_ <= threshold)
     return nullptr;
   ExprRef a = below;
   size_t kept = 0;

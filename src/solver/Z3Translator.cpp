@@ -23,7 +23,8 @@ Z3Translator::theoriesOf(std::span<const ExprRef> constraints) {
   for (const ExprRef &c : constraints)
     expr::forEachNode(c, [&](const Expr *e) {
       Kind k = e->kind();
-      t.arrays |= k == Kind::ArrayVar || k == Kind::ConstArray || k == Kind::Forall;
+      t.arrays |=
+          k == Kind::ArrayVar || k == Kind::ConstArray || k == Kind::Forall;
       t.quantifiers |= k == Kind::Forall;
       t.floats |= expr::isFloatKind(k);
       t.constArrays |= k == Kind::ConstArray;
@@ -314,15 +315,16 @@ std::optional<uint64_t> Z3Translator::upperBound(const Expr *e) const {
 }
 
 z3::expr Z3Translator::selectOf(const Expr *e) {
+  z3::expr index = cache_.at(e->child(1)).z3;
+  if (!selectsAsIte_)
+    return z3::select(cache_.at(e->child(0)).z3, index);
   const Expr *a = e->child(0);
   std::vector<const Expr *> stores;
   for (; a->kind() == Kind::Store && a->child(1)->kind() == Kind::BVConst &&
          stores.size() <= kMaxStoresAsIte;
        a = a->child(0))
     stores.push_back(a);
-  z3::expr index = cache_.at(e->child(1)).z3;
-  if (!selectsAsIte_ || stores.size() < kStoresAsIte ||
-      stores.size() > kMaxStoresAsIte)
+  if (stores.size() < kStoresAsIte || stores.size() > kMaxStoresAsIte)
     return z3::select(cache_.at(e->child(0)).z3, index);
   // select(store(a, k, v), i) = ite(i == k, v, select(a, i)), the
   // outermost store first.

@@ -159,10 +159,10 @@ public:
   /// Zero-initialised objects (globals, calloc) larger than this start as a
   /// constant array of zeros instead of a written zero per byte.
   static constexpr uint64_t kZeroContentBytes = 256;
-  /// The zero content of `object` (its own term: see ExprContext::constArray).
-  ExprRef zeroContent(const memory::MemoryObject &object) {
-    return ctx_.constArray(ctx_.bv(8, 0), static_cast<unsigned>(object.id));
-  }
+  /// Makes every byte of the object at `base` zero, its only content:
+  /// one written zero per byte up to kZeroContentBytes, else a constant
+  /// array of zeros of its own (ExprContext::constArray's tag).
+  void zeroFill(ExecutionState &s, uint64_t base);
   /// A concrete value of `e` on this path (one solver call).
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 

@@ -186,8 +186,9 @@ private:
   bool isWrittenTable() const;
 
   std::vector<ExprRef> bytes_; // byte mode; null = initial content
+  size_t written_ = 0;         // byte mode: the non-null bytes_
   uint64_t capacity_ = 0;
-  ExprRef initial_;            // ArrayVar holding the initial content
+  ExprRef initial_;            // the initial content: ArrayVar, ConstArray
   ExprRef array_;              // array mode when set
   size_t arrayDepth_ = 0;      // array mode: stores over the initial array
   mutable ExprRef cachedArray_;
