@@ -227,6 +227,22 @@ private:
            (atCall ? ", __builtin_return_address(0));" : ");");
   }
 
+  /// The checks of a contract's requires where `function` is called.
+  std::string preconditionChecks(const Annotation &a,
+                                 const std::string &function, bool atCall) {
+    std::string out;
+    for (const Clause &c : a.clauses)
+      if (c.kind == ClauseKind::Requires) {
+        TermScope scope;
+        scope.use = Use::Check;
+        out += lineDirective(c.line) + "  " +
+               check(c, property(*c.terms[0], scope, c.line),
+                     CheckKind::Precondition, "requires", function, atCall) +
+               "\n";
+      }
+    return out;
+  }
+
   /// The companions of one contracted function (AcslInstrument.h).
   std::string contract(const Annotation &a, const Declarator &d,
                        ContractedFunction &f) {
@@ -234,15 +250,21 @@ private:
     for (const std::string &p : d.paramNames)
       args += (args.empty() ? "" : ", ") + p;
     bool isVoid = d.returnType == "void";
-    bool hasAssigns = false;
-    for (const Clause &c : a.clauses)
+    bool hasAssigns = false, hasRequires = false;
+    for (const Clause &c : a.clauses) {
       hasAssigns |= c.kind == ClauseKind::Assigns;
+      hasRequires |= c.kind == ClauseKind::Requires;
+    }
+    // Every call goes through the `use` companion when there is something
+    // to check or to use there: the requires (checked at every call, as a
+    // deductive verifier makes each call's precondition a goal) or assigns.
+    bool checkedAtCalls = hasAssigns || hasRequires;
     std::string params = oneLine(d.params);
     // Natively (AcslInstrument.h), where the file defines f: its definition
     // is renamed, and f becomes the companion that checks the precondition
     // of every call (what the engine's call redirection does).
     std::string callee = d.name;
-    size_t definedAt = !native_ || !hasAssigns ? std::string::npos
+    size_t definedAt = !native_ || !checkedAtCalls ? std::string::npos
                        : d.definition          ? d.nameAt
                                                : definitionOf(s_, d.name);
     if (definedAt != std::string::npos) {
@@ -297,41 +319,29 @@ private:
     if (!allowed.empty())
       out += "  __cosmo_acsl_frame_end();\n";
     out += post + (isVoid ? "}\n" : "  return __cosmo_result;\n}\n");
-    if (!hasAssigns)
-      return out; // without assigns a call cannot use the contract
-    f.usable = true;
+    if (!checkedAtCalls)
+      return out;
+    f.usable = hasAssigns;
     if (native_) {
       if (definedAt == std::string::npos)
         return out; // f is elsewhere: its calls are not checked natively
       out += lineDirective(a.line) + (d.isStatic ? "static " : "") +
-             d.returnType + " " + d.name + "(" + params + ") {\n";
-      for (const Clause &c : a.clauses)
-        if (c.kind == ClauseKind::Requires) {
-          TermScope scope;
-          scope.use = Use::Check;
-          out += lineDirective(c.line) + "  " +
-                 check(c, property(*c.terms[0], scope, c.line),
-                       CheckKind::Precondition, "requires", d.name, true) +
-                 "\n";
-        }
+             d.returnType + " " + d.name + "(" + params + ") {\n" +
+             preconditionChecks(a, d.name, /*atCall=*/true);
       return out + "  " + (isVoid ? "" : "return ") + callee + "(" + args +
              ");\n}\n";
     }
 
-    // use: check requires; havoc what assigns allows; assume ensures.
+    // use: check requires; havoc what assigns allows; assume ensures
+    // (without assigns, nothing to assume: the call runs the function).
     olds.clear();
-    pre.clear();
     post.clear();
     std::string havocs;
     for (const Clause &c : a.clauses) {
       TermScope scope;
-      if (c.kind == ClauseKind::Requires) {
-        scope.use = Use::Check;
-        pre += lineDirective(c.line) + "  " +
-               check(c, property(*c.terms[0], scope, c.line),
-                     CheckKind::Precondition, "requires", d.name) +
-               "\n";
-      } else if (c.kind == ClauseKind::Ensures) {
+      if (!hasAssigns)
+        break;
+      if (c.kind == ClauseKind::Ensures) {
         scope.use = Use::Assume;
         scope.resultAllowed = !isVoid;
         scope.oldAllowed = true;
@@ -343,12 +353,16 @@ private:
           havocs += lineDirective(c.line) + "  " + havoc(*loc, c.line) + "\n";
       }
     }
-    // Run concretely (to confirm an error found through the contract), the
-    // call runs the function itself.
+    // Without assigns the call cannot use the contract (the function could
+    // write anything): it runs the function. So does a concrete run (to
+    // confirm an error found through the contract).
+    std::string runBody = isVoid ? "{ " + d.name + "(" + args + "); return; }\n"
+                                 : "return " + d.name + "(" + args + ");\n";
     out += lineDirective(a.line) + d.returnType + " " + kUsePrefix + d.name +
-           "(" + params + ") {\n" + pre + "  if (!__cosmo_acsl_abstract()) " +
-           (isVoid ? "{ " + d.name + "(" + args + "); return; }\n"
-                   : "return " + d.name + "(" + args + ");\n");
+           "(" + params + ") {\n" + preconditionChecks(a, d.name, false);
+    if (!hasAssigns)
+      return out + "  " + runBody + "}\n";
+    out += "  if (!__cosmo_acsl_abstract()) " + runBody;
     for (size_t k = 0; k < olds.size(); ++k)
       out += "  __auto_type __cosmo_old_" + std::to_string(k) + " = (" +
              olds[k] + ");\n";

@@ -149,8 +149,16 @@ std::vector<SourceLocation> calleeErrorStack(const Executor &x, const PcPair &p,
                                              const ExecutionState &s,
                                              bool calleeFramePushed) {
   std::vector<SourceLocation> stack;
-  for (const PcPair::Frame &f : p.stack)
-    stack.push_back({f.file, f.line, f.function, 0});
+  // A precondition is reported at the call of the contract's `use`
+  // companion (engine/ContractChecks.cpp): checked in the isolated run's
+  // own frame, the function summarised is that companion, and the call is
+  // the caller's.
+  bool atThisCall = p.errorKind == engine::errorKindName(
+                                       engine::ErrorKind::Precondition) &&
+                    p.stack.size() == 1;
+  if (!atThisCall)
+    for (const PcPair::Frame &f : p.stack)
+      stack.push_back({f.file, f.line, f.function, 0});
   std::vector<SourceLocation> outer = x.stackOf(s);
   size_t skip = calleeFramePushed && !outer.empty() ? 1 : 0;
   stack.insert(stack.end(), outer.begin() + skip, outer.end());

@@ -4,6 +4,8 @@
 #include "CliFixture.h"
 
 #include <fstream>
+#include <set>
+#include <vector>
 #include <string>
 
 #ifndef COSMO_E2E_CONTRACTS_DIR
@@ -356,6 +358,91 @@ TEST_F(Contracts, ContractsOfAnotherUnitReplayNatively) {
   EXPECT_EQ(rep2["errors"][0]["kind"], "assigns");
   EXPECT_EQ(rep2["errors"][0]["line"], 2);
   expectAllConfirmed(rep2);
+}
+
+/// Each error as (kind, line).
+std::set<std::pair<std::string, unsigned>> errorSites(const json &rep) {
+  std::set<std::pair<std::string, unsigned>> out;
+  for (const json &e : rep["errors"])
+    out.insert({e["kind"].get<std::string>(), e["line"].get<unsigned>()});
+  return out;
+}
+
+// Issue 42: a contract's requires is checked at every call, whatever the
+// call does next (runs the body, replays its tree, composes its summary).
+TEST_F(Contracts, RequiresWithoutAssignsIsCheckedAtEveryCallInEveryMode) {
+  using Sites = std::set<std::pair<std::string, unsigned>>;
+  const std::vector<std::vector<std::string>> modes = {
+      {},
+      {"--calls=replay"},
+      {"--calls=summary"},
+      {"--calls=smart"},
+      {"--loops=summarize"},
+      {"--contracts=use"}};
+  for (const auto &[program, call] :
+       std::vector<std::pair<std::string, unsigned>>{
+           {"precondition_calls.c", 11}, {"precondition_body_fails.c", 12}})
+    for (const std::vector<std::string> &mode : modes) {
+      std::string out = "out-" + std::to_string(call) + "-" +
+                        std::to_string(&mode - modes.data());
+      std::vector<std::string> args = {"check", "--out=" + out};
+      args.insert(args.end(), mode.begin(), mode.end());
+      args.push_back(contractProgram(program));
+      ProcessResult r = cosmo(args, 120);
+      std::string what = program + (mode.empty() ? "" : " " + mode[0]);
+      ASSERT_EQ(r.exitCode, 1) << what << r.out << r.err;
+      // The caller's bug, at the call: not the callee's division by zero.
+      EXPECT_EQ(errorSites(report(out)), (Sites{{"precondition", call}}))
+          << what << report(out)["errors"].dump(2);
+    }
+  // The inputs break the precondition natively too.
+  ProcessResult c = cosmo({"check", "--confirm", "--out=confirmed",
+                           contractProgram("precondition_body_fails.c")},
+                          120);
+  ASSERT_EQ(c.exitCode, 1) << c.out << c.err;
+  expectAllConfirmed(report("confirmed"));
+}
+
+// Issue 42: --entry=F runs under F's contract: requires assumed (shaping
+// pointer inputs), ensures and assigns checked.
+TEST_F(Contracts, AnEntryRunsUnderItsOwnContract) {
+  using Sites = std::set<std::pair<std::string, unsigned>>;
+  std::string program = contractProgram("entry_contract.c");
+  ProcessResult ok =
+      cosmo({"check", "--entry=checksum", "--out=ok", program}, 120);
+  ASSERT_EQ(ok.exitCode, 0) << ok.out << ok.err;
+  json rep = report("ok");
+  EXPECT_EQ(rep["entry"], "checksum");
+  EXPECT_EQ(statuses(rep)["checksum"], "verified") << rep.dump(2);
+
+  // Without the contract, NULL and short buffers are inputs like any other.
+  ProcessResult free = cosmo({"check", "--entry=checksum", "--contracts=ignore",
+                              "--out=free", program},
+                             120);
+  ASSERT_EQ(free.exitCode, 1) << free.out << free.err;
+  Sites freeSites = errorSites(report("free"));
+  EXPECT_TRUE(freeSites.count({"null-deref", 11})) << report("free").dump(2);
+
+  // An access past the contract's range is found with inputs the contract
+  // allows, and replays natively through the contract's companion.
+  std::string bugs = contractProgram("entry_contract_bugs.c");
+  ProcessResult bug = cosmo(
+      {"check", "--entry=checksum_past_end", "--confirm", "--out=bug", bugs},
+      120);
+  ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;
+  json bugRep = report("bug");
+  EXPECT_TRUE(errorSites(bugRep).count({"out-of-bounds", 10}))
+      << bugRep.dump(2);
+  expectAllConfirmed(bugRep);
+
+  // The entry's ensures are checked.
+  ProcessResult post =
+      cosmo({"check", "--entry=twice", "--confirm", "--out=post", bugs}, 120);
+  ASSERT_EQ(post.exitCode, 1) << post.out << post.err;
+  json postRep = report("post");
+  EXPECT_TRUE(errorSites(postRep).count({"postcondition", 15}))
+      << postRep.dump(2);
+  expectAllConfirmed(postRep);
 }
 
 } // namespace

@@ -394,6 +394,19 @@ int runCheck(const CheckOptions &opts) {
   std::vector<frontend::acsl::ContractedFunction> contracts;
   if (opts.contracts == "check")
     contracts = verifiableContracts(module, program->contracts);
+  // --entry=F under F's own contract: F's verify companion is the entry
+  // (requires assumed, shaping the inputs; ensures and assigns checked), so
+  // that run also verifies F's contract.
+  std::optional<frontend::acsl::ContractedFunction> entryContract;
+  if (opts.contracts != "ignore" && eo.entry != "main")
+    for (const frontend::acsl::ContractedFunction &f :
+         verifiableContracts(module, program->contracts))
+      if (f.name == eo.entry)
+        entryContract = f;
+  if (entryContract)
+    std::erase_if(contracts, [&](const frontend::acsl::ContractedFunction &f) {
+      return f.name == entryContract->name;
+    });
   const llvm::Function *mainFn = module.getFunction(eo.entry);
   bool runEntry = !(eo.entry == "main" && !contracts.empty() &&
                     (!mainFn || mainFn->isDeclaration()));
@@ -414,25 +427,36 @@ int runCheck(const CheckOptions &opts) {
 
   engine::RunSummary summary;
   std::vector<report::ReplayResult> replays;
+  // Paths under an assumed \forall may go on without a model
+  // (Executor::ask): no model reuse in a contract's run.
+  auto underContract = [&](const frontend::acsl::ContractedFunction &f) {
+    engine::EngineOptions o = eo;
+    o.entry = verifierOf(f);
+    o.solver.modelReuse = false;
+    return o;
+  };
   if (runEntry) {
-    summary::Analysis executor(module, eo, progress);
+    engine::EngineOptions entryOptions =
+        entryContract ? underContract(*entryContract) : eo;
+    summary::Analysis executor(module, entryOptions, progress);
     if (llvm::Error e = executor.prepare())
       return usageError(llvm::toString(std::move(e)));
     info.signature = executor.entrySignature();
     (*out)->setEntrySignature(info.signature);
+    if (entryContract)
+      (*out)->setTestEntry(entryOptions.entry, info.signature);
     replay.dataModel = executor.dataModel();
     summary = runOne(executor);
     progress.clear();
     if (opts.confirm)
-      replays = confirmErrors(summary, nativeMain, eo.entry,
+      replays = confirmErrors(summary, nativeMain, entryOptions.entry,
                               executor.entrySignature(), replay);
+    if (entryContract)
+      mergeContractRun(summary, summary, *entryContract, info.program, "");
   }
   for (const frontend::acsl::ContractedFunction &f : contracts) {
-    engine::EngineOptions contractOptions = eo;
-    contractOptions.entry = verifierOf(f);
-    // Paths under an assumed \forall may go on without a model
-    // (Executor::ask): no model reuse, tests for errors only.
-    contractOptions.solver.modelReuse = false;
+    engine::EngineOptions contractOptions = underContract(f);
+    // Tests for errors only.
     contractOptions.tests = engine::TestPolicy::Errors;
     summary::Analysis verifier(module, contractOptions, progress);
     if (llvm::Error e = verifier.prepare())
@@ -447,7 +471,8 @@ int runCheck(const CheckOptions &opts) {
                          verifier.entrySignature(), replay))
         replays.push_back(std::move(r));
     }
-    mergeContractRun(summary, std::move(run), f, info.program, runEntry);
+    mergeContractRun(summary, std::move(run), f, info.program,
+                     runEntry && !entryContract ? eo.entry : "");
   }
 
   if (llvm::Error e = (*out)->finish(summary, replays))

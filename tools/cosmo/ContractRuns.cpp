@@ -28,8 +28,8 @@ std::string verifierOf(const ContractedFunction &f) {
 
 void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const ContractedFunction &f, const std::string &file,
-                      bool mainRan) {
-  bool first = !mainRan && into.contracts.empty();
+                      const std::string &entryRan) {
+  bool first = entryRan.empty() && into.contracts.empty();
   engine::ContractResult result;
   result.function = f.name;
   result.location = {file, f.line, f.name, 0};
@@ -76,8 +76,9 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   } else if (allTrue) {
     into.verdict = engine::Verdict::True;
     size_t n = into.contracts.size();
-    into.reason = fmt::format("{} contract{} verified{}", n, n == 1 ? "" : "s",
-                              mainRan ? ", no error reachable from main" : "");
+    into.reason = fmt::format(
+        "{} contract{} verified{}", n, n == 1 ? "" : "s",
+        entryRan.empty() ? "" : ", no error reachable from " + entryRan);
   } else {
     into.verdict = engine::Verdict::Unknown;
     if (run.verdict == engine::Verdict::Unknown)

@@ -30,11 +30,12 @@ verifiableContracts(const llvm::Module &m,
 /// The entry that verifies `f`'s contract.
 std::string verifierOf(const frontend::acsl::ContractedFunction &f);
 
-/// Adds one contract's run to `into`; `mainRan`: `into` holds the
-/// program's own run (else nothing before the first contract).
+/// Adds one contract's run to `into`; `entryRan`: the entry whose own run
+/// `into` holds (empty: nothing before the first contract, or only runs of
+/// contracts).
 void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const frontend::acsl::ContractedFunction &f,
-                      const std::string &file, bool mainRan);
+                      const std::string &file, const std::string &entryRan);
 
 } // namespace cosmo::cli
 

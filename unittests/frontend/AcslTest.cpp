@@ -143,6 +143,42 @@ TEST(AcslInstrument, AContractWithoutAssignsIsNotUsedAtCalls) {
   EXPECT_EQ(out->text.find("__cosmo_contract_use_one"), std::string::npos);
 }
 
+TEST(AcslInstrument, AContractWithRequiresButNoAssignsChecksThemAtCalls) {
+  auto out = instrumentAnnotations(
+      "/*@ requires x > 0;\n    ensures \\result == x; */\n"
+      "int id(int x) { return x; }\n",
+      "f.c");
+  ASSERT_TRUE(static_cast<bool>(out)) << llvm::toString(out.takeError());
+  ASSERT_EQ(out->functions.size(), 1u);
+  EXPECT_FALSE(out->functions[0].usable);
+  // The use companion checks the requires, then runs the function: it
+  // neither havocs nor assumes the ensures (the function could write
+  // anything).
+  const std::string &t = out->text;
+  size_t use = t.find("int __cosmo_contract_use_id(int x) {");
+  ASSERT_NE(use, std::string::npos) << t;
+  size_t check = t.find("__cosmo_acsl_check(", use);
+  size_t call = t.find("return id(x);", use);
+  ASSERT_NE(check, std::string::npos) << t;
+  ASSERT_NE(call, std::string::npos) << t;
+  EXPECT_LT(check, call);
+  EXPECT_EQ(t.find("__cosmo_acsl_abstract", use), std::string::npos) << t;
+  EXPECT_EQ(t.find("__cosmo_acsl_havoc", use), std::string::npos) << t;
+  EXPECT_EQ(t.find("__cosmo_acsl_assume", use), std::string::npos) << t;
+
+  // Natively, its calls are checked too.
+  auto native = instrumentAnnotations(
+      "/*@ requires x > 0; */\nint id(int x) { return x; }\n"
+      "int g(void) { return id(1); }\n",
+      "f.c", /*forNativeRun=*/true);
+  ASSERT_TRUE(static_cast<bool>(native)) << llvm::toString(native.takeError());
+  EXPECT_NE(native->text.find("__cosmo_contract_impl_id(int x) { return x; }"),
+            std::string::npos)
+      << native->text;
+  EXPECT_NE(native->text.find("__cosmo_acsl_check_call("), std::string::npos)
+      << native->text;
+}
+
 TEST(AcslInstrument, ANativeRunChecksEveryCallOfAContractedFunction) {
   std::string src = "/*@ requires x > 0;\n    ensures \\result > x;\n    "
                     "assigns \\nothing; */\nstatic int f(int x) { return "

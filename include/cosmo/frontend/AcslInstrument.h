@@ -6,9 +6,11 @@
 //
 //  - a function `f` with a contract gets two companions at the end of its
 //    file: `__cosmo_contract_verify_f` (assume requires; call f; check
-//    ensures) and, when the contract has `assigns`, `__cosmo_contract_use_f`
-//    (check requires; havoc what assigns allows and the result; assume
-//    ensures), which replaces f at every call (frontend's contract pass);
+//    ensures) and, when the contract has `requires` or `assigns`,
+//    `__cosmo_contract_use_f`, which replaces f at every call (frontend's
+//    contract pass): it checks the requires, then, when the contract has
+//    `assigns`, havocs what they allow and the result and assumes the
+//    ensures; without `assigns` it calls f (f could write anything);
 //  - a loop with invariants checks them where its condition is evaluated:
 //    on the first arrival it checks them (established), havocs what the
 //    loop writes and assumes them; on an arrival by the back edge it checks
@@ -22,7 +24,7 @@
 //
 // The same text serves a native run (`forNativeRun`: a test replayed
 // against the checks of the annotations, runtime/replay.c) with two
-// differences: a function with a usable contract defined in the file is
+// differences: a function with a `use` companion defined in the file is
 // renamed `__cosmo_contract_impl_f`, and `f` is the companion that checks
 // its precondition and calls it (so every call is checked, as the engine
 // checks it); quantifiers in assumptions are taken as holding (the inputs
