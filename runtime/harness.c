@@ -9,6 +9,9 @@
  *   ptr <i> <offset> <j|-1>     the pointer at <offset> of input i points to
  *                               the start of input j (-1: null)
  *   arg <k> <i|-1>              parameter k is a copy of input i (-1: zero)
+ *   glob <k> <i>                the harness's global k (a contract's run
+ *                               takes some globals as inputs) gets input
+ *                               i's bytes before the call
  *
  * With COSMO_HARNESS_OBSERVE set to a file name, the harness writes there
  * what the call did: the return value's bytes ("ret <hex>", and for a
@@ -35,6 +38,7 @@ static unsigned char *cosmo_harness_buf[COSMO_HARNESS_MAX_INPUTS];
 static size_t cosmo_harness_size[COSMO_HARNESS_MAX_INPUTS];
 static int cosmo_harness_is_arg[COSMO_HARNESS_MAX_INPUTS];
 static long cosmo_harness_param[COSMO_HARNESS_MAX_PARAMS];
+static long cosmo_harness_global_input[COSMO_HARNESS_MAX_PARAMS];
 static size_t cosmo_harness_count;
 static FILE *cosmo_harness_out;
 
@@ -62,7 +66,7 @@ static void cosmo_harness_load(void) {
   if (!f)
     cosmo_harness_fail("cannot read the harness file");
   for (int k = 0; k < COSMO_HARNESS_MAX_PARAMS; ++k)
-    cosmo_harness_param[k] = -1;
+    cosmo_harness_param[k] = cosmo_harness_global_input[k] = -1;
   char kind[16];
   while (fscanf(f, "%15s", kind) == 1) {
     if (strcmp(kind, "buf") == 0) {
@@ -101,6 +105,14 @@ static void cosmo_harness_load(void) {
       cosmo_harness_param[k] = i;
       if (i >= 0)
         cosmo_harness_is_arg[i] = 1;
+    } else if (strcmp(kind, "glob") == 0) {
+      long k, i;
+      if (fscanf(f, "%ld %ld", &k, &i) != 2 || k < 0 ||
+          k >= COSMO_HARNESS_MAX_PARAMS || i < 0 ||
+          i >= (long)cosmo_harness_count)
+        cosmo_harness_fail("bad glob line");
+      cosmo_harness_global_input[k] = i;
+      cosmo_harness_is_arg[i] = 1;
     } else {
       cosmo_harness_fail("unknown line in the harness file");
     }
@@ -120,6 +132,19 @@ static void cosmo_harness_arg(int k, void *dst, size_t n) {
   }
   if (cosmo_harness_size[i] != n)
     cosmo_harness_fail("an argument's size differs from its parameter's");
+  memcpy(dst, cosmo_harness_buf[i], n);
+}
+
+/* Global k's value, when the test gives one: its input's bytes (`n`: the
+ * global's size, 0 when the harness cannot tell). */
+static void cosmo_harness_global(int k, void *dst, size_t n) {
+  long i = cosmo_harness_global_input[k];
+  if (i < 0)
+    return;
+  if (n == 0)
+    n = cosmo_harness_size[i];
+  if (cosmo_harness_size[i] != n)
+    cosmo_harness_fail("a global's size differs from its input's");
   memcpy(dst, cosmo_harness_buf[i], n);
 }
 

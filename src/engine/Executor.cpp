@@ -119,6 +119,8 @@ Executor::makeStateAt(const llvm::Function &f, std::string namePrefix) {
 std::unique_ptr<ExecutionState> Executor::makeInitialState() {
   std::unique_ptr<ExecutionState> s = makeStateAt(*entry_);
   setUpEntryArguments(*s, *entry_);
+  if (opts_.globalsAsInputs)
+    makeGlobalsInputs(*s);
   if (run_->covered.insert(&entry_->getEntryBlock()))
     claimCoverage(*s);
   return s;

@@ -11,7 +11,8 @@
 namespace cosmo::report {
 
 bool isHarnessInput(const engine::TestInput &input) {
-  return input.source == "argument" || input.source == "input-memory";
+  return input.source == "argument" || input.source == "input-memory" ||
+         input.source == "global";
 }
 
 HarnessInputs harnessInputs(const engine::TestVector &test) {
@@ -62,6 +63,19 @@ std::string entryHarnessSource(const EntryCall &call,
                        k, k, k);
     args += (k ? ", " : "") + fmt::format("cosmo_a{}", k);
   }
+  // A global of another unit is reached by its symbol, under a name of
+  // the harness's own (the program may declare it with its type).
+  for (size_t k = 0; k < call.signature.globals.size(); ++k) {
+    const engine::EntrySignature::Global &g = call.signature.globals[k];
+    if (g.internal) {
+      out += fmt::format("  cosmo_harness_global({}, (void *)&{}, sizeof {});\n",
+                         k, g.name, g.name);
+      continue;
+    }
+    out += fmt::format("  extern unsigned char cosmo_global{}[] __asm__(\"{}\");\n"
+                       "  cosmo_harness_global({}, cosmo_global{}, 0);\n",
+                       k, g.name, k, k);
+  }
   const std::string &ret = call.signature.returnType;
   if (ret == "void") {
     out += fmt::format("  {}({});\n", call.entry, args);
@@ -109,6 +123,10 @@ llvm::Expected<std::string> harnessFileText(const EntryCall &call,
     out += fmt::format("arg {} {}\n", k,
                        it == index.end() ? -1L : static_cast<long>(it->second));
   }
+  for (size_t k = 0; k < call.signature.globals.size(); ++k)
+    if (auto it = index.find(call.signature.globals[k].name);
+        it != index.end())
+      out += fmt::format("glob {} {}\n", k, it->second);
   return out;
 }
 

@@ -445,5 +445,35 @@ TEST_F(Contracts, AnEntryRunsUnderItsOwnContract) {
   expectAllConfirmed(postRep);
 }
 
+// Issue 42: the globals the program writes are inputs of a contract's run;
+// a global that holds pointers makes the contract unknown, never verified.
+TEST_F(Contracts, AContractHoldsWhateverGlobalsACallerLeaves) {
+  ProcessResult r = cosmo({"check", "--confirm", "--out=out",
+                           contractProgram("global_state.c")},
+                          120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"add_offset", "violated"},
+                               {"add_bounded", "verified"},
+                               {"scaled", "verified"}}))
+      << rep.dump(2);
+  EXPECT_TRUE(errorSites(rep).count({"postcondition", 10})) << rep.dump(2);
+  expectAllConfirmed(rep);
+
+  write("list.c", "struct node { int v; struct node *next; };\n"
+                  "struct node *head;\n"
+                  "/*@ ensures \\result >= 0; assigns \\nothing; */\n"
+                  "int first(void) { return head ? 1 : 0; }\n"
+                  "int main(void) { static struct node n; head = &n;"
+                  " return first(); }\n");
+  ProcessResult p = cosmo({"check", "--out=out2", "list.c"}, 120);
+  EXPECT_EQ(p.exitCode, 3) << p.out << p.err;
+  EXPECT_EQ(statuses(report("out2")),
+            (std::map<std::string, std::string>{{"first", "unknown"}}));
+  EXPECT_NE(p.out.find("global 'head' holds pointers"), std::string::npos)
+      << p.out;
+}
+
 } // namespace
 } // namespace cosmo::e2e

@@ -104,12 +104,16 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
         info.entry.c_str());
   for (const auto &[file, test] : out.completedTests())
     for (const engine::TestInput &in : test.inputs)
-      if (!report::isHarnessInput(in) && in.source != "acsl")
+      if ((!report::isHarnessInput(in) || in.source == "global") &&
+          in.source != "acsl")
         return llvm::createStringError(
             llvm::inconvertibleErrorCode(),
-            "%s reads input '%s' from %s(); unit tests can only supply "
+            "%s reads input '%s' %s; unit tests can only supply "
             "arguments and the memory they point to",
-            info.entry.c_str(), in.name.c_str(), in.function.c_str());
+            info.entry.c_str(), in.name.c_str(),
+            in.source == "global"
+                ? "(a global its contract's run takes as an input)"
+                : ("from " + in.function + "()").c_str());
   auto workDir = report::ScopedTempDir::create("cosmo-unit");
   if (!workDir)
     return workDir.takeError();
@@ -432,6 +436,7 @@ int runCheck(const CheckOptions &opts) {
   auto underContract = [&](const frontend::acsl::ContractedFunction &f) {
     engine::EngineOptions o = eo;
     o.entry = verifierOf(f);
+    o.globalsAsInputs = true;
     o.solver.modelReuse = false;
     return o;
   };

@@ -5,6 +5,7 @@
 #include "cosmo/engine/Results.h"
 
 #include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
 
 namespace llvm {
 class DIType;
@@ -20,6 +21,16 @@ namespace cosmo::engine {
 /// has no name a declaration could use (function pointers, anonymous
 /// structs without a typedef, arrays).
 std::optional<EntrySignature> cSignatureOf(const llvm::Function &f);
+
+/// The globals a run with EngineOptions::globalsAsInputs starts with
+/// arbitrary values: those some code writes (any use but a load) that
+/// code `entry` may reach uses; `pointerHolders` are those among them whose
+/// type holds a pointer (the run keeps their initial values and cannot
+/// say `true`).
+struct GlobalInputs {
+  std::vector<const llvm::GlobalVariable *> inputs, pointerHolders;
+};
+GlobalInputs globalInputsOf(const llvm::Function &entry);
 
 /// The C name of debug type `t` (null: void) as a declaration writes it,
 /// or none (see cSignatureOf).

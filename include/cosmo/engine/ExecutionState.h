@@ -51,7 +51,7 @@ struct StackFrame {
 /// A symbolic input created on this path, in creation order.
 struct InputRecord {
   std::string name;
-  std::string source;   // nondet | symbolic | argument | input-memory
+  std::string source;   // nondet | symbolic | argument | input-memory | global
   std::string function; // creating call
   ExprRef var;          // scalar inputs
   std::vector<ExprRef> byteVars; // byte inputs: one BitVec(8) var per byte

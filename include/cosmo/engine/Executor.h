@@ -391,9 +391,7 @@ public:
   static SourceLocation locationOf(const llvm::Instruction *i);
   /// The instruction the innermost frame of `s` is executing.
   const llvm::Instruction *currentInstruction(const ExecutionState &s) const;
-  std::optional<EntrySignature> entrySignature() const {
-    return entry_ ? cSignatureOf(*entry_) : std::nullopt;
-  }
+  std::optional<EntrySignature> entrySignature() const;
   uint64_t programBlocksCovered() const;
   Progress progress(uint64_t blocksTotal) const;
   std::vector<FileCoverage> lineCoverage() const;
@@ -448,6 +446,8 @@ public:
   std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
                                               std::string namePrefix = "");
   void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  /// EngineOptions::globalsAsInputs (GlobalInputs.cpp).
+  void makeGlobalsInputs(ExecutionState &s);
   /// A state at the entry with its arguments, as the program's run starts
   /// (in the running exploration).
   std::unique_ptr<ExecutionState> initialState() { return makeInitialState(); }

@@ -152,6 +152,11 @@ struct EngineOptions {
   /// Function to analyse; `main` runs the program, any other function gets
   /// symbolic arguments (pointers: lazily initialised input memory).
   std::string entry = "main";
+  /// The globals the program writes and the entry's code uses start with
+  /// arbitrary values (inputs of source `global`), those holding pointers
+  /// make the verdict unknown: a contract's run, whose result must hold
+  /// whatever state a caller leaves.
+  bool globalsAsInputs = false;
   SearchStrategy search = SearchStrategy::Interleaved;
   uint64_t seed = 1; // for random-path and interleaved
 

@@ -103,7 +103,7 @@ bool setInputKind(InputType &type, std::string_view name);
 
 struct TestInput {
   std::string name;
-  std::string source;   // nondet | symbolic | argument | input-memory
+  std::string source;   // nondet | symbolic | argument | input-memory | global
   std::string function; // the call that created it, if any
   std::vector<uint8_t> bytes; // little-endian
   SourceLocation location = {}; // of that call in the program, if any
@@ -126,6 +126,14 @@ struct InputPointer {
 struct EntrySignature {
   std::string returnType; // "void", "int", "struct node *", ...
   std::vector<std::pair<std::string, std::string>> params; // (name, type)
+  /// Globals the run takes as inputs (EngineOptions::globalsAsInputs) that
+  /// a harness can name: `internal` ones (static) only in their own unit,
+  /// the others by their symbol.
+  struct Global {
+    std::string name;
+    bool internal = false;
+  };
+  std::vector<Global> globals;
 };
 
 struct TestVector {
