@@ -223,8 +223,11 @@ llvm::Error linkModels(llvm::Module &m, const FrontendOptions &opts) {
   return linkForUndefined(m, std::move(*models), "cosmo's libc models", true);
 }
 
-/// Seed 003: a call of a function with a usable contract goes to the
-/// contract's `use` companion, except the call its `verify` companion makes.
+/// Seed 003: a function with a `use` companion is called through it (its
+/// requires checked at every call), except by its `verify` and `use`
+/// companions: direct calls go to the companion, and so does every other
+/// use of the function's address (a call through a pointer, a table of
+/// handlers), as a native run's renaming does.
 void callThroughContracts(llvm::Module &m) {
   for (llvm::Function &use : m) {
     llvm::StringRef name = use.getName();
@@ -235,15 +238,11 @@ void callThroughContracts(llvm::Module &m) {
     if (!f || f->getFunctionType() != use.getFunctionType())
       continue;
     std::string verifier = std::string(acsl::kVerifyPrefix) + target.str();
-    std::vector<llvm::CallBase *> calls;
-    for (llvm::User *u : f->users())
-      if (auto *call = llvm::dyn_cast<llvm::CallBase>(u))
-        if (call->getCalledOperand() == f &&
-            call->getFunction()->getName() != verifier &&
-            call->getFunction() != &use)
-          calls.push_back(call);
-    for (llvm::CallBase *call : calls)
-      call->setCalledFunction(&use);
+    f->replaceUsesWithIf(&use, [&](llvm::Use &u) {
+      auto *i = llvm::dyn_cast<llvm::Instruction>(u.getUser());
+      return !i || (i->getFunction()->getName() != verifier &&
+                    i->getFunction() != &use);
+    });
   }
 }
 

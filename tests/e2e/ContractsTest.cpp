@@ -381,9 +381,11 @@ TEST_F(Contracts, RequiresWithoutAssignsIsCheckedAtEveryCallInEveryMode) {
       {"--contracts=use"}};
   for (const auto &[program, call] :
        std::vector<std::pair<std::string, unsigned>>{
-           {"precondition_calls.c", 11}, {"precondition_body_fails.c", 12}})
+           {"precondition_calls.c", 11},
+           {"precondition_body_fails.c", 12},
+           {"precondition_pointer_call.c", 12}})
     for (const std::vector<std::string> &mode : modes) {
-      std::string out = "out-" + std::to_string(call) + "-" +
+      std::string out = "out-" + program + "-" +
                         std::to_string(&mode - modes.data());
       std::vector<std::string> args = {"check", "--out=" + out};
       args.insert(args.end(), mode.begin(), mode.end());
