@@ -21,6 +21,8 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <chrono>
 #include <thread>
 #include <csignal>
@@ -49,19 +51,26 @@ class SolverInterrupter {
 public:
   explicit SolverInterrupter(summary::Analysis &e)
       : thread_([this, &e] {
+          std::unique_lock<std::mutex> lock(mutex_);
           while (!done_) {
             if (signalled)
               e.interruptSolver();
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            wake_.wait_for(lock, std::chrono::milliseconds(50));
           }
         }) {}
   ~SolverInterrupter() {
-    done_ = true;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one(); // a run's end is not delayed by the poll
     thread_.join();
   }
 
 private:
-  std::atomic<bool> done_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
   std::thread thread_;
 };
 
