@@ -94,6 +94,7 @@ CosmoRun runCosmo(const CampaignOptions &o, const Mode &mode,
                                    "--out=" + out.string(),
                                    fmt::format("--timeout={}", o.timeout),
                                    "--cache-dir=" + cache.string()};
+  argv.insert(argv.end(), o.commonArgs.begin(), o.commonArgs.end());
   argv.insert(argv.end(), mode.args.begin(), mode.args.end());
   argv.push_back(program.string());
   ProcessResult p = runProcess(argv, o.timeout + 60, true);
@@ -347,7 +348,7 @@ private:
     judge.finish(runs);
     for (CosmoRun &r : runs)
       res.runs.push_back(r.run);
-    if (!res.disagreements.empty())
+    if (!res.disagreements.empty() || options.keepAll)
       keep(res, dir);
   }
 };

@@ -83,9 +83,14 @@ struct CampaignOptions {
   std::filesystem::path workDir;
   std::filesystem::path keepDir;
   double timeout = 10; // cosmo's --timeout
+  /// Options every run gets besides its mode's.
+  std::vector<std::string> commonArgs;
   unsigned jobs = 2;   // programs (so cosmo processes) at once
   std::vector<Mode> modes = allModes();
   bool mutants = true;
+  /// Keep every program's work directory (in keepDir), not only those
+  /// that disagreed.
+  bool keepAll = false;
 };
 
 /// Generates and checks seeds first .. first+count-1 (each with its

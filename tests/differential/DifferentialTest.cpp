@@ -7,7 +7,8 @@
 // COSMO_DIFF_KEEP_DIR (the message names each).
 //
 // Environment: COSMO_DIFF_COSMO (the cosmo binary; default the build's),
-// COSMO_DIFF_FIRST and COSMO_DIFF_SEEDS (another range), COSMO_DIFF_JOBS.
+// COSMO_DIFF_FIRST and COSMO_DIFF_SEEDS (another range), COSMO_DIFF_JOBS,
+// COSMO_DIFF_KEEP_ALL=1 (keep every program's work directory).
 //
 //===----------------------------------------------------------------------===//
 #include "Campaign.h"
@@ -40,6 +41,7 @@ TEST(Campaign, FixedSeeds) {
   o.workDir = fs::temp_directory_path() /
               ("cosmo-differential-" + std::to_string(getpid()));
   o.keepDir = COSMO_DIFF_KEEP_DIR;
+  o.keepAll = env("COSMO_DIFF_KEEP_ALL", "") == "1";
   o.jobs = static_cast<unsigned>(std::stoul(env("COSMO_DIFF_JOBS", "2")));
   uint64_t first = std::stoull(env("COSMO_DIFF_FIRST", std::to_string(kFirstSeed)));
   unsigned seeds = static_cast<unsigned>(
