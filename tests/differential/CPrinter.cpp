@@ -604,6 +604,62 @@ private:
     emit("}");
   }
 
+  /// oracle_set_global(name, hex): a global's bytes from a test vector.
+  void printGlobalSetter() {
+    emit("static void oracle_set_global(const char *name, const char *hex) {");
+    emit("  struct { const char *name; void *at; size_t size; } globals[] = {");
+    for (const GlobalArray &a : program.arrays)
+      emit(fmt::format("    {{\"{0}\", {0}, sizeof {0}}},", a.name));
+    if (program.hasPair)
+      emit("    {\"gs\", &gs, sizeof gs},");
+    if (program.pairArraySize)
+      emit("    {\"sa\", sa, sizeof sa},");
+    if (program.hasCounter)
+      emit("    {\"gc\", &gc, sizeof gc},");
+    if (program.poolSize)
+      emit("    {\"pool\", pool, sizeof pool},");
+    emit("    {0, 0, 0}};");
+    emit("  for (int g = 0; globals[g].name; g++) {");
+    emit("    if (strcmp(globals[g].name, name) != 0) continue;");
+    emit("    for (size_t i = 0; i < globals[g].size && hex[2 * i] && hex[2 * i + 1]; i++) {");
+    emit("      char byte[3] = {hex[2 * i], hex[2 * i + 1], 0};");
+    emit("      ((unsigned char *)globals[g].at)[i] = (unsigned char)strtoul(byte, 0, 16);");
+    emit("    }");
+    emit("  }");
+    emit("}");
+  }
+
+  /// `oracle vector F ARG... [-- NAME HEX]...`: one contract test vector
+  /// whose globals are inputs, run as its isolated run would be.
+  void printVectorMode() {
+    emit("  if (argc > 2 && strcmp(argv[1], \"vector\") == 0) {");
+    emit("    oracle_reset();");
+    emit("    int a = 3;");
+    emit("    while (a < argc && strcmp(argv[a], \"--\") != 0) a++;");
+    emit("    for (int g = a + 1; g + 1 < argc; g += 2) oracle_set_global(argv[g], argv[g + 1]);");
+    emit("    printf(\"vector\");");
+    for (const Function &f : program.functions) {
+      if (!f.contract)
+        continue;
+      std::string bind, pre;
+      for (size_t i = 0; i < f.params.size(); ++i)
+        bind += fmt::format("int {} = atoi(argv[{}]); ", f.params[i], 3 + i);
+      for (const ExprP &r : f.contract->requiresClauses)
+        pre += (pre.empty() ? "" : " && ") + acsl(r, nullptr);
+      emit(fmt::format("    if (strcmp(argv[2], \"{}\") == 0 && a == {}) {{", f.name,
+                       3 + f.params.size()));
+      emit("      " + bind);
+      if (!pre.empty())
+        emit(fmt::format("      if (!({})) {{ printf(\" : skip\\n\"); return 0; }}", pre));
+      emit(fmt::format("      ORACLE_RUN({}__checked({}));", f.name, argList(f)));
+      emit("      return 0;");
+      emit("    }");
+    }
+    emit("    printf(\" : unknown-function\\n\");");
+    emit("    return 0;");
+    emit("  }");
+  }
+
   void printOracleDriver() {
     emit("static void oracle_reset(void) {");
     for (const GlobalArray &a : program.arrays) {
@@ -625,7 +681,9 @@ private:
       emit("  memset(pool, 0, sizeof pool);");
     emit("}");
 
+    printGlobalSetter();
     emit("int main(int argc, char **argv) {");
+    printVectorMode();
     emit("  oracle_probing = argc > 1 && strcmp(argv[1], \"probe\") == 0;");
     emit(fmt::format("  for (int i = 0; !oracle_probing && i < {}; i++) {{",
                      program.probes));

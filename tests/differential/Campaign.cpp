@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -45,6 +46,8 @@ struct ReportedError {
   int line = 0;
   std::string entry; // "main" or "__cosmo_contract_verify_<f>"
   Tuple inputs;
+  /// Globals a contract's isolated run took as inputs: name, hex bytes.
+  std::vector<std::pair<std::string, std::string>> globals;
   std::string problem; // why the vector could not be read, if it could not
 };
 
@@ -76,6 +79,8 @@ ReportedError readError(const json &e, const fs::path &out) {
   r.entry = vector->value("entry", "");
   for (const json &in : vector->value("inputs", json::array())) {
     std::string source = in.value("source", "");
+    if (source == "global")
+      r.globals.emplace_back(in.value("name", ""), in.value("hex", ""));
     if (source != "nondet" && source != "argument")
       continue;
     try {
@@ -98,6 +103,11 @@ CosmoRun runCosmo(const CampaignOptions &o, const Mode &mode,
   argv.insert(argv.end(), mode.args.begin(), mode.args.end());
   argv.push_back(program.string());
   ProcessResult p = runProcess(argv, o.timeout + 60, true);
+  // The binary may be missing for a moment while it is relinked: wait.
+  for (int wait = 0; p.exitCode == 127 && !fs::exists(o.cosmo) && wait < 18; ++wait) {
+    std::this_thread::sleep_for(std::chrono::seconds(10));
+    p = runProcess(argv, o.timeout + 60, true);
+  }
   CosmoRun r;
   r.run.mode = mode.name;
   r.run.seconds = p.seconds;
@@ -124,8 +134,11 @@ bool isUse(const Mode &m) {
   return false;
 }
 
-/// Every contract holds per the oracle: no error in an isolated run, and
-/// none inside a contracted function (its clauses included) in main's.
+/// Every contract holds per the oracle's table: no error in an isolated
+/// run (globals at their initial values), and none inside a contracted
+/// function (its clauses included) in main's. (A violation that needs
+/// other values of the globals, which cosmo's isolated runs take as
+/// inputs, is learnt from the vectors: Judge::holds.)
 bool contractsHold(const OracleTable &t, const Program &p, const LineMap &lines) {
   if (t.contractError())
     return false;
@@ -151,8 +164,8 @@ std::string tupleText(const Tuple &t) {
 class Judge {
 public:
   Judge(const OracleTable &t, const Program &p, const LineMap &lines,
-        ProgramResult &res)
-      : table(t), res(res), holds(contractsHold(t, p, lines)) {}
+        const fs::path &dir, ProgramResult &res)
+      : table(t), dir(dir), res(res), holds(contractsHold(t, p, lines)) {}
 
   void judge(const Mode &mode, CosmoRun &r) {
     ModeRun &run = r.run;
@@ -173,9 +186,7 @@ public:
       report("wrong-true", "the oracle reaches an error: " + firstFailure(use));
     if (run.verdict != "false")
       return;
-    if (!buggy)
-      report("wrong-false", "the oracle reaches no error" +
-                                std::string(use ? " in main's run" : ""));
+    bool confirmed = false; // an error the oracle reproduces
     for (const ReportedError &e : r.errors) {
       std::string where = fmt::format("{} at line {}", e.kind, e.line);
       reported.insert(where);
@@ -183,21 +194,26 @@ public:
         report("wrong-false", where + ": " + e.problem);
         continue;
       }
-      const std::map<Tuple, Outcome> *rows = rowsOf(e.entry);
-      auto row = rows ? rows->find(e.inputs) : decltype(rows->end()){};
-      if (!rows || row == rows->end()) {
+      std::optional<Outcome> o = nativeOutcome(e);
+      if (!o) {
         ++run.vectorsUnchecked; // outside the box the oracle enumerated
         continue;
       }
       ++run.vectorsChecked;
-      const Outcome &o = row->second;
-      bool same = o.kind == e.kind &&
-                  std::find(o.lines.begin(), o.lines.end(), e.line) != o.lines.end();
+      bool same = o->kind == e.kind &&
+                  std::find(o->lines.begin(), o->lines.end(), e.line) != o->lines.end();
+      confirmed = confirmed || same;
+      if (same && e.entry != "main")
+        holds = false; // a contract violated natively, with its globals
       if (!same)
         report("wrong-false",
-               fmt::format("{}: its vector ({} {}) natively: {}", where, e.entry,
-                           tupleText(e.inputs), o.str()));
+               fmt::format("{}: its vector ({} {}{}) natively: {}", where, e.entry,
+                           tupleText(e.inputs), e.globals.empty() ? "" : " and globals",
+                           o->str()));
     }
+    if (!buggy && !confirmed)
+      report("wrong-false", "the oracle reaches no error" +
+                                std::string(use ? " in main's run" : ""));
   }
 
   /// Definite verdicts that differ, and what the oracle finds that no
@@ -238,9 +254,28 @@ public:
 
 private:
   const OracleTable &table;
+  fs::path dir;
   ProgramResult &res;
   bool holds;
   std::set<std::string> reported;
+
+  /// What the error's vector does natively: main's tuple or a contract's
+  /// arguments in the oracle's table, or, when a contract's run took
+  /// globals as inputs, the oracle run on the vector. Nothing when the
+  /// vector is outside what the oracle enumerates.
+  std::optional<Outcome> nativeOutcome(const ReportedError &e) const {
+    const std::string prefix = "__cosmo_contract_verify_";
+    if (!e.globals.empty() && e.entry.rfind(prefix, 0) == 0)
+      return Oracle::runVector(dir, e.entry.substr(prefix.size()), e.inputs,
+                               e.globals);
+    const std::map<Tuple, Outcome> *rows = rowsOf(e.entry);
+    if (!rows)
+      return std::nullopt;
+    auto row = rows->find(e.inputs);
+    if (row == rows->end())
+      return std::nullopt;
+    return row->second;
+  }
 
   const std::map<Tuple, Outcome> *rowsOf(const std::string &entry) const {
     if (entry == "main")
@@ -316,6 +351,20 @@ private:
     std::ofstream(to / "disagreement.txt") << describe(res);
   }
 
+  /// All modes, or the first and a rotating choice of the others.
+  std::vector<Mode> modesOf(const ProgramResult &res) const {
+    const std::vector<Mode> &all = options.modes;
+    if (!options.modesPerProgram || options.modesPerProgram >= all.size())
+      return all;
+    std::vector<Mode> chosen = {all.front()};
+    size_t others = all.size() - 1;
+    size_t start = static_cast<size_t>((2 * res.seed + res.mutant) *
+                                       (options.modesPerProgram - 1));
+    for (size_t j = 0; j + 1 < options.modesPerProgram; ++j)
+      chosen.push_back(all[1 + (start + j) % others]);
+    return chosen;
+  }
+
   void check(const Program &p, const fs::path &dir, ProgramResult &res,
              bool build) {
     PrintedProgram printed = printProgram(p);
@@ -336,15 +385,21 @@ private:
     }
     res.buggy = table->anyError();
     res.oracleErrors = table->failingTuples(6);
-    Judge judge(*table, p, printed.lines, res);
+    Judge judge(*table, p, printed.lines, dir, res);
+    std::vector<Mode> modes = modesOf(res);
     std::vector<CosmoRun> runs;
-    for (const Mode &mode : options.modes) {
+    for (const Mode &mode : modes) {
       std::string name = mode.name;
       std::replace(name.begin(), name.end(), '=', '-');
       runs.push_back(runCosmo(options, mode, program, dir / ("out-" + name),
                               options.workDir / "cache"));
-      judge.judge(mode, runs.back());
     }
+    // --contracts=use last: whether its trusted contracts hold depends on
+    // the contract violations the other modes' vectors showed natively.
+    for (bool use : {false, true})
+      for (size_t i = 0; i < runs.size(); ++i)
+        if (isUse(modes[i]) == use)
+          judge.judge(modes[i], runs[i]);
     judge.finish(runs);
     for (CosmoRun &r : runs)
       res.runs.push_back(r.run);

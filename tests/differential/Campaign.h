@@ -11,11 +11,15 @@
 //    whose contracts are trusted, only main's errors count, and only when
 //    every contract holds per the oracle (no error in an isolated run and
 //    no error inside a contracted function or at its clauses in main's
-//    run); otherwise the mode's verdict is not judged (`unjudged`);
+//    run, and no contract vector of another mode fails natively);
+//    otherwise the mode's verdict is not judged (`unjudged`);
 //  - wrong-false: a mode says `false` but the oracle has no error, or an
 //    error's test vector, run by the oracle (main's tuple, or the
 //    contract's arguments), does not fail with the same kind at the same
-//    line (a vector outside the box the oracle enumerated is `unchecked`);
+//    line (a vector outside the box the oracle enumerated is `unchecked`;
+//    a contract's vector whose isolated run took the globals as inputs is
+//    run by the oracle on those values, as cosmo's isolated runs treat
+//    globals: any value);
 //  - disagreement: definite verdicts that differ between modes (use left
 //    out when it is unjudged);
 //  - cosmo-failed: a run with no report (a crash, a bad-input exit).
@@ -88,6 +92,10 @@ struct CampaignOptions {
   unsigned jobs = 2;   // programs (so cosmo processes) at once
   std::vector<Mode> modes = allModes();
   bool mutants = true;
+  /// 0: every mode for every program; else the first mode and this many
+  /// minus one of the others, rotating with the program, so that a
+  /// range of seeds covers every mode (the CI's time budget).
+  size_t modesPerProgram = 0;
   /// Keep every program's work directory (in keepDir), not only those
   /// that disagreed.
   bool keepAll = false;

@@ -107,6 +107,25 @@ std::optional<std::vector<ProbeResult>> Oracle::probe(const fs::path &dir,
   return out;
 }
 
+std::optional<Outcome> Oracle::runVector(
+    const fs::path &dir, const std::string &function, const Tuple &args,
+    const std::vector<std::pair<std::string, std::string>> &globals) {
+  std::vector<std::string> argv = {(dir / "oracle").string(), "vector", function};
+  for (long a : args)
+    argv.push_back(std::to_string(a));
+  argv.push_back("--");
+  for (const auto &[name, hex] : globals) {
+    argv.push_back(name);
+    argv.push_back(hex);
+  }
+  ProcessResult r = runProcess(argv, kOracleSeconds);
+  std::istringstream in(r.output);
+  std::string label, colon;
+  if (r.exitCode != 0 || !(in >> label >> colon) || colon != ":")
+    return std::nullopt;
+  return parseOutcome(in);
+}
+
 std::optional<OracleTable> Oracle::run(const fs::path &dir,
                                        const std::vector<std::string> &args) {
   std::vector<std::string> argv = {(dir / "oracle").string()};

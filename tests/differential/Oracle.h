@@ -65,6 +65,13 @@ public:
   /// when the run failed (a crash, a time-out).
   static std::optional<std::vector<ProbeResult>> probe(const fs::path &dir,
                                                        int probes);
+  /// One contract test vector of `function` whose globals are inputs
+  /// (name and little-endian hex bytes), run natively; nothing when the
+  /// run failed.
+  static std::optional<Outcome>
+  runVector(const fs::path &dir, const std::string &function,
+            const Tuple &args,
+            const std::vector<std::pair<std::string, std::string>> &globals);
   /// The checking run, or nothing when it failed.
   static std::optional<OracleTable> run(const fs::path &dir,
                                         const std::vector<std::string> &args);
