@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -100,6 +101,11 @@ int firstErrorBench(const Cosmo &cosmo, std::vector<fs::path> programs,
 /// verdicts against the expected ones, and wall time.
 int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                std::vector<std::string> configs);
+
+/// cosmo-bench --differential N: issue 42's campaign on N seeds (program
+/// and mutant each) under every mode.
+int differentialBench(const Cosmo &cosmo, unsigned seeds, uint64_t first,
+                      unsigned jobs);
 
 } // namespace cosmo::bench
 

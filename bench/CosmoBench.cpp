@@ -19,6 +19,10 @@
 //       formula summaries: the DART/SMART is_positive series and each
 //       program (default: bench/programs/compose) under inline, replay,
 //       summary and smart (SummaryBench.cpp)
+//   cosmo-bench --differential N [--seed=S] [--jobs=J]
+//       issue 42's differential campaign: N generated programs and their
+//       mutants under every mode, against a native oracle
+//       (DifferentialBench.cpp, tests/differential)
 //   cosmo-bench --from-json=REPORT.json
 //       both kinds of row for one report.json (checks the parsing)
 // --cosmo=PATH runs another binary; --timeout=S caps every run.
@@ -331,6 +335,8 @@ int main(int argc, char **argv) {
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
   std::vector<std::string> programs;
+  unsigned differential = 0, jobs = 2;
+  uint64_t seed = 1;
   app.add_flag("--solver", solver,
                "seed 004's table: every program under six --solver-opts "
                "configurations (default programs: " COSMO_BENCH_SOLVER_PROGRAMS
@@ -386,6 +392,22 @@ int main(int argc, char **argv) {
       ->excludes("--search")
       ->excludes("--first-error")
       ->excludes("--suite");
+  app.add_option("--differential", differential,
+                 "issue 42's differential campaign on N seeds, each a "
+                 "generated program and its mutant under every mode "
+                 "(--timeout default 10); exits 1 on a disagreement")
+      ->excludes("--solver")
+      ->excludes("--compose")
+      ->excludes("--summary")
+      ->excludes("--search")
+      ->excludes("--first-error")
+      ->excludes("--suite")
+      ->excludes("--loops");
+  app.add_option("--seed", seed, "--differential: the first seed")
+      ->capture_default_str();
+  app.add_option("--jobs", jobs, "--differential: programs checked at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("--with", configs,
                  "--first-error, --suite: a configuration (cosmo options, blank-"
                  "separated; 'defaults' for none), repeatable (default: the "
@@ -410,6 +432,8 @@ int main(int argc, char **argv) {
   if (!json.empty())
     return fromJson(json);
   std::vector<fs::path> paths(programs.begin(), programs.end());
+  if (differential)
+    return differentialBench(cosmo, differential, seed, jobs);
   if (compose)
     return composeBench(cosmo, std::move(paths), runs);
   if (summary)
