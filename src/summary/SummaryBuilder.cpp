@@ -9,6 +9,7 @@
 #include "cosmo/summary/TreeRecorder.h"
 
 #include "cosmo/expr/Transform.h"
+#include "cosmo/frontend/AcslInstrument.h"
 #include "cosmo/frontend/CallGraph.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/solver/Pipeline.h"
@@ -110,6 +111,8 @@ std::string whyNotSummarized(const llvm::Function &f,
     return "the entry";
   if (frontend::isModelFunction(f))
     return "part of cosmo's libc";
+  if (frontend::acsl::isInstrumentation(f.getName()))
+    return "part of the ACSL instrumentation";
   if (f.isVarArg())
     return "variadic";
   if (f.getReturnType()->isFPOrFPVectorTy() ||

@@ -43,6 +43,7 @@
 
 #include "cosmo/frontend/Acsl.h"
 
+#include <llvm/ADT/StringRef.h>
 #include <llvm/Support/Error.h>
 
 #include <string>
@@ -54,6 +55,17 @@ namespace cosmo::frontend::acsl {
 inline constexpr const char *kVerifyPrefix = "__cosmo_contract_verify_";
 inline constexpr const char *kUsePrefix = "__cosmo_contract_use_";
 inline constexpr const char *kImplPrefix = "__cosmo_contract_impl_";
+
+/// Whether `name` is a function of the instrumentation itself: a
+/// contract's companion, an intrinsic the engine gives meaning
+/// (`__cosmo_acsl_*`) or a helper of the C prelude (`__acsl_*`, e.g.
+/// checked 128-bit arithmetic). Such functions are run where they are
+/// called, never summarised on their own: their isolated runs, over
+/// arbitrary 128-bit operands, cost the solver seconds for nothing.
+inline bool isInstrumentation(llvm::StringRef name) {
+  return name.startswith("__cosmo_contract_") ||
+         name.startswith("__cosmo_acsl_") || name.startswith("__acsl_");
+}
 
 /// The clause kinds `__cosmo_acsl_check` reports (its second argument).
 enum class CheckKind {
