@@ -136,7 +136,7 @@ private:
     llvm::sys::fs::make_absolute(original);
     unit.flags.push_back("-iquote");
     unit.flags.push_back(llvm::sys::path::parent_path(original).str());
-    auto m = compile(unit);
+    auto m = compile(unit, CacheName{in.path, std::string(dir.str())});
     llvm::sys::fs::remove_directories(dir);
     if (m)
       for (const acsl::ContractedFunction &f : instrumented->functions)
@@ -144,7 +144,15 @@ private:
     return m;
   }
 
-  llvm::Expected<std::unique_ptr<llvm::Module>> compile(const SourceInput &in) {
+  /// How a unit compiled from a temporary copy is known to the cache: by
+  /// its original path, with the copy's directory (a fresh name each run)
+  /// left out of its text.
+  struct CacheName {
+    std::string path, temporaryDir;
+  };
+
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  compile(const SourceInput &in, std::optional<CacheName> as = std::nullopt) {
     ++stats_.units;
     if (opts_.cacheDir.empty()) {
       llvm::SmallString<128> out;
@@ -162,9 +170,12 @@ private:
     if (!text)
       return text.takeError();
     std::vector<std::string> keyParts = {driver_->clangPath(), COSMO_VERSION,
-                                         in.directory, in.path};
+                                         in.directory, as ? as->path : in.path};
     for (const std::string &f : driver_->compileFlags(in))
       keyParts.push_back(f);
+    if (as)
+      for (size_t at; (at = text->find(as->temporaryDir)) != std::string::npos;)
+        text->replace(at, as->temporaryDir.size(), "<copy>");
     keyParts.push_back(*text);
     std::string key = BitcodeCache::keyOf(keyParts);
     if (auto hit = cache.lookup(key)) {

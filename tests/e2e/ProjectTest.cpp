@@ -175,6 +175,31 @@ TEST_F(ProjectTest, AnEntryNoUnitDefinesIsAnError) {
   EXPECT_NE(missing.err.find("nowhere"), std::string::npos) << missing.err;
 }
 
+// A file with ACSL annotations compiles from an instrumented copy in a
+// fresh directory: the cache knows it by the original's path and text.
+TEST_F(ProjectTest, AnAnnotatedFileIsFoundInTheCacheToo) {
+  write("acsl.c", "/*@ requires x > 0;\n    ensures \\result > 0;\n*/\n"
+                  "int pos(int x) { return x; }\n"
+                  "int main(void) { return pos(1) - 1; }\n");
+  for (const char *out : {"o1", "o2"}) {
+    ProcessResult r =
+        cosmo({"check", "--cache-dir=cache", "--out=" + std::string(out),
+               "acsl.c"});
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  }
+  EXPECT_EQ(frontendStats("o1")["cache_misses"], 1);
+  EXPECT_EQ(frontendStats("o2")["cache_hits"], 1);
+  EXPECT_EQ(frontendStats("o2")["cache_misses"], 0);
+  // An edit of an annotation is a new unit.
+  write("acsl.c", "/*@ requires x > 1;\n    ensures \\result > 0;\n*/\n"
+                  "int pos(int x) { return x; }\n"
+                  "int main(void) { return pos(2) - 2; }\n");
+  ProcessResult edited =
+      cosmo({"check", "--cache-dir=cache", "--out=o3", "acsl.c"});
+  ASSERT_EQ(edited.exitCode, 0) << edited.out << edited.err;
+  EXPECT_EQ(frontendStats("o3")["cache_misses"], 1);
+}
+
 // --- several files and flags on the command line ---------------------------
 
 constexpr const char *kMain = R"(#include "lib.h"
