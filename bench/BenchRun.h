@@ -105,7 +105,8 @@ int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
 /// cosmo-bench --differential N: issue 42's campaign on N seeds (program
 /// and mutant each) under every mode.
 int differentialBench(const Cosmo &cosmo, unsigned seeds, uint64_t first,
-                      unsigned jobs);
+                      unsigned jobs, unsigned modesPerProgram,
+                      double hornTimeout);
 
 } // namespace cosmo::bench
 

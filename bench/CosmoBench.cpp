@@ -335,7 +335,8 @@ int main(int argc, char **argv) {
   Cosmo cosmo{COSMO_BINARY};
   std::string json;
   std::vector<std::string> programs;
-  unsigned differential = 0, jobs = 2;
+  unsigned differential = 0, jobs = 2, modesPerProgram = 0;
+  double hornTimeout = 0;
   uint64_t seed = 1;
   app.add_flag("--solver", solver,
                "seed 004's table: every program under six --solver-opts "
@@ -408,6 +409,13 @@ int main(int argc, char **argv) {
   app.add_option("--jobs", jobs, "--differential: programs checked at once")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("--modes", modesPerProgram,
+                 "--differential: modes per program, the defaults first and "
+                 "the others in turn (0: every mode)")
+      ->capture_default_str();
+  app.add_option("--horn-timeout", hornTimeout,
+                 "--differential: cosmo's --horn-timeout (0: its default)")
+      ->capture_default_str();
   app.add_option("--with", configs,
                  "--first-error, --suite: a configuration (cosmo options, blank-"
                  "separated; 'defaults' for none), repeatable (default: the "
@@ -433,7 +441,8 @@ int main(int argc, char **argv) {
     return fromJson(json);
   std::vector<fs::path> paths(programs.begin(), programs.end());
   if (differential)
-    return differentialBench(cosmo, differential, seed, jobs);
+    return differentialBench(cosmo, differential, seed, jobs, modesPerProgram,
+                             hornTimeout);
   if (compose)
     return composeBench(cosmo, std::move(paths), runs);
   if (summary)

@@ -31,11 +31,15 @@ struct ModeTotals {
 } // namespace
 
 int differentialBench(const Cosmo &cosmo, unsigned seeds, uint64_t first,
-                      unsigned jobs) {
+                      unsigned jobs, unsigned modesPerProgram,
+                      double hornTimeout) {
   CampaignOptions o;
   o.cosmo = cosmo.binary;
   o.timeout = cosmo.timeout ? cosmo.timeout : 10;
   o.jobs = jobs;
+  o.modesPerProgram = modesPerProgram;
+  if (hornTimeout > 0)
+    o.commonArgs = {fmt::format("--horn-timeout={}", hornTimeout)};
   fs::path base = fs::temp_directory_path() / "cosmo-bench-differential";
   o.workDir = base / "work";
   o.keepDir = base / "disagreements";
