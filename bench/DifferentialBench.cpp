@@ -82,9 +82,13 @@ int differentialBench(const Cosmo &cosmo, unsigned seeds, uint64_t first,
       disagreeing.push_back(&r);
   }
 
-  fmt::print("Differential campaign: seeds {} .. {}, cosmo --timeout={}, {} "
-             "job(s), {:.0f} s.\n\n",
-             first, first + seeds - 1, o.timeout, jobs, seconds);
+  fmt::print("Differential campaign: seeds {} .. {}, cosmo --timeout={}{}, "
+             "{} mode(s) per program, {} job(s), {:.0f} s.\n\n",
+             first, first + seeds - 1, o.timeout,
+             hornTimeout > 0 ? fmt::format(" --horn-timeout={}", hornTimeout)
+                             : "",
+             modesPerProgram ? std::to_string(modesPerProgram) : "every",
+             jobs, seconds);
   fmt::print("| programs | mutants | discarded | oracle: correct | oracle: "
              "buggy | buggy mutants | modes | cosmo runs | disagreeing "
              "programs | with missed errors | seconds |\n");
