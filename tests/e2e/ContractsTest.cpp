@@ -383,7 +383,8 @@ TEST_F(Contracts, RequiresWithoutAssignsIsCheckedAtEveryCallInEveryMode) {
        std::vector<std::pair<std::string, unsigned>>{
            {"precondition_calls.c", 11},
            {"precondition_body_fails.c", 12},
-           {"precondition_pointer_call.c", 12}})
+           {"precondition_pointer_call.c", 12},
+           {"precondition_in_loop.c", 16}})
     for (const std::vector<std::string> &mode : modes) {
       std::string out = "out-" + program + "-" +
                         std::to_string(&mode - modes.data());
@@ -475,6 +476,34 @@ TEST_F(Contracts, AContractHoldsWhateverGlobalsACallerLeaves) {
             (std::map<std::string, std::string>{{"first", "unknown"}}));
   EXPECT_NE(p.out.find("global 'head' holds pointers"), std::string::npos)
       << p.out;
+}
+
+// The instrumentation's own functions (companions, the prelude's checked
+// 128-bit arithmetic) run where called: summarised alone, over arbitrary
+// operands, __acsl_mul cost two solver timeouts per run (the differential
+// campaign's seed 100).
+TEST_F(Contracts, TheInstrumentationIsNeverSummarisedAlone) {
+  write("scaled.c", "/*@ requires 0 <= n && n <= 6;\n"
+                    "    ensures \\result == 3 * n;\n"
+                    "    assigns \\nothing;\n*/\n"
+                    "int triple(int n) { int s = 0;\n"
+                    "  for (int i = 0; i < n; i++) s += 3;\n  return s; }\n"
+                    "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                    "  if (x < 0 || x > 5) return 0;\n"
+                    "  return triple(x) > 15; }\n");
+  ProcessResult r =
+      cosmo({"check", "--calls=replay", "--out=out", "scaled.c"}, 120);
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_TRUE(rep["stats"]["composition"]["not_summarized_because"].empty())
+      << rep["stats"]["composition"].dump(2);
+  ASSERT_TRUE(std::filesystem::exists(dir_.path() / "out" / "trees"));
+  for (const auto &tree :
+       std::filesystem::directory_iterator(dir_.path() / "out" / "trees")) {
+    std::string name = tree.path().filename().string();
+    EXPECT_NE(name.rfind("__acsl_", 0), 0u) << name;
+    EXPECT_NE(name.rfind("__cosmo_", 0), 0u) << name;
+  }
 }
 
 } // namespace
