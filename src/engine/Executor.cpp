@@ -70,6 +70,8 @@ llvm::Error Executor::prepare() {
   }
   if (entry_->isVarArg())
     return usageError("entry function '" + opts_.entry + "' is variadic");
+  if (opts_.globalsAsInputs)
+    globalInputs_ = globalInputsOf(*entry_);
   return llvm::Error::success();
 }
 

@@ -11,6 +11,7 @@
 
 #include "cosmo/engine/EntrySignature.h"
 #include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/CallGraph.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/IR/Constants.h>
@@ -38,16 +39,15 @@ std::set<const llvm::Function *> reachableFrom(const llvm::Function &entry) {
       auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
       if (!call)
         continue;
-      const llvm::Function *callee = llvm::dyn_cast<llvm::Function>(
-          call->getCalledOperand()->stripPointerCasts());
-      if (!callee) {
-        if (!indirect)
-          for (const llvm::Function &g : *entry.getParent())
-            if (g.hasAddressTaken() && seen.insert(&g).second)
-              work.push_back(&g);
-        indirect = true;
-      } else if (!callee->isDeclaration() && seen.insert(callee).second) {
-        work.push_back(callee);
+      if (const llvm::Function *callee = frontend::directCallee(*call)) {
+        if (seen.insert(callee).second)
+          work.push_back(callee);
+      } else if (!call->getCalledFunction() && !indirect) {
+        indirect = true; // through a pointer: any function whose address
+                         // is taken
+        for (const llvm::Function &g : *entry.getParent())
+          if (g.hasAddressTaken() && seen.insert(&g).second)
+            work.push_back(&g);
       }
     }
   }
@@ -116,7 +116,7 @@ std::optional<EntrySignature> Executor::entrySignature() const {
   std::optional<EntrySignature> sig =
       entry_ ? cSignatureOf(*entry_) : std::nullopt;
   if (sig && opts_.globalsAsInputs)
-    for (const llvm::GlobalVariable *g : globalInputsOf(*entry_).inputs) {
+    for (const llvm::GlobalVariable *g : globalInputs_.inputs) {
       // A function's static (f.count) has no name a harness could use.
       llvm::StringRef name = g->getName();
       if (name.find('.') == llvm::StringRef::npos)
@@ -126,13 +126,12 @@ std::optional<EntrySignature> Executor::entrySignature() const {
 }
 
 void Executor::makeGlobalsInputs(ExecutionState &s) {
-  GlobalInputs globals = globalInputsOf(*entry_);
-  for (const llvm::GlobalVariable *g : globals.pointerHolders)
+  for (const llvm::GlobalVariable *g : globalInputs_.pointerHolders)
     noteUnknown(fmt::format(
         "global '{}' holds pointers: the run takes its initial value, not "
         "every value a caller may leave there",
         g->getName().str()));
-  for (const llvm::GlobalVariable *g : globals.inputs) {
+  for (const llvm::GlobalVariable *g : globalInputs_.inputs) {
     std::string name = g->getName().str();
     uint64_t base = globalAddress_.at(g);
     InputRecord in{name, "global", "", {}, fillWithInputBytes(s, base, name),

@@ -541,6 +541,8 @@ private:
   std::unique_ptr<solver::Solver> solver_;
   std::mutex solverSwap_; // guards replacing solver_ against interruptSolver
   const llvm::Function *entry_ = nullptr;
+  /// EngineOptions::globalsAsInputs: the entry's, found once.
+  GlobalInputs globalInputs_;
 
   /// The running exploration (the program's, or an isolated run's).
   Exploration *run_ = nullptr;
