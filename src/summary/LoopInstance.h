@@ -337,11 +337,18 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
 std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
                                          const ExprRef &arg);
 /// Whether a run on one of extremeModels(x, *c.state, value) reaches
-/// `c`'s error (confirmByRun).
+/// `c`'s error (confirmByRun, each for kLongRunSeconds).
 bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
 /// Where the error of a path end is reported.
 engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
                                      const engine::PathEnd &end);
+/// A run made to go deep: on an accelerated query's model (its loops run
+/// up to millions of iterations) or at the extremes of a loop's
+/// parameters. Such a run reads arrays a loop filled at symbolic indices
+/// (the inputs the model leaves open stay symbolic), queries of a second
+/// or so on an array of hundreds: a run of a second would end just before
+/// its error or just after depending on the machine's load.
+constexpr double kLongRunSeconds = 5;
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
 /// Loop parameters an undecided candidate's path is run at the extremes

@@ -26,9 +26,6 @@ using engine::SourceLocation;
 
 namespace {
 
-/// A run on the inputs of an accelerated query's model: its loops run up
-/// to millions of iterations.
-constexpr double kAcceleratedRunSeconds = 5;
 /// Accelerated queries first with one phase per loop (one path repeated),
 /// then with three (a path, another, the first again).
 constexpr unsigned kAccelerationPhases[] = {1, 3};
@@ -259,7 +256,7 @@ std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
 
 bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value) {
   for (const solver::Model &m : extremeModels(x, *c.state, value))
-    if (confirmByRun(x, c, m))
+    if (confirmByRun(x, c, m, kLongRunSeconds))
       return true;
   return false;
 }
@@ -625,7 +622,7 @@ void LoopSummarizer::decide(LoopCandidate c) {
     for (unsigned phases : kAccelerationPhases)
       if (AcceleratedPath p =
               accelerate(x_, registry_, c, phases, /*runnable=*/true);
-          p.inputs && confirmByRun(x_, c, p.inputs, kAcceleratedRunSeconds)) {
+          p.inputs && confirmByRun(x_, c, p.inputs, kLongRunSeconds)) {
         ++st.confirmedByRun;
         return;
       }
