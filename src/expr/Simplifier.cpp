@@ -410,10 +410,26 @@ ExprRef ExprContext::narrowArith(Kind kind, const ExprRef &a,
     // match: urem(zext(x), zext(y))  result: zext(urem(x', y'))
     hit("urem-narrow");
     return zext(urem(na, nb), full);
-  case Kind::SDiv:
-    // match: sdiv(sext(x), sext(y))  result: sext(sdiv(x', y')), one bit more
+  case Kind::SDiv: {
+    // match: sdiv(sext(x), sext(y))
+    // result: ite(x' = MIN && y' = -1, -MIN, sext(sdiv(x', y'))) with x', y'
+    //         at the wider of their widths: the quotient the program
+    //         computes itself (`\result == n / d` of an ACSL contract is
+    //         then one term on both sides, not two dividers for the solver
+    //         to prove equal); only MIN / -1 needs the bit more.
     hit("sdiv-narrow");
-    return sext(sdiv(na, nb), full);
+    unsigned wn = w - 1;
+    if (wn < 2) // a 1-bit quotient of x / 0 (1) reads as -1
+      return sext(sdiv(na, nb), full);
+    auto narrowTo = [&](const ExprRef &e) {
+      return isBVConst(e) ? bv(e->bvValue().trunc(wn))
+                          : sext(ExprRef(e->child(0)), wn);
+    };
+    ExprRef x = narrowTo(a), y = narrowTo(b);
+    APInt min = APInt::getSignedMinValue(wn);
+    return ite(andE(eq(x, bv(min)), eq(y, bv(APInt::getAllOnes(wn)))),
+               bv(min.zext(full)), sext(sdiv(x, y), full));
+  }
   case Kind::SRem:
     // match: srem(sext(x), sext(y))  result: sext(srem(x', y'))
     hit("srem-narrow");

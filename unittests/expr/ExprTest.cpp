@@ -212,6 +212,20 @@ TEST(Expr, NarrowedDivisionsAndProductsKeepTheirMeaning) {
     EXPECT_GT(ctx.rewriteCounts().count(rule), 0u) << rule;
 }
 
+// An ACSL quotient (128-bit `integer` arithmetic over int operands) is the
+// program's own 32-bit quotient but for INT_MIN / -1: `\result == n / d`
+// then compares one term with itself instead of two dividers.
+TEST(Expr, AWideQuotientOfExtendedOperandsIsTheNarrowOne) {
+  ExprContext ctx;
+  ExprRef n = ctx.var("n", Sort::bv(32)), d = ctx.var("d", Sort::bv(32));
+  ExprRef wide = ctx.sdiv(ctx.sext(n, 128), ctx.sext(d, 128));
+  ASSERT_EQ(wide->kind(), Kind::Ite) << toSmtLib(wide);
+  EXPECT_EQ(ExprRef(wide->child(2)), ctx.sext(ctx.sdiv(n, d), 128))
+      << toSmtLib(wide);
+  EXPECT_EQ(ExprRef(wide->child(1)),
+            ctx.bv(llvm::APInt::getSignedMinValue(32).zext(128)));
+}
+
 // A constant array (a zero-initialised object's content): a read of it is
 // its byte, through stores at other constant indices too; distinct tags
 // are distinct terms of the same value; SMT-LIB spells it with `as const`,
