@@ -411,7 +411,8 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--modes", modesPerProgram,
                  "--differential: modes per program, the defaults first and "
-                 "the others in turn (0: every mode)")
+                 "the others in turn (0: every mode; 1: one, every mode in "
+                 "turn)")
       ->capture_default_str();
   app.add_option("--horn-timeout", hornTimeout,
                  "--differential: cosmo's --horn-timeout (0: its default)")

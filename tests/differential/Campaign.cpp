@@ -351,15 +351,18 @@ private:
     std::ofstream(to / "disagreement.txt") << describe(res);
   }
 
-  /// All modes, or the first and a rotating choice of the others.
+  /// All modes; one, in turn; or the first and a rotating choice of the
+  /// others (CampaignOptions::modesPerProgram).
   std::vector<Mode> modesOf(const ProgramResult &res) const {
     const std::vector<Mode> &all = options.modes;
     if (!options.modesPerProgram || options.modesPerProgram >= all.size())
       return all;
+    size_t index = static_cast<size_t>(2 * res.seed + res.mutant);
+    if (options.modesPerProgram == 1)
+      return {all[index % all.size()]};
     std::vector<Mode> chosen = {all.front()};
     size_t others = all.size() - 1;
-    size_t start = static_cast<size_t>((2 * res.seed + res.mutant) *
-                                       (options.modesPerProgram - 1));
+    size_t start = index * (options.modesPerProgram - 1);
     for (size_t j = 0; j + 1 < options.modesPerProgram; ++j)
       chosen.push_back(all[1 + (start + j) % others]);
     return chosen;

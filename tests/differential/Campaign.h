@@ -92,9 +92,12 @@ struct CampaignOptions {
   unsigned jobs = 2;   // programs (so cosmo processes) at once
   std::vector<Mode> modes = allModes();
   bool mutants = true;
-  /// 0: every mode for every program; else the first mode and this many
-  /// minus one of the others, rotating with the program, so that a
-  /// range of seeds covers every mode (the CI's time budget).
+  /// 0: every mode for every program; 1: one mode a program, each in
+  /// turn (a program and its mutant take consecutive ones); else the first
+  /// mode and this many minus one of the others, rotating with the
+  /// program. A range of seeds covers every mode (the CI's time budget:
+  /// the oracle, exhaustive over the inputs' boxes, judges each run, so
+  /// two modes of one program agree when both agree with it).
   size_t modesPerProgram = 0;
   /// Keep every program's work directory (in keepDir), not only those
   /// that disagreed.

@@ -506,5 +506,26 @@ TEST_F(Contracts, TheInstrumentationIsNeverSummarisedAlone) {
   }
 }
 
+// --contracts=use trusts contracts: a `true` then holds only under them,
+// and its reason says so (here the trusted contract is broken, and the
+// default finds it).
+TEST_F(Contracts, ATrueUnderTrustedContractsSaysSo) {
+  std::string program = contractProgram("trusted_contract.c");
+  ProcessResult checked = cosmo({"check", "--out=checked", program}, 120);
+  ASSERT_EQ(checked.exitCode, 1) << checked.out << checked.err;
+  EXPECT_EQ(errorSites(report("checked")),
+            (std::set<std::pair<std::string, unsigned>>{{"assigns", 16}}));
+  ProcessResult used =
+      cosmo({"check", "--contracts=use", "--out=used", program}, 120);
+  ASSERT_EQ(used.exitCode, 0) << used.out << used.err;
+  json rep = report("used");
+  EXPECT_EQ(rep["verdict"], "true");
+  EXPECT_NE(rep.value("reason", "").find(
+                "assuming 1 contract that was not verified"),
+            std::string::npos)
+      << rep.value("reason", "");
+  EXPECT_NE(used.out.find("--contracts=use"), std::string::npos) << used.out;
+}
+
 } // namespace
 } // namespace cosmo::e2e

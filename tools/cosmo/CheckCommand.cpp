@@ -489,6 +489,9 @@ int runCheck(const CheckOptions &opts) {
                      runEntry && !entryContract ? eo.entry : "");
   }
 
+  if (opts.contracts == "use")
+    noteTrustedContracts(summary,
+                         verifiableContracts(module, program->contracts).size());
   if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));
   if (!opts.quiet)

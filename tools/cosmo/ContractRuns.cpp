@@ -86,4 +86,12 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   }
 }
 
+void noteTrustedContracts(engine::RunSummary &summary, size_t trusted) {
+  if (summary.verdict != engine::Verdict::True || trusted == 0)
+    return;
+  summary.reason += fmt::format(
+      "; assuming {} contract{} that {} not verified (--contracts=use)",
+      trusted, trusted == 1 ? "" : "s", trusted == 1 ? "was" : "were");
+}
+
 } // namespace cosmo::cli

@@ -37,6 +37,10 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const frontend::acsl::ContractedFunction &f,
                       const std::string &file, const std::string &entryRan);
 
+/// Under --contracts=use: a `true` holds only if the `trusted` contracts
+/// (used at calls, never verified) do, and its reason says so.
+void noteTrustedContracts(engine::RunSummary &summary, size_t trusted);
+
 } // namespace cosmo::cli
 
 #endif
