@@ -499,6 +499,14 @@ public:
         setKind(a, Annotation::Kind::Contract, line);
         c.kind = word == "requires" ? ClauseKind::Requires : ClauseKind::Ensures;
         c.terms.push_back(p_.term());
+      } else if (word == "decreases" || word == "terminates") {
+        // Termination: cosmo checks what a run reaches, not whether it
+        // ends; the clause is read (and must parse) and not checked, as a
+        // loop variant is.
+        setKind(a, Annotation::Kind::Contract, line);
+        c.kind = word == "decreases" ? ClauseKind::Decreases
+                                     : ClauseKind::Terminates;
+        c.terms.push_back(p_.term());
       } else if (word == "assigns") {
         setKind(a, Annotation::Kind::Contract, line);
         c.kind = ClauseKind::Assigns;
@@ -638,6 +646,8 @@ const char *clauseKeyword(ClauseKind k) {
   case ClauseKind::LoopInvariant: return "loop invariant";
   case ClauseKind::LoopAssigns: return "loop assigns";
   case ClauseKind::LoopVariant: return "loop variant";
+  case ClauseKind::Decreases: return "decreases";
+  case ClauseKind::Terminates: return "terminates";
   case ClauseKind::Assert: return "assert";
   }
   return "?";

@@ -83,6 +83,22 @@ TEST(AcslParse, ClausesOfAContract) {
   EXPECT_EQ(a.clauses[2].terms.size(), 2u);
 }
 
+// Termination clauses are read (their terms must parse) and not checked.
+TEST(AcslParse, TerminationClausesAreReadNotChecked) {
+  auto f = parseAnnotations("/*@ requires n >= 0;\n  decreases n;\n  "
+                            "terminates n < 100; */\nint f(int n);\n",
+                            "f.c");
+  ASSERT_TRUE(static_cast<bool>(f)) << llvm::toString(f.takeError());
+  ASSERT_EQ(f->annotations.size(), 1u);
+  const Annotation &a = f->annotations[0];
+  EXPECT_EQ(a.kind, Annotation::Kind::Contract);
+  ASSERT_EQ(a.clauses.size(), 3u);
+  EXPECT_EQ(a.clauses[1].kind, ClauseKind::Decreases);
+  EXPECT_EQ(a.clauses[1].source, "n");
+  EXPECT_EQ(a.clauses[2].kind, ClauseKind::Terminates);
+  EXPECT_EQ(errorOf("/*@ decreases ; */ int f(int n);"), "f.c:1: unexpected ';'");
+}
+
 TEST(AcslParse, ErrorsNameFileLineAndConstruct) {
   EXPECT_EQ(errorOf("\n\n/*@ behavior b:\n  ensures 1; */\nvoid f(void);"),
             "f.c:3: unsupported ACSL construct 'behavior'");

@@ -78,6 +78,8 @@ enum class ClauseKind {
   LoopInvariant,
   LoopAssigns,
   LoopVariant,
+  Decreases,  // a function's termination measure: read, not checked
+  Terminates, // when a function must terminate: read, not checked
   Assert,
 };
 const char *clauseKeyword(ClauseKind k); // "requires", "loop invariant" ...
