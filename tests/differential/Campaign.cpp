@@ -187,6 +187,23 @@ public:
     if (run.verdict != "false")
       return;
     bool confirmed = false; // an error the oracle reproduces
+    // The contract clauses this run reports broken: a vector of main that
+    // natively stops at one of them first (the oracle checks every clause
+    // at every call) is explained by it. cosmo's run of main goes past a
+    // broken clause (a contract without assigns runs the body; one with
+    // assigns is assumed), and the program is false either way.
+    std::set<std::pair<std::string, int>> brokenClauses;
+    for (const ReportedError &e : r.errors)
+      if (e.kind == "postcondition" || e.kind == "assigns")
+        brokenClauses.insert({e.kind, e.line});
+    auto pastBrokenClause = [&](const ReportedError &e, const Outcome &o) {
+      if (e.entry != "main")
+        return false;
+      for (int line : o.lines)
+        if (brokenClauses.count({o.kind, line}))
+          return true;
+      return false;
+    };
     for (const ReportedError &e : r.errors) {
       std::string where = fmt::format("{} at line {}", e.kind, e.line);
       reported.insert(where);
@@ -205,6 +222,10 @@ public:
       confirmed = confirmed || same;
       if (same && e.entry != "main")
         holds = false; // a contract violated natively, with its globals
+      if (!same && pastBrokenClause(e, *o)) {
+        ++run.vectorsPastBrokenClause;
+        continue;
+      }
       if (!same)
         report("wrong-false",
                fmt::format("{}: its vector ({} {}{}) natively: {}", where, e.entry,

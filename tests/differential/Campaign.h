@@ -61,6 +61,9 @@ struct ModeRun {
   std::string reason;
   bool judged = true;
   size_t vectorsChecked = 0, vectorsUnchecked = 0;
+  /// Vectors of main that natively stop first at a contract clause this
+  /// run reports broken (checked, explained by that report).
+  size_t vectorsPastBrokenClause = 0;
   double seconds = 0;
 };
 
