@@ -525,6 +525,15 @@ TEST_F(Contracts, ATrueUnderTrustedContractsSaysSo) {
             std::string::npos)
       << rep.value("reason", "");
   EXPECT_NE(used.out.find("--contracts=use"), std::string::npos) << used.out;
+  // A contract of a function without a body is assumed at calls and never
+  // verified, whatever the mode.
+  ProcessResult ext = cosmo(
+      {"check", "--out=external", contractProgram("external_contract.c")}, 120);
+  ASSERT_EQ(ext.exitCode, 0) << ext.out << ext.err;
+  EXPECT_NE(report("external").value("reason", "").find(
+                "assuming 1 contract that was not verified (no body to verify)"),
+            std::string::npos)
+      << report("external").value("reason", "");
 }
 
 } // namespace

@@ -489,9 +489,12 @@ int runCheck(const CheckOptions &opts) {
                      runEntry && !entryContract ? eo.entry : "");
   }
 
-  if (opts.contracts == "use")
-    noteTrustedContracts(summary,
-                         verifiableContracts(module, program->contracts).size());
+  if (opts.contracts == "check")
+    noteTrustedContracts(summary, program->contracts,
+                         verifiableContracts(module, program->contracts),
+                         "no body to verify");
+  else if (opts.contracts == "use")
+    noteTrustedContracts(summary, program->contracts, {}, "--contracts=use");
   if (llvm::Error e = (*out)->finish(summary, replays))
     return usageError(llvm::toString(std::move(e)));
   if (!opts.quiet)

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace cosmo::cli {
 
 using frontend::acsl::ContractedFunction;
@@ -86,12 +88,25 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   }
 }
 
-void noteTrustedContracts(engine::RunSummary &summary, size_t trusted) {
-  if (summary.verdict != engine::Verdict::True || trusted == 0)
+void noteTrustedContracts(engine::RunSummary &summary,
+                          const std::vector<ContractedFunction> &all,
+                          const std::vector<ContractedFunction> &verified,
+                          const std::string &why) {
+  if (summary.verdict != engine::Verdict::True)
+    return;
+  size_t trusted = std::count_if(
+      all.begin(), all.end(), [&](const ContractedFunction &f) {
+        return f.usable &&
+               std::none_of(verified.begin(), verified.end(),
+                            [&](const ContractedFunction &v) {
+                              return v.name == f.name;
+                            });
+      });
+  if (trusted == 0)
     return;
   summary.reason += fmt::format(
-      "; assuming {} contract{} that {} not verified (--contracts=use)",
-      trusted, trusted == 1 ? "" : "s", trusted == 1 ? "was" : "were");
+      "; assuming {} contract{} that {} not verified ({})", trusted,
+      trusted == 1 ? "" : "s", trusted == 1 ? "was" : "were", why);
 }
 
 } // namespace cosmo::cli

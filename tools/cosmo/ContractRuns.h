@@ -37,9 +37,15 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
                       const frontend::acsl::ContractedFunction &f,
                       const std::string &file, const std::string &entryRan);
 
-/// Under --contracts=use: a `true` holds only if the `trusted` contracts
-/// (used at calls, never verified) do, and its reason says so.
-void noteTrustedContracts(engine::RunSummary &summary, size_t trusted);
+/// A `true` holds only if the contracts calls assume (those with
+/// `assigns`) hold: its reason names how many of them were not among the
+/// `verified` (under --contracts=use, none is; otherwise a function
+/// without a body), and `why`.
+void noteTrustedContracts(
+    engine::RunSummary &summary,
+    const std::vector<frontend::acsl::ContractedFunction> &all,
+    const std::vector<frontend::acsl::ContractedFunction> &verified,
+    const std::string &why);
 
 } // namespace cosmo::cli
 
