@@ -115,7 +115,10 @@ CosmoRun runCosmo(const CampaignOptions &o, const Mode &mode,
   if (!report || p.exitCode == 2 || p.signal) {
     r.run.verdict = "failed";
     r.failure = p.timedOut ? "killed after the time limit"
-                : p.signal ? fmt::format("killed by signal {}", p.signal)
+                : p.signal ? fmt::format("killed by signal {}: {}", p.signal,
+                                         p.output.size() > 2000
+                                             ? p.output.substr(p.output.size() - 2000)
+                                             : p.output)
                            : fmt::format("exit code {}: {}", p.exitCode,
                                          p.output.substr(0, 2000));
     return r;

@@ -11,9 +11,12 @@
 #include "ReplayCommand.h"
 
 #include <CLI/CLI.hpp>
+#include <llvm/Support/Signals.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <pthread.h>
 
@@ -527,9 +530,28 @@ void *runMain(void *p) {
   call->result = cosmoMain(call->argc, call->argv);
   return nullptr;
 }
+
+/// An exception nothing caught is a bug of cosmo: say which before the
+/// abort (whose stack LLVM's handler prints), not just "Aborted".
+[[noreturn]] void onUncaughtException() {
+  if (std::exception_ptr e = std::current_exception()) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception &x) {
+      std::fprintf(stderr, "cosmo: internal error: uncaught exception: %s\n",
+                   x.what());
+    } catch (...) {
+      std::fprintf(stderr, "cosmo: internal error: uncaught exception\n");
+    }
+  }
+  std::abort();
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  std::set_terminate(onUncaughtException);
   MainCall call{argc, argv};
   pthread_attr_t attr;
   pthread_t thread;
