@@ -403,17 +403,18 @@ int runCheck(const CheckOptions &opts) {
   (*out)->keepCompletedTests(!opts.emitTests.empty());
 
   ProgressLine progress(**out, !opts.quiet && isatty(STDERR_FILENO) != 0);
+  const std::vector<frontend::acsl::ContractedFunction> verifiable =
+      verifiableContracts(module, program->contracts);
   // With contracts and no main, the run is the contracts' runs alone.
   std::vector<frontend::acsl::ContractedFunction> contracts;
   if (opts.contracts == "check")
-    contracts = verifiableContracts(module, program->contracts);
+    contracts = verifiable;
   // --entry=F under F's own contract: F's verify companion is the entry
   // (requires assumed, shaping the inputs; ensures and assigns checked), so
   // that run also verifies F's contract.
   std::optional<frontend::acsl::ContractedFunction> entryContract;
   if (opts.contracts != "ignore" && eo.entry != "main")
-    for (const frontend::acsl::ContractedFunction &f :
-         verifiableContracts(module, program->contracts))
+    for (const frontend::acsl::ContractedFunction &f : verifiable)
       if (f.name == eo.entry)
         entryContract = f;
   if (entryContract)
@@ -490,8 +491,7 @@ int runCheck(const CheckOptions &opts) {
   }
 
   if (opts.contracts == "check")
-    noteTrustedContracts(summary, program->contracts,
-                         verifiableContracts(module, program->contracts),
+    noteTrustedContracts(summary, program->contracts, verifiable,
                          "no body to verify");
   else if (opts.contracts == "use")
     noteTrustedContracts(summary, program->contracts, {}, "--contracts=use");
