@@ -92,6 +92,17 @@ ReportedError readError(const json &e, const fs::path &out) {
   return r;
 }
 
+/// What a crashed run printed, cut to its first and last lines: the stack
+/// trace cosmo prints on a crash (innermost frame first) starts near the
+/// end, after whatever the run printed before.
+std::string crashOutput(const std::string &output) {
+  constexpr size_t kHead = 2000, kTail = 14000;
+  if (output.size() <= kHead + kTail)
+    return output;
+  return output.substr(0, kHead) + "\n[...]\n" +
+         output.substr(output.size() - kTail);
+}
+
 CosmoRun runCosmo(const CampaignOptions &o, const Mode &mode,
                   const fs::path &program, const fs::path &out,
                   const fs::path &cache) {
@@ -116,9 +127,7 @@ CosmoRun runCosmo(const CampaignOptions &o, const Mode &mode,
     r.run.verdict = "failed";
     r.failure = p.timedOut ? "killed after the time limit"
                 : p.signal ? fmt::format("killed by signal {}: {}", p.signal,
-                                         p.output.size() > 2000
-                                             ? p.output.substr(p.output.size() - 2000)
-                                             : p.output)
+                                         crashOutput(p.output))
                            : fmt::format("exit code {}: {}", p.exitCode,
                                          p.output.substr(0, 2000));
     return r;
