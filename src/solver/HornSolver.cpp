@@ -777,8 +777,10 @@ HornSolver::provedByHoudini(std::pair<Candidates, Candidates> &candidates,
   return nullptr;
 }
 
-HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
-                     const HornOptions &options) {
+namespace {
+
+HornAnswer solveSliced(expr::ExprContext &ctx, const HornSystem &system,
+                       const HornOptions &options) {
   SlicedHornSystem sliced = sliceArguments(system);
   if (!sliced.dropsAny) {
     HornSolver solver(ctx, system, options);
@@ -792,6 +794,23 @@ HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
   }
   HornSolver solver(ctx, sliced.system, mine);
   return originalAnswer(ctx, system, sliced, solver.solve());
+}
+
+} // namespace
+
+HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
+                     const HornOptions &options) {
+  // An exception out of Z3 (or out of reading its answer) leaves this
+  // question undecided; it must not end the run that asked it.
+  auto start = Clock::now();
+  try {
+    return solveSliced(ctx, system, options);
+  } catch (const std::exception &e) {
+    HornAnswer a;
+    a.reason = std::string("internal error in the Horn solver: ") + e.what();
+    a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return a;
+  }
 }
 
 } // namespace cosmo::solver
