@@ -143,7 +143,14 @@ std::string inputLine(const engine::TestInput &in) {
     return why.empty() ? *value : fmt::format("{} ({})", *value, why);
   std::string bytes = fmt::format("{} byte{}", in.bytes.size(),
                                   in.bytes.size() == 1 ? "" : "s");
-  return fmt::format("hex {} ({}{})", hexOf(in.bytes), bytes,
+  // A line of the summary, not the input: a buffer of a megabyte is in the
+  // test file, the terminal gets its first bytes.
+  constexpr std::size_t kShownBytes = 64;
+  std::string hex =
+      in.bytes.size() <= kShownBytes
+          ? hexOf(in.bytes)
+          : hexOf(std::span(in.bytes.data(), kShownBytes)) + "...";
+  return fmt::format("hex {} ({}{})", hex, bytes,
                      why.empty() ? "" : ", " + why);
 }
 

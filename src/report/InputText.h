@@ -25,7 +25,7 @@ std::optional<std::string> cValueOf(const engine::TestInput &input,
                                     std::size_t maxElements = SIZE_MAX);
 
 /// One line for the terminal: "-5 (int, __VERIFIER_nondet_int)", "hex
-/// 0f000000 (4 bytes)".
+/// 0f000000 (4 bytes)"; bytes past the 64th are left out ("...").
 std::string inputLine(const engine::TestInput &input);
 
 } // namespace cosmo::report

@@ -179,6 +179,26 @@ TEST_F(ReportTest, CreateUnderARegularFileFails) {
   EXPECT_NE(msg.find(file), std::string::npos) << msg;
 }
 
+// An input buffer of a megabyte (an array argument of an --entry run) is
+// in the test file; the summary shows its first 64 bytes and its size.
+TEST(FormatSummary, ALargeInputShowsItsFirstBytes) {
+  engine::RunSummary s;
+  s.verdict = engine::Verdict::False;
+  s.reason = "1 error found";
+  s.errors = {divError()};
+  std::vector<uint8_t> big(1 << 20, 0xab);
+  s.errors[0].test.inputs = {input("*a", "input-memory", "", big)};
+  std::string text = report::formatSummary(s, {"prog.c", "main"}, "cosmo-out",
+                                           /*color=*/false);
+  std::string first;
+  for (int i = 0; i < 64; ++i)
+    first += "ab";
+  EXPECT_NE(text.find("input *a = hex " + first + "... (1048576 bytes)"),
+            std::string::npos)
+      << text.substr(0, 400);
+  EXPECT_LT(text.size(), 2000u);
+}
+
 TEST(FormatSummary, ErrorLineAndVerdict) {
   engine::RunSummary s;
   s.verdict = engine::Verdict::False;
