@@ -607,6 +607,31 @@ NO_INSTRUMENT int __cosmo_acsl_valid(const void *p, long lo, long hi,
 #endif
 }
 
+/* \old(a[k]) under a quantifier: a copy of the object p points into, made
+ * now. Natively the object is the run of bytes around p that
+ * AddressSanitizer leaves unpoisoned (its red zones surround every
+ * object); without it, p itself (the property then reads the memory as it
+ * is at the end). */
+NO_INSTRUMENT void *__cosmo_acsl_snapshot(const void *p) {
+#ifdef COSMO_HAVE_ASAN
+  if (!p || __asan_address_is_poisoned(p))
+    return (void *)p;
+  const char *begin = (const char *)p, *end = (const char *)p;
+  while (!__asan_address_is_poisoned(begin - 1))
+    --begin;
+  while (!__asan_address_is_poisoned(end))
+    ++end;
+  char *copy = malloc((size_t)(end - begin));
+  if (!copy)
+    return (void *)p;
+  for (const char *q = begin; q < end; ++q)
+    copy[q - begin] = *q;
+  return copy + ((const char *)p - begin);
+#else
+  return (void *)p;
+#endif
+}
+
 /* What only an abstract run does (havoc, frames): nothing natively. */
 NO_INSTRUMENT int __cosmo_acsl_abstract(void) { return 0; }
 NO_INSTRUMENT void __cosmo_acsl_havoc(const void *p, long lo, long hi,

@@ -17,6 +17,8 @@
 //       errors on the path are not claimed;
 //   __cosmo_acsl_valid(p, lo, hi, elem, assumed)  \valid(p + (lo .. hi));
 //   __cosmo_acsl_havoc(p, lo, hi, elem)         fresh bytes there;
+//   __cosmo_acsl_snapshot(p)                    p's place in a copy of
+//       the object p points into, made now (\old under a quantifier);
 //   __cosmo_acsl_loop_first(id)                 1 when the loop head is
 //       entered from outside the loop, 0 by its back edge;
 //   __cosmo_acsl_loop_havoc(id, memory)         fresh values for the loop
@@ -242,6 +244,32 @@ bool Executor::handleContractCall(ExecutionState &s, const llvm::CallBase &call,
   if (name == "__cosmo_acsl_abstract") {
     returnValue(s, call, ctx_.bv(call.getType()->getIntegerBitWidth(),
                                  run_->concreteContracts ? 0 : 1));
+    return true;
+  }
+  if (name == "__cosmo_acsl_snapshot") {
+    // \old(a[k]) under a quantifier (AcslToC.cpp): the object a points
+    // into, copied as it is now. The copy is never written: a global of
+    // the run, outside every frame's assigns. A null pointer stays null
+    // (a property guarded against it reads nothing).
+    ExprRef p = arg(0);
+    Split isNull = split(s, ctx_.eq(p, pointer(0)), /*isBranch=*/false);
+    if (isNull.onTrue)
+      returnValue(*isNull.onTrue, call, pointer(0));
+    if (!isNull.onFalse)
+      return true;
+    for (const ResolvedAccess &a : resolve(*isNull.onFalse, p, 1)) {
+      ExecutionState &c = *a.state;
+      const memory::ObjectEntry *e = c.memory.findByBase(a.base);
+      const memory::MemoryObject &o = *e->object;
+      memory::ObjectState content = *e->state;
+      // (Made unbounded: no bytes of its own before the content is set.)
+      uint64_t copy = allocate(c, o.capacity, memory::ObjectKind::Global,
+                               "\\old(" + o.name + ")",
+                               ctx_.arrayVar(c.freshName("old")),
+                               o.symbolicSize, o.typeTag, /*unbounded=*/true);
+      c.memory.writable(copy) = std::move(content);
+      returnValue(c, call, ctx_.add(pointer(copy), a.offset));
+    }
     return true;
   }
   if (name == "__cosmo_acsl_havoc") {

@@ -19,10 +19,17 @@
 // a check ends the path as unknown. Under <==>, in a condition or inside
 // \old, a quantifier has both polarities: unknown.
 //
+// \old. A term without bound variables is evaluated when the function is
+// entered (`__cosmo_old_<k>`). Under a quantifier, \old(a[k]) reads
+// element k of a copy of a's object made on entry (__cosmo_acsl_snapshot):
+// the quantifier's variable is chosen where the property stands, the
+// memory read is the pre-state's.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AcslToC.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace cosmo::frontend::acsl {
@@ -75,6 +82,15 @@ public:
   explicit Translator(TermScope &scope) : scope_(scope) {}
 
   std::string term(const Term &t, Polarity pol) {
+    if (oldMode_) {
+      if (t.kind != Term::Kind::Int && t.kind != Term::Kind::Char &&
+          t.kind != Term::Kind::Bool && t.kind != Term::Kind::Null &&
+          !mentionsBound(t))
+        return entryValue(t);
+      if (std::string why = notInPreState(t); !why.empty())
+        throw TranslateError{t.line, "unsupported ACSL construct '\\old(" +
+                                         why + ")' under a quantifier"};
+    }
     switch (t.kind) {
     case Term::Kind::Int:
     case Term::Kind::Char:
@@ -92,12 +108,15 @@ public:
     case Term::Kind::Old: {
       if (!scope_.oldAllowed || !scope_.olds)
         throw TranslateError{t.line, "\\old is only allowed in ensures"};
-      if (inQuantifier_)
-        throw TranslateError{t.line, "unsupported ACSL construct '\\old' "
-                                     "under a quantifier"};
-      std::string pre = term(*t.kids[0], Polarity::Both);
-      scope_.olds->push_back(pre);
-      return "__cosmo_old_" + std::to_string(scope_.olds->size() - 1);
+      if (oldMode_ || !mentionsBound(*t.kids[0]))
+        return oldMode_ ? term(*t.kids[0], Polarity::Both)
+                        : entryValue(*t.kids[0]);
+      // A term over a quantifier's variables: evaluated where the property
+      // is, reading the memory of the pre-state (its snapshots).
+      oldMode_ = true;
+      std::string e = term(*t.kids[0], Polarity::Both);
+      oldMode_ = false;
+      return e;
     }
     case Term::Kind::Unary:
       return unary(t, pol);
@@ -111,6 +130,8 @@ public:
     case Term::Kind::Index:
       if (t.kids[1]->kind == Term::Kind::Range)
         throw TranslateError{t.line, "a range is only allowed in a location"};
+      if (oldMode_)
+        return elementInPreState(*t.kids[0], *t.kids[1]);
       return "((" + term(*t.kids[0], Polarity::Both) + ")[" +
              helper("__acsl_index") + "(" + term(*t.kids[1], Polarity::Both) +
              ")])";
@@ -208,6 +229,82 @@ public:
   }
 
 private:
+  /// Whether `t` mentions a variable of an enclosing quantifier.
+  bool mentionsBound(const Term &t) const {
+    if (t.kind == Term::Kind::Ident)
+      return std::find(bound_.begin(), bound_.end(), t.text) != bound_.end();
+    return std::any_of(t.kids.begin(), t.kids.end(),
+                       [&](const Term::Ref &k) { return mentionsBound(*k); });
+  }
+
+  /// `t`'s value when the function is entered: a `__cosmo_old_<k>`
+  /// (AcslInstrument.h), one per distinct term.
+  std::string entryValue(const Term &t) { return preStateName(entryText(t)); }
+
+  std::string preStateName(const std::string &pre) {
+    std::vector<std::string> &olds = *scope_.olds;
+    size_t k = std::find(olds.begin(), olds.end(), pre) - olds.begin();
+    if (k == olds.size())
+      olds.push_back(pre);
+    return "__cosmo_old_" + std::to_string(k);
+  }
+
+  /// Under \old, what of a term over bound variables cannot be read in
+  /// the pre-state (empty: it can). An element `p[i]` or `*(p + i)` of an
+  /// object `p` points into when the function is entered can: it is read
+  /// from a copy of that object made then.
+  std::string notInPreState(const Term &t) const {
+    switch (t.kind) {
+    case Term::Kind::Index:
+      return mentionsBound(*t.kids[0]) ? "an array chosen by a bound variable"
+                                       : "";
+    case Term::Kind::Unary:
+      if (t.text == "&")
+        return "an address";
+      if (t.text == "*" && !(t.kids[0]->kind == Term::Kind::Binary &&
+                             t.kids[0]->text == "+" &&
+                             !mentionsBound(*t.kids[0]->kids[0])))
+        return "*(e) other than *(p + i)";
+      return "";
+    case Term::Kind::Member:
+      return t.ops[0] == "->" ? "a member through a pointer" : "";
+    case Term::Kind::Quantifier:
+      return "a quantifier";
+    case Term::Kind::Result:
+      return "\\result";
+    case Term::Kind::Valid:
+    case Term::Kind::Separated:
+      return "\\valid or \\separated";
+    default:
+      return "";
+    }
+  }
+
+  /// Element `index` of `array` (bound-free) as it was when the function
+  /// was entered: read from the copy __cosmo_acsl_snapshot made then of
+  /// the object `array` points into.
+  std::string elementInPreState(const Term &array, const Term &index) {
+    std::string p = entryText(array);
+    std::string copy = preStateName(
+        "((__typeof__(&(" + p + ")[0]))__cosmo_acsl_snapshot((const void *)&(" +
+        p + ")[0]))");
+    return "((" + copy + ")[" + helper("__acsl_index") + "(" +
+           term(index, Polarity::Both) + ")])";
+  }
+
+  /// `t` as C evaluated where the function is entered.
+  std::string entryText(const Term &t) {
+    bool cap = capture_, old = oldMode_;
+    std::vector<std::string> bound;
+    std::swap(bound, bound_);
+    capture_ = oldMode_ = false;
+    std::string text = term(t, Polarity::Both);
+    capture_ = cap;
+    oldMode_ = old;
+    std::swap(bound, bound_);
+    return text;
+  }
+
   std::string havocRange(const Range &r) {
     return "__cosmo_acsl_havoc(" + r.base + ", __acsl_index(" + r.lo +
            "), __acsl_index(" + r.hi + "), sizeof(*" + r.base + "));";
@@ -232,6 +329,8 @@ private:
 
   std::string unary(const Term &t, Polarity pol) {
     const std::string &op = t.text;
+    if (oldMode_ && op == "*") // *(p + i), p without bound variables
+      return elementInPreState(*t.kids[0]->kids[0], *t.kids[0]->kids[1]);
     if (op == "!")
       return "(!(" + term(*t.kids[0], flip(pol)) + "))";
     std::string a = term(*t.kids[0], Polarity::Both);
@@ -367,11 +466,10 @@ private:
       // takes it from there); an assumed one is not.
       s += type + " " + b.name + " = (" + type + ")" +
            (scope_.use == Use::Check ? "__acsl_any" : "__acsl_fresh") + "(); ";
+      bound_.push_back(b.name);
     }
-    bool was = inQuantifier_;
-    inQuantifier_ = true;
     s += "(" + term(*t.kids[0], pol) + "); })";
-    inQuantifier_ = was;
+    bound_.resize(bound_.size() - t.binders.size());
     return s;
   }
 
@@ -384,12 +482,13 @@ private:
       std::string type = cTypeOf(b.type, t.line, true);
       s += type + " " + b.name + " = (" + type +
            ")__cosmo_acsl_bound_begin(); ";
+      bound_.push_back(b.name);
     }
-    bool was = capture_, wasIn = inQuantifier_;
-    capture_ = inQuantifier_ = true;
+    bool was = capture_;
+    capture_ = true;
     std::string body = term(*t.kids[0], Polarity::Positive);
     capture_ = was;
-    inQuantifier_ = wasIn;
+    bound_.resize(bound_.size() - t.binders.size());
     return s + "int __cosmo_q = !!(" + body + "); __cosmo_acsl_bound_end(" +
            "__cosmo_q, " + std::to_string(t.binders.size()) + "); })";
   }
@@ -398,7 +497,10 @@ private:
   bool capture_ = false;
   unsigned counter_ = 0;
   unsigned depth_ = 0;
-  bool inQuantifier_ = false;
+  /// Translating the argument of an \old that mentions bound variables.
+  bool oldMode_ = false;
+  /// The variables of the enclosing quantifiers, innermost last.
+  std::vector<std::string> bound_;
 };
 
 } // namespace
@@ -442,6 +544,8 @@ void __cosmo_acsl_weakened(const char *why);
 int __cosmo_acsl_valid(const void *p, long lo, long hi, unsigned long elem,
                        int assumed);
 void __cosmo_acsl_havoc(const void *p, long lo, long hi, unsigned long elem);
+/* A copy, made now, of the object p points into; p's place in it. */
+void *__cosmo_acsl_snapshot(const void *p);
 int __cosmo_acsl_loop_first(int id);
 int __cosmo_acsl_loop_back(int id, int taken);
 void __cosmo_acsl_loop_end(int id);

@@ -49,6 +49,42 @@ TEST_F(Contracts, VerifiesEachFunctionAndUsesItsContractAtCalls) {
   EXPECT_NE(r.out.find("contract of count_up"), std::string::npos) << r.out;
 }
 
+// \old(a[k]) under a \forall reads the array of the pre-state at the
+// quantifier's index: checked in each function's run (reverse_short misses
+// the middle pair), assumed at calls (main's claim about b follows from
+// reverse's contract), and natively (each violation is confirmed).
+TEST_F(Contracts, OldElementsUnderAQuantifierAreThePreStates) {
+  ProcessResult r = cosmo({"check", "--confirm", "--out=out",
+                           contractProgram("old_quantified.c")},
+                          120);
+  ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  json rep = report("out");
+  EXPECT_EQ(statuses(rep), (std::map<std::string, std::string>{
+                               {"flip", "verified"},
+                               {"reverse", "verified"},
+                               {"reverse_short", "violated"},
+                               {"rotate", "verified"}}));
+  ASSERT_EQ(rep["errors"].size(), 1u) << rep["errors"].dump(2);
+  EXPECT_EQ(rep["errors"][0]["kind"], "postcondition");
+  expectAllConfirmed(rep);
+
+  // A claim the contract contradicts: an error in main, shown natively.
+  ProcessResult wrong = cosmo({"check", "--confirm", "--out=wrong",
+                               "-DWRONG_CLAIM",
+                               contractProgram("old_quantified.c")},
+                              120);
+  ASSERT_EQ(wrong.exitCode, 1) << wrong.out << wrong.err;
+  json wrongRep = report("wrong");
+  std::set<std::string> where;
+  for (const json &e : wrongRep["errors"])
+    where.insert(e["kind"].get<std::string>() + " in " +
+                 e["function"].get<std::string>());
+  EXPECT_EQ(where, (std::set<std::string>{
+                       "assert in main",
+                       "postcondition in reverse_short (contract)"}));
+  expectAllConfirmed(wrongRep);
+}
+
 TEST_F(Contracts, EveryClauseKindThatFailsIsAnErrorAtItsClause) {
   ProcessResult r = cosmo(
       {"check", "--confirm", "--out=out", contractProgram("violations.c")},
