@@ -1,9 +1,8 @@
 //===- Executor.cpp - set-up, forking and path endings -------------------===//
 
 #include "cosmo/engine/Executor.h"
-
-#include "cosmo/engine/Executor.h"
 #include "cosmo/engine/Hooks.h"
+#include "cosmo/expr/Assignment.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -762,9 +761,28 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     targetReached_ = true;
 }
 
+namespace {
+
+/// Whether `m` satisfies every constraint of `s` that it decides.
+bool satisfiesPath(const ExecutionState &s, const expr::Assignment &m) {
+  for (const ExprRef &c : s.constraints.list())
+    if (expr::evaluateBool(c, m) == false)
+      return false;
+  return true;
+}
+
+} // namespace
+
 solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
                                   const SourceLocation &at, bool &impossible) {
   solver::SolverResult r = pathModel(s);
+  // The model a state keeps is meant to be one of its path's; the test of
+  // an error must be, or its native run shows nothing (checked: a
+  // constraint it falsifies sends the question to the solver).
+  if (r.isSat() && s.model && !satisfiesPath(s, *r.model)) {
+    s.model = nullptr;
+    r = pathModel(s);
+  }
   if (r.isSat())
     return r.model;
   // A path over-approximated under an assumed \forall (askQuantified) that

@@ -97,8 +97,18 @@ SpacerSystem loadSpacer(z3::context &z3, const HornSystem &system,
                         Encoding &encoding, SpacerStrategy strategy,
                         const AssumedInvariants *assumed,
                         bool linearQueries) {
-  SpacerSystem out{z3::fixedpoint(z3), {},
+  SpacerSystem out{{}, z3::fixedpoint(z3), {},
                    z3.function("cosmo.error", 0, nullptr, z3.bool_sort())};
+  Z3_context c = z3;
+  Z3_fixedpoint f = out.fp;
+  Z3_fixedpoint_inc_ref(c, f);
+  out.lastReference = std::shared_ptr<void>(f, [c](void *p) {
+    try {
+      Z3_fixedpoint_dec_ref(c, static_cast<Z3_fixedpoint>(p));
+    } catch (...) {
+      // Z3's objects of the query stay allocated: a leak, not an abort.
+    }
+  });
   out.fp.set(spacerParams(z3, hasArrays(system), strategy));
   for (size_t k = 0; k < system.relations().size(); ++k) {
     const HornRelation &r = system.relations()[k];

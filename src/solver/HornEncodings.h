@@ -23,6 +23,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <memory>
 #include <vector>
 
 namespace cosmo::solver {
@@ -54,6 +55,12 @@ public:
 /// A system loaded into a Spacer fixedpoint: one Z3 relation per
 /// relation, and `error`, the head of the queries.
 struct SpacerSystem {
+  /// A reference to `fp` of its own, released last and in a try block:
+  /// freeing a fixedpoint whose query was interrupted can throw out of
+  /// Z3_fixedpoint_dec_ref (Z3 4.8.12, an exception its API does not
+  /// catch), which z3::fixedpoint's destructor, noexcept, turns into
+  /// std::terminate (a rare SIGABRT of the differential campaign).
+  std::shared_ptr<void> lastReference;
   z3::fixedpoint fp;
   std::vector<z3::func_decl> relations;
   z3::func_decl error;

@@ -803,13 +803,21 @@ HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
   // An exception out of Z3 (or out of reading its answer) leaves this
   // question undecided; it must not end the run that asked it.
   auto start = Clock::now();
+  auto failed = [&](std::string why) {
+    HornAnswer a;
+    a.reason = std::move(why);
+    a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return a;
+  };
   try {
     return solveSliced(ctx, system, options);
   } catch (const std::exception &e) {
-    HornAnswer a;
-    a.reason = std::string("internal error in the Horn solver: ") + e.what();
-    a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return a;
+    return failed(std::string("internal error in the Horn solver: ") +
+                  e.what());
+  } catch (...) {
+    // Z3 4.8.12 lets exceptions of its own that are not z3_exceptions out
+    // of its API (see SpacerSystem::lastReference).
+    return failed("internal error in the Horn solver: an exception out of Z3");
   }
 }
 
