@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <exception>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -30,6 +31,10 @@ constexpr auto kGrace = std::chrono::seconds(1);
   // for it).
   for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGINT, SIGTERM})
     std::signal(s, SIG_DFL);
+  // So does an exception that reaches std::terminate (one thrown through
+  // a destructor): quietly, the parent's handler would name an internal
+  // error of the run on its terminal.
+  std::set_terminate([] { _exit(5); });
   std::string result;
   try {
     result = work();

@@ -11,6 +11,10 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <stdexcept>
 #include <thread>
 
 namespace cosmo::solver {
@@ -37,6 +41,36 @@ TEST(IsolatedRunTest, AChildThatCrashesIsAFailureNotTheParentsEnd) {
   EXPECT_FALSE(r.output);
   EXPECT_FALSE(r.notIsolated);
   EXPECT_NE(r.failure.find("crashed"), std::string::npos) << r.failure;
+}
+
+/// Throws out of a destructor: std::terminate, as Z3 4.8.12 did out of
+/// z3::fixedpoint's (HornEncodings.h).
+struct ThrowsWhenDestroyed {
+  ~ThrowsWhenDestroyed() noexcept(false) { throw std::runtime_error("late"); }
+};
+
+TEST(IsolatedRunTest, AChildThatTerminatesFailsQuietly) {
+  // The parent's terminate handler (cosmo's names an internal error) is
+  // not the child's: the run goes on, its terminal says nothing.
+  std::set_terminate([] {
+    std::fputs("parent's handler\n", stderr);
+    std::abort();
+  });
+  ::testing::internal::CaptureStderr();
+  IsolatedResult r = runIsolated(
+      []() -> std::string {
+        try {
+          ThrowsWhenDestroyed t;
+          throw std::logic_error("first");
+        } catch (...) {
+        }
+        return "unreachable";
+      },
+      soon());
+  std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(r.output);
+  EXPECT_EQ(r.failure, "failed");
+  EXPECT_EQ(err.find("parent's handler"), std::string::npos) << err;
 }
 
 TEST(IsolatedRunTest, AChildPastItsDeadlineIsKilled) {
