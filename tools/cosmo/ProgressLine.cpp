@@ -7,7 +7,6 @@
 namespace cosmo::cli {
 
 void ProgressLine::onProgress(const engine::Progress &p) {
-  inner_.onProgress(p);
   if (!enabled_ || p.elapsedSeconds < 1.0)
     return;
   std::string time =
@@ -28,7 +27,6 @@ void ProgressLine::onProgress(const engine::Progress &p) {
 }
 
 void ProgressLine::onError(const engine::ErrorReport &e) {
-  inner_.onError(e);
   if (!enabled_)
     return;
   clear();

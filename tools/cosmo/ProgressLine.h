@@ -1,38 +1,34 @@
 //===- ProgressLine.h - the progress line of a running check ---*- C++ -*-===//
 //
-// Forwards results to the output directory and, on a terminal, keeps one
-// status line on stderr up to date once a run has lasted a second: paths
-// done, errors, states pending, block coverage, solver queries, time.
+// On a terminal, keeps one status line on stderr up to date once a run has
+// lasted a second: paths done, errors, states pending, block coverage,
+// solver queries, time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_TOOLS_PROGRESSLINE_H
 #define COSMO_TOOLS_PROGRESSLINE_H
 
-#include "cosmo/engine/Results.h"
+#include "cosmo/driver/CheckSession.h"
 
 #include <cstdio>
 
 namespace cosmo::cli {
 
-class ProgressLine final : public engine::RunListener {
+class ProgressLine final : public driver::CheckObserver {
 public:
   /// Shows nothing unless `enabled` (stderr is a terminal, not --quiet).
-  ProgressLine(engine::RunListener &inner, bool enabled)
-      : inner_(inner), enabled_(enabled) {}
+  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
   ~ProgressLine() override { clear(); }
 
   /// On a terminal, says at once that an error was found (a run of a
   /// program with unbounded loops may go on long after).
   void onError(const engine::ErrorReport &e) override;
-  void onCompletedPath(const engine::TestVector &t) override {
-    inner_.onCompletedPath(t);
-  }
   void onProgress(const engine::Progress &p) override;
+  void onRunFinished() override { clear(); }
   /// Erases the line (before the summary is printed).
   void clear();
 
 private:
-  engine::RunListener &inner_;
   bool enabled_;
   bool shown_ = false;
 };

@@ -1,12 +1,12 @@
-//===- ContractRuns.cpp - the isolated runs that verify ACSL contracts ----===//
+//===- ContractRuns.cpp - the runs that verify ACSL contracts -------------===//
 
-#include "ContractRuns.h"
+#include "cosmo/summary/ContractRuns.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-namespace cosmo::cli {
+namespace cosmo::summary {
 
 using frontend::acsl::ContractedFunction;
 
@@ -26,6 +26,16 @@ verifiableContracts(const llvm::Module &m,
 
 std::string verifierOf(const ContractedFunction &f) {
   return frontend::acsl::kVerifyPrefix + f.name;
+}
+
+engine::EngineOptions contractRunOptions(const ContractedFunction &f,
+                                         engine::EngineOptions base) {
+  base.entry = verifierOf(f);
+  base.globalsAsInputs = true;
+  // Paths under an assumed \forall may go on without a model
+  // (Executor::ask): no model reuse in a contract's run.
+  base.solver.modelReuse = false;
+  return base;
 }
 
 void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
@@ -109,4 +119,4 @@ void noteTrustedContracts(engine::RunSummary &summary,
       trusted == 1 ? "" : "s", trusted == 1 ? "was" : "were", why);
 }
 
-} // namespace cosmo::cli
+} // namespace cosmo::summary

@@ -1,16 +1,18 @@
-//===- ContractRuns.h - the isolated runs that verify ACSL contracts -*- C++ -*-===//
+//===- cosmo/summary/ContractRuns.h - runs that verify ACSL contracts -*- C++ -*-===//
 //
 // Seed 003: each function with a contract is verified once, on its own:
 // its `verify` companion (assume requires; call; check ensures) is the
 // entry of an isolated run whose inputs are the function's parameters.
 // What the runs find joins the program's summary: their errors, their
 // reasons for unknown (prefixed by the function), and one ContractResult
-// each.
+// each. The driver runs them (one summary::Analysis each, with the options
+// contractRunOptions gives) after the entry's run.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COSMO_TOOLS_CONTRACTRUNS_H
-#define COSMO_TOOLS_CONTRACTRUNS_H
+#ifndef COSMO_SUMMARY_CONTRACTRUNS_H
+#define COSMO_SUMMARY_CONTRACTRUNS_H
 
+#include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
 #include "cosmo/frontend/AcslInstrument.h"
 
@@ -19,7 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace cosmo::cli {
+namespace cosmo::summary {
 
 /// The contracts of `m` that can be verified: the function and its
 /// `verify` companion both have bodies.
@@ -29,6 +31,13 @@ verifiableContracts(const llvm::Module &m,
 
 /// The entry that verifies `f`'s contract.
 std::string verifierOf(const frontend::acsl::ContractedFunction &f);
+
+/// The options of the run that verifies `f`'s contract: `base` with the
+/// verifier as entry and the globals as inputs (the function may be called
+/// in any state its `requires` allows).
+engine::EngineOptions
+contractRunOptions(const frontend::acsl::ContractedFunction &f,
+                   engine::EngineOptions base);
 
 /// Adds one contract's run to `into`; `entryRan`: the entry whose own run
 /// `into` holds (empty: nothing before the first contract, or only runs of
@@ -47,6 +56,6 @@ void noteTrustedContracts(
     const std::vector<frontend::acsl::ContractedFunction> &verified,
     const std::string &why);
 
-} // namespace cosmo::cli
+} // namespace cosmo::summary
 
 #endif

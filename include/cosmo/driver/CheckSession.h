@@ -1,0 +1,132 @@
+//===- cosmo/driver/CheckSession.h - one check of a program -----*- C++ -*-===//
+//
+// What `cosmo check` does, as a library and without a terminal: load the
+// program (files, or a build's compile_commands.json), run the analysis of
+// its entry and the isolated run that verifies each ACSL contract once
+// (seed 003), replay each error natively, and write the output directory,
+// the unit tests of an --entry function and SV-COMP's witnesses. The
+// command line parses options into CheckOptions and prints a CheckResult;
+// a caller that checks many functions creates one session per check.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_DRIVER_CHECKSESSION_H
+#define COSMO_DRIVER_CHECKSESSION_H
+
+#include "cosmo/engine/Options.h"
+#include "cosmo/engine/Results.h"
+#include "cosmo/frontend/Frontend.h"
+#include "cosmo/report/Replay.h"
+#include "cosmo/report/Report.h"
+
+#include <llvm/Support/Error.h>
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::summary {
+class Analysis;
+}
+
+namespace cosmo::driver {
+
+/// What is done with the program's ACSL annotations.
+enum class ContractMode {
+  Check,  // verify each contract in a run of its own, use it at calls
+  Use,    // use contracts at calls without verifying them
+  Ignore, // annotations are comments
+};
+
+struct CheckOptions {
+  /// .c, .i, .bc and .ll files linked into one program.
+  std::vector<std::string> inputs;
+  /// A build directory with compile_commands.json (instead of inputs).
+  std::string buildDir;
+  /// Bitcode cache; empty: the default (~/.cache/cosmo) when buildDir is
+  /// given, none otherwise; "none": no cache.
+  std::string cacheDir;
+  /// Where cosmo's headers and C library models are (clangFlags, entry and
+  /// annotations are set from the fields below).
+  frontend::FrontendOptions installation;
+  /// Flags for clang (-I, -D, -std=, ...).
+  std::vector<std::string> clangFlags;
+  /// Files whose definitions replace the program's (models of externals).
+  std::vector<std::string> stubs;
+  /// The data model asked for: -m32 (ILP32) or -m64 (LP64); both false:
+  /// clang's default.
+  bool m32 = false, m64 = false;
+  /// Empty: `cosmo-out`, or the first free `cosmo-out-N` if it exists.
+  std::string outDir;
+  bool sarif = false;  // report.sarif as well
+  bool svcomp = false; // reach_error only; witness.yml
+  /// Runtime checks: overflow, shift, float-cast (engine and native runs).
+  std::vector<std::string> checks;
+  /// Replay each error's test natively; needs `toolchain`.
+  bool confirm = false;
+  /// "c" or "gtest": unit tests of the --entry function; needs `toolchain`.
+  std::string emitTests;
+  /// The native compiler and runtime (for confirm and emitTests).
+  std::optional<report::NativeToolchain> toolchain;
+  ContractMode contracts = ContractMode::Check;
+  /// Resolved (EngineOptions::resolve) before the session starts.
+  engine::EngineOptions engine;
+};
+
+/// Told what each run finds while it runs (besides the output directory),
+/// and when it ends: a progress display.
+class CheckObserver : public engine::RunListener {
+public:
+  void onError(const engine::ErrorReport &) override {}
+  void onCompletedPath(const engine::TestVector &) override {}
+  /// After each run (the entry's, then each contract's).
+  virtual void onRunFinished() {}
+};
+
+struct CheckResult {
+  /// The program's verdict, errors and statistics: its entry's run and its
+  /// contracts' runs together.
+  engine::RunSummary summary;
+  /// --confirm: one per error of `summary`, in its order.
+  std::vector<report::ReplayResult> replays;
+  report::RunInfo info;
+  std::string outDir;
+  /// --emit-tests: the line that says where the unit tests are (and which
+  /// paths are not one), or why none could be written.
+  std::string unitTests, unitTestsError;
+  /// --svcomp: TRUE, FALSE or UNKNOWN, and the witness written (its path,
+  /// or why it could not be).
+  std::string svcompAnswer, witnessPath, witnessError;
+};
+
+class CheckSession {
+public:
+  explicit CheckSession(CheckOptions options,
+                        CheckObserver *observer = nullptr);
+  ~CheckSession();
+  CheckSession(const CheckSession &) = delete;
+  CheckSession &operator=(const CheckSession &) = delete;
+
+  /// Runs the check. An error for input that cannot be analysed (a file
+  /// that does not compile, an unknown entry, an option that does not fit
+  /// the program) or an output directory that cannot be written; a run cut
+  /// by a limit or by interrupt() is a result (its verdict unknown).
+  llvm::Expected<CheckResult> run();
+
+  /// Asks the running analysis to stop soon, and the ones after it not to
+  /// start exploring. False when no analysis runs (still loading, or
+  /// replaying natively). Safe in a signal handler.
+  bool interrupt();
+
+private:
+  engine::RunSummary analyse(summary::Analysis &analysis);
+
+  CheckOptions opts_;
+  CheckObserver *observer_;
+  std::atomic<summary::Analysis *> running_{nullptr};
+  std::atomic<bool> interrupted_{false};
+};
+
+} // namespace cosmo::driver
+
+#endif // COSMO_DRIVER_CHECKSESSION_H

@@ -1,0 +1,356 @@
+//===- CheckSession.cpp - one check: load, explore, confirm, write --------===//
+
+#include "cosmo/driver/CheckSession.h"
+
+#include "RunOutputs.h"
+
+#include "cosmo/engine/Executor.h"
+#include "cosmo/frontend/CompilationDatabase.h"
+#include "cosmo/summary/Analysis.h"
+#include "cosmo/summary/ContractRuns.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+namespace cosmo::driver {
+
+namespace {
+
+using frontend::acsl::ContractedFunction;
+
+constexpr std::chrono::seconds kConfirmRunTimeout{10};
+
+llvm::Error failure(const std::string &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Z3 is stopped from a thread, not from a signal handler: a long query
+/// (there is none with --solver-timeout=0) must not keep an interrupt
+/// waiting.
+class SolverInterrupter {
+public:
+  SolverInterrupter(summary::Analysis &analysis,
+                    const std::atomic<bool> &interrupted)
+      : thread_([this, &analysis, &interrupted] {
+          std::unique_lock<std::mutex> lock(mutex_);
+          while (!done_) {
+            if (interrupted)
+              analysis.interruptSolver();
+            wake_.wait_for(lock, std::chrono::milliseconds(50));
+          }
+        }) {}
+  ~SolverInterrupter() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one(); // a run's end is not delayed by the poll
+    thread_.join();
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+/// The output directory, and the observer beside it.
+class ObservedOutput final : public engine::RunListener {
+public:
+  ObservedOutput(engine::RunListener &out, CheckObserver *observer)
+      : out_(out), observer_(observer) {}
+  void onError(const engine::ErrorReport &e) override {
+    out_.onError(e);
+    if (observer_)
+      observer_->onError(e);
+  }
+  void onCompletedPath(const engine::TestVector &t) override {
+    out_.onCompletedPath(t);
+    if (observer_)
+      observer_->onCompletedPath(t);
+  }
+  void onProgress(const engine::Progress &p) override {
+    out_.onProgress(p);
+    if (observer_)
+      observer_->onProgress(p);
+  }
+
+private:
+  engine::RunListener &out_;
+  CheckObserver *observer_;
+};
+
+/// The program's inputs, and the bitcode cache they compile through.
+llvm::Expected<std::vector<frontend::SourceInput>>
+programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
+  bool useCache = !opts.buildDir.empty() || !opts.cacheDir.empty();
+  if (opts.cacheDir == "none")
+    useCache = false;
+  if (useCache)
+    fo.cacheDir = opts.cacheDir.empty() ? frontend::defaultCacheDirectory()
+                                        : opts.cacheDir;
+  if (!opts.buildDir.empty()) {
+    if (!opts.inputs.empty())
+      return failure("give either input files or -p BUILD_DIR, not both");
+    fo.linkOnlyWhatEntryNeeds = true;
+    return frontend::readCompilationDatabase(opts.buildDir);
+  }
+  if (opts.inputs.empty())
+    return failure("no input files (give FILE... or -p BUILD_DIR)");
+  std::vector<frontend::SourceInput> inputs;
+  for (const std::string &f : opts.inputs)
+    inputs.push_back(frontend::SourceInput{f, {}, {}});
+  return inputs;
+}
+
+/// The main file's path for native builds: absolute (units of
+/// compile_commands.json are relative to their own directories).
+std::string nativePathOf(const frontend::SourceInput &in) {
+  std::filesystem::path p(in.path);
+  if (p.is_relative() && !in.directory.empty())
+    p = std::filesystem::path(in.directory) / p;
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
+
+/// How the linked program compiles natively: its first unit is the main
+/// file (the harness includes it for --entry runs), the others are built
+/// beside it, each with its own flags.
+/// Units compile in their own directory, or in cosmo's (so that relative
+/// -I paths of the command line mean the same in an emitted Makefile).
+report::NativeSources nativeSourcesOf(const frontend::Program &program,
+                                      const frontend::FrontendOptions &fo) {
+  auto directoryOf = [](const frontend::SourceInput &in) {
+    return in.directory.empty() ? std::filesystem::current_path().string()
+                                : in.directory;
+  };
+  report::NativeSources sources;
+  // The command line's flags mean paths relative to where cosmo runs.
+  sources.flags = report::flagsWithAbsolutePaths(
+      fo.clangFlags, std::filesystem::current_path().string());
+  sources.mainFlags = program.linked.front().flags;
+  sources.mainDirectory = directoryOf(program.linked.front());
+  for (size_t k = 1; k < program.linked.size(); ++k)
+    sources.others.push_back({nativePathOf(program.linked[k]),
+                              program.linked[k].flags,
+                              directoryOf(program.linked[k])});
+  return sources;
+}
+
+/// What the options ask that the loaded program cannot give.
+std::optional<std::string> mismatch(const CheckOptions &opts,
+                                    const frontend::Program &program,
+                                    const std::string &dataModel) {
+  const engine::EngineOptions &eo = opts.engine;
+  if ((opts.m32 && dataModel != "ILP32") || (opts.m64 && dataModel != "LP64"))
+    return std::string(opts.m32 ? "-m32" : "-m64") +
+           " was given, but the program's bitcode is " + dataModel;
+  if (opts.svcomp && eo.entry != "main")
+    return "--svcomp analyses main (drop --entry)";
+  if (!opts.emitTests.empty() && eo.entry == "main")
+    return "--emit-tests writes unit tests of an --entry function; name one "
+           "with --entry";
+  if (eo.externals == engine::ExternalPolicy::Error) {
+    auto missing = engine::externalFunctionsOf(*program.module);
+    if (!missing.empty())
+      return report::externalsLine(missing) +
+             "; define them, model them with --stubs, or choose "
+             "--externals=unknown|havoc";
+  }
+  if (!opts.emitTests.empty())
+    for (const frontend::SourceInput &in : program.linked)
+      if (llvm::sys::path::extension(in.path) != ".c" &&
+          llvm::sys::path::extension(in.path) != ".i")
+        return "--emit-tests needs the C source of every input, and " +
+               in.path + " is not a .c or .i file";
+  return std::nullopt;
+}
+
+} // namespace
+
+CheckSession::CheckSession(CheckOptions options, CheckObserver *observer)
+    : opts_(std::move(options)), observer_(observer) {}
+
+CheckSession::~CheckSession() = default;
+
+bool CheckSession::interrupt() {
+  interrupted_ = true;
+  summary::Analysis *a = running_.load();
+  if (!a)
+    return false;
+  a->interrupt();
+  return true;
+}
+
+engine::RunSummary CheckSession::analyse(summary::Analysis &analysis) {
+  running_ = &analysis;
+  if (interrupted_) // an interrupt before this run stops it too
+    analysis.interrupt();
+  engine::RunSummary result;
+  {
+    SolverInterrupter interrupter(analysis, interrupted_);
+    result = analysis.run();
+  }
+  running_ = nullptr;
+  if (observer_)
+    observer_->onRunFinished();
+  return result;
+}
+
+llvm::Expected<CheckResult> CheckSession::run() {
+  const CheckOptions &opts = opts_;
+  frontend::FrontendOptions fo = opts.installation;
+  fo.clangFlags = opts.clangFlags;
+  if (opts.m32)
+    fo.clangFlags.push_back("-m32");
+  if (opts.m64)
+    fo.clangFlags.push_back("-m64");
+  fo.entry = opts.engine.entry;
+  fo.annotations = opts.contracts != ContractMode::Ignore;
+  for (const std::string &stub : opts.stubs)
+    fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
+  auto inputs = programInputs(opts, fo);
+  if (!inputs)
+    return inputs.takeError();
+
+  engine::EngineOptions eo = opts.engine;
+  for (const std::string &c : opts.checks) {
+    eo.checkOverflow |= c == "overflow";
+    eo.checkShift |= c == "shift";
+    eo.checkFloatCast |= c == "float-cast";
+  }
+  report::ReplayOptions replay;
+  if (opts.confirm || !opts.emitTests.empty()) {
+    if (!opts.toolchain)
+      return failure(std::string(opts.confirm ? "--confirm" : "--emit-tests") +
+                     " needs a native toolchain");
+    replay = {*opts.toolchain, opts.checks, kConfirmRunTimeout};
+  }
+
+  llvm::LLVMContext llvmCtx;
+  auto program = frontend::loadProgram(*inputs, llvmCtx, fo);
+  if (!program)
+    return program.takeError();
+  llvm::Module &module = *program->module;
+  std::string dataModel = frontend::dataModelOf(module);
+  if (std::optional<std::string> bad = mismatch(opts, *program, dataModel))
+    return failure(*bad);
+
+  CheckResult result;
+  report::RunInfo &info = result.info;
+  info = {program->linkedFiles.front(), opts.engine.entry};
+  std::string nativeMain = nativePathOf(program->linked.front());
+  replay.sources = nativeSourcesOf(*program, fo);
+  info.files = program->linkedFiles;
+  info.buildFlags = replay.sources.flags;
+  info.buildFiles.push_back(nativeMain);
+  for (const report::NativeSources::Unit &unit : replay.sources.others)
+    info.buildFiles.push_back(unit.path);
+  info.dataModel = dataModel;
+  info.frontend = program->stats;
+
+  result.outDir = opts.outDir.empty()
+                      ? report::freshOutputDirectory("cosmo-out")
+                      : opts.outDir;
+  auto out = report::OutputDirectory::create(result.outDir, info);
+  if (!out)
+    return out.takeError();
+  (*out)->writeSarif(opts.sarif);
+  (*out)->keepCompletedTests(!opts.emitTests.empty());
+  ObservedOutput listener(**out, observer_);
+
+  const std::vector<ContractedFunction> verifiable =
+      summary::verifiableContracts(module, program->contracts);
+  // With contracts and no main, the check is the contracts' runs alone.
+  std::vector<ContractedFunction> contracts;
+  if (opts.contracts == ContractMode::Check)
+    contracts = verifiable;
+  // --entry=F under F's own contract: F's verify companion is the entry
+  // (requires assumed, shaping the inputs; ensures and assigns checked), so
+  // that run also verifies F's contract.
+  std::optional<ContractedFunction> entryContract;
+  if (opts.contracts != ContractMode::Ignore && eo.entry != "main")
+    for (const ContractedFunction &f : verifiable)
+      if (f.name == eo.entry)
+        entryContract = f;
+  if (entryContract)
+    std::erase_if(contracts, [&](const ContractedFunction &f) {
+      return f.name == entryContract->name;
+    });
+  const llvm::Function *mainFn = module.getFunction(eo.entry);
+  bool runEntry = !(eo.entry == "main" && !contracts.empty() &&
+                    (!mainFn || mainFn->isDeclaration()));
+
+  engine::RunSummary &summary = result.summary;
+  if (runEntry) {
+    engine::EngineOptions entryOptions =
+        entryContract ? summary::contractRunOptions(*entryContract, eo) : eo;
+    summary::Analysis analysis(module, entryOptions, listener);
+    if (llvm::Error e = analysis.prepare())
+      return e;
+    info.signature = analysis.entrySignature();
+    (*out)->setEntrySignature(info.signature);
+    if (entryContract)
+      (*out)->setTestEntry(entryOptions.entry, info.signature);
+    replay.dataModel = analysis.dataModel();
+    summary = analyse(analysis);
+    if (opts.confirm)
+      result.replays = confirmErrors(summary, nativeMain, entryOptions.entry,
+                                     analysis.entrySignature(), replay);
+    if (entryContract)
+      summary::mergeContractRun(summary, summary, *entryContract,
+                                info.program, "");
+  }
+  for (const ContractedFunction &f : contracts) {
+    engine::EngineOptions contractOptions = summary::contractRunOptions(f, eo);
+    // Tests for errors only.
+    contractOptions.tests = engine::TestPolicy::Errors;
+    summary::Analysis verifier(module, contractOptions, listener);
+    if (llvm::Error e = verifier.prepare())
+      return e;
+    (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());
+    engine::RunSummary run = analyse(verifier);
+    if (opts.confirm) {
+      replay.dataModel = verifier.dataModel();
+      for (report::ReplayResult &r :
+           confirmErrors(run, nativeMain, contractOptions.entry,
+                         verifier.entrySignature(), replay))
+        result.replays.push_back(std::move(r));
+    }
+    summary::mergeContractRun(summary, std::move(run), f, info.program,
+                              runEntry && !entryContract ? eo.entry : "");
+  }
+
+  if (opts.contracts == ContractMode::Check)
+    summary::noteTrustedContracts(summary, program->contracts, verifiable,
+                                  "no body to verify");
+  else if (opts.contracts == ContractMode::Use)
+    summary::noteTrustedContracts(summary, program->contracts, {},
+                                  "--contracts=use");
+  if (llvm::Error e = (*out)->finish(summary, result.replays))
+    return e;
+  if (!opts.emitTests.empty()) {
+    auto emitted = emitUnitTests(**out, info, opts.emitTests, replay,
+                                 nativeMain, result.outDir);
+    if (emitted)
+      result.unitTests = *emitted;
+    else
+      result.unitTestsError = llvm::toString(emitted.takeError());
+  }
+  if (opts.svcomp) {
+    SvcompOutcome sv = svcompOutcome(summary, info, result.outDir);
+    result.svcompAnswer = sv.answer;
+    result.witnessPath = sv.witnessPath;
+    result.witnessError = sv.witnessError;
+  }
+  return result;
+}
+
+} // namespace cosmo::driver

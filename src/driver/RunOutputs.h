@@ -1,0 +1,56 @@
+//===- RunOutputs.h - what a check makes of its runs' results ---*- C++ -*-===//
+//
+// The steps of a check after the exploration: the native replay of each
+// error's test, the unit tests of an --entry function, SV-COMP's answer and
+// witness.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_DRIVER_RUNOUTPUTS_H
+#define COSMO_DRIVER_RUNOUTPUTS_H
+
+#include "cosmo/engine/Results.h"
+#include "cosmo/report/Replay.h"
+#include "cosmo/report/Report.h"
+
+#include <llvm/Support/Error.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::driver {
+
+/// The native replay of each error's test (of a run whose entry is
+/// `entry`), one result per error.
+std::vector<report::ReplayResult>
+confirmErrors(const engine::RunSummary &summary, const std::string &program,
+              const std::string &entry,
+              const std::optional<engine::EntrySignature> &signature,
+              const report::ReplayOptions &replay);
+
+/// Observes each completed path's call natively (twice, the heap elsewhere
+/// the second time) and writes the unit tests (`format`: c or gtest) into
+/// `outDir`/unit. Returns the line that says where they are.
+llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
+                                          const report::RunInfo &info,
+                                          const std::string &format,
+                                          const report::ReplayOptions &replay,
+                                          const std::string &nativeMain,
+                                          const std::string &outDir);
+
+struct SvcompOutcome {
+  std::string answer; // TRUE, FALSE or UNKNOWN
+  std::string witnessPath, witnessError;
+};
+
+/// SV-COMP's answer (reachability of reach_error) and its witness in
+/// `outDir`/witness.yml: a violation witness for FALSE, a correctness
+/// witness (the loop invariants that proved it) for TRUE. Errors of other
+/// kinds say nothing about reach_error, so alone they make it UNKNOWN.
+SvcompOutcome svcompOutcome(const engine::RunSummary &summary,
+                            const report::RunInfo &info,
+                            const std::string &outDir);
+
+} // namespace cosmo::driver
+
+#endif // COSMO_DRIVER_RUNOUTPUTS_H
