@@ -20,7 +20,7 @@
 #ifndef COSMO_UNITTESTS_QUICKUNSAT_H
 #define COSMO_UNITTESTS_QUICKUNSAT_H
 
-#include "Z3Translator.h"
+#include "z3/Z3Translator.h"
 
 #include <span>
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AffineEqualities.h"
-#include "HornEncodings.h"
+#include "horn/AffineEqualities.h"
+#include "horn/HornEncodings.h"
 
 #include <gtest/gtest.h>
 

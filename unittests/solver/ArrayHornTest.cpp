@@ -3,14 +3,14 @@
 // cosmo's memory is byte arrays: an int element is four bytes, read as a
 // concat of four selects and written as four stores (memory/ObjectMemory).
 // The integer abstraction sees them as arrays of elements
-// (src/solver/ArrayElements.h), Spacer proposes quantified invariants over
+// (src/solver/horn/ArrayElements.h), Spacer proposes quantified invariants over
 // those, and Houdini keeps what is inductive over the byte arrays. These
 // tests build the systems a loop over an int array gives and check the
 // recognition of element accesses and the answers.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArrayElements.h"
+#include "horn/ArrayElements.h"
 
 #include "cosmo/solver/Horn.h"
 

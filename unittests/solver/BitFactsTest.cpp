@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BitFacts.h"
+#include "pipeline/BitFacts.h"
 
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/Transform.h"

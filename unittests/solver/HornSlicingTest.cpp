@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AffineEqualities.h"
-#include "HornSlicing.h"
+#include "horn/AffineEqualities.h"
+#include "horn/HornSlicing.h"
 
 #include "cosmo/expr/Transform.h"
 

@@ -1,12 +1,12 @@
 //===- IsolatedRunTest.cpp - computations in a child process --------------===//
 //
 // Horn questions that may crash Z3 are asked in a forked child
-// (src/solver/IsolatedRun.h): what it returns comes back, and a crash or an
+// (src/solver/horn/IsolatedRun.h): what it returns comes back, and a crash or an
 // overrun is a failure the parent reports, never the parent's own end.
 //
 //===----------------------------------------------------------------------===//
 
-#include "IsolatedRun.h"
+#include "horn/IsolatedRun.h"
 
 #include <gtest/gtest.h>
 

@@ -103,7 +103,7 @@ enum class LoopStrategy {
   /// At its first arrival a loop becomes a recursive state: its body is
   /// explored once from loop-carried values made fresh, the paths after
   /// it go on over those values, and an error they reach is decided by
-  /// Horn clauses over the body's paths (src/summary/LoopSummarizer.cpp).
+  /// Horn clauses over the body's paths (src/summary/loops/LoopSummarizer.cpp).
   Summarize,
   /// Unroll; summarise a loop once it has iterated a few times on one
   /// path and a branch out of it had a symbolic condition (an

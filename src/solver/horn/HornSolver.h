@@ -1,0 +1,156 @@
+//===- HornSolver.h - the steps of solveHorn ---------------------*- C++ -*-===//
+//
+// Private to the solver layer: the solver of cosmo/solver/Horn.h, whose
+// steps live in HornSolver.cpp (Spacer over the integers, Houdini over
+// bit-vectors, Spacer over bit-vectors) and HornEqualities.cpp (the
+// sampled linear and polynomial equalities).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_HORNSOLVER_H
+#define COSMO_SOLVER_HORNSOLVER_H
+
+#include "horn/AffineEqualities.h"
+#include "horn/HornEncodings.h"
+#include "z3/Z3Translator.h"
+
+#include "cosmo/solver/Horn.h"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cosmo::solver {
+
+using Clock = std::chrono::steady_clock;
+
+/// The top-level conjuncts of `e`.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out);
+/// Appends `c` unless it is `true` or already there.
+void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c);
+/// `formula` with each product of two non-constant bit-vectors a fresh
+/// value (the same product the same value; small conjuncts first in
+/// sum-of-monomials form); none when it has none. What this refutes,
+/// `formula` does not satisfy either.
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula);
+
+class HornSolver {
+public:
+  HornSolver(expr::ExprContext &ctx, const HornSystem &system,
+             const HornOptions &options)
+      : ctx_(ctx), system_(system), earlier_(options.earlier),
+        budget_(options.timeoutSeconds), start_(Clock::now()),
+        deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
+                               options.timeoutSeconds * 1000))) {}
+
+  HornAnswer solve();
+
+private:
+  double left() const {
+    return std::chrono::duration<double>(deadline_ - Clock::now()).count();
+  }
+  /// A cap on one query, for the default budget (3 s), grown in
+  /// proportion to a larger one: a longer --horn-timeout gives each
+  /// quantified check more time too (which a loaded machine needs).
+  double checkCap(double atDefault) const {
+    return atDefault * std::max(1.0, budget_ / 3);
+  }
+  /// Candidate conjuncts per relation.
+  using Candidates = std::vector<std::vector<ExprRef>>;
+  /// Step 1: candidates from Spacer's integer invariants, first without
+  /// their exact (wide) readings, then with them: the modular ones with
+  /// the templates prove most loops, and Houdini's bit-vector queries
+  /// over the wide readings take many times longer. Empty when Spacer
+  /// over the integers did not prove the system.
+  std::optional<std::pair<Candidates, Candidates>>
+  integerCandidates(const Candidates &assumed, std::string &why);
+  /// The same from one Spacer strategy, by `deadline`.
+  std::optional<std::pair<Candidates, Candidates>>
+  integerCandidates(SpacerStrategy strategy, Clock::time_point deadline,
+                    const Candidates &assumed, std::string &why);
+  /// The index of the cell of `stride` bytes that byte `offset` is in.
+  ExprRef cellOf(const Expr *offset, unsigned stride);
+  /// Whether clause `c` preserves `keeps` (none: whether `c`, a query,
+  /// cannot hold), its quantified candidates instantiated at the element
+  /// indices the clause reads and writes and at a witness of each
+  /// quantified keep's negation: a ground query, which Z3 answers at once
+  /// where the quantified one takes it seconds. True is exact (instances
+  /// of what holds hold); false says nothing.
+  bool preservedByInstances(const HornClause &c,
+                            const std::vector<ExprRef> &keeps);
+  /// Whether a Houdini query about clause `c` holds quantified
+  /// candidates (of its body's relations or its head's).
+  bool quantifies(const HornClause &c) const {
+    auto any = [&](const HornAtom &a) {
+      for (const ExprRef &x : (*candidates_)[a.relation])
+        if (bound_.count(x))
+          return true;
+      return false;
+    };
+    return std::any_of(c.body.begin(), c.body.end(), any) ||
+           (c.head && any(*c.head));
+  }
+  /// Steps 2-3 on step 1's candidates (the modular readings, then all):
+  /// the set that refutes every query, or null.
+  const Candidates *
+  provedByHoudini(std::pair<Candidates, Candidates> &candidates,
+                  std::string &why);
+  /// Steps 2-3: true when the kept candidates refute every query.
+  bool checkOverBitVectors(Candidates &candidates, std::string &why);
+  /// Step 4.
+  HornAnswer bitVectorSpacer(HornAnswer answer);
+  /// Before step 1: the earlier answers' invariants of relations of the
+  /// same names, when they refute every query over bit-vectors.
+  bool earlierInvariantsRefute(Candidates &candidates);
+  /// Linear equalities among each relation's arguments (and polynomial
+  /// ones of degree 2) that every clause preserves over bit-vectors
+  /// (AffineEqualities.h), within a small share of the time: Spacer over
+  /// the integers then assumes them.
+  Candidates linearEqualities();
+  /// Whether equality `f` (a polynomial of relation `r`'s arguments equal
+  /// to a constant) holds at every entry clause of `r` and is the same
+  /// polynomial after each iteration as before it, the arguments before
+  /// it that `given` (linear invariants of `r`) defines replaced by their
+  /// values: inductive with them.
+  bool polynomialInvariant(
+      size_t r, const ExprRef &f,
+      const std::vector<EqualityCandidates::Definition> &given);
+  /// Adds to `out` what entry clauses state of their heads' arguments.
+  void entryFacts(Candidates &out);
+  /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
+  /// bit-vectors (the quantified ones with their quantifier).
+  z3::expr at(const std::vector<ExprRef> &candidates, const HornAtom &atom);
+  /// Whether `premise` and not all of `keeps` (none: just `premise`) can
+  /// hold, within the time left, kQuantifiedCheckSeconds when
+  /// `quantified` and `most` seconds when given; when sat and `holds` is
+  /// given, which of `keeps` its model satisfies.
+  z3::check_result check(const z3::expr &premise,
+                         const std::vector<z3::expr> &keeps, bool quantified,
+                         std::vector<bool> *holds = nullptr,
+                         double most = 0);
+
+  expr::ExprContext &ctx_;
+  const HornSystem &system_;
+  const std::map<std::string, std::vector<ExprRef>> *earlier_;
+  double budget_; ///< seconds
+  Clock::time_point start_, deadline_;
+  Z3Translator bv_{/*arraysAsFunctions=*/false, /*selectsAsIte=*/false};
+  /// The candidates that quantify over array elements: `forall bound.
+  /// candidate` (InvariantReader).
+  std::map<ExprRef, std::vector<ExprRef>> bound_;
+  /// Candidates shown inductive (polynomialInvariant), each with the
+  /// linear equalities of its relation it was shown inductive under.
+  std::map<ExprRef, std::vector<ExprRef>> proved_;
+  /// The cell sizes of the quantified candidates' arrays.
+  std::set<unsigned> quantifiedStrides_;
+  const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
+};
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_HORNSOLVER_H

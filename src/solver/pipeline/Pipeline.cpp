@@ -1,0 +1,125 @@
+//===- Pipeline.cpp - building the query pipeline -------------------------===//
+
+#include "pipeline/SolverDecorator.h"
+
+#include "cosmo/solver/Pipeline.h"
+
+#include <chrono>
+#include <sstream>
+
+namespace cosmo::solver {
+
+namespace {
+
+struct LayerName {
+  const char *name;
+  bool PipelineOptions::*flag;
+};
+constexpr LayerName kLayers[] = {
+    {"facts", &PipelineOptions::facts},
+    {"independence", &PipelineOptions::independence},
+    {"cex-cache", &PipelineOptions::cexCache},
+    {"model-reuse", &PipelineOptions::modelReuse},
+    {"incremental", &PipelineOptions::incremental},
+};
+
+/// The top of the chain: counts the engine's queries and the time they
+/// take in the whole pipeline.
+class CountingSolver final : public SolverDecorator {
+public:
+  CountingSolver(std::unique_ptr<Solver> inner, PipelineStats &stats)
+      : SolverDecorator(std::move(inner)), stats_(stats) {}
+
+protected:
+  SolverResult doCheck(const Query &q) override {
+    auto start = std::chrono::steady_clock::now();
+    ++stats_.queries;
+    SolverResult r = inner().check(q);
+    stats_.seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    return r;
+  }
+
+private:
+  PipelineStats &stats_;
+};
+
+} // namespace
+
+void Z3Stats::record(Validity status, double time) {
+  ++queries;
+  ++(status == Validity::Sat     ? sat
+     : status == Validity::Unsat ? unsat
+                                 : unknown);
+  seconds += time;
+}
+
+std::string PipelineOptions::str() const {
+  std::string out;
+  for (const LayerName &l : kLayers)
+    if (this->*l.flag) {
+      if (!out.empty())
+        out += ',';
+      out += l.name;
+    }
+  return out.empty() ? "none" : out;
+}
+
+llvm::Expected<PipelineOptions> parsePipelineOptions(const std::string &text,
+                                                     PipelineOptions base) {
+  PipelineOptions o = base;
+  for (const LayerName &l : kLayers)
+    o.*l.flag = false;
+  std::stringstream in(text);
+  std::string item;
+  bool any = false;
+  while (std::getline(in, item, ',')) {
+    any = true;
+    if (item == "all") {
+      for (const LayerName &l : kLayers)
+        o.*l.flag = true;
+      continue;
+    }
+    if (item == "none")
+      continue;
+    bool known = false;
+    for (const LayerName &l : kLayers)
+      if (item == l.name) {
+        o.*l.flag = true;
+        known = true;
+      }
+    if (!known)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "unknown solver option '%s' (expected a comma list of "
+          "independence, cex-cache, model-reuse, incremental; or all, none)",
+          item.c_str());
+  }
+  if (!any)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "empty --solver-opts (use 'none' for no "
+                                   "optimisation)");
+  return o;
+}
+
+std::unique_ptr<Solver> createSolverPipeline(expr::ExprContext &ctx,
+                                             const PipelineOptions &opts,
+                                             PipelineStats &stats) {
+  std::unique_ptr<Solver> s;
+  if (opts.incremental)
+    s = createIncrementalZ3Solver(ctx, opts, stats);
+  else
+    s = createZ3Solver(ctx, SolverOptions{opts.timeoutMs}, &stats);
+  if (opts.cexCache)
+    s = createCexCachingSolver(std::move(s), stats);
+  if (opts.independence)
+    s = createIndependentSolver(std::move(s), stats, opts.cexCache);
+  if (opts.modelReuse)
+    s = createModelReusingSolver(std::move(s), ctx, stats);
+  if (opts.facts)
+    s = createFactsSolver(std::move(s), ctx, stats);
+  return std::make_unique<CountingSolver>(std::move(s), stats);
+}
+
+} // namespace cosmo::solver

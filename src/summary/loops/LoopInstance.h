@@ -1,0 +1,446 @@
+//===- LoopInstance.h - recursive states and their questions ----*- C++ -*-===//
+//
+// The data of src/summary/loops/LoopSummarizer.cpp (the recursive states it
+// makes) and src/summary/loops/LoopQuestions.cpp (what it asks about them).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_LOOPINSTANCE_H
+#define COSMO_SUMMARY_LOOPINSTANCE_H
+
+#include "cosmo/summary/LoopSummarizer.h"
+
+#include "cosmo/memory/ObjectMemory.h"
+#include "cosmo/solver/Horn.h"
+
+#include <llvm/IR/Instructions.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::summary {
+
+/// --loops=auto: arrivals at a head on one path before the loop may be
+/// summarised (a branch out of it must also have had a symbolic condition),
+/// and active calls of a recursive function before a call of it may be.
+/// Loops with small bounds (most test harnesses') are just run, keeping
+/// their paths and tests; a loop with no bound is summarised within a
+/// fraction of a second.
+constexpr unsigned kUnrolledArrivals = 16;
+/// Bounds of one body's isolated run (a loop's or a recursive function's);
+/// passing one leaves the loop or the calls to unrolling.
+constexpr double kBodySeconds = 5;
+constexpr uint64_t kBodyInstructions = 2'000'000;
+constexpr size_t kBodyStates = 1024;
+
+/// One loop-carried value: a phi of the head, bytes of a small object, or
+/// the whole content of a larger one (an array term).
+struct CarriedValue {
+  std::string name; ///< as the user wrote it: `i`, `total`, `buf[4..7]`, `a`
+  ExprRef var;      ///< its value at the head on the recursive state's paths
+  const llvm::PHINode *phi = nullptr;
+  uint64_t base = 0, offset = 0; ///< otherwise: bytes of the object at base
+  unsigned bytes = 0;            ///< 0: the object's whole content
+  /// A pointer phi: the base of the object it points into on every path
+  /// (its provenance), and `var` is its offset from that base in units of
+  /// `stride` bytes (the size of what it points to, when every offset is
+  /// a multiple of it: `p != a + n` is then `var != n`, which Spacer
+  /// reasons about far better than `4 * var != 4 * n`).
+  std::optional<uint64_t> pointee;
+  uint64_t stride = 1;
+  bool wholeObject() const { return !phi && bytes == 0; }
+  /// Its value in `s` (the head's phi, a pointer's as its offset from its
+  /// pointee, or the object's bytes or content); null for a pointer whose
+  /// offset is not a multiple of `stride`.
+  ExprRef valueIn(expr::ExprContext &ctx, const ExecutionState &s) const;
+  /// Makes it fresh (`var`, named after `prefix` and its index `k`) in
+  /// `start`, the first state of the body's run from `arrival`; returns
+  /// its value at the arrival (the entry). An array whose arrival content
+  /// has too many written bytes enters as some of them over any array
+  /// (`forgets`: an over-approximation).
+  ExprRef makeFresh(expr::ExprContext &ctx, const ExecutionState &arrival,
+                    ExecutionState &start, const std::string &prefix,
+                    size_t k, bool &forgets);
+};
+
+//===--- Finding the carried values (CarriedValues.cpp) -------------------===//
+
+/// The name of the C variable a phi holds (debug information), else its
+/// IR name, else `v<k>`.
+std::string cNameOf(const llvm::PHINode &phi, size_t k);
+/// Names carried pointer `c` (the `k`th value) as its offset into
+/// `object`: `p - a` in elements, `(char *)p - (char *)a` in bytes.
+void nameOffset(CarriedValue &c, size_t k, const std::string &object);
+/// The head's phis at the arrival `s`, carried around the loop; why not,
+/// or empty. A pointer is carried as its offset from the object it points
+/// into, which must be the same on every path (pointerLeavesItsObject).
+std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
+                      expr::ExprContext &ctx, const llvm::DataLayout &layout,
+                      std::vector<CarriedValue> &carried);
+/// Why a carried pointer cannot stay an offset into its object: on some
+/// iteration of `body` it moves into another object (or to null); empty
+/// when none.
+std::string pointerLeavesItsObject(const LoopBodyRun &body,
+                                   const std::vector<CarriedValue> &carried,
+                                   expr::ExprContext &ctx);
+/// The objects the loop's own stores name (a global, a stack slot of its
+/// frame); the others its body's runs find.
+std::vector<uint64_t> storedObjects(Executor &x,
+                                    const frontend::RecursiveVertex &loop,
+                                    const engine::StackFrame &frame);
+/// The object at `base` in `s`, carried (once): small ones byte-wise,
+/// larger ones or ones of symbolic size as their whole content; why not,
+/// or empty.
+std::string carryObject(const ExecutionState &s, uint64_t base,
+                        std::vector<CarriedValue> &carried);
+/// The objects some iteration of `body` changed (they must be carried);
+/// why the loop cannot be summarised (an object it frees, memory it
+/// allocates that outlives an iteration), or empty.
+std::string writtenObjects(const LoopBodyRun &body,
+                           const memory::AddressSpace &atStart,
+                           std::vector<uint64_t> &written);
+
+/// One path of the body from the head back to it.
+struct LoopIteration {
+  std::vector<ExprRef> pc;    ///< its constraints past the head
+  std::vector<size_t> atoms;  ///< loops summarised on it (nested)
+  std::vector<ExprRef> next;  ///< the carried values it leaves
+};
+
+/// Rec(l, D) of one arrival at a loop head: a relation over the values the
+/// iterations depend on but do not change (params) and the carried ones.
+struct LoopInstance {
+  size_t id = 0;
+  std::string relation; ///< its name in the Horn system
+  const llvm::BasicBlock *head = nullptr;
+  engine::SourceLocation where;
+  std::string function;
+  std::string prefix; ///< names of the variables its body run made
+  std::vector<CarriedValue> carried;
+  std::vector<ExprRef> entry; ///< the carried values at the arrival
+  /// Some array enters as any array (kMaxEntryStores): the relation is an
+  /// over-approximation, and an error it reaches may not be reachable.
+  bool entryForgets = false;
+  std::vector<ExprRef> arrivalPc;
+  std::vector<size_t> arrivalAtoms;
+  std::vector<size_t> arrivalCalls; ///< SummarisedCalls before the loop
+  std::vector<LoopIteration> iterations;
+  std::vector<ExprRef> params;
+  bool complete = false; ///< every path of its body was explored
+  /// The program's run: its state at the arrival, to unroll the loop after
+  /// all when an error past it cannot be decided (then `resumed`).
+  std::unique_ptr<ExecutionState> arrival;
+  bool resumed = false;
+  /// C expressions of the invariants Horn answers gave it (each holds).
+  std::vector<std::string> witnessConjuncts;
+};
+
+/// Sum(f) of a recursive function f (alone in its call-graph cycle, or
+/// one of mutually recursive functions): a relation over its parameters and
+/// its result, with Call(f) over the parameters of its calls (the
+/// contexts: a summary need hold only where f is called, which is what
+/// makes it true of machine integers when the inputs are bounded). Seed
+/// 000 treats recursion exactly like loops: f's body is explored once, in
+/// isolation, with fresh parameters and every call in it of a function of
+/// its cycle an atom Sum(g)(args, result); each of its return paths is a
+/// clause. Only functions over scalars that touch no memory but their own
+/// locals are summarised (RecursionSummaries.cpp says why).
+struct RecursiveFunction {
+  size_t id = 0;
+  const llvm::Function *function = nullptr;
+  std::string relation;        ///< Sum(f)'s name in the Horn system
+  std::string contextRelation; ///< Call(f)'s
+  engine::SourceLocation where;
+  std::vector<ExprRef> params; ///< the body run's fresh parameters
+  std::vector<std::string> paramNames;
+  struct Return {
+    std::vector<ExprRef> pc;    ///< its constraints past the call
+    std::vector<size_t> calls;  ///< the recursive calls on it (in order)
+    ExprRef value;              ///< the result (null: void)
+    std::vector<ExprRef> globalsOut; ///< the values of `written`
+  };
+  std::vector<Return> returns;
+  /// Paths of the body that reach an error: reachable from a call when
+  /// Call(f) of that call's context meets the path (decided per call).
+  struct BodyError {
+    engine::PathEnd end;       ///< its stack always given
+    std::vector<ExprRef> pc;   ///< past the call, as a Return's
+    std::vector<size_t> calls; ///< the recursive calls before the error
+  };
+  std::vector<BodyError> errors;
+  /// Every call its body's run made of a function of its cycle (the
+  /// clauses of their Call relations in the context Call(f)).
+  std::vector<size_t> innerCalls;
+  /// The ids of the functions of its call-graph cycle (its own included).
+  std::vector<size_t> component;
+  /// The integer globals its cycle reads or writes (their values at entry
+  /// are arguments of Call(f) and Sum(f), after the parameters), and those
+  /// it writes (their values at return are Sum(f)'s last arguments).
+  std::vector<const llvm::GlobalVariable *> globals, written;
+  std::vector<ExprRef> globalsAtEntry; ///< the body run's, of `globals`
+  bool complete = false;
+};
+
+/// --loops=auto: the program's state just before the outermost call of a
+/// summarisable cycle (its calls are unrolled until 16 are active). When
+/// the solver cannot decide a path while they are unrolled (deep
+/// recursions build hard bit-vector path conditions), or the unrolling
+/// has taken kRecursionUnrollSeconds, the run goes on from here once,
+/// with the cycle summarised at its first call; the paths inside the
+/// unrolling end unreported: that run covers them.
+struct RecursionEntry {
+  std::unique_ptr<ExecutionState> state;
+  const llvm::Function *function = nullptr;
+  size_t depth = 0; ///< frames below the call
+  std::chrono::steady_clock::time_point created;
+  bool resumed = false;
+};
+/// The unrolling of a recursion that is no longer cheap (wall seconds).
+constexpr double kRecursionUnrollSeconds = 2;
+
+/// Why a path inside a recursion that runs again ends (not reported).
+constexpr const char *kCoveredByResumedRecursion =
+    "covered by the run again of its recursion";
+
+/// One call of a recursive function replaced by Sum(f)(args, result).
+struct SummarisedCall {
+  size_t id = 0;
+  size_t function = 0; ///< RecursiveFunction id
+  std::vector<ExprRef> args;
+  ExprRef result; ///< null: void
+  /// The values of the function's `globals` before the call, and fresh
+  /// ones of its `written` globals after it.
+  std::vector<ExprRef> globalsIn, globalsOut;
+  engine::SourceLocation where;
+  /// The path up to the call: its constraints, the loops and the calls it
+  /// passed. For a call made in f's own body (`inner`), only what the body
+  /// added after its start, in the context Call(f)(params).
+  std::vector<ExprRef> pc;
+  std::vector<size_t> atoms, calls;
+  bool inner = false;
+  size_t caller = 0; ///< inner: the RecursiveFunction whose body made it
+  /// In the program's run: its state just before the call, to run the
+  /// call after all when an error past it cannot be decided.
+  std::unique_ptr<ExecutionState> arrival;
+  bool resumed = false;
+};
+
+/// Why the functions of a call-graph cycle cannot have summary relations
+/// (empty when they can): SummarisableCycles.cpp.
+/// Otherwise `globals` and `written` are the integer globals their bodies
+/// read or write by name, and those they write.
+std::string
+whyCycleNotSummarisable(const std::vector<const llvm::Function *> &cycle,
+                        std::vector<const llvm::GlobalVariable *> &globals,
+                        std::vector<const llvm::GlobalVariable *> &written);
+
+/// The first input of a summarised call (its first argument, else its
+/// first global), whose extremes runs try; null when it has none.
+inline ExprRef firstInput(const SummarisedCall &call) {
+  if (!call.args.empty())
+    return call.args.front();
+  return call.globalsIn.empty() ? ExprRef() : call.globalsIn.front();
+}
+
+/// An isolated exploration (a loop body's or a recursive function's run, a
+/// run on a model's inputs): depth-first, within `bounds`.
+engine::Exploration isolatedExploration(Executor &x,
+                                        engine::ExplorationBounds bounds);
+/// The bounds of a body's isolated run (kBody*), named `what`.
+engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what);
+
+
+/// An error reached on a path with Rec atoms.
+struct LoopCandidate {
+  std::unique_ptr<ExecutionState> state;
+  engine::PathEnd end;
+};
+
+/// The summarizer's data for one path: the loops it is in (how often it
+/// arrived at each head) and the recursive states it passed (its Rec atoms).
+class LoopPathData : public engine::HookState {
+public:
+  struct Activation {
+    size_t depth = 0;
+    const llvm::BasicBlock *head = nullptr;
+    const BlockSet *body = nullptr; ///< the loop's blocks (LoopShape's)
+    unsigned visits = 0;
+    /// A branch out of the loop had a symbolic condition: the trip count
+    /// depends on the inputs.
+    bool symbolicExit = false;
+    bool unrolled = false; ///< summarising failed: unroll this activation
+    bool operator==(const Activation &) const = default;
+  };
+  std::vector<Activation> activations;
+  std::vector<size_t> atoms;
+  std::vector<size_t> calls; ///< its SummarisedCalls
+  /// The RecursionEntry of the recursion the path is in (at most one: the
+  /// outermost call of a cycle).
+  std::vector<size_t> recursionEntries;
+
+  std::unique_ptr<engine::HookState> clone() const override {
+    return std::make_unique<LoopPathData>(*this);
+  }
+  bool joinable(const engine::HookState *other) const override;
+  void join(const engine::HookState *) override {}
+
+  /// `s`'s data, made empty when it has none.
+  static LoopPathData &of(ExecutionState &s);
+  /// `s`'s data, or null.
+  static LoopPathData *find(ExecutionState &s);
+  static const LoopPathData *find(const ExecutionState &s);
+};
+
+/// The hooks of one isolated run of a loop body: a path back at the head
+/// is an iteration, a path leaving the loop an exit, an error a candidate.
+class LoopBodyRun : public engine::ExecutionHooks {
+public:
+  LoopBodyRun(Executor &x, LoopInstance &instance, size_t depth,
+              const BlockSet &body)
+      : x_(x), instance_(instance), depth_(depth), body_(body) {}
+
+  void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
+  void onReturn(ExecutionState &s) override;
+  bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
+
+  /// The iterations' states at the head (their memory, registers, path).
+  std::vector<std::unique_ptr<ExecutionState>> iterationEnds;
+  std::vector<std::unique_ptr<ExecutionState>> exits;
+  std::vector<LoopCandidate> candidates;
+  /// Why the body cannot be summarised (a path was cut), or empty.
+  std::string failure;
+
+private:
+  void leave(ExecutionState &s);
+  Executor &x_;
+  LoopInstance &instance_;
+  size_t depth_;
+  const BlockSet &body_;
+};
+
+/// Computes `inst.params` once its iterations are known: the variables its
+/// entry and iterations depend on that no iteration makes.
+void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
+
+/// LoopQuestions.cpp: whether running the program from its entry on the
+/// inputs of `model` (default: a model of `c`'s path) reaches `c`'s error
+/// (reported then). An input a loop body makes takes the same value in
+/// every iteration, so a loop may not end: the run is cut after `seconds`.
+bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
+                  double seconds = 1);
+
+/// Models of the path of `s` where `arg` (a summarised call's first
+/// argument) is as large, then as small, as the path allows (signed): a
+/// recursion's deep errors are mostly at the extremes of its inputs, where
+/// a run on them goes deepest. confirmByRun decides.
+std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
+                                         const ExprRef &arg);
+/// Whether a run on one of extremeModels(x, *c.state, value) reaches
+/// `c`'s error (confirmByRun, each for kLongRunSeconds).
+bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
+/// Where the error of a path end is reported.
+engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
+                                     const engine::PathEnd &end);
+/// A run made to go deep: on an accelerated query's model (its loops run
+/// up to millions of iterations) or at the extremes of a loop's
+/// parameters. Such a run reads arrays a loop filled at symbolic indices
+/// (the inputs the model leaves open stay symbolic), queries of a second
+/// or so on an array of hundreds: a run of a second would end just before
+/// its error or just after depending on the machine's load.
+constexpr double kLongRunSeconds = 5;
+/// Time for each of extremeModels' queries.
+constexpr unsigned kExtremeQueryMs = 250;
+/// Loop parameters an undecided candidate's path is run at the extremes
+/// of (LoopSummarizer::confirmByExtremeParams).
+constexpr size_t kExtremeParams = 2;
+
+/// LoopAcceleration.cpp: `c`'s path with each loop on it run as phases of
+/// iterations of paths that move its carried values by constants (their
+/// closed forms).
+struct AcceleratedPath {
+  /// A model of the accelerated path (inputs to run on), or null (no such
+  /// loop, unsat, unknown).
+  solver::Model inputs;
+  /// When every iteration of every phase was checked to take its path: a
+  /// model of `c`'s own path (its carried values included). The error is
+  /// reachable then, without a run.
+  solver::Model exact;
+};
+/// `phaseCount` phases per loop; `runnable`: each phase short enough for a
+/// run on `inputs` (no `exact`), otherwise of any length up to 2^32 - 1
+/// iterations.
+AcceleratedPath accelerate(Executor &x, const LoopRegistry &registry,
+                           const LoopCandidate &c, unsigned phaseCount,
+                           bool runnable);
+
+/// Arguments of a loop's relation beyond which no Horn system is built:
+/// Spacer does not digest them (the cells of an array an earlier loop
+/// filled by unrolling, each an input of its own).
+constexpr size_t kMaxRelationArguments = 64;
+
+/// The Horn system asking whether `c`'s error is reachable, through the
+/// recursive states of its atoms; `exact` is false when some of them is not
+/// complete yet (their atoms are left out: only `Safe` is then meaningful,
+/// and its invariants are not the loops'). `forgetsEntry`: some of them
+/// forgets an array at its entry (entryForgets): its invariants hold, but
+/// `Unsafe` may not be reachable.
+struct HornQuestion {
+  solver::HornSystem system;
+  /// The loop instance of each relation (kNone for a function's), and
+  /// the recursive function of each (kNone for a loop's).
+  static constexpr size_t kNone = SIZE_MAX;
+  std::vector<size_t> instanceOf, functionOf;
+  bool exact = true;
+  bool forgetsEntry = false;
+  std::string unsupported; ///< why no system could be built
+};
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const LoopCandidate &c);
+/// What a Horn question asks in general: whether `pc` can hold together
+/// with the atoms of the loops `atoms` and the summarised calls `calls`
+/// (a path's), and, for an error inside a recursive function's body
+/// (`inBody`), with Call(f) of its parameters, where f is called as in the
+/// calls `contexts` (their Call(f) clauses).
+struct HornQuery {
+  std::vector<ExprRef> pc;
+  std::vector<size_t> atoms, calls, contexts;
+  const RecursiveFunction *inBody = nullptr;
+};
+HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
+                             const HornQuery &query);
+
+/// The invariant of relation `r` over the C names of its arguments.
+std::string describeInvariant(expr::ExprContext &ctx,
+                              const HornQuestion &q, const LoopRegistry &reg,
+                              size_t r, const ExprRef &invariant);
+/// A conjunct of that invariant quantified over array elements, as
+/// `\forall k: ...` over the same names (`a[k]` for an element); empty when
+/// it reads memory otherwise.
+std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
+                               const LoopRegistry &reg, size_t r,
+                               const solver::HornAnswer::Quantified &f);
+/// The summary of recursive function relation `r` over the C names of
+/// its parameters and `\result`.
+std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,
+                            const LoopRegistry &reg, size_t r,
+                            const ExprRef &invariant);
+/// The conjuncts of that invariant that are C expressions at the loop head
+/// (witnessInvariant): over the arguments whose C variable is in scope
+/// there and holds the argument's value, joined by &&; empty when none.
+std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
+                             const LoopRegistry &reg, size_t r,
+                             const ExprRef &invariant);
+
+/// CExpression.cpp: a Bool formula as a C expression with the same value
+/// (bit-vector arithmetic through casts to unsigned types, comparisons
+/// through the signed or unsigned type of the operands' width) over the
+/// C lvalues `names` gives its variables (by id); none when it uses a
+/// variable without a name or an operation C does not have exactly.
+std::optional<std::string>
+cExpression(const expr::Expr *formula,
+            const std::map<uint64_t, std::string> &names);
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_LOOPINSTANCE_H

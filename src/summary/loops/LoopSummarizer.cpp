@@ -1,0 +1,414 @@
+//===- LoopSummarizer.cpp - loops as recursive states ---------------------===//
+//
+// Seed 000 listings 3.1-3.4 (Exec at a recursive vertex: NewJoin makes the
+// state at the head a recursive state, its body is explored once, Join
+// sends its exits on) and seed 001 section 6 (Body(id) as the heaps of the
+// one-iteration paths, Rec(id) left symbolic). See LoopSummarizer.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loops/LoopInstance.h"
+
+#include "cosmo/frontend/Frontend.h"
+
+#include <llvm/IR/CFG.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace cosmo::summary {
+
+using engine::PathEnd;
+
+namespace {
+
+/// Runs of a body while the objects it writes are being found.
+constexpr unsigned kCarryRounds = 3;
+
+/// The loop's condition: the first instruction of the head with a line.
+engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
+  for (const llvm::Instruction &i : head)
+    if (i.getDebugLoc() && i.getDebugLoc().getLine() > 0)
+      return Executor::locationOf(&i);
+  return Executor::locationOf(&*head.getFirstInsertionPt());
+}
+
+} // namespace
+
+//===--- Per-path data ----------------------------------------------------===//
+
+bool LoopPathData::joinable(const engine::HookState *other) const {
+  const auto *o = static_cast<const LoopPathData *>(other);
+  if (!o)
+    return activations.empty() && atoms.empty() && calls.empty() &&
+           recursionEntries.empty();
+  return activations == o->activations && atoms == o->atoms &&
+         calls == o->calls && recursionEntries == o->recursionEntries;
+}
+
+LoopPathData &LoopPathData::of(ExecutionState &s) {
+  if (LoopPathData *d = find(s))
+    return *d;
+  s.hookStates.set(engine::hookSlot<LoopPathData>(),
+                   std::make_unique<LoopPathData>());
+  return *find(s);
+}
+
+LoopPathData *LoopPathData::find(ExecutionState &s) {
+  return static_cast<LoopPathData *>(
+      s.hookStates.get(engine::hookSlot<LoopPathData>()));
+}
+
+const LoopPathData *LoopPathData::find(const ExecutionState &s) {
+  return find(const_cast<ExecutionState &>(s));
+}
+
+//===--- The body's isolated run ------------------------------------------===//
+
+engine::Exploration isolatedExploration(Executor &x,
+                                        engine::ExplorationBounds bounds) {
+  return engine::Exploration(
+      engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
+                             [](const ExecutionState &) { return false; }),
+      std::move(bounds));
+}
+
+engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what) {
+  engine::ExplorationBounds bounds;
+  bounds.what = std::move(what);
+  bounds.setDeadline(std::min(kBodySeconds, x.secondsLeft()));
+  bounds.maxInstructions = kBodyInstructions;
+  bounds.maxStates = kBodyStates;
+  return bounds;
+}
+
+void LoopBodyRun::onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) {
+  if (s.terminated || s.stack.size() != depth_)
+    return;
+  if (b == instance_.head) {
+    // One iteration: its state at the head is kept for its clause.
+    iterationEnds.push_back(x_.copyState(s));
+    s.terminated = true;
+    return;
+  }
+  if (!body_.count(b))
+    leave(s);
+}
+
+void LoopBodyRun::onReturn(ExecutionState &s) {
+  if (!s.terminated && !s.stack.empty() && s.stack.size() < depth_)
+    leave(s);
+}
+
+void LoopBodyRun::leave(ExecutionState &s) {
+  exits.push_back(x_.copyState(s));
+  s.terminated = true;
+}
+
+bool LoopBodyRun::onPathEnd(ExecutionState &s, const PathEnd &end) {
+  switch (end.kind) {
+  case PathEnd::Kind::Error:
+    candidates.push_back({x_.copyState(s), end});
+    break;
+  case PathEnd::Kind::Cut:
+    if (failure.empty())
+      failure = "a path of its body was cut: " + end.message;
+    break;
+  case PathEnd::Kind::Completed: // exit() in the loop: no error there
+  case PathEnd::Kind::Infeasible:
+    break;
+  }
+  return true;
+}
+
+//===--- The summarizer ---------------------------------------------------===//
+
+LoopRegistry::LoopRegistry() = default;
+LoopRegistry::~LoopRegistry() = default;
+
+LoopInstance &LoopRegistry::add(LoopInstance instance) {
+  instance.id = instances_.size();
+  instances_.push_back(std::make_unique<LoopInstance>(std::move(instance)));
+  return *instances_.back();
+}
+
+LoopSummarizer::LoopSummarizer(Executor &x, LoopRegistry &registry,
+                               LoopBodyRun *enclosing)
+    : x_(x), registry_(registry), enclosing_(enclosing) {}
+LoopSummarizer::~LoopSummarizer() = default;
+
+const FunctionLoops &
+LoopSummarizer::loadLoops(const llvm::Function &f) {
+  auto &slot = registry_.functionLoops[&f];
+  if (!slot) {
+    slot = std::make_unique<FunctionLoops>();
+    slot->structure = frontend::loopStructureOf(f);
+    slot->modelFunction = frontend::isModelFunction(f);
+    if (!slot->modelFunction)
+      slot->component = registry_.recursiveComponentOf(f);
+    if (!slot->component.empty())
+      slot->whyNoSummary = whyCycleNotSummarisable(
+          slot->component, slot->globals, slot->writtenGlobals);
+    for (const frontend::RecursiveVertex &v : slot->structure.vertices) {
+      LoopShape &shape = slot->byHead[v.head];
+      shape.vertex = &v;
+      shape.body.insert(v.body.begin(), v.body.end());
+    }
+    for (const auto &[head, shape] : slot->byHead) {
+      slot->roles[head].head = &shape;
+      for (const llvm::BasicBlock *b : shape.body)
+        for (const llvm::BasicBlock *succ : llvm::successors(b))
+          if (!shape.body.contains(succ))
+            slot->roles[succ].exitTarget = true;
+    }
+  }
+  lastFunction_ = &f;
+  lastLoops_ = slot.get();
+  return *slot;
+}
+
+void LoopSummarizer::onReturn(ExecutionState &s) {
+  if (LoopPathData *d = LoopPathData::find(s)) {
+    std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
+      return a.depth > s.stack.size();
+    });
+    std::erase_if(d->recursionEntries, [&](size_t id) {
+      return registry_.recursionEntry(id).depth >= s.stack.size();
+    });
+  }
+}
+
+bool LoopSummarizer::onBranchTaken(ExecutionState &s,
+                                   const llvm::Instruction &site, unsigned,
+                                   bool) {
+  // Only conditions that are terms get here (concrete ones take the fast
+  // path): a loop that leaves through one has an input-dependent trip count.
+  if (endIfCovered(s))
+    return false;
+  LoopPathData *d = LoopPathData::find(s);
+  if (!d || d->activations.empty() || s.terminated)
+    return true;
+  const llvm::BasicBlock *from = site.getParent();
+  for (LoopPathData::Activation &a : d->activations) {
+    if (a.depth != s.stack.size() || a.symbolicExit || !a.body->count(from))
+      continue;
+    for (unsigned k = 0; k < site.getNumSuccessors(); ++k)
+      if (!a.body->count(site.getSuccessor(k)))
+        a.symbolicExit = true;
+  }
+  return true;
+}
+
+void LoopSummarizer::onBlockEntry(ExecutionState &s,
+                                  const llvm::BasicBlock *b) {
+  if (s.terminated)
+    return;
+  const llvm::Function &f = *s.frame().function;
+  const FunctionLoops &loops = loopsOf(f);
+  // One lookup for the blocks that matter (most blocks do not).
+  auto role = loops.roles.find(b);
+  if (role == loops.roles.end())
+    return;
+  size_t depth = s.stack.size();
+  LoopPathData *d = LoopPathData::find(s);
+  // A path leaves a loop only by entering one of its exits' targets.
+  if (d && !d->activations.empty() && role->second.exitTarget)
+    std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
+      if (a.depth != depth)
+        return a.depth > depth;
+      return !a.body->count(b);
+    });
+  const LoopShape *loop = role->second.head;
+  if (!loop || loops.modelFunction || registry_.unrolledHeads.count(b))
+    return;
+  if (!d)
+    d = &LoopPathData::of(s);
+  auto a = std::find_if(d->activations.begin(), d->activations.end(),
+                        [&](const LoopPathData::Activation &a) {
+                          return a.depth == depth && a.head == b;
+                        });
+  if (a == d->activations.end()) {
+    d->activations.push_back({depth, b, &loop->body, 0, false, false});
+    a = d->activations.end() - 1;
+  }
+  ++a->visits;
+  if (a->unrolled)
+    return;
+  if (x_.options().loops == engine::LoopStrategy::Auto &&
+      (a->visits <= kUnrolledArrivals || !a->symbolicExit))
+    return;
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  std::string why;
+  if (!enclosing_ && a->visits > 1)
+    registry_.headsLeftToUnrolling.insert(b); // its first visits were
+  if (summarize(s, *loop, why)) {
+    ++st.summarized;
+    return;
+  }
+  // The state stays as it was; this activation of the loop is unrolled.
+  a->unrolled = true;
+  if (!enclosing_)
+    registry_.headsLeftToUnrolling.insert(b);
+  ++st.notSummarized;
+  ++st.notSummarizedBecause[why];
+}
+
+bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
+                               std::string &why) {
+  expr::ExprContext &ctx = x_.ctx();
+  engine::LoopStats &st = x_.summary().stats.loopStats;
+  const llvm::BasicBlock *head = loop.vertex->head;
+  const engine::StackFrame &frame = s.frame();
+  auto began = std::chrono::steady_clock::now();
+
+  LoopInstance proto;
+  proto.head = head;
+  proto.function = frame.function->getName().str();
+  proto.where = headLocation(*head);
+  if (const LoopPathData *d = LoopPathData::find(s)) {
+    proto.arrivalAtoms = d->atoms;
+    proto.arrivalCalls = d->calls;
+  }
+  auto pcList = s.constraints.list();
+  proto.arrivalPc.assign(pcList.begin(), pcList.end());
+  LoopInstance &inst = registry_.add(std::move(proto));
+  inst.relation = fmt::format("loop{}_{}_{}", inst.id, inst.function,
+                              inst.where.line);
+  inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
+
+  std::vector<CarriedValue> carried;
+  if (!(why = carryPhis(s, *head, ctx, x_.layout(), carried)).empty())
+    return false;
+  for (uint64_t base : storedObjects(x_, *loop.vertex, frame))
+    if (!(why = carryObject(s, base, carried)).empty())
+      return false;
+
+  for (unsigned round = 0;; ++round) {
+    if (round == kCarryRounds)
+      return why = "the memory the loop writes was not found in "
+                   "three runs of its body",
+             false;
+    // The body's run starts from the arrival with the carried values fresh.
+    std::unique_ptr<ExecutionState> start = x_.copyState(s);
+    start->namePrefix = inst.prefix;
+    inst.carried = carried;
+    inst.entry.clear();
+    inst.entryForgets = false;
+    for (size_t k = 0; k < inst.carried.size(); ++k) {
+      CarriedValue &c = inst.carried[k];
+      if (c.phi && !start->frame().registers.find(c.phi))
+        return why = "a phi of the loop head without a value", false;
+      bool forgets = false;
+      inst.entry.push_back(
+          c.makeFresh(ctx, s, *start, inst.prefix, k, forgets));
+      inst.entryForgets |= forgets;
+    }
+    LoopPathData::of(*start).atoms.push_back(inst.id);
+    size_t pcAtStart = start->constraints.size();
+    size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
+    memory::AddressSpace memoryAtStart = start->memory;
+
+    engine::Exploration run = isolatedExploration(
+        x_, bodyRunBounds(x_, fmt::format("the isolated run of the loop body "
+                                          "at {}:{}",
+                                          inst.where.file, inst.where.line)));
+    LoopBodyRun body(x_, inst, s.stack.size(), loop.body);
+    LoopSummarizer nested(x_, registry_, &body);
+    run.hooks = {&body, &nested};
+    x_.exploreFrom(run, [&] { return std::move(start); });
+    st.bodySeconds += std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - began)
+                          .count();
+    if (run.stopped())
+      return why = run.why(), false;
+    if (!body.failure.empty())
+      return why = body.failure, false;
+
+    if (!(why = pointerLeavesItsObject(body, inst.carried, ctx)).empty())
+      return false;
+    std::vector<uint64_t> written;
+    if (!(why = writtenObjects(body, memoryAtStart, written)).empty())
+      return false;
+    size_t before = carried.size();
+    for (uint64_t base : written)
+      if (!(why = carryObject(s, base, carried)).empty())
+        return false;
+    if (carried.size() != before)
+      continue; // again, with those objects carried too
+
+    // The body is complete: its iterations are the clauses of Rec. (A
+    // pointer some iteration moves by a part of its stride is carried in
+    // bytes instead, and the body runs again.)
+    std::vector<LoopIteration> iterations;
+    bool restride = false;
+    for (const auto &end : body.iterationEnds) {
+      LoopIteration it;
+      auto pc = end->constraints.list();
+      it.pc.assign(pc.begin() + static_cast<long>(pcAtStart), pc.end());
+      const std::vector<size_t> &atoms = LoopPathData::of(*end).atoms;
+      it.atoms.assign(atoms.begin() + static_cast<long>(atomsAtStart),
+                      atoms.end());
+      for (size_t k = 0; k < inst.carried.size(); ++k) {
+        it.next.push_back(inst.carried[k].valueIn(ctx, *end));
+        if (!it.next.back()) {
+          carried[k].stride = 1;
+          nameOffset(carried[k], k,
+                     s.memory.findByBase(*carried[k].pointee)->object->name);
+          restride = true;
+        }
+      }
+      iterations.push_back(std::move(it));
+    }
+    if (restride)
+      continue;
+    inst.iterations = std::move(iterations);
+    st.bodyPaths += inst.iterations.size();
+    inst.complete = true;
+    finishInstance(inst, registry_);
+    if (!enclosing_) {
+      inst.arrival = x_.copyState(s);
+      for (LoopPathData::Activation &act : LoopPathData::of(*inst.arrival).activations)
+        if (act.depth == s.stack.size() && act.head == head)
+          act.unrolled = true;
+    }
+
+    // The exits go on in the running exploration, in place of `s`.
+    for (std::unique_ptr<ExecutionState> &e : body.exits) {
+      e->namePrefix = s.namePrefix;
+      e->nameCounter = s.nameCounter;
+      x_.addFork(s, std::move(e));
+    }
+    s.terminated = true;
+    for (LoopCandidate &c : body.candidates)
+      decide(std::move(c));
+    return true;
+  }
+}
+
+bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
+  if (reporting_)
+    return false;
+  if (end.kind == PathEnd::Kind::Cut && resumeRecursion(s, end))
+    return true;
+  const LoopPathData *d = LoopPathData::find(s);
+  if (!d || (d->atoms.empty() && d->calls.empty()))
+    return false;
+  switch (end.kind) {
+  case PathEnd::Kind::Error:
+    decide({x_.copyState(s), end});
+    return true;
+  case PathEnd::Kind::Completed:
+    // A path of the over-approximation: counted, but its test could not be
+    // trusted.
+    ++x_.summary().stats.pathsCompleted;
+    return true;
+  case PathEnd::Kind::Infeasible:
+    return true;
+  case PathEnd::Kind::Cut:
+    return false;
+  }
+  return false;
+}
+
+} // namespace cosmo::summary
