@@ -42,7 +42,7 @@ protected:
 
 // Figure 2(a): p's tree has the three feasible paths of its four, one per
 // leaf, each a pair with an empty heap part; the two conditionals are at
-// lines 11 and 15.
+// lines 14 and 18.
 TEST_F(ComposeTest, TreeOfPHasTheSeedsThreePaths) {
   json r = check("pq.c", {}, 1);
   json p = tree("p");
@@ -57,8 +57,8 @@ TEST_F(ComposeTest, TreeOfPHasTheSeedsThreePaths) {
   for (const json &n : p["nodes"])
     if (n.contains("line"))
       lines.insert(n["line"].get<unsigned>());
-  EXPECT_EQ(lines, (std::set<unsigned>{11, 15}));
-  // root, two choices at line 11, three at line 15
+  EXPECT_EQ(lines, (std::set<unsigned>{14, 18}));
+  // root, two choices at line 14, three at line 18
   EXPECT_EQ(p["nodes"].size(), 6u);
   EXPECT_EQ(p["function"], "p");
   EXPECT_EQ(p["ir_hash"].get<std::string>().size(), 16u);
@@ -85,7 +85,7 @@ TEST_F(ComposeTest, CallsOfPMarkTheInfeasiblePaths) {
   EXPECT_EQ(c["pairs_checked"].get<int>(), 6 + static_cast<int>(q["pairs"].size()));
   EXPECT_EQ(c["pairs_infeasible"], 3);
   EXPECT_EQ(r["verdict"], "false");
-  EXPECT_EQ(r["errors"][0]["line"], 25);
+  EXPECT_EQ(r["errors"][0]["line"], 28);
 }
 
 // Figures 5-7: swap_node under lazy initialisation. Its conditionals give
@@ -162,7 +162,7 @@ TEST_F(ComposeTest, AGuidedReplayDecidesErrorChecks) {
   EXPECT_EQ(c["guides_dropped"], 0);
   ASSERT_EQ(r["errors"].size(), 1u);
   EXPECT_EQ(r["errors"][0]["kind"], "out-of-bounds");
-  EXPECT_EQ(r["errors"][0]["line"], 12);
+  EXPECT_EQ(r["errors"][0]["line"], 15);
   EXPECT_EQ(r["verdict"], "false");
 }
 

@@ -36,6 +36,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #if !defined(COSMO_E2E_COSMO) || !defined(COSMO_E2E_PROGRAMS_DIR) ||                    \
     !defined(COSMO_E2E_CACHE_DIR) || !defined(COSMO_E2E_COSMO_CLANG) ||                    \
@@ -87,6 +88,19 @@ std::string processOutput(const ProcessResult &run) {
   if (!trimWhitespace(run.out).empty())
     text += "  stdout:\n" + indentLines(abbreviate(run.out, 1500));
   return text.empty() ? "  (no output)\n" : text;
+}
+
+// The test family this process runs (tests/e2e/CMakeLists.txt sets its
+// environment): e2e, e2e-none, e2e-replay, e2e-summary, e2e-smart or
+// e2e-merge.
+std::string testMode() {
+  if (const char *calls = std::getenv("COSMO_E2E_CALLS"))
+    return std::string("e2e-") + calls;
+  if (std::getenv("COSMO_E2E_MERGE"))
+    return "e2e-merge";
+  if (std::getenv("COSMO_E2E_SOLVER_OPTS"))
+    return "e2e-none";
+  return "e2e";
 }
 
 class ProgramCheck : public testing::TestWithParam<ProgramFile> {
@@ -195,6 +209,40 @@ protected:
     for (const std::string &why : report.unknownReasons)
       diff += fmt::format("  unknown reason: {}\n", why);
     ADD_FAILURE() << "report.json does not match the program's header:\n" << diff;
+  }
+
+  // Step 3b: the header's STATS lines of this test family, against
+  // report.json's "stats" (how the verdict was reached, not only which).
+  void checkStats(const ProgramSpec &spec, const std::filesystem::path &outDir,
+                  const std::string &mode) {
+    nlohmann::json stats;
+    try {
+      stats = nlohmann::json::parse(readTextFile(outDir / "report.json"))["stats"];
+    } catch (const std::exception &error) {
+      return; // checkReport said why
+    }
+    for (const StatExpectation &e : spec.stats) {
+      if (e.mode != mode)
+        continue;
+      const nlohmann::json *at = &stats;
+      std::istringstream parts(e.key);
+      for (std::string name; std::getline(parts, name, '.');) {
+        if (!at->is_object() || !at->contains(name)) {
+          at = nullptr;
+          break;
+        }
+        at = &(*at)[name];
+      }
+      if (!at || !at->is_number()) {
+        ADD_FAILURE() << "STATS " << e.describe() << ": report.json's stats have no number "
+                      << e.key;
+        continue;
+      }
+      double actual = at->get<double>();
+      EXPECT_TRUE(e.holdsFor(actual))
+          << "STATS " << e.describe() << " does not hold in " << mode << ": " << e.key << " is "
+          << actual << "\n  reason: " << readCosmoReport(outDir / "report.json").reason;
+    }
   }
 
   // Step 5 (--calls=replay runs): the paths explored are those of inline
@@ -487,6 +535,7 @@ TEST_P(ProgramCheck, MatchesExpectations) {
   if (!runCosmo(*spec, program, outDir, calls))
     return;
   checkReport(*spec, outDir);
+  checkStats(*spec, outDir, testMode());
   if (calls == "replay")
     checkSamePathsAsInline(*spec, program, outDir);
   if (spec->noReplayReason)

@@ -50,10 +50,32 @@ const std::set<std::string, std::less<>> &knownErrorKinds() {
   return kinds;
 }
 
+const std::set<std::string, std::less<>> &knownTestModes() {
+  static const std::set<std::string, std::less<>> modes = {
+      "e2e", "e2e-none", "e2e-replay", "e2e-summary", "e2e-smart", "e2e-merge"};
+  return modes;
+}
+
+bool StatExpectation::holdsFor(double actual) const {
+  if (op == ">=")
+    return actual >= value;
+  if (op == "<=")
+    return actual <= value;
+  if (op == "==")
+    return actual == value;
+  if (op == ">")
+    return actual > value;
+  return op == "<" && actual < value;
+}
+
+std::string StatExpectation::describe() const {
+  return fmt::format("{} {} {} (line {})", key, op, value, line);
+}
+
 namespace {
 
 constexpr std::string_view directiveKeys[] = {"RUN", "VERDICT", "ERROR",
-                                              "NO-REPLAY"};
+                                              "NO-REPLAY", "STATS"};
 
 // `// KEY: value` with KEY all capitals (and '-', '_'): a directive or a
 // misspelt one. Free-text comments ("// Note: ...") are not.
@@ -137,6 +159,8 @@ public:
       addError(lineNumber, directive.value);
     else if (directive.key == "NO-REPLAY")
       addNoReplay(lineNumber, directive.value);
+    else if (directive.key == "STATS")
+      addStats(lineNumber, directive.value);
   }
 
   void problem(int lineNumber, std::string message) {
@@ -196,6 +220,43 @@ private:
     spec_.noReplayReason = std::string(value);
   }
 
+  void addStats(int lineNumber, std::string_view value) {
+    StatExpectation e;
+    e.line = lineNumber;
+    std::string_view rest = value;
+    std::size_t space = rest.find_first_of(" \t");
+    if (space != std::string_view::npos &&
+        knownTestModes().contains(rest.substr(0, space))) {
+      e.mode = std::string(rest.substr(0, space));
+      rest = trimWhitespace(rest.substr(space));
+    } else if (rest.starts_with("e2e")) {
+      return problem(lineNumber, fmt::format("STATS names an unknown test family in '{}' (known: {})",
+                                             value, fmt::join(knownTestModes(), ", ")));
+    }
+    std::size_t opAt = rest.find_first_of("<>=");
+    if (opAt == std::string_view::npos || opAt == 0)
+      return problem(lineNumber, fmt::format("STATS needs `[MODE] KEY OP N`, got '{}'", value));
+    e.key = std::string(trimWhitespace(rest.substr(0, opAt)));
+    std::string_view afterKey = rest.substr(opAt);
+    for (std::string_view op : {">=", "<=", "==", ">", "<"})
+      if (afterKey.starts_with(op)) {
+        e.op = std::string(op);
+        break;
+      }
+    bool keyOk = !e.key.empty() &&
+                 std::all_of(e.key.begin(), e.key.end(), [](char c) {
+                   return std::islower(static_cast<unsigned char>(c)) ||
+                          std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+                 });
+    std::string_view number = trimWhitespace(afterKey.substr(e.op.size()));
+    auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), e.value);
+    if (!keyOk || e.op.empty() || number.empty() || error != std::errc() ||
+        end != number.data() + number.size())
+      return problem(lineNumber, fmt::format("STATS needs `[MODE] KEY OP N` (OP one of >=, <=, ==, >, <), got '{}'",
+                                             value));
+    spec_.stats.push_back(std::move(e));
+  }
+
   void checkWholeSpec() {
     if (!seenVerdict_) {
       problems_.push_back("missing `// VERDICT: true|false|unknown` in the header");
@@ -234,7 +295,7 @@ ProgramSpecParse parseProgramSpec(std::string_view source) {
       continue;
     }
     if (!known) {
-      builder.problem(lineNumber, fmt::format("unknown directive `// {}:` (known: RUN, VERDICT, ERROR, NO-REPLAY)",
+      builder.problem(lineNumber, fmt::format("unknown directive `// {}:` (known: RUN, VERDICT, ERROR, NO-REPLAY, STATS)",
                                               directive->key));
       continue;
     }

@@ -5,10 +5,11 @@
 //   // VERDICT: false                       true | false | unknown (required)
 //   // ERROR: div-by-zero 14                one line per expected error
 //   // NO-REPLAY: reads uninitialised memory  skip the native check (reason)
+//   // STATS: loop_summaries.proved_by_horn >= 1   how the verdict is reached
 //
 // The header is the run of comment and blank lines at the top of the file
 // (`//` lines and `/* ... */` blocks). Directives are `// KEY: value` lines in
-// it; an all-caps `// KEY:` that is not one of the four above is a typo and
+// it; an all-caps `// KEY:` that is not one of the five above is a typo and
 // a directive below the header is misplaced: both are reported as problems.
 // RUN options are split at whitespace (no shell quoting).
 #pragma once
@@ -35,11 +36,31 @@ int expectedExitCode(Verdict verdict);
 // The error kinds of docs/test-programs.md.
 const std::set<std::string, std::less<>> &knownErrorKinds();
 
+// `// STATS: [MODE] KEY OP N`: a number in report.json's "stats" (KEY a
+// dotted path into it, e.g. loop_summaries.proved_by_horn) that the run of
+// MODE must satisfy (OP: >=, <=, ==, >, <). MODE is a test family: e2e (the
+// default), e2e-none, e2e-replay, e2e-summary, e2e-smart or e2e-merge.
+struct StatExpectation {
+  std::string mode = "e2e";
+  std::string key;
+  std::string op;
+  double value = 0;
+  int line = 0;
+
+  bool holdsFor(double actual) const;
+  // "loop_summaries.proved_by_horn >= 1 (line 4)"
+  std::string describe() const;
+};
+
+// The test families a program runs in (tests/e2e/CMakeLists.txt).
+const std::set<std::string, std::less<>> &knownTestModes();
+
 struct ProgramSpec {
   std::vector<std::string> runArgs;
   Verdict verdict = Verdict::Unknown;
   std::set<ErrorSite> errors;
   std::optional<std::string> noReplayReason;
+  std::vector<StatExpectation> stats;
 };
 
 // Either a spec or the problems that make the header malformed, each naming

@@ -163,5 +163,32 @@ TEST(ProgramSpec, CheckOptionValues) {
   EXPECT_TRUE(checkOptionValues({"--checks=overflow"}).empty());
 }
 
+TEST(ProgramSpec, StatsLinesSayHowTheVerdictIsReached) {
+  ProgramSpec spec = parseGood(withBody("// VERDICT: true\n"
+                                        "// STATS: loop_summaries.proved_by_horn >= 1\n"
+                                        "// STATS: e2e-summary composition.summaries_composed>2\n"));
+  ASSERT_EQ(spec.stats.size(), 2u);
+  EXPECT_EQ(spec.stats[0].mode, "e2e");
+  EXPECT_EQ(spec.stats[0].key, "loop_summaries.proved_by_horn");
+  EXPECT_EQ(spec.stats[0].op, ">=");
+  EXPECT_EQ(spec.stats[0].line, 2);
+  EXPECT_TRUE(spec.stats[0].holdsFor(1));
+  EXPECT_FALSE(spec.stats[0].holdsFor(0));
+  EXPECT_EQ(spec.stats[1].mode, "e2e-summary");
+  EXPECT_EQ(spec.stats[1].key, "composition.summaries_composed");
+  EXPECT_FALSE(spec.stats[1].holdsFor(2));
+  EXPECT_TRUE(spec.stats[1].holdsFor(3));
+}
+
+TEST(ProgramSpec, MalformedStatsLines) {
+  expectProblem(withBody("// VERDICT: true\n// STATS: loop_summaries.summarized\n"),
+                "line 2: STATS needs");
+  expectProblem(withBody("// VERDICT: true\n// STATS: loop_summaries.summarized >= many\n"),
+                "line 2: STATS needs");
+  expectProblem(withBody("// VERDICT: true\n// STATS: e2e-fast paths_completed >= 1\n"),
+                "unknown test family");
+  expectProblem(withBody("// VERDICT: true\n// STATS: Paths >= 1\n"), "line 2: STATS needs");
+}
+
 } // namespace
 } // namespace cosmo::e2e

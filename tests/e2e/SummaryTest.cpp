@@ -112,8 +112,8 @@ TEST_F(SummaryTest, CalleeErrorsAreReportedWhereSomeCallReachesThem) {
     EXPECT_EQ(e["stack"].back()["function"], "main");
   }
   EXPECT_EQ(errors, (std::set<std::pair<std::string, unsigned>>{
-                        {"div-by-zero", 19}, {"null-deref", 25},
-                        {"assert", 31}}));
+                        {"div-by-zero", 22}, {"null-deref", 28},
+                        {"assert", 34}}));
   EXPECT_GT(r["stats"]["composition"]["summaries_composed"].get<int>(), 0);
 }
 
@@ -121,7 +121,7 @@ TEST_F(SummaryTest, CalleeErrorsAreReportedWhereSomeCallReachesThem) {
 TEST_F(SummaryTest, GlobalsWrittenByACalleeAreMerged) {
   json r = check("globals_callee.c", "summary", {"--confirm"}, 1);
   ASSERT_EQ(r["errors"].size(), 1u);
-  EXPECT_EQ(r["errors"][0]["line"], 32);
+  EXPECT_EQ(r["errors"][0]["line"], 35);
   EXPECT_EQ(r["errors"][0]["replay"], "confirmed");
   json t = tree("account");
   bool writesGlobal = false;
@@ -148,7 +148,7 @@ TEST_F(SummaryTest, CalleesThatAllocateGiveNewBlocksAtEveryCall) {
   EXPECT_EQ(push["pairs"][0]["result"], "&new block 0 +0");
   EXPECT_EQ(push["opaque_effect"], "");
   ASSERT_EQ(r["errors"].size(), 1u);
-  EXPECT_EQ(r["errors"][0]["line"], 49);
+  EXPECT_EQ(r["errors"][0]["line"], 52);
   EXPECT_EQ(r["errors"][0]["replay"], "confirmed");
   EXPECT_EQ(completed(r), 1u);
 }
@@ -224,7 +224,7 @@ TEST_F(SummaryTest, MergingJoinsEveryDiamondIntoOnePath) {
   EXPECT_EQ(completed(all), 1u);
   EXPECT_GE(all["stats"]["states_merged"].get<int>(), 16);
   ASSERT_EQ(all["errors"].size(), 1u);
-  EXPECT_EQ(all["errors"][0]["line"], 34);
+  EXPECT_EQ(all["errors"][0]["line"], 37);
   EXPECT_EQ(all["errors"][0]["replay"], "confirmed");
 }
 
@@ -238,7 +238,7 @@ TEST_F(SummaryTest, AutoMergeKeepsUnionsOfManyConstantsApart) {
   EXPECT_GT(completed(r), 1u);
   EXPECT_LT(completed(r), 255u);
   ASSERT_EQ(r["errors"].size(), 1u);
-  EXPECT_EQ(r["errors"][0]["line"], 34);
+  EXPECT_EQ(r["errors"][0]["line"], 37);
 }
 
 // An isolated run has no objects of its callers: next() reads through a
@@ -279,7 +279,7 @@ TEST_F(SummaryTest, IsolatedRunsEndAtTheirInstructionBound) {
       << c.dump(2);
   EXPECT_EQ(c["summaries_composed"], 0);
   ASSERT_EQ(r["errors"].size(), 1u);
-  EXPECT_EQ(r["errors"][0]["line"], 24);
+  EXPECT_EQ(r["errors"][0]["line"], 27);
 }
 
 // Replay follows single paths: merging is refused with a clear error.

@@ -1,5 +1,6 @@
 // RUN: --summary-depth=6
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
 // A recursive gcd (seed 002's RationalRecursion): its memoization tree is
 // built directly, up to --summary-depth conditionals (6 here: deeper
 // isolated paths nest too many remainders for the solver); each call checks the

@@ -1,5 +1,6 @@
 // RUN: --entry=call_swap_node
 // VERDICT: true
+// STATS: e2e-replay composition.functions_summarized >= 1
 // Seed 002's figures 5-7 in C: swap_node exchanges a node with its
 // successor when the successor's element is smaller. Explored in isolation
 // with lazy initialisation it has three paths by its conditionals and

@@ -1,6 +1,8 @@
 // RUN: --loops=auto --target=errors
 // VERDICT: false
-// ERROR: assert 20
+// ERROR: assert 22
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // The copy writes 0 into b[300]: found with inputs that fail natively
 // (n above 300, a[300] not 0).
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,7 @@
 // RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A copy agrees with its source below n: the copy's stores are the bytes
 // of the element read (no value term), seen as one element of b written
 // with a's element i, so Spacer proposes for all k < i: b[k] == a[k].

@@ -1,5 +1,7 @@
 // RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // An array filled with an input up to an input bound, then every cell
 // checked: the first loop's invariant quantifies over the array's elements
 // (for all k < i: a[k] == v), proposed by Spacer over arrays of integers

@@ -1,5 +1,7 @@
 // RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A linear search over an array of inputs stops on the key: past the
 // loop, a cell below n is the key. The array is a parameter of the search
 // loop's relation (read, never written).

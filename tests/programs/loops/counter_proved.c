@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A loop whose trip count is an input: unrolling never ends; the loop is
 // summarised and the Horn solver proves s == 2*n past it.
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,8 @@
 // RUN: --loops=auto
 // VERDICT: false
-// ERROR: assert 12
+// ERROR: assert 14
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // The error needs 123,456 iterations: found past the summary by a run on
 // the inputs of its model, with a test that reaches it natively.
 extern int __VERIFIER_nondet_int(void);

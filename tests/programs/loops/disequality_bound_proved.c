@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A counter that leaves on `i != n` (not `i < n`): the bound i <= n that
 // keeps a[i] in bounds is an ordering the sampled states suggest and
 // Houdini checks; Spacer alone blocks one value of i at a time.

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // The loop-carried values are a global and a local whose address is taken
 // (memory, not registers).
 extern int __VERIFIER_nondet_int(void);

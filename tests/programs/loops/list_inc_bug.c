@@ -1,6 +1,7 @@
 // RUN: --loops=auto --target=errors --timeout=30
 // VERDICT: false
-// ERROR: assert 30
+// ERROR: assert 31
+// STATS: loop_summaries.summarized == 0
 // Seed 001's listing 3 (Inc over a list) in C, with a bug: the list is
 // built by a loop of input length from keys below 101, and Inc asserts
 // each key is below 100. Found with inputs that fail natively (a key of

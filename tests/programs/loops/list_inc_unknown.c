@@ -1,6 +1,7 @@
 // RUN: --loops=auto --timeout=2
 // NO-REPLAY: thousands of completed paths (every short list) in its two seconds; list_*_bug.c replay theirs
 // VERDICT: unknown
+// STATS: loop_summaries.not_summarized >= 1
 // Seed 001's listing 3 (Inc over a list) in C, correct: keys below 100,
 // each asserted below 100 before its increment. Not proved yet: the list
 // is built by a loop that allocates (the Horn encoding has no heap

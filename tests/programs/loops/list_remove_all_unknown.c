@@ -1,6 +1,7 @@
 // RUN: --loops=auto --timeout=2
 // NO-REPLAY: thousands of completed paths (every short list) in its two seconds; list_*_bug.c replay theirs
 // VERDICT: unknown
+// STATS: loop_summaries.not_summarized >= 1
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, correct. Not
 // proved yet: besides heap regions for the list a loop builds, its
 // invariant speaks of reachability (every node from the sentinel to p

@@ -1,5 +1,7 @@
 // RUN: --timeout=60
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // x and y count down together from i and j; when i == j they reach 0
 // together. Proved through x - y == i - j.
 extern int __VERIFIER_nondet_int(void);

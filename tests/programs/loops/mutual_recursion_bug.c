@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=30
 // VERDICT: false
-// ERROR: assert 14
+// ERROR: assert 16
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // An error in one of two mutually recursive functions, reached only when
 // it is called with 777 (hundreds of calls deep for large inputs): the
 // context of the summarised call does not refute it, and a run on the

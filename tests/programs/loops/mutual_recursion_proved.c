@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // Mutual recursion as recursive states: up and down call each other, so
 // neither calls itself; their call-graph cycle is summarised as one
 // (Sum(up) and Sum(down), each body's calls of the other its atoms) and

@@ -1,6 +1,8 @@
 // RUN: --loops=auto
 // VERDICT: false
-// ERROR: assert 14
+// ERROR: assert 16
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // Nested loops, the inner one summarised inside the outer one's body: the
 // error needs the outer counter at 300.
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // An inner loop that runs to the outer counter, the error in the outer
 // body: an accelerated path of the inner loop alone is not a path of the
 // program (the outer counter is free there), so it must not report one.

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A pointer walks down from an input end to the array's start while a
 // counter counts up: its offset (p - a, from `a + n - 16` after the
 // unrolled visits, a GEP's sign-extended index in elements) moves by -1

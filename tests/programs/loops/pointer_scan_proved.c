@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // strlen by hand over a buffer whose terminator sits at an input index:
 // the scanning pointer (a char *, carried in bytes) never passes it.
 extern int __VERIFIER_nondet_int(void);

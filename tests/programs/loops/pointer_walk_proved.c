@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A pointer walks an array up to an input bound (`p != a + n`): carried
 // around the loop as its offset into the array in elements, so that the
 // Horn solver proves every write in bounds (p - a <= n) and the count.

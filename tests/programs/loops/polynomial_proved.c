@@ -1,5 +1,7 @@
 // RUN: --timeout=60
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // nla-digbench style: x sums 1..y, so 2x == y*y + y at the exit (exactly,
 // modulo 2^32: the values are unsigned). Proved through a sampled
 // polynomial equality of degree 2.

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // Addition by recursion on two arguments (SV-COMP's recursive category):
 // Spacer's integer summary \result == m + n holds modulo 2^32 too, which
 // is the reading the bit-vector check keeps.

@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=30
 // VERDICT: false
-// ERROR: assert 11
+// ERROR: assert 13
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // An error inside a recursive function, 778 calls deep for the largest
 // input: the summarised call's context does not refute it, and the run on
 // the largest argument the path allows reaches it.

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A check inside a recursive function, through an SV-COMP-style
 // __VERIFIER_assert: refuted at the summarised call in its context
 // (Call(down) holds only of 0 <= n <= 100000 there), and count(n) == n past

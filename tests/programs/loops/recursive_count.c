@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // Recursion as a recursive state: the 17th nested call of count becomes
 // Sum(count)(n, r), its body's two returns the clauses of Sum, and the
 // Horn solver proves count(n) == n for every n the calls can see.

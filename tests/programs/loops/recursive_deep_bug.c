@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=30
 // VERDICT: false
-// ERROR: assert 17
+// ERROR: assert 19
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // The count is off by one at depth 1000: unrolling would need 1000 nested
 // calls on one path among thousands; the summary's over-approximation
 // gives inputs (the largest n the path allows goes deepest), and the

@@ -1,5 +1,7 @@
 // RUN: --loops=auto --timeout=120
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // Euclid's subtraction gcd on any two positive ints (SV-COMP's recursive
 // category). Unrolling its calls builds path conditions the bit-vector
 // solver takes seconds on; once that unrolling is no longer cheap the run

@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=30
 // VERDICT: false
-// ERROR: assert 26
+// ERROR: assert 28
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // A void recursive function that moves a budget from one global to
 // another: past its summarised call, more than 500 units moved is
 // reachable (the largest budget main allows), and a run on those inputs

@@ -1,5 +1,7 @@
 // RUN: --loops=auto
 // VERDICT: true
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // A recursive function that counts its calls in a global: the global's
 // value at entry is an argument of Call(count) and Sum(count), how much
 // the call changed it one more of Sum's, and the Horn solver proves

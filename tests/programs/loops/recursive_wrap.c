@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=30
 // VERDICT: false
-// ERROR: assert 16
+// ERROR: assert 18
+// STATS: loop_summaries.recursive_functions >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // sum(n) >= n holds over the integers, but n * (n + 1) / 2 lies between
 // 2^31 and 2^32 for these n and the sum wraps to a negative int: never
 // `true`. (The run on a model's n confirms it: every n here wraps.)

@@ -1,5 +1,7 @@
 // RUN: --timeout=60
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // Two loops in sequence: the first counts i and k up together to n, the
 // second counts j down from n and k with it. k > 0 inside the second loop
 // needs k == i from the first (an equality Spacer alone does not find).

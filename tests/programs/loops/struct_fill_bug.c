@@ -1,6 +1,8 @@
 // RUN: --loops=auto --horn-timeout=10
 // VERDICT: false
-// ERROR: assert 27
+// ERROR: assert 29
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // The fill gives cell 40 another weight: found with inputs that fail
 // natively (n above 40).
 extern int __VERIFIER_nondet_int(void);

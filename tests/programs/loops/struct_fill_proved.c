@@ -1,5 +1,7 @@
 // RUN: --loops=auto --horn-timeout=10
 // VERDICT: true
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.refuted_by_horn >= 1
 // An array of structs filled up to an input bound, then one field of every
 // cell checked: the invariant quantifies over that field alone (for all
 // k < i: a[k].weight == w), which Spacer finds over one integer array per

@@ -1,6 +1,8 @@
 // RUN: --loops=auto
 // VERDICT: false
-// ERROR: assert 17
+// ERROR: assert 19
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.confirmed_by_run >= 1
 // The counters drift apart at one iteration only (x == 5000): the error
 // needs 5000 iterations of one path, one of the other, then more of the
 // first, found by an accelerated query of three phases and a run on its

@@ -1,6 +1,8 @@
 // RUN: --loops=auto --timeout=20
 // VERDICT: false
-// ERROR: assert 18
+// ERROR: assert 20
+// STATS: loop_summaries.summarized >= 1
+// STATS: loop_summaries.proved_by_acceleration >= 1
 // Safe over mathematical integers, but modulo 2^32 the doubled counter
 // wraps after 2^31 iterations: never `true`. Too deep to run in the
 // engine, the error is found by acceleration (i = k, s = 2k), every

@@ -1,4 +1,6 @@
 // VERDICT: true
+// STATS: e2e-replay composition.replayed >= 1
+// STATS: e2e-summary composition.inlined >= 1
 // Regression (issue 19): --calls=summary reported "null pointer dereference
 // (address 0x2)" in lskip. glibc's isspace reads its table through a
 // pointer held in a global (__ctype_b_loc); lskip's isolated run has that

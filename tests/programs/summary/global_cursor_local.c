@@ -1,4 +1,6 @@
 // VERDICT: true
+// STATS: e2e-replay composition.replayed >= 1
+// STATS: e2e-summary composition.inlined >= 1
 // A global pointer into the caller's own stack array: next() reads and
 // advances it. next()'s isolated run cannot know the caller's objects (the
 // array is no object of its run): it must not call the read an error, and

@@ -1,5 +1,7 @@
 // VERDICT: false
-// ERROR: assert 27
+// ERROR: assert 29
+// STATS: e2e-replay composition.replayed >= 1
+// STATS: e2e-summary composition.inlined >= 1
 // A callee reads a constant table through a global pointer (as glibc's
 // ctype macros do) at a symbolic index. Its isolated run has the pointer's
 // bytes as inputs: the path where the pointer is null is a null
