@@ -234,6 +234,12 @@ llvm::Expected<CheckResult> CheckSession::run() {
     replay = {*opts.toolchain, opts.checks, kConfirmRunTimeout};
   }
 
+  if (!eo.hornDumpDir.empty())
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(eo.hornDumpDir))
+      return failure("--dump-horn: cannot create " + eo.hornDumpDir + ": " +
+                     ec.message());
+
   llvm::LLVMContext llvmCtx;
   auto program = frontend::loadProgram(*inputs, llvmCtx, fo);
   if (!program)

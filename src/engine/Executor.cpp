@@ -782,20 +782,25 @@ solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
   // under load in a contract's run with --loops=summarize: an error past a
   // branch the path could not take, its test outside the `requires`).
   // Checked, and asked again without that premise.
+  bool askedPlainly = false;
   if (r.isSat() && !satisfiesPath(s, *r.model)) {
     s.model = nullptr;
     auto path = s.constraints.list();
     std::vector<ExprRef> all(path.begin(), path.end());
     r = solver_->check(solver::Query(all, /*model=*/true));
+    askedPlainly = true;
     if (r.isSat() && !satisfiesPath(s, *r.model))
       r = solver::SolverResult::unknown("a model that is not the path's");
   }
   if (r.isSat())
     return r.model;
-  // A path over-approximated under an assumed \forall (askQuantified) that
-  // cannot happen; otherwise an error we cannot demonstrate is not
+  // No input follows the path: one over-approximated under an assumed
+  // \forall (askQuantified), or one a hook forked without asking (a
+  // memoization tree's check sides, decided in the callee's isolated run,
+  // where a loop's havocked values were bound by other invariants than
+  // the replay's). Otherwise an error we cannot demonstrate is not
   // reported as one.
-  impossible = r.isUnsat() && s.quantified;
+  impossible = r.isUnsat() && (s.quantified || askedPlainly);
   if (!impossible)
     noteUnknown(fmt::format("solver could not confirm a possible {} at {}:{}",
                             errorKindName(kind), at.file, at.line));

@@ -388,6 +388,78 @@ TEST_F(ReportFormatsTest, ArrayLoopInvariantsQuantifyOverElements) {
 // A pointer carried around a loop is its offset into the object it
 // points to, reported as `p - a` (in elements); one that moves into another
 // object leaves its loop to unrolling, and the statistics say why.
+// --dump-horn: the Horn question of a summarised loop, as seed 001 §7
+// writes its equations for a recursive state Rec(l, D): the arrival
+// (pc -> Rec(D0)), one clause per body path (Rec(D) /\ pc -> Rec(D')) and
+// the query (Rec(D) /\ exit /\ error -> false).
+TEST_F(ReportFormatsTest, DumpHornWritesTheLoopsEquations) {
+  write("count.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int main(void) {\n"
+                   "  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n"
+                   "  while (i < n) { i++; s += 2; }\n"
+                   "  if (s != 2 * i) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  ProcessResult run = cosmo({"check", "--loops=summarize", "--dump-horn=horn",
+                             "--out=out", "count.c"});
+  ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+  json stats = readJson(dir_.path() / "out/report.json")["stats"];
+  ASSERT_GE(stats["loop_summaries"]["horn_queries"].get<int>(), 1);
+  std::ifstream in(dir_.path() / "horn/horn-1.smt2");
+  ASSERT_TRUE(in.good());
+  std::vector<std::string> declared, asserted;
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first, "(set-logic HORN)");
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("(declare-fun |"))
+      declared.push_back(line.substr(14, line.find('|', 14) - 14));
+    else if (line.starts_with("(assert "))
+      asserted.push_back(line);
+    else
+      EXPECT_EQ(line, "(check-sat)");
+  }
+  ASSERT_EQ(declared.size(), 1u) << "one loop, one relation";
+  std::string rec = "(|" + declared[0] + "|";
+  unsigned arrivals = 0, bodies = 0, queries = 0;
+  for (const std::string &a : asserted) {
+    size_t atoms = 0;
+    for (size_t at = a.find(rec); at != std::string::npos;
+         at = a.find(rec, at + 1))
+      ++atoms;
+    bool toFalse = a.ends_with(" false)))") || a.ends_with(" false))");
+    bool inBody = a.find("(=> (and " + rec) != std::string::npos;
+    const std::string zero32(32, '0'), one32 = std::string(31, '0') + "1",
+        two32 = std::string(30, '0') + "10";
+    if (atoms == 1 && !toFalse && !inBody) { // i = 0, s = 0 on arrival
+      ++arrivals;
+      EXPECT_NE(a.find("#b" + zero32 + " #b" + zero32 + ")"), std::string::npos) << a;
+    }
+    if (atoms == 2 && !toFalse) { // i < n -> Rec(n, i + 1, s + 2)
+      ++bodies;
+      EXPECT_NE(a.find("(bvult "), std::string::npos) << a;
+      EXPECT_NE(a.find("(bvadd #b" + one32 + " "), std::string::npos) << a;
+      EXPECT_NE(a.find("(bvadd #b" + two32 + " "), std::string::npos) << a;
+    }
+    if (atoms == 1 && toFalse && inBody) { // !(i < n) && s != 2 * i
+      ++queries;
+      EXPECT_NE(a.find("(not (bvult "), std::string::npos) << a;
+      EXPECT_NE(a.find("(bvmul #b" + two32 + " "), std::string::npos) << a;
+    }
+  }
+  EXPECT_EQ(arrivals, 1u);
+  EXPECT_EQ(bodies, 1u) << "the body has one path";
+  EXPECT_EQ(queries, 1u);
+  EXPECT_EQ(asserted.size(), 3u);
+
+  ProcessResult bad = cosmo({"check", "--loops=summarize",
+                             "--dump-horn=count.c/horn", "count.c"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--dump-horn: cannot create"), std::string::npos)
+      << bad.err;
+}
+
 TEST_F(ReportFormatsTest, PointerLoopsAreSummarisedAsOffsets) {
   write("walk.c", "extern int __VERIFIER_nondet_int(void);\n"
                   "extern void reach_error(void);\n"

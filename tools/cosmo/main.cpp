@@ -230,6 +230,12 @@ struct CheckCommand {
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
     check
+        ->add_option("--dump-horn", eo.hornDumpDir,
+                     "write each Horn question of the loop and recursion "
+                     "summaries into DIR as horn-N.smt2, SMT-LIB in "
+                     "CHC-COMP's format (z3 fp.engine=spacer reads it)")
+        ->option_text("DIR");
+    check
         ->add_option("--max-recursion", eo.maxRecursion,
                      "active calls of one function along a path (0: no "
                      "bound); a call beyond it ends its path and the verdict "

@@ -61,8 +61,8 @@ struct InputRecord {
   InputType type = {};   // how its bytes read in C, when known
   /// An input object of symbolic size (ACSL \valid): its content and its
   /// size in bytes; the test gets the bytes below the size.
-  ExprRef array;
-  ExprRef arraySize;
+  ExprRef array = {};
+  ExprRef arraySize = {};
 };
 
 /// An input pointer that lazy initialisation resolves on first use

@@ -193,6 +193,10 @@ struct EngineOptions {
   LoopStrategy loops = LoopStrategy::Auto;
   /// Seconds the Horn solver may spend on one question about a loop.
   double hornTimeoutSeconds = 3;
+  /// Where each Horn question is written, as SMT-LIB in CHC-COMP's format
+  /// (horn-N.smt2, N counting the run's questions from 1); empty: nowhere.
+  /// The directory exists (the driver makes it).
+  std::string hornDumpDir;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;

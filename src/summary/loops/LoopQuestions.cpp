@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
 #include <set>
 
 namespace cosmo::summary {
@@ -532,6 +533,11 @@ solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
     a.reason = q.unsupported;
     return a;
   }
+  // --dump-horn: the question as asked, for other CHC solvers and for
+  // reading the encoding (seed 001 §7's equations, one clause each).
+  if (const std::string &dir = x_.options().hornDumpDir; !dir.empty())
+    std::ofstream(fmt::format("{}/horn-{}.smt2", dir, st.hornQueries + 1))
+        << q.system.str();
   solver::HornOptions o;
   o.earlier = &registry_.provedInvariants;
   o.timeoutSeconds = std::max(
