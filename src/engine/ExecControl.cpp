@@ -222,8 +222,6 @@ void Executor::transferToBlock(ExecutionState &s,
     f.registers.at(entry.phis[k].slot) = std::move(values[k]);
   f.previousBlock = from;
   f.block = target;
-  if (!s.assigns.empty())
-    leaveLoopAssigns(s);
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
   if (run_->covered.insert(target))
@@ -371,6 +369,10 @@ void Executor::callFunction(ExecutionState &s, const llvm::CallBase &call,
                                     locationOf(&call).line)};
     return;
   }
+  if (f.isDeclaration())
+    for (ExecutionHooks *h : run_->hooks)
+      if (h->onExternalCall(s, call, f, args))
+        return;
   if (handleSpecial(s, call, f, args))
     return;
   if (!f.isDeclaration())
@@ -475,8 +477,6 @@ void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
     return;
   StackFrame done = std::move(s.stack.back());
   s.stack.pop_back();
-  if (!s.assigns.empty())
-    leaveLoopAssigns(s);
   for (ExecutionHooks *h : run_->hooks)
     h->onReturn(s);
   for (uint64_t base : done.allocas)

@@ -400,10 +400,11 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
     throw Unsupported{fmt::format("long double or vector load at {}:{}",
                                   locationOf(&i).file, locationOf(&i).line)};
   unsigned bytes = storeBits(t) / 8;
-  if (!s.captures.empty()) {
-    bind(s, &i, decode(readInCapture(s, i.getPointerOperand(), bytes), t));
-    return;
-  }
+  for (ExecutionHooks *h : run_->hooks)
+    if (ExprRef bits = h->onLoad(s, i, bytes)) {
+      bind(s, &i, decode(bits, t));
+      return;
+    }
   for (const ResolvedAccess &a : resolve(s, eval(s, i.getPointerOperand()),
                                          bytes, i.getPointerOperand())) {
     if (cutDeepSymbolicAccess(a, i))
@@ -429,26 +430,27 @@ ExprRef Executor::withResolvedLazy(const ExecutionState &s, const ExprRef &e) {
   return withLazyTargets(*this, s, e);
 }
 
-ExprRef Executor::readInCapture(ExecutionState &s, const llvm::Value *ptr,
-                                unsigned bytes) {
-  // A logic term reads memory without checks (ACSL: an invalid read has
-  // some value): the object is the one the pointer came from.
+ExecutionState *Executor::allowedWrite(const ResolvedAccess &a,
+                                       uint64_t bytes) {
+  ExecutionState *s = a.state;
+  for (ExecutionHooks *h : run_->hooks)
+    if (s)
+      s = h->onWrite({s, a.base, a.offset}, bytes, nullptr);
+  return s;
+}
+
+ExprRef Executor::readFromProvenance(ExecutionState &s, const llvm::Value *ptr,
+                                     unsigned bytes) {
   ExprRef address = withLazyTargets(*this, s, eval(s, ptr));
   ExprRef base = withLazyTargets(*this, s, eval(s, provenanceOf(ptr)));
   if (!base->isConst()) {
-    // An input pointer no access has resolved yet (an empty \\valid
-    // range): what the body reads of it is assumed of nothing the program
-    // will see, so the assumption is weaker than written.
     if (!findUnresolvedLazy(s, base))
-      throw Unsupported{"ACSL: an assumed \\forall reads through a symbolic "
-                        "pointer"};
-    if (s.weakened.empty())
-      s.weakened = "an assumed \\forall reads an input object not made yet";
-    return ctx_.var(s.freshName("unmade"), expr::Sort::bv(8 * bytes));
+      throw Unsupported{"a logic term reads through a symbolic pointer"};
+    return nullptr; // an input pointer no access has resolved yet
   }
   const memory::ObjectEntry *e = s.memory.find(base->bvValue().getZExtValue());
   if (!e || e->object->kind == ObjectKind::Function)
-    throw Unsupported{"ACSL: an assumed \\forall reads outside every object"};
+    throw Unsupported{"a logic term reads outside every object"};
   ResolvedAccess a{&s, e->object->address,
                    ctx_.sub(address, pointer(e->object->address))};
   return readMemory(s, a, bytes);
@@ -473,7 +475,7 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                                   isolatedRegionStart());
     if (cutDeepSymbolicAccess(a, i))
       continue;
-    ExecutionState *st = checkAssigns(a, value->width() / 8);
+    ExecutionState *st = allowedWrite(a, value->width() / 8);
     if (!st)
       continue;
     st->memory.writable(a.base).write(ctx_, a.offset, value);
@@ -653,7 +655,7 @@ void Executor::copyBytes(ExecutionState &s, const ExprRef &dst,
         for (ExecutionHooks *h : run_->hooks)
           h->onPointerStore(*to.state, to.base, /*offset=*/{}, own);
       }
-      if (ExecutionState *st = checkAssigns(to, n))
+      if (ExecutionState *st = allowedWrite(to, n))
         st->memory.writable(to.base).write(ctx_, to.offset, bytes);
     }
   }

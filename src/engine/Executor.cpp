@@ -100,7 +100,8 @@ Executor::externalFunctions(const llvm::Module &m) {
 }
 
 std::unique_ptr<ExecutionState>
-Executor::makeStateAt(const llvm::Function &f, std::string namePrefix) {
+Executor::makeStateAt(const llvm::Function &f, std::string namePrefix,
+                      bool isolated) {
   auto s = std::make_unique<ExecutionState>();
   s->id = nextStateId_++;
   s->namePrefix = std::move(namePrefix);
@@ -114,6 +115,8 @@ Executor::makeStateAt(const llvm::Function &f, std::string namePrefix) {
   frame.pc = frame.block->begin();
   frame.registers = registersFor(f);
   s->stack.push_back(std::move(frame));
+  if (isolated)
+    s->nextObjectIndex = std::max(s->nextObjectIndex, isolatedObjectIndex());
   return s;
 }
 
@@ -345,12 +348,12 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
     auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
-  if (s.quantified)
-    return askQuantified(s, cond, wantModel, limit);
   solver_->setTimeoutMs(limit);
   // s.model is null without model reuse.
-  return solver_->check(
-      solver::Query::onPath(s.constraints, cond, s.model, wantModel));
+  solver::Query q =
+      solver::Query::onPath(s.constraints, cond, s.model, wantModel);
+  q.quantified = s.quantified;
+  return solver_->check(q);
 }
 
 solver::SolverResult Executor::pathModel(ExecutionState &s) {
@@ -370,11 +373,10 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
         std::max(static_cast<double>(kPathModelGraceMs), left * 1000));
     limit = limit ? std::min(limit, ms) : ms;
   }
-  if (s.quantified)
-    return askQuantified(s, nullptr, true, limit);
   solver_->setTimeoutMs(limit);
-  return solver_->check(
-      solver::Query::onPath(s.constraints, nullptr, s.model, true));
+  solver::Query q = solver::Query::onPath(s.constraints, nullptr, s.model, true);
+  q.quantified = s.quantified;
+  return solver_->check(q);
 }
 
 std::optional<uint64_t> Executor::concreteValue(ExecutionState &s,
@@ -540,13 +542,13 @@ TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
     }
     t.inputs.push_back(std::move(ti));
   }
-  for (const ExprRef &v : s.acslChoices) {
+  for (const ExecutionState::Choice &c : s.choices) {
     TestInput ti;
-    ti.name = v->name();
-    ti.source = "acsl";
-    auto value = expr::evaluate(v, model);
-    ti.bytes = bytesOf(value ? value->bits : llvm::APInt(v->width(), 0),
-                       v->width() / 8);
+    ti.name = c.var->name();
+    ti.source = c.source;
+    auto value = expr::evaluate(c.var, model);
+    ti.bytes = bytesOf(value ? value->bits : llvm::APInt(c.var->width(), 0),
+                       c.var->width() / 8);
     t.inputs.push_back(std::move(ti));
   }
   for (const auto &[ptr, lp] : s.lazyPointers) {
@@ -700,7 +702,7 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
                                std::optional<CheckId> check) {
   if (!s.weakened.empty()) {
     // An assumption of the path was dropped: the error may need inputs
-    // the program's contracts exclude.
+    // the program's annotations exclude.
     terminateCut(s, fmt::format("a possible {} ({}) not claimed: {}",
                                 errorKindName(kind), message, s.weakened));
     return;
@@ -723,12 +725,6 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
   if (stack.empty())
     stack = stackOf(s);
   SourceLocation loc = stack.empty() ? SourceLocation{} : stack.front();
-  if (!s.abstraction.empty() && !run_->concreteContracts) {
-    if (reportedErrors_.count(placeOf(kind, loc)))
-      return;
-    reportAbstractedError(s, kind, loc, model);
-    return;
-  }
   ++summary_.stats.pathsErrored;
   if (!reportedErrors_.insert(placeOf(kind, loc)).second)
     return; // the same error at the same place was reported already
@@ -779,7 +775,7 @@ solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
   // The test of an error must be a model of its path, or its native run
   // shows nothing. The pipeline's layers take a path to be satisfiable;
   // on one that is not, they answer with a model that is not its (met
-  // under load in a contract's run with --loops=summarize: an error past a
+  // under load in an isolated run with --loops=summarize: an error past a
   // branch the path could not take, its test outside the `requires`).
   // Checked, and asked again without that premise.
   bool askedPlainly = false;
@@ -795,7 +791,7 @@ solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
   if (r.isSat())
     return r.model;
   // No input follows the path: one over-approximated under an assumed
-  // \forall (askQuantified), or one a hook forked without asking (a
+  // \forall (solver::Query::quantified), or one a hook forked without asking (a
   // memoization tree's check sides, decided in the callee's isolated run,
   // where a loop's havocked values were bound by other invariants than
   // the replay's). Otherwise an error we cannot demonstrate is not

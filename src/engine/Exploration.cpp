@@ -158,6 +158,12 @@ RunSummary Executor::run(std::vector<ExecutionHooks *> hooks,
   return summary_;
 }
 
+void Executor::addStandingHooksTo(Exploration &e) {
+  for (ExecutionHooks *h : standingHooks_)
+    if (std::find(e.hooks.begin(), e.hooks.end(), h) == e.hooks.end())
+      e.hooks.push_back(h);
+}
+
 void Executor::explore(Exploration &e, uint64_t blocksTotal) {
   Scope scope(*this, e);
   // However the exploration ends (an exception included), the hooks let go

@@ -1,7 +1,7 @@
-//===- GlobalInputs.cpp - globals a contract's run takes as inputs --------===//
+//===- GlobalInputs.cpp - globals a function's own run takes as inputs ----===//
 //
-// A contract holds in every state its requires allow (seed 003: a call
-// assumes the ensures wherever it is made), so the run that verifies it
+// A run of a function that must hold in every state a caller may leave
+// (seed 003: a function verified once, its result assumed at every call)
 // cannot take the program's initial globals: a caller may have changed
 // them. The globals some code writes start with arbitrary values (inputs
 // of source `global`); those only ever read keep their initialisers, which

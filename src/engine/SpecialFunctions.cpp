@@ -4,6 +4,7 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/engine/InputTypes.h"
 #include "cosmo/expr/Assignment.h"
+#include "cosmo/frontend/Frontend.h"
 
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -77,7 +78,7 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
       "malloc", "valloc", "calloc", "free", "realloc"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
-         name.startswith("__cosmo_acsl_") || isMathFunction(name);
+         frontend::isInstrumentationFunction(name) || isMathFunction(name);
 }
 
 bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
@@ -91,8 +92,6 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     return args[k];
   };
 
-  if (name.startswith("__cosmo_acsl_"))
-    return handleContractCall(s, call, name, args);
   // Errors reported at the call, whatever the function's body.
   if (name == "reach_error") {
     terminateError(s, ErrorKind::Assert, "reach_error() is reachable");
@@ -299,7 +298,7 @@ bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
       ExprRef v = byte;
       for (uint64_t k = 1; k < len; ++k)
         v = ctx_.concat(byte, v);
-      if (ExecutionState *st = checkAssigns(a, len))
+      if (ExecutionState *st = allowedWrite(a, len))
         st->memory.writable(a.base).write(ctx_, a.offset, v);
     }
     return true;

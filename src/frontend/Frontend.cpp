@@ -281,6 +281,10 @@ bool isModelFunction(const llvm::Function &f) {
   return f.getSection() == kModelSection;
 }
 
+bool isInstrumentationFunction(llvm::StringRef name) {
+  return name.startswith("__cosmo_acsl_");
+}
+
 std::string dataModelOf(const llvm::Module &m) {
   return m.getDataLayout().getPointerSizeInBits() == 32 ? "ILP32" : "LP64";
 }

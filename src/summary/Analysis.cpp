@@ -11,7 +11,9 @@
 //   keep only their pairs);
 // - the program's run also gets a LoopSummarizer with --loops=summarize|auto
 //   (before the others), which gives the isolated runs of loop bodies their
-//   own.
+//   own;
+// - every exploration has the ContractHooks, after its own: the meaning of
+//   the ACSL instrumentation (seed 003).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,8 @@
 #include "cosmo/summary/SummaryBuilder.h"
 #include "cosmo/summary/SummaryComposer.h"
 #include "cosmo/summary/TreeReplayer.h"
+
+#include "contracts/ContractHooks.h"
 
 namespace cosmo::summary {
 
@@ -53,7 +57,11 @@ hooksFor(Executor &x, const SummaryStore &store, bool isolated) {
 } // namespace
 
 Analysis::Analysis(llvm::Module &m, EngineOptions o, engine::RunListener &l)
-    : executor_(std::make_unique<Executor>(m, std::move(o), l)) {}
+    : executor_(std::make_unique<Executor>(m, std::move(o), l)),
+      contracts_(std::make_unique<ContractHooks>(*executor_)) {
+  // The annotations' instrumentation means the same in every exploration.
+  executor_->addStandingHook(*contracts_);
+}
 Analysis::~Analysis() = default;
 llvm::Error Analysis::prepare() { return executor_->prepare(); }
 std::optional<engine::EntrySignature> Analysis::entrySignature() const {

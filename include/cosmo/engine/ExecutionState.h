@@ -59,8 +59,8 @@ struct InputRecord {
   SourceLocation location = {}; // of the creating call in the program
   uint64_t address = 0; // input-memory: the object's base
   InputType type = {};   // how its bytes read in C, when known
-  /// An input object of symbolic size (ACSL \valid): its content and its
-  /// size in bytes; the test gets the bytes below the size.
+  /// An input object of symbolic size (a \valid range made it): its
+  /// content and its size in bytes; the test gets the bytes below the size.
   ExprRef array = {};
   ExprRef arraySize = {};
 };
@@ -74,33 +74,6 @@ struct LazyPointer {
   std::string holder;        // where it is stored: an input object's name,
   uint64_t holderOffset = 0; // or a pointer argument's (offset 0)
   bool createdTarget = false; // resolved to an input object made for it
-};
-
-/// An assumed ACSL \forall being evaluated (ContractChecks.cpp): its bound
-/// variable, where its value is unknown (a term beyond 128 bits), and the
-/// path condition's size when it began (a body that forked or constrained
-/// the path cannot be quantified).
-struct QuantifierCapture {
-  ExprRef var;
-  ExprRef unknown;
-  size_t constraints = 0;
-};
-
-/// A function verified against its contract's `assigns`, or a loop's
-/// iteration against its `loop assigns` (ContractChecks.cpp): while it
-/// runs, a write to memory that existed when it began must fall in one of
-/// `ranges` ([start, end) addresses, pointer-wide).
-struct AssignsFrame {
-  std::string function;   // the contract's function (empty for a loop)
-  unsigned line = 0;      // of the assigns clause
-  uint64_t freshFrom = 0; // objects at or above: made by the call
-  size_t depth = 0;       // frames of the checking code: not the call's
-  std::vector<std::pair<ExprRef, ExprRef>> ranges;
-  /// A loop's frame: the loop's blocks (in frame `depth`); it ends when
-  /// the path leaves them.
-  const std::vector<const llvm::BasicBlock *> *loopBody = nullptr;
-  /// A loop's frame: the stack objects its havoc covers, not checked.
-  std::set<uint64_t> havocked;
 };
 
 /// A block some path was the first to run (--tests=new-coverage): the
@@ -145,29 +118,24 @@ public:
   struct PTreeNode *ptreeNode = nullptr;
   /// The data of the hooks that keep some per path.
   HookStates hookStates;
-  /// ACSL (ContractChecks.cpp). Why an assumption of this path was
-  /// dropped: an error found on it is not claimed (the path is cut).
+  /// Why an assumption of this path was dropped (a hook could not
+  /// express it): an error found on it is not claimed (the path is cut).
   std::string weakened;
-  /// Why this path covers only part of the inputs a contract allows (a
-  /// \valid range tied to an input object of fixed size): its completion
-  /// is not a proof (the path is cut).
+  /// Why this path covers only part of the inputs it stands for (a range
+  /// tied to an input object of fixed size): its completion is not a
+  /// proof (the path is cut).
   std::string restricted;
-  /// What made this path's state more general than the program's (a loop
-  /// invariant's or a callee contract's havoc): an error on it is claimed
-  /// only once a concrete run shows it (ContractConfirmation.cpp).
-  std::string abstraction;
-  /// The `assigns` clauses the running code is checked against: a
-  /// contract's, then the annotated loops' it is in, innermost last.
-  std::vector<AssignsFrame> assigns;
-  /// The path condition holds an assumed \forall (Executor::ask).
+  /// The path condition holds a universally quantified formula: its
+  /// questions say so (solver::Query::quantified).
   bool quantified = false;
-  /// The values of checked ACSL quantifiers' variables, in the order the
-  /// path chose them: a test records them, a native run takes them back.
-  std::vector<ExprRef> acslChoices;
-  /// Assumed \forall bodies being evaluated, innermost last.
-  std::vector<QuantifierCapture> captures;
-  /// The loop head whose invariants were just established.
-  const llvm::BasicBlock *annotatedLoopHead = nullptr;
+  /// Values a hook chose on this path that are not inputs of the program
+  /// but that a native run needs back (a checked quantifier's variable),
+  /// in the order they were chosen: a test records them with `source`.
+  struct Choice {
+    ExprRef var;
+    std::string source;
+  };
+  std::vector<Choice> choices;
   /// Prefix of the names of variables this state makes: isolated runs of
   /// functions name theirs apart from the program's.
   std::string namePrefix;

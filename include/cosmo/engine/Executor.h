@@ -29,7 +29,6 @@
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
 #include "cosmo/expr/ExprContext.h"
-#include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/solver/Solver.h"
 
 #include <llvm/IR/DataLayout.h>
@@ -60,18 +59,10 @@ struct Split {
   ExecutionState *onFalse = nullptr;
 };
 
-/// A memory access resolved to one object.
-struct ResolvedAccess {
-  ExecutionState *state;
-  uint64_t base;
-  ExprRef offset; // BitVec(pointer width)
-};
-
 class Executor {
 public:
   Executor(llvm::Module &m, EngineOptions opts, RunListener &listener);
   ~Executor();
-
   llvm::Error prepare();
   void interrupt() { interrupted_ = true; }
   /// From another thread: stops the query under way.
@@ -99,7 +90,7 @@ public:
   void assume(ExecutionState &s, const ExprRef &cond);
   /// Reports `kind` on the states where `errorCond` holds; returns the state
   /// where it does not (or null). `stack`: where the error is reported,
-  /// when not where `s` stands (an ACSL clause's line).
+  /// when not where `s` stands (an annotation's line).
   ExecutionState *checkError(ExecutionState &s, const ExprRef &errorCond,
                              ErrorKind kind, const std::string &message,
                              std::vector<SourceLocation> stack = {});
@@ -113,11 +104,6 @@ public:
   /// exploration as a fork of `parent`, with an id of its own.
   ExecutionState &addFork(ExecutionState &parent,
                           std::unique_ptr<ExecutionState> child);
-  /// Ends `s` as a completed path; `returned` is the entry function's
-  /// return (its value, null for void) when the path ended by returning
-  /// rather than by exit().
-  void terminateCompleted(ExecutionState &s,
-                          std::optional<ExprRef> returned = std::nullopt);
   /// Ends `s` with an error, reported at `stack.front()` (default: where
   /// `s` is) once per kind and place, with a test from `model`, a model of
   /// the path condition (asked for when null). Under --target=errors the
@@ -127,6 +113,188 @@ public:
                       std::vector<SourceLocation> stack = {},
                       solver::Model model = nullptr);
   void terminateCut(ExecutionState &s, const std::string &reason);
+  /// A model of the path of `s` to a `kind` error at `at`; null when there
+  /// is none: `impossible` when the path cannot happen (over-approximated
+  /// under a \forall, or forked by a hook without the solver), else
+  /// noted unknown.
+  solver::Model errorModel(ExecutionState &s, ErrorKind kind,
+                           const SourceLocation &at, bool &impossible);
+  /// Whether a `kind` error at `at` was reported in this run.
+  bool errorReported(ErrorKind kind, const SourceLocation &at) const {
+    return reportedErrors_.count(placeOf(kind, at)) != 0;
+  }
+  /// An assumption failed: the path does not exist.
+  void terminateInfeasible(ExecutionState &s);
+  /// Every solver question goes through here: can `cond` hold on the path
+  /// of `s` (null: a model of the path)? The per-query limit (or
+  /// `limitMs`, when lower and not 0) never outlasts the run's time limit.
+  solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
+                           bool wantModel, unsigned limitMs = 0);
+  /// A model of the path of `s` for its test vector: the state's own model
+  /// (model reuse), or one solver call allowed kPathModelGraceMs past the
+  /// run's deadline, so that a path reached in time is never dropped for
+  /// want of a model.
+  solver::SolverResult pathModel(ExecutionState &s);
+
+  //===--- Values (ExecArith.cpp, Constants.cpp) --------------------------===//
+  ExprRef eval(ExecutionState &s, const llvm::Value *v);
+  void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
+    s.frame().registers.set(v, RegValue::of(std::move(value)));
+  }
+  ExprRef asBV(const ExprRef &v) {
+    return v->sort().isBool() ? ctx_.boolToBV(v) : v;
+  }
+  /// Pointers, addresses, object offsets and sizes are BitVec terms of the
+  /// module's pointer width (DataLayout), 32 or 64 bits.
+  unsigned pointerBits() const { return addresses_.pointerBits(); }
+  const memory::AddressLayout &addresses() const { return addresses_; }
+  ExprRef pointer(uint64_t value) {
+    return addresses_.pointer(ctx_, value);
+  }
+  /// Objects of isolated runs of functions live at and above this address,
+  /// apart from any object of the program's run: an isolated run's own
+  /// allocation can never equal an address of a calling context.
+  uint64_t isolatedRegionStart() const {
+    return *addresses_.place(isolatedObjectIndex(), 0);
+  }
+
+  //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
+  /// Resolves `address` for an access of `size` bytes; reports errors on
+  /// the states where it is invalid. May fork; returns every state that
+  /// can go on, with the object it reaches. `source`, the IR value of the
+  /// address when there is one, names an access outside every object by
+  /// the pointer it came from (OutsideAccess.h).
+  std::vector<ResolvedAccess> resolve(ExecutionState &s, ExprRef address,
+                                      uint64_t size,
+                                      const llvm::Value *source = nullptr);
+  /// `e` with the input pointers `s` resolved replaced by their targets.
+  ExprRef withResolvedLazy(const ExecutionState &s, const ExprRef &e);
+  /// A read of `bytes` bytes at `pointer` with no checks, from the object
+  /// the pointer came from (a logic term's read: an invalid one has some
+  /// value). Null when that object is an input pointer's not made yet;
+  /// throws Unsupported when there is no such object.
+  ExprRef readFromProvenance(ExecutionState &s, const llvm::Value *pointer,
+                             unsigned bytes);
+  /// A new object at the next free address of `s`; throws Unsupported when
+  /// the address space has no room left for it.
+  uint64_t allocate(ExecutionState &s, uint64_t capacity,
+                    memory::ObjectKind kind, const std::string &name,
+                    ExprRef initial, ExprRef symbolicSize = {},
+                    const void *typeTag = nullptr, bool unbounded = false);
+  /// Gives every byte of the object at `base` its own input variable.
+  std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
+                                          const std::string &name);
+  std::string readCString(ExecutionState &s, const ExprRef &address);
+
+  //===--- Control (ExecControl.cpp) --------------------------------------===//
+  void callFunction(ExecutionState &s, const llvm::CallBase &call,
+                    const llvm::Function &f, std::vector<ExprRef> args);
+  /// Finish a call that was handled without a frame.
+  void returnValue(ExecutionState &s, const llvm::CallBase &call,
+                   ExprRef value);
+
+  //===--- Special functions and intrinsics (SpecialFunctions.cpp) --------===//
+
+  //===--- Locations ------------------------------------------------------===//
+  static SourceLocation locationOf(const llvm::Instruction *i);
+  std::optional<EntrySignature> entrySignature() const;
+  /// The instruction an error should be reported at: the current one, or
+  /// for errors inside cosmo's libc models, the program's call.
+  std::vector<SourceLocation> stackOf(const ExecutionState &s) const;
+  expr::ExprContext &ctx() { return ctx_; }
+  DataModel dataModel() const {
+    return pointerBits() == 32 ? DataModel::ILP32 : DataModel::LP64;
+  }
+  const EngineOptions &options() const { return opts_; }
+
+  //===--- Explorations (Executor.cpp) ------------------------------------===//
+  /// The run: `before` (the isolated runs of the layers above; may be
+  /// null), then the program's exploration from the entry, with `hooks`.
+  RunSummary run(std::vector<ExecutionHooks *> hooks,
+                 const std::function<void()> &before = {});
+  /// An isolated run: `e` from the state `start` makes (in `e`) until it
+  /// ends. A construct the engine cannot run, or memory running out, stops
+  /// `e` with that reason, as does a state left when it ends: `e.stopped()`
+  /// says whether its paths are all there is.
+  void exploreFrom(Exploration &e,
+                   const std::function<std::unique_ptr<ExecutionState>()> &start);
+  /// Makes `e` the running exploration for its lifetime (states are made
+  /// in it and hooks are its), then the one before again.
+  class Scope {
+  public:
+    Scope(Executor &x, Exploration &e) : x_(x), outer_(x.run_) {
+      x.addStandingHooksTo(e);
+      x.run_ = &e;
+    }
+    ~Scope() { x_.run_ = outer_; }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    Executor &x_;
+    Exploration *outer_;
+  };
+  /// The running exploration.
+  Exploration &exploration() { return *run_; }
+  /// `h` becomes a hook of every exploration, after the exploration's own
+  /// (the meaning of an instrumentation the layer above wrote into the
+  /// program); `h` must outlive the explorations.
+  void addStandingHook(ExecutionHooks &h) { standingHooks_.push_back(&h); }
+  /// Registers a new state of the running exploration.
+  ExecutionState &addState(std::unique_ptr<ExecutionState> s);
+  /// A state at the first instruction of `f` with the globals initialised
+  /// (not yet a frame's arguments; see setUpEntryArguments). `isolated`:
+  /// its objects go at and above isolatedRegionStart().
+  std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
+                                              std::string namePrefix = "",
+                                              bool isolated = false);
+  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  /// A state at the entry with its arguments, as the program's run starts
+  /// (in the running exploration).
+  std::unique_ptr<ExecutionState> initialState() { return makeInitialState(); }
+  /// A copy of `s` with an id of its own, in no exploration yet.
+  std::unique_ptr<ExecutionState> copyState(const ExecutionState &s);
+  /// Seconds left before the run's time limit (a large number without one).
+  double secondsLeft() const;
+  /// `s` takes successor `choice` of `site` into `target` unless a hook
+  /// ends it there; `decided`: a hook, not the solver, decided it.
+  void takeBranch(ExecutionState &s, const llvm::Instruction &site,
+                  unsigned choice, const llvm::BasicBlock *target,
+                  bool decided = false);
+  /// Whether the run must stop (interrupted, a limit reached): `why`.
+  bool limitsReached(std::string &why);
+  bool runStopping() const { return stopping_ || interrupted_; }
+  /// A new solver pipeline (the old one's caches hold only what the
+  /// isolated runs asked).
+  void replaceSolver();
+  void noteUnknown(const std::string &reason);
+  RunSummary &summary() { return summary_; }
+  const solver::PipelineStats &solverStats() const { return solverStats_; }
+  const llvm::Function *entry() const { return entry_; }
+  llvm::Module &module() { return module_; }
+  uint64_t globalAddress(const llvm::GlobalValue *g) const {
+    return globalAddress_.at(g);
+  }
+
+private:
+  uint64_t isolatedObjectIndex() const {
+    // Past 2^63 (LP64) or 2 GiB (ILP32): slot numbers of the layout.
+    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 27;
+  }
+  /// The innermost entry of stackOf(s).
+  SourceLocation programLocation(const ExecutionState &s) const;
+  const llvm::DataLayout &layout() const { return layout_; }
+  const Exploration &exploration() const { return *run_; }
+  friend std::vector<ExternalFunction>
+  externalFunctionsOf(const llvm::Module &m);
+  static std::vector<ExternalFunction>
+  externalFunctions(const llvm::Module &m);
+  //===--- Forking and termination (Executor.cpp) -------------------------===//
+  /// Ends `s` as a completed path; `returned` is the entry function's
+  /// return (its value, null for void) when the path ended by returning
+  /// rather than by exit().
+  void terminateCompleted(ExecutionState &s,
+                          std::optional<ExprRef> returned = std::nullopt);
   /// `reason` with the program line `s` stands at (" at f.c:12"), unless it
   /// names one already or is a limit of the run or of a path.
   std::string withSourceLine(const ExecutionState &s,
@@ -138,21 +306,6 @@ public:
   /// Whether the completed path `s` gets a test (EngineOptions::tests);
   /// under new-coverage, takes its claims.
   bool wantsTest(ExecutionState &s);
-  /// An assumption failed: the path does not exist.
-  void terminateInfeasible(ExecutionState &s);
-  /// Every solver question goes through here: can `cond` hold on the path
-  /// of `s` (null: a model of the path)? The per-query limit (or
-  /// `limitMs`, when lower and not 0) never outlasts the run's time limit.
-  /// ask() on a path under an assumed \forall (Executor.cpp).
-  solver::SolverResult askQuantified(ExecutionState &s, const ExprRef &cond,
-                                     bool wantModel, unsigned limit);
-  solver::SolverResult ask(ExecutionState &s, const ExprRef &cond,
-                           bool wantModel, unsigned limitMs = 0);
-  /// A model of the path of `s` for its test vector: the state's own model
-  /// (model reuse), or one solver call allowed kPathModelGraceMs past the
-  /// run's deadline, so that a path reached in time is never dropped for
-  /// want of a model.
-  solver::SolverResult pathModel(ExecutionState &s);
   static constexpr unsigned kPathModelGraceMs = 2000;
   /// The largest heap block of concrete size a path may allocate.
   static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;
@@ -167,13 +320,9 @@ public:
   std::optional<uint64_t> concreteValue(ExecutionState &s, const ExprRef &e);
 
   //===--- Values (ExecArith.cpp, Constants.cpp) --------------------------===//
-  ExprRef eval(ExecutionState &s, const llvm::Value *v);
   ExprRef evalConstant(ExecutionState &s, const llvm::Constant *c);
   void constantBytes(ExecutionState &s, const llvm::Constant *c,
                      std::vector<ExprRef> &out, uint64_t offset);
-  void bind(ExecutionState &s, const llvm::Value *v, ExprRef value) {
-    s.frame().registers.set(v, RegValue::of(std::move(value)));
-  }
   /// `v`'s value, unboxed when concrete (no term is built).
   RegValue evalValue(ExecutionState &s, const llvm::Value *v);
   /// Runs `i` on machine words when its operands are concrete and it can
@@ -206,56 +355,16 @@ public:
   /// (extractvalue / insertvalue).
   std::pair<uint64_t, llvm::Type *>
   aggregateMember(llvm::Type *t, llvm::ArrayRef<unsigned> indices) const;
-  ExprRef asBV(const ExprRef &v) {
-    return v->sort().isBool() ? ctx_.boolToBV(v) : v;
-  }
   ExprRef asBool(const ExprRef &v) {
     return v->sort().isBool() ? v : ctx_.bvToBool(v);
-  }
-  /// Pointers, addresses, object offsets and sizes are BitVec terms of the
-  /// module's pointer width (DataLayout), 32 or 64 bits.
-  unsigned pointerBits() const { return addresses_.pointerBits(); }
-  const memory::AddressLayout &addresses() const { return addresses_; }
-  ExprRef pointer(uint64_t value) {
-    return addresses_.pointer(ctx_, value);
-  }
-  /// Objects of isolated runs of functions live at and above this address,
-  /// apart from any object of the program's run: an isolated run's own
-  /// allocation can never equal an address of a calling context.
-  uint64_t isolatedRegionStart() const {
-    return *addresses_.place(isolatedObjectIndex(), 0);
-  }
-  uint64_t isolatedObjectIndex() const {
-    // Past 2^63 (LP64) or 2 GiB (ILP32): slot numbers of the layout.
-    return pointerBits() >= 64 ? uint64_t(1) << 39 : uint64_t(1) << 27;
   }
   /// The value 0 of type `t` (an integer, a pointer or an aggregate).
   ExprRef zeroOf(const llvm::Type *t);
 
   //===--- Memory (ExecMemory.cpp) ----------------------------------------===//
-  /// Resolves `address` for an access of `size` bytes; reports errors on
-  /// the states where it is invalid. May fork; returns every state that
-  /// can go on, with the object it reaches. `source`, the IR value of the
-  /// address when there is one, names an access outside every object by
-  /// the pointer it came from (OutsideAccess.h).
-  std::vector<ResolvedAccess> resolve(ExecutionState &s, ExprRef address,
-                                      uint64_t size,
-                                      const llvm::Value *source = nullptr);
   void executeLoad(ExecutionState &s, const llvm::LoadInst &i);
-  /// `e` with the input pointers `s` resolved replaced by their targets.
-  ExprRef withResolvedLazy(const ExecutionState &s, const ExprRef &e);
-  /// A load inside an assumed \forall's body (ContractChecks.cpp): no
-  /// checks, from the object the pointer came from.
-  ExprRef readInCapture(ExecutionState &s, const llvm::Value *pointer,
-                        unsigned bytes);
   void executeStore(ExecutionState &s, const llvm::StoreInst &i);
   void executeAlloca(ExecutionState &s, const llvm::AllocaInst &i);
-  /// A new object at the next free address of `s`; throws Unsupported when
-  /// the address space has no room left for it.
-  uint64_t allocate(ExecutionState &s, uint64_t capacity,
-                    memory::ObjectKind kind, const std::string &name,
-                    ExprRef initial, ExprRef symbolicSize = {},
-                    const void *typeTag = nullptr, bool unbounded = false);
   std::string addressSpaceExhausted(const ExecutionState &s,
                                     uint64_t capacity) const;
   /// Heap allocation of `size` bytes (maybe symbolic); returns the states
@@ -263,9 +372,6 @@ public:
   void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
                     const llvm::Value *result, const std::string &site);
   void freeAddress(ExecutionState &s, const ExprRef &address);
-  /// Gives every byte of the object at `base` its own input variable.
-  std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
-                                          const std::string &name);
   /// `ptr` (an input pointer's value) is stored at `holderOffset` of the
   /// input object or pointer argument named `holder`.
   void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
@@ -282,7 +388,6 @@ public:
   bool cutDeepSymbolicAccess(const ResolvedAccess &a,
                              const llvm::Instruction &i);
   static constexpr size_t kMaxSymbolicAccessStores = size_t(1) << 16;
-  std::string readCString(ExecutionState &s, const ExprRef &address);
 
   //===--- Control (ExecControl.cpp) --------------------------------------===//
   void executeInstruction(ExecutionState &s, const llvm::Instruction &i);
@@ -290,16 +395,11 @@ public:
   void executeBranch(ExecutionState &s, const llvm::BranchInst &i);
   void executeSwitch(ExecutionState &s, const llvm::SwitchInst &i);
   void executeCall(ExecutionState &s, const llvm::CallBase &call);
-  void callFunction(ExecutionState &s, const llvm::CallBase &call,
-                    const llvm::Function &f, std::vector<ExprRef> args);
   void executeReturn(ExecutionState &s, const llvm::ReturnInst &i);
   /// Throws Unsupported when `args` or the call's type do not have the
   /// widths of `f`'s parameters and return type.
   void checkCallMatches(const llvm::CallBase &call, const llvm::Function &f,
                         const std::vector<ExprRef> &args);
-  /// Finish a call that was handled without a frame.
-  void returnValue(ExecutionState &s, const llvm::CallBase &call,
-                   ExprRef value);
 
   //===--- Special functions and intrinsics (SpecialFunctions.cpp) --------===//
   /// Whether the engine gives a declared function named `name` its meaning
@@ -307,45 +407,12 @@ public:
   static bool isPrimitive(llvm::StringRef name);
   /// A libm function the engine computes itself (sqrt, floor, fmod ...).
   static bool isMathFunction(llvm::StringRef name);
-  static std::vector<ExternalFunction>
-  externalFunctions(const llvm::Module &m);
   /// True when `f` was handled (the state has moved on or ended).
   bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                      const llvm::Function &f, std::vector<ExprRef> &args);
-  /// The `__cosmo_acsl_*` calls of instrumented ACSL annotations
-  /// (ContractChecks.cpp); true when `f` is one.
-  bool handleContractCall(ExecutionState &s, const llvm::CallBase &call,
-                          llvm::StringRef name, std::vector<ExprRef> &args);
-  /// `(p + lo*elem .. p + (hi+1)*elem)` lies inside one object (ACSL's
-  /// \valid), over the objects of `s`.
-  ExprRef validRange(ExecutionState &s, const ExprRef &p, const ExprRef &lo,
-                     const ExprRef &hi, uint64_t elem);
-  /// An assumed \valid(p + (0 .. hi)) of an input pointer not yet resolved
-  /// makes p's object: of exactly that many bytes (symbolic), or one of
-  /// the input objects of its type met before. False when it does not
-  /// apply (the range does not start at 0, p is no such pointer).
-  bool shapeInputObject(ExecutionState &s, const llvm::CallBase &call,
-                        const ExprRef &p, const ExprRef &lo, const ExprRef &hi,
-                        uint64_t elem);
-  /// Reports an `assigns` error where a write of `bytes` at `a` can fall
-  /// outside the running contract's or loop's assigns clauses; returns the
-  /// state that goes on (null when none does; `a.state` with no clause).
-  ExecutionState *checkAssigns(const ResolvedAccess &a, const ExprRef &bytes);
-  /// The same for a write of a known size: no term is made where no
-  /// clause runs (every store goes through here).
-  ExecutionState *checkAssigns(const ResolvedAccess &a, uint64_t bytes) {
-    return a.state->assigns.empty() ? a.state : checkAssigns(a, pointer(bytes));
-  }
-  /// Ends the `loop assigns` frames of the loops the path has left.
-  void leaveLoopAssigns(ExecutionState &s);
-  /// Fresh values for what an annotated loop may change (ContractChecks.cpp).
-  void havocLoop(ExecutionState &s, bool memory);
-  /// The objects an annotated loop may write, from its IR (ownOnly: the
-  /// function's stack objects only).
-  std::set<uint64_t> loopWriteTargets(ExecutionState &s,
-                                      const frontend::RecursiveVertex &v,
-                                      bool ownOnly);
-  void havocObject(ExecutionState &s, uint64_t base);
+  /// A write of `bytes` through `a` as the hooks allow it (onWrite): the
+  /// state that makes it, or null.
+  ExecutionState *allowedWrite(const ResolvedAccess &a, uint64_t bytes);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
 
@@ -388,95 +455,23 @@ public:
   uint64_t vaListBytes() const;
 
   //===--- Locations ------------------------------------------------------===//
-  static SourceLocation locationOf(const llvm::Instruction *i);
   /// The instruction the innermost frame of `s` is executing.
   const llvm::Instruction *currentInstruction(const ExecutionState &s) const;
-  std::optional<EntrySignature> entrySignature() const;
   uint64_t programBlocksCovered() const;
   Progress progress(uint64_t blocksTotal) const;
   std::vector<FileCoverage> lineCoverage() const;
-  /// The instruction an error should be reported at: the current one, or
-  /// for errors inside cosmo's libc models, the program's call.
-  std::vector<SourceLocation> stackOf(const ExecutionState &s) const;
-  /// The innermost entry of stackOf(s).
-  SourceLocation programLocation(const ExecutionState &s) const;
-
-  expr::ExprContext &ctx() { return ctx_; }
-  const llvm::DataLayout &layout() const { return layout_; }
-  DataModel dataModel() const {
-    return pointerBits() == 32 ? DataModel::ILP32 : DataModel::LP64;
-  }
-  const EngineOptions &options() const { return opts_; }
 
   //===--- Explorations (Executor.cpp) ------------------------------------===//
-  /// The run: `before` (the isolated runs of the layers above; may be
-  /// null), then the program's exploration from the entry, with `hooks`.
-  RunSummary run(std::vector<ExecutionHooks *> hooks,
-                 const std::function<void()> &before = {});
   /// Runs `e` (its first states added) until no state is left, a limit of
   /// the run or a bound of `e` ends it; `e` is the running exploration
   /// meanwhile. `blocksTotal` is for progress reports (0: none).
   void explore(Exploration &e, uint64_t blocksTotal = 0);
-  /// An isolated run: `e` from the state `start` makes (in `e`) until it
-  /// ends. A construct the engine cannot run, or memory running out, stops
-  /// `e` with that reason, as does a state left when it ends: `e.stopped()`
-  /// says whether its paths are all there is.
-  void exploreFrom(Exploration &e,
-                   const std::function<std::unique_ptr<ExecutionState>()> &start);
-  /// Makes `e` the running exploration for its lifetime (states are made
-  /// in it and hooks are its), then the one before again.
-  class Scope {
-  public:
-    Scope(Executor &x, Exploration &e) : x_(x), outer_(x.run_) { x.run_ = &e; }
-    ~Scope() { x_.run_ = outer_; }
-    Scope(const Scope &) = delete;
-    Scope &operator=(const Scope &) = delete;
-
-  private:
-    Executor &x_;
-    Exploration *outer_;
-  };
-  /// The running exploration.
-  Exploration &exploration() { return *run_; }
-  const Exploration &exploration() const { return *run_; }
-  /// Registers a new state of the running exploration.
-  ExecutionState &addState(std::unique_ptr<ExecutionState> s);
-  /// A state at the first instruction of `f` with the globals initialised
-  /// (not yet a frame's arguments; see setUpEntryArguments).
-  std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
-                                              std::string namePrefix = "");
-  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
   /// EngineOptions::globalsAsInputs (GlobalInputs.cpp).
   void makeGlobalsInputs(ExecutionState &s);
-  /// A state at the entry with its arguments, as the program's run starts
-  /// (in the running exploration).
-  std::unique_ptr<ExecutionState> initialState() { return makeInitialState(); }
-  /// A copy of `s` with an id of its own, in no exploration yet.
-  std::unique_ptr<ExecutionState> copyState(const ExecutionState &s);
-  /// Seconds left before the run's time limit (a large number without one).
-  double secondsLeft() const;
-  /// `s` takes successor `choice` of `site` into `target` unless a hook
-  /// ends it there; `decided`: a hook, not the solver, decided it.
-  void takeBranch(ExecutionState &s, const llvm::Instruction &site,
-                  unsigned choice, const llvm::BasicBlock *target,
-                  bool decided = false);
-  /// Whether the run must stop (interrupted, a limit reached): `why`.
-  bool limitsReached(std::string &why);
-  bool runStopping() const { return stopping_ || interrupted_; }
-  /// A new solver pipeline (the old one's caches hold only what the
-  /// isolated runs asked).
-  void replaceSolver();
   uint64_t currentRssKB() const;
-  void noteUnknown(const std::string &reason);
-  RunSummary &summary() { return summary_; }
-  const solver::PipelineStats &solverStats() const { return solverStats_; }
-  const llvm::Function *entry() const { return entry_; }
-  llvm::Module &module() { return module_; }
-  uint64_t globalAddress(const llvm::GlobalValue *g) const {
-    return globalAddress_.at(g);
-  }
 
-private:
+  /// The standing hooks `e` does not have yet, after its own.
+  void addStandingHooksTo(Exploration &e);
   void initializeGlobals(ExecutionState &s);
   /// Statistics, coverage and the verdict of the program's run.
   void finishRun(uint64_t blocksTotal);
@@ -513,25 +508,7 @@ private:
                    const std::string &message,
                    std::vector<SourceLocation> stack, solver::Model model,
                    std::optional<CheckId> check);
-  /// A model of the path of `s` to a `kind` error at `at`; null when there
-  /// is none: `impossible` when the path cannot happen (over-approximated
-  /// under an assumed \forall), else noted unknown.
-  solver::Model errorModel(ExecutionState &s, ErrorKind kind,
-                           const SourceLocation &at, bool &impossible);
-  /// An error on a path through a havoc of ACSL annotations: reported by a
-  /// concrete run that shows it, else the path is unknown.
-  void reportAbstractedError(ExecutionState &s, ErrorKind kind,
-                             const SourceLocation &at, solver::Model model);
-  /// Runs the entry concretely on `model`'s inputs (all inputs free without
-  /// one; ContractConfirmation.cpp), reporting what it finds: whether that
-  /// includes a `kind` error at `at`.
-  bool confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
-                            const expr::Assignment *model,
-                            const ExecutionState &from);
-
   llvm::Module &module_;
-  /// Recursive vertices of the functions with annotated loops.
-  std::map<const llvm::Function *, frontend::LoopStructure> loopStructures_;
   EngineOptions opts_;
   RunListener &listener_;
   llvm::DataLayout layout_;
@@ -560,9 +537,8 @@ private:
     return {static_cast<int>(kind), at.file, at.line};
   }
   std::set<ErrorPlace> reportedErrors_;
-  /// Errors found through ACSL annotations, by place: how many of their
-  /// paths asked for a confirming run (ContractConfirmation.cpp).
-  std::map<ErrorPlace, unsigned> confirmationTries_;
+  /// Hooks every exploration has, after its own (addStandingHook).
+  std::vector<ExecutionHooks *> standingHooks_;
 
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionSlots>>
       functionSlots_;

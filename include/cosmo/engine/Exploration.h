@@ -57,9 +57,6 @@ public:
   std::vector<ExecutionState *> added;
   /// Blocks a path of this exploration entered.
   BlockSet covered;
-  /// ACSL: annotated loops run and contracted calls call (no havoc): the
-  /// run that confirms an error found through the abstraction.
-  bool concreteContracts = false;
   /// The hooks the core calls, in order.
   std::vector<ExecutionHooks *> hooks;
   /// The hooks that may observe branches (asked at every branch, concrete

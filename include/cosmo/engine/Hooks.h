@@ -27,12 +27,21 @@ class BasicBlock;
 class CallBase;
 class Function;
 class Instruction;
+class LoadInst;
 } // namespace llvm
 
 namespace cosmo::engine {
 
 using expr::ExprRef;
 class ExecutionState;
+
+/// A memory access resolved to one object: the state that makes it, the
+/// object's base address and the offset in it.
+struct ResolvedAccess {
+  ExecutionState *state;
+  uint64_t base;
+  ExprRef offset; // BitVec(pointer width)
+};
 
 /// One error check of a path (Executor::checkError): its instruction,
 /// and which of the checks that instruction makes.
@@ -115,6 +124,13 @@ public:
                       const llvm::Function &, std::vector<ExprRef> &) {
     return false;
   }
+  /// A call of `f`, which the module declares but does not define, before
+  /// the engine gives it a meaning of its own: true when the hook handled
+  /// it (functions an instrumentation of the layer above declares).
+  virtual bool onExternalCall(ExecutionState &, const llvm::CallBase &,
+                              const llvm::Function &, std::vector<ExprRef> &) {
+    return false;
+  }
   /// After `f`'s frame was pushed, before its first instruction.
   virtual void onCallEntered(ExecutionState &, const llvm::Function &,
                              const std::vector<ExprRef> &) {}
@@ -165,6 +181,20 @@ public:
   }
 
   //===--- Memory ----------------------------------------------------------===//
+  /// A load of `bytes` bytes: its bits when the hook reads them itself
+  /// (a logic term's read, which has no checks), else null.
+  virtual ExprRef onLoad(ExecutionState &, const llvm::LoadInst &,
+                         unsigned /*bytes*/) {
+    return nullptr;
+  }
+  /// A write through `a` of `bytes` bytes (of `symbolicBytes` when that is
+  /// not null), before it happens: the state that makes it (null: none).
+  /// A hook may fork `a.state` and end the forks that must not write (an
+  /// error).
+  virtual ExecutionState *onWrite(const ResolvedAccess &a, uint64_t /*bytes*/,
+                                  const ExprRef & /*symbolicBytes*/) {
+    return a.state;
+  }
   /// The bytes of an object were made fresh inputs.
   virtual void onInputMemory(ExecutionState &, const std::vector<ExprRef> &) {}
   /// Whether `address` may point to an object this exploration does not

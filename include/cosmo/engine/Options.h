@@ -154,8 +154,8 @@ struct EngineOptions {
   std::string entry = "main";
   /// The globals the program writes and the entry's code uses start with
   /// arbitrary values (inputs of source `global`), those holding pointers
-  /// make the verdict unknown: a contract's run, whose result must hold
-  /// whatever state a caller leaves.
+  /// make the verdict unknown: a function's own run, whose result must
+  /// hold whatever state a caller leaves.
   bool globalsAsInputs = false;
   SearchStrategy search = SearchStrategy::Interleaved;
   uint64_t seed = 1; // for random-path and interleaved

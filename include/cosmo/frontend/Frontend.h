@@ -108,6 +108,11 @@ std::string defaultCacheDirectory();
 /// Whether `f` comes from cosmo's libc models.
 bool isModelFunction(const llvm::Function &f);
 
+/// Whether `name` is a function the instrumentation of annotations
+/// declares for a hook of the layer above the engine to give meaning: it
+/// is never an external function of the program.
+bool isInstrumentationFunction(llvm::StringRef name);
+
 /// "ILP32" or "LP64": the data model of the module's target.
 std::string dataModelOf(const llvm::Module &m);
 

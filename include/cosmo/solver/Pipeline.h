@@ -14,6 +14,9 @@
 //                   subsets with models (§4.1, KLEE's counterexample cache)
 //   Z3              incremental with assumption literals (§5.2) or fresh
 //
+// In front of them all, always: a path under a \forall asks ground
+// instances of its quantifiers first (QuantifiedSolver.cpp).
+//
 // Order matters: facts cost a walk over the path and no search, so they
 // go first; model reuse needs the whole path's model, so it comes next;
 // independence then cuts queries into small sets, which is what makes the
@@ -56,6 +59,13 @@ std::unique_ptr<Solver> createFactsSolver(std::unique_ptr<Solver> inner,
 std::unique_ptr<Solver> createModelReusingSolver(std::unique_ptr<Solver> inner,
                                                  expr::ExprContext &ctx,
                                                  PipelineStats &stats);
+
+/// In front of the chain: a query whose path condition holds a
+/// quantifier (Query::quantified) is asked as its quantifier-free part
+/// with the quantifiers' ground instances first, Z3's quantifier reasoning
+/// only for a model of the whole path.
+std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> inner,
+                                               expr::ExprContext &ctx);
 
 /// The whole chain for `opts`, counting into `stats` (which must outlive
 /// it). Terms must come from `ctx`.

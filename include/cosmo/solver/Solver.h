@@ -77,6 +77,9 @@ struct Query {
   /// is); lets independence skip the sets `condition` does not touch.
   bool pcSatisfiable = false;
   bool wantModel = false;
+  /// `pc` holds a universally quantified formula: the pipeline asks its
+  /// ground instances first (QuantifiedSolver.cpp).
+  bool quantified = false;
 
   Query() = default;
   Query(std::span<const ExprRef> constraints, bool model)

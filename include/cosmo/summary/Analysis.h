@@ -53,6 +53,7 @@ public:
 
 private:
   std::unique_ptr<engine::Executor> executor_;
+  std::unique_ptr<class ContractHooks> contracts_;
 };
 
 } // namespace cosmo::summary

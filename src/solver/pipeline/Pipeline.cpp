@@ -119,6 +119,7 @@ std::unique_ptr<Solver> createSolverPipeline(expr::ExprContext &ctx,
     s = createModelReusingSolver(std::move(s), ctx, stats);
   if (opts.facts)
     s = createFactsSolver(std::move(s), ctx, stats);
+  s = createQuantifiedSolver(std::move(s), ctx);
   return std::make_unique<CountingSolver>(std::move(s), stats);
 }
 

@@ -278,7 +278,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
   inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
 
   std::vector<CarriedValue> carried;
-  if (!(why = carryPhis(s, *head, ctx, x_.layout(), carried)).empty())
+  if (!(why = carryPhis(s, *head, ctx, x_.module().getDataLayout(), carried)).empty())
     return false;
   for (uint64_t base : storedObjects(x_, *loop.vertex, frame))
     if (!(why = carryObject(s, base, carried)).empty())

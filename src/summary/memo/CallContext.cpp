@@ -150,9 +150,9 @@ std::vector<SourceLocation> calleeErrorStack(const Executor &x, const PcPair &p,
                                              bool calleeFramePushed) {
   std::vector<SourceLocation> stack;
   // A precondition is reported at the call of the contract's `use`
-  // companion (engine/ContractChecks.cpp): checked in the isolated run's
-  // own frame, the function summarised is that companion, and the call is
-  // the caller's.
+  // companion (contracts/AcslIntrinsics.cpp): checked in the isolated
+  // run's own frame, the function summarised is that companion, and the
+  // call is the caller's.
   bool atThisCall = p.errorKind == engine::errorKindName(
                                        engine::ErrorKind::Precondition) &&
                     p.stack.size() == 1;

@@ -191,7 +191,7 @@ SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
                                   TreeRecorder &rec) {
   expr::ExprContext &ctx = x_.ctx();
   std::unique_ptr<ExecutionState> s =
-      x_.makeStateAt(f, f.getName().str() + "~");
+      x_.makeStateAt(f, f.getName().str() + "~", /*isolated=*/true);
   rec.start(*s);
   // What it can read of the globals is whatever the caller left there.
   for (const llvm::GlobalVariable *g : globalsNamedBy(callClosure(f))) {
@@ -203,8 +203,6 @@ SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
     for (size_t k = 0; k < bytes.size(); ++k)
       tree.globals().push_back({bytes[k], base + k});
   }
-  // Its own objects go where no object of a calling context is.
-  s->nextObjectIndex = std::max(s->nextObjectIndex, x_.isolatedObjectIndex());
   x_.setUpEntryArguments(*s, f);
   for (const llvm::Argument &a : f.args()) {
     tree.parameters().push_back(s->frame().registers.find(&a)->toExpr(ctx));

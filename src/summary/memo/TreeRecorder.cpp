@@ -119,7 +119,8 @@ void TreeRecorder::recordLeaf(ExecutionState &s, const engine::PathEnd &end) {
     p.errorKind = engine::errorKindName(end.error);
   p.detail = end.message;
   if (kind != LeafKind::Completed) {
-    SourceLocation loc = stack.empty() ? x_.programLocation(s) : stack.front();
+    std::vector<SourceLocation> here = stack.empty() ? x_.stackOf(s) : stack;
+    SourceLocation loc = here.empty() ? SourceLocation{} : here.front();
     p.file = loc.file;
     p.line = loc.line;
   }

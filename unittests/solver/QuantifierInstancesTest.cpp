@@ -1,12 +1,12 @@
 //===- QuantifierInstancesTest.cpp - ground instances of assumed \forall --===//
 
-#include "QuantifierInstances.h"
+#include "pipeline/QuantifierInstances.h"
 
 #include "cosmo/expr/ExprContext.h"
 
 #include <gtest/gtest.h>
 
-namespace cosmo::engine {
+namespace cosmo::solver {
 namespace {
 
 using expr::ExprContext;
@@ -76,4 +76,4 @@ TEST_F(QuantifierInstancesTest, TheLimitBoundsThePairsOfTwoVariables) {
 }
 
 } // namespace
-} // namespace cosmo::engine
+} // namespace cosmo::solver

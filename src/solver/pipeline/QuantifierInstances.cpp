@@ -1,6 +1,6 @@
 //===- QuantifierInstances.cpp - ground instances of assumed \forall ------===//
 
-#include "QuantifierInstances.h"
+#include "pipeline/QuantifierInstances.h"
 
 #include "cosmo/expr/Transform.h"
 
@@ -9,7 +9,7 @@
 #include <optional>
 #include <set>
 
-namespace cosmo::engine {
+namespace cosmo::solver {
 
 using expr::Expr;
 using expr::ExprRef;
@@ -192,4 +192,4 @@ std::vector<ExprRef> quantifierInstances(expr::ExprContext &ctx,
   return out;
 }
 
-} // namespace cosmo::engine
+} // namespace cosmo::solver

@@ -11,15 +11,15 @@
 // often makes it quantifier-free enough to decide.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COSMO_ENGINE_QUANTIFIERINSTANCES_H
-#define COSMO_ENGINE_QUANTIFIERINSTANCES_H
+#ifndef COSMO_SOLVER_QUANTIFIERINSTANCES_H
+#define COSMO_SOLVER_QUANTIFIERINSTANCES_H
 
 #include "cosmo/expr/ExprContext.h"
 
 #include <span>
 #include <vector>
 
-namespace cosmo::engine {
+namespace cosmo::solver {
 
 /// Whether `e` holds a quantifier.
 bool hasQuantifier(const expr::ExprRef &e);
@@ -30,6 +30,6 @@ std::vector<expr::ExprRef>
 quantifierInstances(expr::ExprContext &ctx,
                     std::span<const expr::ExprRef> terms, size_t limit = 512);
 
-} // namespace cosmo::engine
+} // namespace cosmo::solver
 
 #endif

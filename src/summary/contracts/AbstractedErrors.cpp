@@ -1,4 +1,4 @@
-//===- ContractConfirmation.cpp - errors found through an abstraction -----===//
+//===- AbstractedErrors.cpp - errors found through an abstraction ---------===//
 //
 // Seed 003 verifies a function against the invariants of its loops and the
 // contracts of its callees: a path that crossed one of them (a havoc, then
@@ -8,7 +8,7 @@
 // postcondition finds "violations" with inputs that break nothing. So the
 // error is claimed only when a concrete run shows it: the same entry, its
 // inputs pinned to the error path's model, annotated loops running and
-// contracted calls calling (Exploration::concreteContracts), each clause
+// contracted calls calling (ContractHooks::concrete), each clause
 // still checked where it stands (and, once per place, the same run with
 // free inputs, bounded). What that run finds it reports itself, with its
 // own inputs; when it does not meet the error, the path is `unknown` with
@@ -16,16 +16,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cosmo/engine/Executor.h"
+#include "contracts/ContractHooks.h"
+
 #include "cosmo/engine/Searcher.h"
 
 #include <fmt/format.h>
 
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 
-namespace cosmo::engine {
+namespace cosmo::summary {
+
+using engine::ErrorKind;
+using engine::SourceLocation;
 
 namespace {
 
@@ -42,7 +46,7 @@ constexpr unsigned kSmallModelMs = 2000;
 constexpr unsigned kConfirmPathsPerPlace = 4;
 
 /// Scalar inputs made with the model's names take the model's values.
-class PinnedInputs : public ExecutionHooks {
+class PinnedInputs : public engine::ExecutionHooks {
 public:
   PinnedInputs(expr::ExprContext &ctx, const expr::Assignment &model,
                const std::set<std::string> &scalars) {
@@ -53,9 +57,8 @@ public:
   }
   ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
     auto it = byName_.find(var->name());
-    return it != byName_.end() && it->second->sort() == var->sort()
-               ? it->second
-               : nullptr;
+    return it != byName_.end() && it->second->sort() == var->sort() ? it->second
+                                                                    : nullptr;
   }
 
 private:
@@ -64,15 +67,30 @@ private:
 
 } // namespace
 
-bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
-                                    const expr::Assignment *model,
-                                    const ExecutionState &from) {
+bool ContractHooks::onPathEnd(ExecutionState &s, const engine::PathEnd &end) {
+  if (end.kind != engine::PathEnd::Kind::Error || concrete())
+    return false;
+  const ContractPath *d = find(s);
+  if (!d || d->abstraction.empty())
+    return false;
+  std::vector<SourceLocation> stack =
+      end.stack.empty() ? x_.stackOf(s) : end.stack;
+  SourceLocation at = stack.empty() ? SourceLocation{} : stack.front();
+  if (!x_.errorReported(end.error, at))
+    reportAbstractedError(s, end.error, at);
+  return true;
+}
+
+bool ContractHooks::confirmOnConcreteRun(ErrorKind kind,
+                                         const SourceLocation &at,
+                                         const expr::Assignment *model,
+                                         const ExecutionState &from) {
   // Only the inputs are pinned: the run's other variables (a quantifier's,
   // a havoc's) are named by counters that may mean something else in it.
   // Pointers are not: the run places its objects where it does.
   std::set<std::string> scalars, bytes, arrays;
-  for (const InputRecord &in : from.inputs) {
-    if (in.type.kind == InputType::Kind::Pointer)
+  for (const engine::InputRecord &in : from.inputs) {
+    if (in.type.kind == engine::InputType::Kind::Pointer)
       continue;
     if (in.var)
       scalars.insert(in.var->name());
@@ -81,21 +99,30 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
     if (in.array)
       arrays.insert(in.array->name());
   }
-  ExplorationBounds bounds;
+  engine::ExplorationBounds bounds;
   bounds.what = "the run that confirms an error found through annotations";
-  bounds.setDeadline(std::min(kConfirmSeconds, secondsLeft()));
+  bounds.setDeadline(std::min(kConfirmSeconds, x_.secondsLeft()));
   bounds.maxStates = kConfirmStates;
-  Exploration run(createSearcher(SearchStrategy::DFS, opts_.seed,
-                                 [](const ExecutionState &) { return false; }),
-                  std::move(bounds));
-  run.concreteContracts = true;
+  engine::Exploration run(
+      engine::createSearcher(engine::SearchStrategy::DFS, x_.options().seed,
+                             [](const ExecutionState &) { return false; }),
+      std::move(bounds));
   std::optional<PinnedInputs> pins;
   if (model) {
     pins.emplace(ctx_, *model, scalars);
     run.hooks = {&*pins};
   }
-  exploreFrom(run, [&] {
-    std::unique_ptr<ExecutionState> s = initialState();
+  struct ConcreteRun {
+    std::vector<const engine::Exploration *> &runs;
+    ConcreteRun(std::vector<const engine::Exploration *> &r,
+                const engine::Exploration &e)
+        : runs(r) {
+      runs.push_back(&e);
+    }
+    ~ConcreteRun() { runs.pop_back(); }
+  } marked(concreteRuns_, run);
+  x_.exploreFrom(run, [&] {
+    std::unique_ptr<ExecutionState> s = x_.initialState();
     if (!model)
       return s;
     // Memory inputs are named alike up to the first abstraction: their
@@ -111,8 +138,8 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
       for (const auto &[index, byte] : value.bytes) {
         if (++pinned > kPinnedBytesMax)
           break;
-        s->constraints.add(ctx_.eq(ctx_.select(array, ctx_.bv(64, index)),
-                                   ctx_.bv(8, byte)));
+        s->constraints.add(
+            ctx_.eq(ctx_.select(array, ctx_.bv(64, index)), ctx_.bv(8, byte)));
       }
       for (uint64_t i = 0; i < kPinnedDefaultBytes; ++i)
         if (!value.bytes.count(i))
@@ -121,40 +148,36 @@ bool Executor::confirmOnConcreteRun(ErrorKind kind, const SourceLocation &at,
     }
     return s;
   });
-  return reportedErrors_.count(
-      placeOf(kind, at)) != 0;
+  return x_.errorReported(kind, at);
 }
 
-void Executor::reportAbstractedError(ExecutionState &s, ErrorKind kind,
-                                     const SourceLocation &at,
-                                     solver::Model model) {
+void ContractHooks::reportAbstractedError(ExecutionState &s, ErrorKind kind,
+                                          const SourceLocation &at) {
+  bool impossible = false;
+  solver::Model model = x_.errorModel(s, kind, at, impossible);
   if (!model) {
-    bool impossible = false;
-    model = errorModel(s, kind, at, impossible);
-    if (!model) {
-      if (!impossible)
-        ++summary_.stats.pathsCut;
-      return;
-    }
+    if (!impossible)
+      ++x_.summary().stats.pathsCut;
+    return;
   }
   // Runs for the first few paths that meet the error at this place (each
   // may take seconds): the later ones add an `unknown` only.
   unsigned &tries =
-      confirmationTries_[placeOf(kind, at)];
+      confirmationTries_[{static_cast<int>(kind), at.file, at.line}];
   if (tries++ < kConfirmPathsPerPlace) {
     // A model whose inputs are small first: a concrete run from the entry
     // then reaches the state the abstraction jumped to in a few iterations
     // (a havocked counter is bounded by inputs the invariants name).
     ExprRef small = ctx_.trueE();
-    for (const InputRecord &in : s.inputs)
+    for (const engine::InputRecord &in : s.inputs)
       if (in.var && in.var->sort().isBV() && in.var->width() >= 8) {
         unsigned w = in.var->width();
-        small = ctx_.andE(small, ctx_.ult(ctx_.add(in.var, ctx_.bv(w, 64)),
-                                          ctx_.bv(w, 128)));
+        small = ctx_.andE(
+            small, ctx_.ult(ctx_.add(in.var, ctx_.bv(w, 64)), ctx_.bv(w, 128)));
       }
     if (!small->isTrue()) {
       solver::SolverResult r =
-          ask(s, small, /*wantModel=*/true, kSmallModelMs);
+          x_.ask(s, small, /*wantModel=*/true, kSmallModelMs);
       if (r.isSat() && r.model &&
           confirmOnConcreteRun(kind, at, r.model.get(), s))
         return;
@@ -167,11 +190,11 @@ void Executor::reportAbstractedError(ExecutionState &s, ErrorKind kind,
     if (tries == 1 && confirmOnConcreteRun(kind, at, nullptr, s))
       return;
   }
-  ++summary_.stats.pathsCut;
-  noteUnknown(fmt::format(
+  ++x_.summary().stats.pathsCut;
+  x_.noteUnknown(fmt::format(
       "a possible {} at {}:{} through {} that a run on its inputs does not "
       "show (the annotations may not be strong enough to prove it)",
-      errorKindName(kind), at.file, at.line, s.abstraction));
+      engine::errorKindName(kind), at.file, at.line, data(s).abstraction));
 }
 
-} // namespace cosmo::engine
+} // namespace cosmo::summary
