@@ -16,9 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/IsolatedRun.h"
 #include "contracts/ContractHooks.h"
-
-#include "cosmo/engine/Searcher.h"
 
 #include <fmt/format.h>
 
@@ -103,10 +102,7 @@ bool ContractHooks::confirmOnConcreteRun(ErrorKind kind,
   bounds.what = "the run that confirms an error found through annotations";
   bounds.setDeadline(std::min(kConfirmSeconds, x_.secondsLeft()));
   bounds.maxStates = kConfirmStates;
-  engine::Exploration run(
-      engine::createSearcher(engine::SearchStrategy::DFS, x_.options().seed,
-                             [](const ExecutionState &) { return false; }),
-      std::move(bounds));
+  engine::Exploration run = isolatedExploration(x_, std::move(bounds));
   std::optional<PinnedInputs> pins;
   if (model) {
     pins.emplace(ctx_, *model, scalars);

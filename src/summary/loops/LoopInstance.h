@@ -7,6 +7,7 @@
 #ifndef COSMO_SUMMARY_LOOPINSTANCE_H
 #define COSMO_SUMMARY_LOOPINSTANCE_H
 
+#include "common/IsolatedRun.h"
 #include "cosmo/summary/LoopSummarizer.h"
 
 #include "cosmo/memory/ObjectMemory.h"
@@ -243,10 +244,6 @@ inline ExprRef firstInput(const SummarisedCall &call) {
   return call.globalsIn.empty() ? ExprRef() : call.globalsIn.front();
 }
 
-/// An isolated exploration (a loop body's or a recursive function's run, a
-/// run on a model's inputs): depth-first, within `bounds`.
-engine::Exploration isolatedExploration(Executor &x,
-                                        engine::ExplorationBounds bounds);
 /// The bounds of a body's isolated run (kBody*), named `what`.
 engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what);
 

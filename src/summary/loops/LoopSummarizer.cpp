@@ -66,14 +66,6 @@ const LoopPathData *LoopPathData::find(const ExecutionState &s) {
 
 //===--- The body's isolated run ------------------------------------------===//
 
-engine::Exploration isolatedExploration(Executor &x,
-                                        engine::ExplorationBounds bounds) {
-  return engine::Exploration(
-      engine::createSearcher(engine::SearchStrategy::DFS, x.options().seed,
-                             [](const ExecutionState &) { return false; }),
-      std::move(bounds));
-}
-
 engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what) {
   engine::ExplorationBounds bounds;
   bounds.what = std::move(what);

@@ -8,6 +8,8 @@
 #include "cosmo/summary/SummaryBuilder.h"
 #include "cosmo/summary/TreeRecorder.h"
 
+#include "common/IsolatedRun.h"
+
 #include "cosmo/expr/Transform.h"
 #include "cosmo/frontend/AcslInstrument.h"
 #include "cosmo/frontend/CallGraph.h"
@@ -232,10 +234,7 @@ void SummaryBuilder::build(const llvm::Function &f) {
   bounds.maxInstructions = kMaxIsolatedInstructions;
   bounds.maxStates = kMaxIsolatedStates;
   bounds.maxGrowthMB = kMaxIsolatedGrowthMB;
-  engine::Exploration run(
-      engine::createSearcher(engine::SearchStrategy::DFS, opts.seed,
-                             [](const ExecutionState &) { return 0; }),
-      std::move(bounds));
+  engine::Exploration run = isolatedExploration(x_, std::move(bounds));
   TreeRecorder recorder(x_, *tree, opts.summaryDepth, opts.summaryMaxPaths);
   std::vector<std::unique_ptr<engine::ExecutionHooks>> others = hooks_();
   run.hooks.push_back(&recorder);
