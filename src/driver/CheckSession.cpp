@@ -189,11 +189,11 @@ bool CheckSession::interrupt() {
   return true;
 }
 
-engine::RunSummary CheckSession::analyse(summary::Analysis &analysis) {
+summary::AnalysisResult CheckSession::analyse(summary::Analysis &analysis) {
   running_ = &analysis;
   if (interrupted_) // an interrupt before this run stops it too
     analysis.interrupt();
-  engine::RunSummary result;
+  summary::AnalysisResult result;
   {
     SolverInterrupter interrupter(analysis, interrupted_);
     result = analysis.run();
@@ -294,7 +294,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
   bool runEntry = !(eo.entry == "main" && !contracts.empty() &&
                     (!mainFn || mainFn->isDeclaration()));
 
-  engine::RunSummary &summary = result.summary;
+  summary::AnalysisResult &summary = result.summary;
   if (runEntry) {
     engine::EngineOptions entryOptions =
         entryContract ? summary::contractRunOptions(*entryContract, eo) : eo;
@@ -322,7 +322,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (llvm::Error e = verifier.prepare())
       return e;
     (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());
-    engine::RunSummary run = analyse(verifier);
+    summary::AnalysisResult run = analyse(verifier);
     if (opts.confirm) {
       replay.dataModel = verifier.dataModel();
       for (report::ReplayResult &r :

@@ -15,7 +15,7 @@
 namespace cosmo::driver {
 
 std::vector<report::ReplayResult>
-confirmErrors(const engine::RunSummary &summary, const std::string &program,
+confirmErrors(const summary::AnalysisResult &summary, const std::string &program,
               const std::string &entry,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay) {
@@ -100,7 +100,7 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   return line;
 }
 
-SvcompOutcome svcompOutcome(const engine::RunSummary &summary,
+SvcompOutcome svcompOutcome(const summary::AnalysisResult &summary,
                             const report::RunInfo &info,
                             const std::string &outDir) {
   const engine::ErrorReport *violation = nullptr;

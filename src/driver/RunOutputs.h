@@ -23,7 +23,7 @@ namespace cosmo::driver {
 /// The native replay of each error's test (of a run whose entry is
 /// `entry`), one result per error.
 std::vector<report::ReplayResult>
-confirmErrors(const engine::RunSummary &summary, const std::string &program,
+confirmErrors(const summary::AnalysisResult &summary, const std::string &program,
               const std::string &entry,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay);
@@ -47,7 +47,7 @@ struct SvcompOutcome {
 /// `outDir`/witness.yml: a violation witness for FALSE, a correctness
 /// witness (the loop invariants that proved it) for TRUE. Errors of other
 /// kinds say nothing about reach_error, so alone they make it UNKNOWN.
-SvcompOutcome svcompOutcome(const engine::RunSummary &summary,
+SvcompOutcome svcompOutcome(const summary::AnalysisResult &summary,
                             const report::RunInfo &info,
                             const std::string &outDir);
 

@@ -129,9 +129,6 @@ bool Executor::limitsReached(std::string &why) {
 RunSummary Executor::run(std::vector<ExecutionHooks *> hooks,
                              const std::function<void()> &before) {
   start_ = std::chrono::steady_clock::now();
-  summary_.stats.calls = callStrategyName(opts_.calls);
-  summary_.stats.merge = mergeStrategyName(opts_.mergeStrategy());
-  summary_.stats.loops = loopStrategyName(opts_.loops);
   if (before)
     before();
   Exploration program(createSearcher(opts_.search, opts_.seed,

@@ -87,13 +87,4 @@ bool setInputKind(InputType &type, std::string_view name) {
   return false;
 }
 
-const char *contractStatusName(Verdict v) {
-  switch (v) {
-  case Verdict::True: return "verified";
-  case Verdict::False: return "violated";
-  case Verdict::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
 } // namespace cosmo::engine

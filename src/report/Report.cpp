@@ -28,7 +28,7 @@ llvm::Error ioError(const std::string &msg) {
 
 
 // "3 tests: 1 error, 2 completed paths that ran new code"
-std::string testsLine(const engine::RunSummary &summary) {
+std::string testsLine(const summary::AnalysisResult &summary) {
   const engine::RunStats &st = summary.stats;
   size_t errors = summary.errors.size();
   uint64_t total = errors + st.completedTests;
@@ -115,7 +115,7 @@ json solverStatsToJson(const std::string &options,
         {"resets", s.z3.resets}}}};
 }
 
-json compositionStatsToJson(const engine::CompositionStats &c) {
+json compositionStatsToJson(const summary::CompositionStats &c) {
   return json{{"functions_summarized", c.functionsSummarized},
               {"functions_not_summarized", c.functionsNotSummarized},
               {"tree_nodes", c.treeNodes},
@@ -145,7 +145,7 @@ json compositionStatsToJson(const engine::CompositionStats &c) {
               {"summary_terms", c.summaryTerms}};
 }
 
-json loopStatsToJson(const engine::LoopStats &l) {
+json loopStatsToJson(const summary::LoopStats &l) {
   return json{{"summarized", l.summarized},
               {"not_summarized", l.notSummarized},
               {"not_summarized_because", l.notSummarizedBecause},
@@ -165,7 +165,8 @@ json loopStatsToJson(const engine::LoopStats &l) {
               {"body_seconds", l.bodySeconds}};
 }
 
-json statsToJson(const engine::RunStats &s) {
+json statsToJson(const summary::AnalysisResult &r) {
+  const engine::RunStats &s = r.stats;
   return json{{"instructions", s.instructions},
               {"paths_completed", s.pathsCompleted},
               {"paths_errored", s.pathsErrored},
@@ -174,7 +175,7 @@ json statsToJson(const engine::RunStats &s) {
                          {"completed_paths", s.completedTests}}},
               {"states_forked", s.statesForked},
               {"states_merged", s.statesMerged},
-              {"merge", s.merge},
+              {"merge", r.merge},
               {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},
               {"peak_memory_kb", s.peakMemoryKB},
@@ -182,13 +183,13 @@ json statsToJson(const engine::RunStats &s) {
               {"states_dropped", s.statesDropped},
               {"basic_blocks_total", s.basicBlocksTotal},
               {"basic_blocks_covered", s.basicBlocksCovered},
-              {"calls", s.calls},
-              {"composition", compositionStatsToJson(s.composition)},
-              {"loops", s.loops},
-              {"loop_summaries", loopStatsToJson(s.loopStats)}};
+              {"calls", r.calls},
+              {"composition", compositionStatsToJson(r.composition)},
+              {"loops", r.loops},
+              {"loop_summaries", loopStatsToJson(r.loopStats)}};
 }
 
-json memoTreeToJson(const engine::MemoTreeInfo &t) {
+json memoTreeToJson(const summary::MemoTreeInfo &t) {
   json nodes = json::array();
   for (const auto &n : t.nodes) {
     json j{{"id", n.id}};
@@ -351,7 +352,7 @@ void OutputDirectory::onCompletedPath(const engine::TestVector &test) {
     completed_.emplace_back(std::move(file), test);
 }
 
-llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
+llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
                                     const std::vector<ReplayResult> &replays) {
   if (!writeFailure_.empty())
     return ioError(writeFailure_);
@@ -375,7 +376,7 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
       errors.back()["replay_detail"] = replays[i].detail;
     }
   }
-  json stats = statsToJson(summary.stats);
+  json stats = statsToJson(summary);
   stats["frontend"] = json{{"c_units", info_.frontend.units},
                            {"units_linked", info_.frontend.unitsLinked},
                            {"cache_hits", info_.frontend.cacheHits},
@@ -400,9 +401,9 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
               {"errors", errors},
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
-  auto invariantsToJson = [](const std::vector<engine::LoopInvariant> &ls) {
+  auto invariantsToJson = [](const std::vector<summary::LoopInvariant> &ls) {
     json out = json::array();
-    for (const engine::LoopInvariant &l : ls)
+    for (const summary::LoopInvariant &l : ls)
       out.push_back(json{{"location", locationToJson(l.location)},
                          {"function", l.function},
                          {"kind", l.ofFunction ? "recursive_function" : "loop"},
@@ -413,17 +414,17 @@ llvm::Error OutputDirectory::finish(const engine::RunSummary &summary,
     report["loop_invariants"] = invariantsToJson(summary.invariants);
   if (!summary.contracts.empty()) {
     json contracts = json::array();
-    for (const engine::ContractResult &c : summary.contracts)
+    for (const summary::ContractResult &c : summary.contracts)
       contracts.push_back(json{{"function", c.function},
                                {"location", locationToJson(c.location)},
-                               {"status", contractStatusName(c.verdict)},
+                               {"status", summary::contractStatusName(c.verdict)},
                                {"reason", c.reason},
                                {"seconds", c.seconds}});
     report["contracts"] = std::move(contracts);
   }
   if (!summary.witnessInvariants.empty())
     report["witness_invariants"] = invariantsToJson(summary.witnessInvariants);
-  for (const engine::MemoTreeInfo &t : summary.trees) {
+  for (const summary::MemoTreeInfo &t : summary.trees) {
     llvm::sys::fs::create_directories(dir_ + "/trees");
     if (!writeJson(dir_ + "/trees/" + t.function + ".json", memoTreeToJson(t)))
       return ioError("cannot write " + dir_ + "/trees/" + t.function + ".json");
@@ -449,7 +450,7 @@ std::string externalsLine(const std::vector<engine::ExternalFunction> &list) {
   return line;
 }
 
-std::string formatSummary(const engine::RunSummary &summary,
+std::string formatSummary(const summary::AnalysisResult &summary,
                           const RunInfo &info, const std::string &outDir,
                           bool color,
                           const std::vector<ReplayResult> &replays) {
@@ -500,7 +501,7 @@ std::string formatSummary(const engine::RunSummary &summary,
   if (reasons.size() > first + kReasonsShown)
     out += fmt::format("  ... and {} more reasons (report.json)\n",
                        reasons.size() - first - kReasonsShown);
-  for (const engine::LoopInvariant &l : summary.invariants)
+  for (const summary::LoopInvariant &l : summary.invariants)
     out += l.ofFunction
                ? fmt::format("  recursive function {} at {}:{}: every return "
                              "satisfies {}\n",
@@ -509,14 +510,14 @@ std::string formatSummary(const engine::RunSummary &summary,
                : fmt::format("  loop at {}:{} in {}: invariant {}\n",
                              l.location.file, l.location.line, l.function,
                              l.invariant);
-  for (const engine::ContractResult &c : summary.contracts)
+  for (const summary::ContractResult &c : summary.contracts)
     out += fmt::format("  contract of {} ({}:{}): {} in {:.2f}s{}\n", c.function,
                        c.location.file, c.location.line,
-                       contractStatusName(c.verdict), c.seconds,
+                       summary::contractStatusName(c.verdict), c.seconds,
                        c.reason.empty() ? "" : " (" + c.reason + ")");
   if (!summary.externals.empty())
     out += externalsLine(summary.externals) + "\n";
-  if (const engine::LoopStats &ls = st.loopStats; ls.recursiveCalls > 0)
+  if (const summary::LoopStats &ls = summary.loopStats; ls.recursiveCalls > 0)
     out += fmt::format("recursion: {} recursive functions summarized, {} "
                        "calls of them replaced by their summaries{}\n",
                        ls.recursiveFunctions, ls.recursiveCalls,
@@ -526,7 +527,7 @@ std::string formatSummary(const engine::RunSummary &summary,
                                          "slow or undecided)",
                                          ls.resumedRecursions)
                            : "");
-  if (const engine::LoopStats &ls = st.loopStats;
+  if (const summary::LoopStats &ls = summary.loopStats;
       ls.summarized + ls.recursiveCalls > 0)
     out += fmt::format(
         "loops: {} summarized ({} left to unrolling); {} errors past them: "

@@ -75,7 +75,7 @@ json codeFlow(const engine::ErrorReport &e, const std::string &program) {
 
 } // namespace
 
-json sarifLog(const engine::RunSummary &summary, const RunInfo &info,
+json sarifLog(const summary::AnalysisResult &summary, const RunInfo &info,
               const std::string &toolVersion) {
   json rules = json::array();
   std::vector<std::string> ruleIds;

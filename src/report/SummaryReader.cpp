@@ -27,7 +27,8 @@ engine::Verdict verdictNamed(const std::string &v) {
   return engine::Verdict::Unknown;
 }
 
-void readStats(const json &s, engine::RunStats &st) {
+void readStats(const json &s, summary::AnalysisResult &r) {
+  engine::RunStats &st = r.stats;
   st.instructions = s.value("instructions", uint64_t{0});
   st.pathsCompleted = s.value("paths_completed", uint64_t{0});
   st.pathsErrored = s.value("paths_errored", uint64_t{0});
@@ -38,11 +39,11 @@ void readStats(const json &s, engine::RunStats &st) {
   }
   st.statesForked = s.value("states_forked", uint64_t{0});
   st.statesMerged = s.value("states_merged", uint64_t{0});
-  st.merge = s.value("merge", "none");
-  st.loops = s.value("loops", "unroll");
+  r.merge = s.value("merge", "none");
+  r.loops = s.value("loops", "unroll");
   if (s.contains("loop_summaries")) {
     const json &l = s["loop_summaries"];
-    engine::LoopStats &ls = st.loopStats;
+    summary::LoopStats &ls = r.loopStats;
     ls.summarized = l.value("summarized", uint64_t{0});
     ls.notSummarized = l.value("not_summarized", uint64_t{0});
     ls.bodyPaths = l.value("body_paths", uint64_t{0});
@@ -161,9 +162,9 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
       }
     }
     if (r.contains("stats"))
-      readStats(r["stats"], run.summary.stats);
+      readStats(r["stats"], run.summary);
     for (const json &l : r.value("loop_invariants", json::array())) {
-      engine::LoopInvariant li;
+      summary::LoopInvariant li;
       li.location = locationFromJson(l.at("location"));
       li.function = l.value("function", "");
       li.invariant = l.value("invariant", "");

@@ -155,7 +155,7 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
 }
 
 llvm::Expected<std::string>
-correctnessWitness(const std::vector<engine::LoopInvariant> &invariants,
+correctnessWitness(const std::vector<summary::LoopInvariant> &invariants,
                    const WitnessTask &task) {
   llvm::Expected<std::string> hash = programHash(task);
   if (!hash)
@@ -163,7 +163,7 @@ correctnessWitness(const std::vector<engine::LoopInvariant> &invariants,
   YAML::Emitter y;
   emitEntryStart(y, "invariant_set", task, *hash);
   y << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
-  for (const engine::LoopInvariant &l : invariants) {
+  for (const summary::LoopInvariant &l : invariants) {
     if (l.invariant.empty() || l.location.line == 0)
       continue;
     y << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value

@@ -38,7 +38,7 @@ namespace {
 
 /// The hooks of an exploration, by the options (see above).
 std::vector<std::unique_ptr<engine::ExecutionHooks>>
-hooksFor(Executor &x, const SummaryStore &store, bool isolated) {
+hooksFor(Executor &x, SummaryStore &store, bool isolated) {
   const EngineOptions &o = x.options();
   std::vector<std::unique_ptr<engine::ExecutionHooks>> hooks;
   if (o.calls == CallStrategy::Replay)
@@ -73,7 +73,7 @@ engine::DataModel Analysis::dataModel() const {
 void Analysis::interrupt() { executor_->interrupt(); }
 void Analysis::interruptSolver() { executor_->interruptSolver(); }
 
-engine::RunSummary Analysis::run() {
+AnalysisResult Analysis::run() {
   Executor &x = *executor_;
   SummaryStore store;
   LoopRegistry loops;
@@ -88,12 +88,23 @@ engine::RunSummary Analysis::run() {
   std::vector<engine::ExecutionHooks *> hooks;
   for (const auto &h : owned)
     hooks.push_back(h.get());
-  engine::RunSummary summary = x.run(std::move(hooks), [&] {
-    if (x.options().calls != CallStrategy::Inline)
-      builder.buildAll();
-  });
-  summary.witnessInvariants = loops.witnessInvariants();
-  return summary;
+  AnalysisResult result;
+  static_cast<engine::RunSummary &>(result) =
+      x.run(std::move(hooks), [&] {
+        if (x.options().calls != CallStrategy::Inline)
+          builder.buildAll();
+      });
+  // Each strategy kept its own results; they join the engine's here.
+  const EngineOptions &o = x.options();
+  result.calls = engine::callStrategyName(o.calls);
+  result.merge = engine::mergeStrategyName(o.mergeStrategy());
+  result.loops = engine::loopStrategyName(o.loops);
+  result.composition = std::move(store.stats);
+  result.trees = std::move(store.trees);
+  result.loopStats = std::move(loops.stats);
+  result.invariants = std::move(loops.invariants);
+  result.witnessInvariants = loops.witnessInvariants();
+  return result;
 }
 
 } // namespace cosmo::summary

@@ -135,7 +135,7 @@ int runCheck(const CheckOptions &opts) {
   if (!result)
     return usageError(llvm::toString(result.takeError()));
 
-  const engine::RunSummary &summary = result->summary;
+  const summary::AnalysisResult &summary = result->summary;
   if (!opts.quiet)
     std::cout << report::formatSummary(summary, result->info, result->outDir,
                                        isatty(STDOUT_FILENO) != 0,

@@ -100,7 +100,7 @@ int twice(int x) { return x + x + (x == 7); }
   auto result = session.run();
   ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
   std::map<std::string, engine::Verdict> verdicts;
-  for (const engine::ContractResult &c : result->summary.contracts)
+  for (const summary::ContractResult &c : result->summary.contracts)
     verdicts[c.function] = c.verdict;
   EXPECT_EQ(verdicts, (std::map<std::string, engine::Verdict>{
                           {"inc", engine::Verdict::True},

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cosmo/summary/Analysis.h"
+#include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/AsmParser/Parser.h>
@@ -65,13 +65,13 @@ protected:
     if (!m)
       return {};
     eo.timeoutSeconds = 60; // a safety net, never reached when all is well
-    summary::Analysis ex(*m, eo, l);
+    engine::Executor ex(*m, eo, l);
     if (llvm::Error e = ex.prepare()) {
       ADD_FAILURE() << llvm::toString(std::move(e));
       return {};
     }
     EXPECT_EQ(ex.dataModel(), GetParam());
-    return ex.run();
+    return ex.run({});
   }
 
   unittest::CProgramFiles files_{kPrelude};
@@ -302,7 +302,7 @@ TEST(DataModelPrepare, RejectsOtherPointerAndIndexWidths) {
     auto m = llvm::parseAssemblyString(ir, diag, ctx);
     ASSERT_TRUE(m) << diag.getMessage().str();
     Collecting l;
-    summary::Analysis ex(*m, {}, l);
+    engine::Executor ex(*m, {}, l);
     llvm::Error e = ex.prepare();
     ASSERT_TRUE(bool(e)) << layout;
     std::string msg = llvm::toString(std::move(e));
@@ -324,9 +324,9 @@ TEST(DataModelCalls, MismatchedCallIsUnknown) {
       diag, ctx);
   ASSERT_TRUE(m) << diag.getMessage().str();
   Collecting l;
-  summary::Analysis ex(*m, {}, l);
+  engine::Executor ex(*m, {}, l);
   ASSERT_FALSE(bool(ex.prepare()));
-  engine::RunSummary s = ex.run();
+  engine::RunSummary s = ex.run({});
   EXPECT_EQ(s.verdict, Verdict::Unknown) << s.reason;
   EXPECT_NE(s.reason.find("does not match"), std::string::npos) << s.reason;
 }

@@ -1,6 +1,6 @@
 //===- ExecutorTest.cpp - exploring small C programs end to end -----------===//
 
-#include "cosmo/summary/Analysis.h"
+#include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -35,12 +35,12 @@ protected:
                          CollectingListener &l) {
     if (eo.timeoutSeconds == 0)
       eo.timeoutSeconds = 60; // a safety net, never reached when all is well
-    summary::Analysis ex(m, eo, l);
+    engine::Executor ex(m, eo, l);
     if (llvm::Error e = ex.prepare()) {
       ADD_FAILURE() << llvm::toString(std::move(e));
       return {};
     }
-    return ex.run();
+    return ex.run({});
   }
 
   unittest::CProgramFiles files_{kPrelude};
@@ -169,7 +169,7 @@ TEST_F(ExecutorTest, PrepareRejectsMissingEntry) {
   CollectingListener l;
   engine::EngineOptions eo;
   eo.entry = "no_such_function";
-  summary::Analysis ex(*m, eo, l);
+  engine::Executor ex(*m, eo, l);
   llvm::Error e = ex.prepare();
   ASSERT_TRUE(bool(e));
   std::string msg = llvm::toString(std::move(e));

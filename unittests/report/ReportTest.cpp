@@ -113,7 +113,7 @@ TEST_F(ReportTest, WritesReportAndTests) {
   ASSERT_EQ((*od)->errorTests().size(), 1u);
   EXPECT_EQ((*od)->errorTests()[0], "tests/test-000002.json");
 
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::False;
   s.reason = "1 error found";
   s.errors = {err};
@@ -182,7 +182,7 @@ TEST_F(ReportTest, CreateUnderARegularFileFails) {
 // An input buffer of a megabyte (an array argument of an --entry run) is
 // in the test file; the summary shows its first 64 bytes and its size.
 TEST(FormatSummary, ALargeInputShowsItsFirstBytes) {
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::False;
   s.reason = "1 error found";
   s.errors = {divError()};
@@ -200,7 +200,7 @@ TEST(FormatSummary, ALargeInputShowsItsFirstBytes) {
 }
 
 TEST(FormatSummary, ErrorLineAndVerdict) {
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::False;
   s.reason = "1 error found";
   s.errors = {divError()};
@@ -224,7 +224,7 @@ TEST_F(ReportTest, ConfirmedReplaysGoIntoTheReport) {
   std::string out = dir_ + "/out";
   auto od = report::OutputDirectory::create(out, {"prog.c", "main"});
   ASSERT_TRUE(bool(od)) << llvm::toString(od.takeError());
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::False;
   s.errors = {divError(), divError()};
   for (const engine::ErrorReport &e : s.errors)
@@ -249,7 +249,7 @@ TEST_F(ReportTest, ConfirmedReplaysGoIntoTheReport) {
 }
 
 TEST(FormatSummary, ReplaysFollowTheirErrors) {
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::False;
   s.reason = "2 errors found";
   s.errors = {divError(), divError()};
@@ -280,7 +280,7 @@ TEST(FormatSummary, ReplaysFollowTheirErrors) {
 }
 
 TEST(FormatSummary, UnknownListsOtherReasons) {
-  engine::RunSummary s;
+  summary::AnalysisResult s;
   s.verdict = engine::Verdict::Unknown;
   s.reason = "path limit of 3 reached (and 1 more reason)";
   s.unknownReasons = {"path limit of 3 reached", "floating-point return"};

@@ -59,7 +59,7 @@ protected:
 
   /// Runs `m` on the core with the hooks `make` gives (after the trees of
   /// `summarised` are built into the store, with no other hook).
-  RunSummary run(llvm::Module &m, EngineOptions eo, Listener &l,
+  summary::AnalysisResult run(llvm::Module &m, EngineOptions eo, Listener &l,
                  const std::vector<std::string> &summarised,
                  const std::function<std::vector<std::unique_ptr<
                      ExecutionHooks>>(Executor &, SummaryStore &)> &make) {
@@ -76,12 +76,15 @@ protected:
     std::vector<ExecutionHooks *> hooks;
     for (const auto &h : owned)
       hooks.push_back(h.get());
-    return x.run(hooks, [&] {
+    summary::AnalysisResult result;
+    static_cast<RunSummary &>(result) = x.run(hooks, [&] {
       for (const std::string &f : summarised) {
         builder.build(*m.getFunction(f));
         EXPECT_NE(store.treeOf(*m.getFunction(f)), nullptr) << f;
       }
     });
+    result.composition = store.stats; // the strategies' own statistics
+    return result;
   }
 
   /// The tree of `f` alone, recorded by a TreeRecorder in an isolated run;
@@ -226,11 +229,11 @@ TEST_F(CompositionTest, ReplayerFindsWhatInliningFinds) {
   auto m = compile(kCalledTwice);
   ASSERT_TRUE(m);
   Listener inl, rep;
-  RunSummary a = run(*m, options(CallStrategy::Inline), inl, {}, [](auto &,
+  summary::AnalysisResult a = run(*m, options(CallStrategy::Inline), inl, {}, [](auto &,
                                                                     auto &) {
     return std::vector<std::unique_ptr<ExecutionHooks>>{};
   });
-  RunSummary b = run(*m, options(CallStrategy::Replay), rep, {"f", "g"},
+  summary::AnalysisResult b = run(*m, options(CallStrategy::Replay), rep, {"f", "g"},
                      [](Executor &x, SummaryStore &store) {
                        std::vector<std::unique_ptr<ExecutionHooks>> h;
                        h.push_back(
@@ -245,20 +248,20 @@ TEST_F(CompositionTest, ReplayerFindsWhatInliningFinds) {
   EXPECT_EQ(rep.errors[0].location.line, 6u);
   // Every call was replayed (f(5) on both sides of f(a)), and the trees
   // decided conditionals.
-  EXPECT_EQ(b.stats.composition.invocations, 4u);
-  EXPECT_EQ(b.stats.composition.replayed, 4u);
-  EXPECT_GT(b.stats.composition.guidedDecisions, 0u);
+  EXPECT_EQ(b.composition.invocations, 4u);
+  EXPECT_EQ(b.composition.replayed, 4u);
+  EXPECT_GT(b.composition.guidedDecisions, 0u);
 }
 
 TEST_F(CompositionTest, ComposerRunsEachCallAsOneState) {
   auto m = compile(kCalledTwice);
   ASSERT_TRUE(m);
   Listener inl, com;
-  RunSummary a = run(*m, options(CallStrategy::Inline), inl, {}, [](auto &,
+  summary::AnalysisResult a = run(*m, options(CallStrategy::Inline), inl, {}, [](auto &,
                                                                     auto &) {
     return std::vector<std::unique_ptr<ExecutionHooks>>{};
   });
-  RunSummary b = run(*m, options(CallStrategy::Summary), com, {"f", "g"},
+  summary::AnalysisResult b = run(*m, options(CallStrategy::Summary), com, {"f", "g"},
                      [](Executor &x, SummaryStore &store) {
                        std::vector<std::unique_ptr<ExecutionHooks>> h;
                        h.push_back(std::make_unique<summary::SummaryComposer>(
@@ -274,7 +277,7 @@ TEST_F(CompositionTest, ComposerRunsEachCallAsOneState) {
   EXPECT_EQ(com.errors[0].stack[1].function, "main");
   // One state through each call: f(5) is called once, not once per path
   // of f(a); the paths that end are the inline run's.
-  EXPECT_EQ(b.stats.composition.summariesComposed, 3u);
+  EXPECT_EQ(b.composition.summariesComposed, 3u);
   EXPECT_EQ(b.stats.pathsCompleted, a.stats.pathsCompleted);
 }
 
@@ -288,11 +291,11 @@ TEST_F(CompositionTest, MergerJoinsTheArmsOfADiamond) {
                    "}\n");
   ASSERT_TRUE(m);
   Listener plain, merged;
-  RunSummary a = run(*m, options(CallStrategy::Inline), plain, {}, [](auto &,
+  summary::AnalysisResult a = run(*m, options(CallStrategy::Inline), plain, {}, [](auto &,
                                                                       auto &) {
     return std::vector<std::unique_ptr<ExecutionHooks>>{};
   });
-  RunSummary b = run(*m, options(CallStrategy::Inline), merged, {},
+  summary::AnalysisResult b = run(*m, options(CallStrategy::Inline), merged, {},
                      [](Executor &x, SummaryStore &) {
                        std::vector<std::unique_ptr<ExecutionHooks>> h;
                        h.push_back(std::make_unique<summary::StateMerger>(

@@ -14,6 +14,7 @@
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Replay.h"
 #include "cosmo/report/Report.h"
@@ -86,7 +87,7 @@ public:
 struct CheckResult {
   /// The program's verdict, errors and statistics: its entry's run and its
   /// contracts' runs together.
-  engine::RunSummary summary;
+  summary::AnalysisResult summary;
   /// --confirm: one per error of `summary`, in its order.
   std::vector<report::ReplayResult> replays;
   report::RunInfo info;
@@ -119,7 +120,7 @@ public:
   bool interrupt();
 
 private:
-  engine::RunSummary analyse(summary::Analysis &analysis);
+  summary::AnalysisResult analyse(summary::Analysis &analysis);
 
   CheckOptions opts_;
   CheckObserver *observer_;

@@ -10,6 +10,7 @@
 #define COSMO_REPORT_REPORT_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/report/Replay.h"
 
@@ -52,7 +53,7 @@ public:
   void onCompletedPath(const engine::TestVector &test) override;
   /// Writes report.json and stats.json. `replays` (one per error, or none
   /// when not asked for) are the native replays of `check --confirm`.
-  llvm::Error finish(const engine::RunSummary &summary,
+  llvm::Error finish(const summary::AnalysisResult &summary,
                      const std::vector<ReplayResult> &replays = {});
 
   const std::string &path() const { return dir_; }
@@ -111,7 +112,7 @@ nlohmann::json testToJson(const engine::TestVector &test, const RunInfo &info);
 /// The terminal summary: verdict with reason, then each error in the
 /// compiler's diagnostic format with its inputs, call stack and, when
 /// `replays` has one per error, its native replay.
-std::string formatSummary(const engine::RunSummary &summary,
+std::string formatSummary(const summary::AnalysisResult &summary,
                           const RunInfo &info, const std::string &outDir,
                           bool color,
                           const std::vector<ReplayResult> &replays = {});

@@ -11,13 +11,14 @@
 #define COSMO_REPORT_SARIF_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 #include "cosmo/report/Report.h"
 
 #include <nlohmann/json.hpp>
 
 namespace cosmo::report {
 
-nlohmann::json sarifLog(const engine::RunSummary &summary, const RunInfo &info,
+nlohmann::json sarifLog(const summary::AnalysisResult &summary, const RunInfo &info,
                         const std::string &toolVersion);
 
 } // namespace cosmo::report

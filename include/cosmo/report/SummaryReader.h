@@ -9,6 +9,7 @@
 #define COSMO_REPORT_SUMMARYREADER_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 #include "cosmo/report/Replay.h"
 #include "cosmo/report/Report.h"
 
@@ -22,7 +23,7 @@ namespace cosmo::report {
 
 struct StoredRun {
   RunInfo info;
-  engine::RunSummary summary;
+  summary::AnalysisResult summary;
   /// One per error when the run was checked with --confirm, else none.
   std::vector<ReplayResult> replays;
 };

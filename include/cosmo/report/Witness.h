@@ -11,6 +11,7 @@
 #define COSMO_REPORT_WITNESS_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 
 #include <llvm/Support/Error.h>
 
@@ -34,9 +35,9 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
 
 /// A correctness witness (format 2.0): one `invariant_set` entry whose
 /// `loop_invariant`s are `invariants` (C expressions that hold at every
-/// visit of their loop heads: RunSummary::witnessInvariants).
+/// visit of their loop heads: AnalysisResult::witnessInvariants).
 llvm::Expected<std::string>
-correctnessWitness(const std::vector<engine::LoopInvariant> &invariants,
+correctnessWitness(const std::vector<summary::LoopInvariant> &invariants,
                    const WitnessTask &task);
 
 } // namespace cosmo::report

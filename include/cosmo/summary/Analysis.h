@@ -16,6 +16,7 @@
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
@@ -43,7 +44,7 @@ public:
   std::optional<engine::EntrySignature> entrySignature() const;
   /// The module's data model (its DataLayout's pointer width).
   engine::DataModel dataModel() const;
-  engine::RunSummary run();
+  AnalysisResult run();
   /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
   /// signal handler.
   void interrupt();

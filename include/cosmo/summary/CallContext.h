@@ -20,6 +20,7 @@
 #include "cosmo/expr/Transform.h"
 #include "cosmo/solver/Solver.h"
 #include "cosmo/summary/MemoTree.h"
+#include "cosmo/summary/Results.h"
 
 #include <map>
 #include <optional>
@@ -104,7 +105,9 @@ calleeErrorStack(const Executor &x, const PcPair &p, const ExecutionState &s,
                  bool calleeFramePushed);
 
 /// The trees of a run, by function, with their entries in the run's
-/// statistics; and the tree an isolated run is recording, if any.
+/// statistics; and the tree an isolated run is recording, if any. The
+/// statistics of the strategies that build and compose trees and formula
+/// summaries are kept here too (Results.h).
 class SummaryStore {
 public:
   const MemoTree *treeOf(const llvm::Function &f) const {
@@ -116,18 +119,20 @@ public:
     info_[tree.get()] = infoIndex;
     trees_[&f] = std::move(tree);
   }
-  /// Counts a call of a summarised function in `stats`; its tree's entry in
-  /// `run`'s statistics when the call is in the program's run (no tree is
-  /// being recorded).
-  engine::MemoTreeInfo *countInvocation(engine::RunSummary &run,
-                                        const MemoTree &tree) const {
-    ++run.stats.composition.invocations;
+  /// Counts a call of a summarised function; its tree's entry in `trees`
+  /// when the call is in the program's run (no tree is being recorded).
+  MemoTreeInfo *countInvocation(const MemoTree &tree) {
+    ++stats.invocations;
     if (building)
       return nullptr;
-    engine::MemoTreeInfo *info = &run.trees.at(info_.at(&tree));
+    MemoTreeInfo *info = &trees.at(info_.at(&tree));
     ++info->invocations;
     return info;
   }
+  /// What building and composing the trees and summaries did.
+  CompositionStats stats;
+  /// The trees built, callees first, as the output directory gets them.
+  std::vector<MemoTreeInfo> trees;
   /// The tree an isolated run is recording (null in the program's run).
   MemoTree *building = nullptr;
 

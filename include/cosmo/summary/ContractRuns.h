@@ -14,6 +14,7 @@
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Results.h"
 #include "cosmo/frontend/AcslInstrument.h"
 
 #include <llvm/IR/Module.h>
@@ -42,7 +43,7 @@ contractRunOptions(const frontend::acsl::ContractedFunction &f,
 /// Adds one contract's run to `into`; `entryRan`: the entry whose own run
 /// `into` holds (empty: nothing before the first contract, or only runs of
 /// contracts).
-void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
+void mergeContractRun(AnalysisResult &into, AnalysisResult run,
                       const frontend::acsl::ContractedFunction &f,
                       const std::string &file, const std::string &entryRan);
 
@@ -51,7 +52,7 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
 /// `verified` (under --contracts=use, none is; otherwise a function
 /// without a body), and `why`.
 void noteTrustedContracts(
-    engine::RunSummary &summary,
+    AnalysisResult &summary,
     const std::vector<frontend::acsl::ContractedFunction> &all,
     const std::vector<frontend::acsl::ContractedFunction> &verified,
     const std::string &why);

@@ -45,6 +45,7 @@
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/solver/Horn.h"
+#include "cosmo/summary/Results.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
@@ -122,8 +123,12 @@ public:
   /// summary (no witness invariant for them).
   std::set<const llvm::BasicBlock *> headsLeftToUnrolling;
   /// The witness invariants of the program's run (see
-  /// RunSummary::witnessInvariants), once it has ended.
-  std::vector<engine::LoopInvariant> witnessInvariants() const;
+  /// AnalysisResult::witnessInvariants), once it has ended.
+  std::vector<LoopInvariant> witnessInvariants() const;
+  /// What the loop and recursion summaries did, and the invariants of the
+  /// loops whose errors the Horn solver refuted (Results.h).
+  LoopStats stats;
+  std::vector<LoopInvariant> invariants;
 
   /// Recursive functions (RecursionSummaries.cpp): f's summary, made on
   /// the first call that needs it; null with `why` when f cannot have one.
@@ -220,7 +225,7 @@ private:
                          const RecursiveFunction &called);
   /// The same for the error paths of one body of the cycle.
   bool bodyErrorsDecided(const SummarisedCall &call,
-                         const RecursiveFunction &fn, engine::LoopStats &st);
+                         const RecursiveFunction &fn, LoopStats &st);
   /// From now on the functions of f's cycle are run, not summarised.
   void unrollFunctions(const llvm::Function &f);
   /// A path `end` cuts for want of a solver answer inside an unrolled

@@ -40,7 +40,7 @@ namespace cosmo::summary {
 
 class SummaryComposer final : public engine::ExecutionHooks {
 public:
-  SummaryComposer(Executor &x, const SummaryStore &store);
+  SummaryComposer(Executor &x, SummaryStore &store);
 
   bool onCall(ExecutionState &s, const llvm::CallBase &call,
               const llvm::Function &f, std::vector<ExprRef> &args) override;
@@ -56,7 +56,7 @@ private:
   Executor &x_;
   expr::ExprContext &ctx_;
   const engine::EngineOptions &opts_;
-  const SummaryStore &store_;
+  SummaryStore &store_;
   /// LI cells of the caller's bytes, for the heaps a call's effect is
   /// composed of.
   memory::LICells bytes_;

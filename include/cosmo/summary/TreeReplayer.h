@@ -39,7 +39,7 @@ struct Composition {
 
 class TreeReplayer final : public engine::ExecutionHooks {
 public:
-  TreeReplayer(Executor &x, const SummaryStore &store);
+  TreeReplayer(Executor &x, SummaryStore &store);
 
   /// A path inside a replayed call: where it is in the tree.
   struct Guide final : engine::HookState {
@@ -93,7 +93,7 @@ private:
   Executor &x_;
   expr::ExprContext &ctx_;
   const engine::EngineOptions &opts_;
-  const SummaryStore &store_;
+  SummaryStore &store_;
 };
 
 } // namespace cosmo::summary

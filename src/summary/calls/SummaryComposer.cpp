@@ -20,10 +20,8 @@
 namespace cosmo::summary {
 
 using engine::CallStrategy;
-using engine::CompositionStats;
 using engine::ErrorKind;
 using engine::errorKindNamed;
-using engine::MemoTreeInfo;
 using solver::PathFacts;
 
 namespace {
@@ -49,7 +47,7 @@ bool placeNewBlocks(const Executor &x, const ExecutionState &s,
 
 } // namespace
 
-SummaryComposer::SummaryComposer(Executor &x, const SummaryStore &store)
+SummaryComposer::SummaryComposer(Executor &x, SummaryStore &store)
     : x_(x), ctx_(x.ctx()), opts_(x.options()), store_(store),
       bytes_(x.ctx(), 8, "caller") {}
 
@@ -68,8 +66,8 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
                                      const llvm::CallBase &call,
                                      const MemoTree &tree,
                                      const std::vector<ExprRef> &args) {
-  CompositionStats &st = x_.summary().stats.composition;
-  MemoTreeInfo *info = store_.countInvocation(x_.summary(), tree);
+  CompositionStats &st = store_.stats;
+  MemoTreeInfo *info = store_.countInvocation(tree);
   // Isolated runs compose too; the statistics describe the program's run.
   bool counted = store_.building == nullptr;
   auto inlineInstead = [&](const std::string &why) {

@@ -38,11 +38,11 @@ engine::EngineOptions contractRunOptions(const ContractedFunction &f,
   return base;
 }
 
-void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
+void mergeContractRun(AnalysisResult &into, AnalysisResult run,
                       const ContractedFunction &f, const std::string &file,
                       const std::string &entryRan) {
   bool first = entryRan.empty() && into.contracts.empty();
-  engine::ContractResult result;
+  ContractResult result;
   result.function = f.name;
   result.location = {file, f.line, f.name, 0};
   result.verdict = run.verdict;
@@ -54,7 +54,7 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   else if (run.verdict == engine::Verdict::Unknown)
     result.reason = run.reason;
 
-  std::vector<engine::ContractResult> contracts = std::move(into.contracts);
+  std::vector<ContractResult> contracts = std::move(into.contracts);
   if (first) {
     into = run;
     for (std::string &r : into.unknownReasons)
@@ -98,7 +98,7 @@ void mergeContractRun(engine::RunSummary &into, engine::RunSummary run,
   }
 }
 
-void noteTrustedContracts(engine::RunSummary &summary,
+void noteTrustedContracts(AnalysisResult &summary,
                           const std::vector<ContractedFunction> &all,
                           const std::vector<ContractedFunction> &verified,
                           const std::string &why) {

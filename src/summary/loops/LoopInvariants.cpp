@@ -478,7 +478,7 @@ std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
   return text;
 }
 
-std::vector<engine::LoopInvariant> LoopRegistry::witnessInvariants() const {
+std::vector<LoopInvariant> LoopRegistry::witnessInvariants() const {
   // Every arrival at a head made a recursive state at its first visit:
   // the head's visits are those of their Rec, and the disjunction of what
   // holds on each is an invariant of the head.
@@ -486,7 +486,7 @@ std::vector<engine::LoopInvariant> LoopRegistry::witnessInvariants() const {
   for (const auto &inst : instances_)
     if (inst->arrival)
       byHead[inst->head].push_back(inst.get());
-  std::vector<engine::LoopInvariant> out;
+  std::vector<LoopInvariant> out;
   for (const auto &[head, instances] : byHead) {
     if (unrolledHeads.count(head) || headsLeftToUnrolling.count(head))
       continue;

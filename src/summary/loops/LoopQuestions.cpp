@@ -441,14 +441,14 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
 
 namespace {
 /// `li` into the run's invariants, unless it is there already.
-void addInvariant(engine::RunSummary &sum, engine::LoopInvariant li) {
-  if (std::none_of(sum.invariants.begin(), sum.invariants.end(),
-                   [&](const engine::LoopInvariant &o) {
+void addInvariant(std::vector<LoopInvariant> &invariants, LoopInvariant li) {
+  if (std::none_of(invariants.begin(), invariants.end(),
+                   [&](const LoopInvariant &o) {
                      return o.location.file == li.location.file &&
                             o.location.line == li.location.line &&
                             o.invariant == li.invariant;
                    }))
-    sum.invariants.push_back(std::move(li));
+    invariants.push_back(std::move(li));
 }
 } // namespace
 
@@ -464,7 +464,7 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
     registry_.unrolledHeads.insert(inst.head);
     if (!inst.resumed) {
       inst.resumed = true;
-      ++x_.summary().stats.loopStats.unrolledAfter;
+      ++registry_.stats.unrolledAfter;
       x_.addState(x_.copyState(*inst.arrival));
     }
     return true;
@@ -478,7 +478,7 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
   unrollFunctions(*registry_.function(call->function).function);
   if (!call->resumed) {
     call->resumed = true;
-    ++x_.summary().stats.loopStats.unrolledAfter;
+    ++registry_.stats.unrolledAfter;
     x_.addState(x_.copyState(*call->arrival));
   }
   return true;
@@ -486,7 +486,7 @@ bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
 
 void LoopSummarizer::recordInvariants(const HornQuestion &q,
                                       const solver::HornAnswer &a) {
-  engine::RunSummary &sum = x_.summary();
+  std::vector<LoopInvariant> &invariants = registry_.invariants;
   for (size_t r = 0; r < a.invariants.size(); ++r) {
     bool quantified = r < a.quantified.size() && !a.quantified[r].empty();
     if (!a.invariants[r] || (a.invariants[r]->isTrue() && !quantified))
@@ -498,13 +498,13 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
       // One summary per function: the first proof's (each holds where the
       // calls of its question are made).
       const RecursiveFunction &fn = registry_.function(q.functionOf[r]);
-      if (std::any_of(sum.invariants.begin(), sum.invariants.end(),
-                      [&](const engine::LoopInvariant &o) {
+      if (std::any_of(invariants.begin(), invariants.end(),
+                      [&](const LoopInvariant &o) {
                         return o.ofFunction &&
                                o.function == fn.function->getName();
                       }))
         continue;
-      addInvariant(sum, {fn.where, fn.function->getName().str(),
+      addInvariant(invariants, {fn.where, fn.function->getName().str(),
                          describeSummary(x_.ctx(), q, registry_, r,
                                          a.invariants[r]),
                          /*ofFunction=*/true});
@@ -522,12 +522,12 @@ void LoopSummarizer::recordInvariants(const HornQuestion &q,
         if (std::string t = describeQuantified(x_.ctx(), q, registry_, r, f);
             !t.empty())
           text += (text.empty() ? "" : " && ") + ("(" + t + ")");
-    addInvariant(sum, {inst.where, inst.function, std::move(text)});
+    addInvariant(invariants, {inst.where, inst.function, std::move(text)});
   }
 }
 
 solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   solver::HornAnswer a;
   if (!q.unsupported.empty()) {
     a.reason = q.unsupported;
@@ -552,7 +552,7 @@ bool LoopSummarizer::refutes(const HornQuestion &q,
                              const solver::HornAnswer &a) {
   if (a.status != solver::HornAnswer::Safe)
     return false;
-  ++x_.summary().stats.loopStats.refutedByHorn;
+  ++registry_.stats.refutedByHorn;
   for (size_t r = 0; r < a.invariants.size(); ++r) {
     if (!a.invariants[r])
       continue;
@@ -590,7 +590,7 @@ bool LoopSummarizer::confirmByExtremeParams(LoopCandidate &c) {
 }
 
 void LoopSummarizer::decide(LoopCandidate c) {
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   if (!enclosing_) {
     for (size_t id : LoopPathData::find(*c.state)->atoms)
       if (const LoopInstance &inst = registry_.at(id); inst.arrival) {

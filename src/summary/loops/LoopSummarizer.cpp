@@ -230,7 +230,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (x_.options().loops == engine::LoopStrategy::Auto &&
       (a->visits <= kUnrolledArrivals || !a->symbolicExit))
     return;
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   std::string why;
   if (!enclosing_ && a->visits > 1)
     registry_.headsLeftToUnrolling.insert(b); // its first visits were
@@ -249,7 +249,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
 bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
                                std::string &why) {
   expr::ExprContext &ctx = x_.ctx();
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   const llvm::BasicBlock *head = loop.vertex->head;
   const engine::StackFrame &frame = s.frame();
   auto began = std::chrono::steady_clock::now();

@@ -26,8 +26,6 @@
 
 namespace cosmo::summary {
 
-using engine::CompositionStats;
-using engine::MemoTreeInfo;
 using engine::SourceLocation;
 using engine::StackFrame;
 
@@ -216,7 +214,7 @@ SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
 
 void SummaryBuilder::build(const llvm::Function &f) {
   const engine::EngineOptions &opts = x_.options();
-  CompositionStats &st = x_.summary().stats.composition;
+  CompositionStats &st = store_.stats;
   auto tree = std::make_unique<MemoTree>(f.getName().str(), irHashOf(f),
                                          opts.summaryDepth);
   uint64_t queriesBefore = x_.solverStats().queries;
@@ -356,8 +354,8 @@ void SummaryBuilder::build(const llvm::Function &f) {
       info.pairs.push_back(std::move(pair));
     }
   }
-  size_t index = x_.summary().trees.size();
-  x_.summary().trees.push_back(std::move(info));
+  size_t index = store_.trees.size();
+  store_.trees.push_back(std::move(info));
   store_.add(f, std::move(tree), index);
 }
 

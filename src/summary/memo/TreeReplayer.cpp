@@ -22,14 +22,12 @@ namespace cosmo::summary {
 
 using engine::CheckId;
 using engine::CheckSides;
-using engine::CompositionStats;
 using engine::ErrorKind;
 using engine::errorKindNamed;
-using engine::MemoTreeInfo;
 using engine::Target;
 using solver::PathFacts;
 
-TreeReplayer::TreeReplayer(Executor &x, const SummaryStore &store)
+TreeReplayer::TreeReplayer(Executor &x, SummaryStore &store)
     : x_(x), ctx_(x.ctx()), opts_(x.options()), store_(store) {}
 
 TreeReplayer::Guide *TreeReplayer::guideOf(const ExecutionState &s) {
@@ -60,8 +58,8 @@ void TreeReplayer::onCheckPassed(ExecutionState &s, const CheckId &check) {
 
 void TreeReplayer::composeCall(ExecutionState &s, const MemoTree &tree,
                                const std::vector<ExprRef> &args) {
-  CompositionStats &st = x_.summary().stats.composition;
-  MemoTreeInfo *info = store_.countInvocation(x_.summary(), tree);
+  CompositionStats &st = store_.stats;
+  MemoTreeInfo *info = store_.countInvocation(tree);
   auto inlineInstead = [&] { ++st.inlined; };
   std::unique_ptr<CallContext> cc =
       fitCall(x_, s, tree, args, /*exactExtent=*/false);
@@ -214,7 +212,7 @@ void TreeReplayer::composeCall(ExecutionState &s, const MemoTree &tree,
 bool TreeReplayer::shortCircuitErrors(
     ExecutionState &s, const MemoTree &tree,
     std::vector<std::pair<size_t, ExprRef>> &open) {
-  CompositionStats &st = x_.summary().stats.composition;
+  CompositionStats &st = store_.stats;
   const std::vector<PcPair> &pairs = tree.pairs();
   // H1: an error path whose condition holds in this context is an error of
   // the program; the model of the check gives its inputs. (A pair over
@@ -264,7 +262,7 @@ void TreeReplayer::dropGuide(ExecutionState &s) {
   if (!guideOf(s))
     return;
   s.hookStates.set(engine::hookSlot<TreeReplayer>(), nullptr);
-  ++x_.summary().stats.composition.guidesDropped;
+  ++store_.stats.guidesDropped;
 }
 
 std::optional<CheckSides> TreeReplayer::onCheck(const ExecutionState &s,
@@ -347,7 +345,7 @@ bool TreeReplayer::onBranch(
   }
   bool concrete = conds[live[0]]->isTrue();
   if (!concrete)
-    ++x_.summary().stats.composition.guidedDecisions;
+    ++store_.stats.guidedDecisions;
   if (live.size() == 1) {
     // The path condition already implies the one side (as when the solver
     // finds the other unsat: nothing is added).
@@ -359,7 +357,7 @@ bool TreeReplayer::onBranch(
   if (opts_.solver.modelReuse)
     for (const MemoNode *c : next)
       if (!cp.modelBelow[c->id]) {
-        --x_.summary().stats.composition.guidedDecisions;
+        --store_.stats.guidedDecisions;
         dropGuide(s);
         return false;
       }

@@ -274,7 +274,7 @@ void LoopSummarizer::resume(RecursionEntry &e) {
   e.resumed = true;
   const auto &cycle = registry_.recursiveComponentOf(*e.function);
   registry_.eagerFunctions.insert(cycle.begin(), cycle.end());
-  ++x_.summary().stats.loopStats.resumedRecursions;
+  ++registry_.stats.resumedRecursions;
   x_.addState(x_.copyState(*e.state));
 }
 
@@ -354,7 +354,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
       keepRecursionEntry(s, call, f); // the call is unrolled
       return false;
     }
-    engine::LoopStats &st = x_.summary().stats.loopStats;
+    LoopStats &st = registry_.stats;
     std::string why;
     fn = summarizeComponent(s, call, f, why);
     if (!fn) {
@@ -384,17 +384,17 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
     // The call runs after all, and so do the calls of f's cycle from now
     // on.
     unrollFunctions(f);
-    ++x_.summary().stats.loopStats.unrolledAfter;
+    ++registry_.stats.unrolledAfter;
     return false;
   }
   returnSummarised(x_, s, call, *fn, added);
-  ++x_.summary().stats.loopStats.recursiveCalls;
+  ++registry_.stats.recursiveCalls;
   return true;
 }
 
 bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
                                        const RecursiveFunction &called) {
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   for (size_t id : called.component)
     if (!bodyErrorsDecided(call, registry_.function(id), st))
       return false;
@@ -403,7 +403,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
 
 bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
                                        const RecursiveFunction &fn,
-                                       engine::LoopStats &st) {
+                                       LoopStats &st) {
   for (const RecursiveFunction::BodyError &e : fn.errors) {
     const engine::SourceLocation &at = e.end.stack.front();
     auto key = std::make_tuple(fn.id, static_cast<int>(e.end.error),
@@ -471,7 +471,7 @@ bool LoopSummarizer::summarizeBody(const ExecutionState &s,
                                    RecursiveFunction &fn, std::string &why) {
   expr::ExprContext &ctx = x_.ctx();
   const llvm::Function &f = *fn.function;
-  engine::LoopStats &st = x_.summary().stats.loopStats;
+  LoopStats &st = registry_.stats;
   auto began = std::chrono::steady_clock::now();
   if (const llvm::DISubprogram *sp = f.getSubprogram())
     fn.where = {sp->getFilename().str(), sp->getLine(),
