@@ -234,10 +234,9 @@ llvm::Expected<CheckResult> CheckSession::run() {
     replay = {*opts.toolchain, opts.checks, kConfirmRunTimeout};
   }
 
-  if (!eo.hornDumpDir.empty())
-    if (std::error_code ec =
-            llvm::sys::fs::create_directories(eo.hornDumpDir))
-      return failure("--dump-horn: cannot create " + eo.hornDumpDir + ": " +
+  if (const std::string &dir = opts.summary.hornDumpDir; !dir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      return failure("--dump-horn: cannot create " + dir + ": " +
                      ec.message());
 
   llvm::LLVMContext llvmCtx;
@@ -298,7 +297,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
   if (runEntry) {
     engine::EngineOptions entryOptions =
         entryContract ? summary::contractRunOptions(*entryContract, eo) : eo;
-    summary::Analysis analysis(module, entryOptions, listener);
+    summary::Analysis analysis(module, entryOptions, opts.summary, listener);
     if (llvm::Error e = analysis.prepare())
       return e;
     info.signature = analysis.entrySignature();
@@ -318,7 +317,8 @@ llvm::Expected<CheckResult> CheckSession::run() {
     engine::EngineOptions contractOptions = summary::contractRunOptions(f, eo);
     // Tests for errors only.
     contractOptions.tests = engine::TestPolicy::Errors;
-    summary::Analysis verifier(module, contractOptions, listener);
+    summary::Analysis verifier(module, contractOptions, opts.summary,
+                               listener);
     if (llvm::Error e = verifier.prepare())
       return e;
     (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());

@@ -31,8 +31,6 @@ Executor::Executor(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
       layout_(&m), addresses_(layout_.getPointerSizeInBits()) {
-  [[maybe_unused]] std::optional<std::string> bad = opts_.resolve();
-  assert(!bad && "options the command line would refuse");
   solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
 }
 

@@ -28,18 +28,18 @@
 
 #include "contracts/ContractHooks.h"
 
+#include <cassert>
+
 namespace cosmo::summary {
 
-using engine::CallStrategy;
 using engine::EngineOptions;
-using engine::MergeStrategy;
 
 namespace {
 
 /// The hooks of an exploration, by the options (see above).
 std::vector<std::unique_ptr<engine::ExecutionHooks>>
 hooksFor(Executor &x, SummaryStore &store, bool isolated) {
-  const EngineOptions &o = x.options();
+  const SummaryOptions &o = store.options;
   std::vector<std::unique_ptr<engine::ExecutionHooks>> hooks;
   if (o.calls == CallStrategy::Replay)
     hooks.push_back(std::make_unique<TreeReplayer>(x, store));
@@ -56,9 +56,13 @@ hooksFor(Executor &x, SummaryStore &store, bool isolated) {
 
 } // namespace
 
-Analysis::Analysis(llvm::Module &m, EngineOptions o, engine::RunListener &l)
-    : executor_(std::make_unique<Executor>(m, std::move(o), l)),
-      contracts_(std::make_unique<ContractHooks>(*executor_)) {
+Analysis::Analysis(llvm::Module &m, EngineOptions o, SummaryOptions so,
+                   engine::RunListener &l)
+    : options_(std::move(so)) {
+  [[maybe_unused]] std::optional<std::string> bad = options_.resolve(o);
+  assert(!bad && "options the command line would refuse");
+  executor_ = std::make_unique<Executor>(m, std::move(o), l);
+  contracts_ = std::make_unique<ContractHooks>(*executor_);
   // The annotations' instrumentation means the same in every exploration.
   executor_->addStandingHook(*contracts_);
 }
@@ -76,14 +80,16 @@ void Analysis::interruptSolver() { executor_->interruptSolver(); }
 AnalysisResult Analysis::run() {
   Executor &x = *executor_;
   SummaryStore store;
+  store.options = options_;
   LoopRegistry loops;
+  loops.options = options_;
   SummaryBuilder builder(x, store, [&] {
     return hooksFor(x, store, /*isolated=*/true);
   });
   std::vector<std::unique_ptr<engine::ExecutionHooks>> owned =
       hooksFor(x, store, /*isolated=*/false);
   // Loops first: a state it makes a recursive state goes no further.
-  if (x.options().loops != engine::LoopStrategy::Unroll)
+  if (options_.loops != LoopStrategy::Unroll)
     owned.insert(owned.begin(), std::make_unique<LoopSummarizer>(x, loops));
   std::vector<engine::ExecutionHooks *> hooks;
   for (const auto &h : owned)
@@ -91,14 +97,13 @@ AnalysisResult Analysis::run() {
   AnalysisResult result;
   static_cast<engine::RunSummary &>(result) =
       x.run(std::move(hooks), [&] {
-        if (x.options().calls != CallStrategy::Inline)
+        if (options_.calls != CallStrategy::Inline)
           builder.buildAll();
       });
   // Each strategy kept its own results; they join the engine's here.
-  const EngineOptions &o = x.options();
-  result.calls = engine::callStrategyName(o.calls);
-  result.merge = engine::mergeStrategyName(o.mergeStrategy());
-  result.loops = engine::loopStrategyName(o.loops);
+  result.calls = callStrategyName(options_.calls);
+  result.merge = mergeStrategyName(options_.mergeStrategy());
+  result.loops = loopStrategyName(options_.loops);
   result.composition = std::move(store.stats);
   result.trees = std::move(store.trees);
   result.loopStats = std::move(loops.stats);

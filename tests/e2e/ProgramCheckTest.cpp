@@ -540,6 +540,12 @@ TEST_P(ProgramCheck, MatchesExpectations) {
     checkSamePathsAsInline(*spec, program, outDir);
   if (spec->noReplayReason)
     return;
+  // Plain Z3 (e2e-none) is checked for its verdicts and errors: its
+  // models are Z3's own for each query, while the pipeline's (model reuse,
+  // the cex cache), whose tests e2e/<path> replays, are the ones at risk.
+  // Its replays were two thirds of its time.
+  if (testMode() == "e2e-none")
+    return;
   checkReplays(*spec, program, outDir);
 }
 

@@ -93,6 +93,7 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
                 : opts.contracts == "ignore" ? driver::ContractMode::Ignore
                                              : driver::ContractMode::Check;
   d.engine = opts.engine;
+  d.summary = opts.summary;
   auto pipeline = solver::parsePipelineOptions(opts.solverOpts, d.engine.solver);
   if (!pipeline)
     return pipeline.takeError();

@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 
 #include "cosmo/engine/Options.h"
+#include "cosmo/summary/Options.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <string>
@@ -36,6 +37,7 @@ struct CheckOptions {
   std::string emitTests;           // "", "c" or "gtest" (--entry runs)
   std::string contracts = "check"; // check | use | ignore (ACSL)
   engine::EngineOptions engine;
+  summary::SummaryOptions summary;
 };
 
 int runCheck(const CheckOptions &options);

@@ -28,13 +28,14 @@ namespace {
 /// after parsing (the defaults that depend on other options).
 struct CheckCommand {
   cli::CheckOptions opts;
-  engine::MergeStrategy merge = engine::MergeStrategy::None;
+  summary::MergeStrategy merge = summary::MergeStrategy::None;
   CLI::Option *mergeOption = nullptr;
   CLI::Option *testsOption = nullptr;
   CLI::App *app = nullptr;
 
   void add(CLI::App &parent) {
     engine::EngineOptions &eo = opts.engine;
+    summary::SummaryOptions &so = opts.summary;
     CLI::App *check = parent.add_subcommand(
         "check", "explore a program's paths, report reachable errors with "
                  "inputs, and give a verdict");
@@ -174,7 +175,7 @@ struct CheckCommand {
                   "ends there, verdict unknown naming it), havoc (the call "
                   "returns a fresh symbolic value; memory is unchanged) or "
                   "error (refuse to analyse a program that has any)");
-    addEnumOption(*check, "--calls", eo.calls, engine::callStrategyNames(),
+    addEnumOption(*check, "--calls", so.calls, summary::callStrategyNames(),
                   "how calls of the program's functions are explored: "
                   "inline (every call explores the callee's paths again); "
                   "replay (each function that branches is explored "
@@ -191,9 +192,9 @@ struct CheckCommand {
                   "(summary, but a call whose arguments and the memory it "
                   "reads are concrete is inlined). Verdicts and errors are "
                   "the same in every mode");
-    // Its default depends on --calls (EngineOptions::resolve).
+    // Its default depends on --calls (SummaryOptions::resolve).
     mergeOption =
-        addEnumOption(*check, "--merge", merge, engine::mergeStrategyNames(),
+        addEnumOption(*check, "--merge", merge, summary::mergeStrategyNames(),
                       "state merging: states that reach the same join point "
                       "of a function with the same call stack become one, "
                       "their values guarded unions (paths then count merged "
@@ -205,7 +206,7 @@ struct CheckCommand {
                       "program's run), none otherwise; --calls=replay allows "
                       "only none",
                       /*showDefault=*/false);
-    addEnumOption(*check, "--loops", eo.loops, engine::loopStrategyNames(),
+    addEnumOption(*check, "--loops", so.loops, summary::loopStrategyNames(),
                   "loops and recursion: unroll (every iteration and every "
                   "recursive call a step of its path, as KLEE does); "
                   "summarize (a loop becomes a recursive state at its first "
@@ -224,13 +225,13 @@ struct CheckCommand {
                   "recursions are just run). --calls=replay and --merge keep "
                   "loops and recursion unrolled");
     check
-        ->add_option("--horn-timeout", eo.hornTimeoutSeconds,
+        ->add_option("--horn-timeout", so.hornTimeoutSeconds,
                      "seconds the Horn solver may spend on one question about "
                      "a summarized loop; past it the question is unknown")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
     check
-        ->add_option("--dump-horn", eo.hornDumpDir,
+        ->add_option("--dump-horn", so.hornDumpDir,
                      "write each Horn question of the loop and recursion "
                      "summaries into DIR as horn-N.smt2, SMT-LIB in "
                      "CHC-COMP's format (z3 fp.engine=spacer reads it)")
@@ -243,7 +244,7 @@ struct CheckCommand {
         ->capture_default_str();
     check
         ->add_option(
-            "--summary-depth", eo.summaryDepth,
+            "--summary-depth", so.summaryDepth,
             "--calls=replay|summary|smart: conditionals along one path of a "
             "memoization tree (recursion and loops in isolation stop "
             "there; a call that gets that deep goes on with the "
@@ -251,7 +252,7 @@ struct CheckCommand {
         ->capture_default_str()
         ->check(CLI::Range(1u, 1u << 20));
     check
-        ->add_option("--summary-timeout", eo.summaryTimeoutSeconds,
+        ->add_option("--summary-timeout", so.summaryTimeoutSeconds,
                      "--calls=replay|summary|smart: seconds one function's "
                      "isolated run may "
                      "take (0: none); a function whose run takes longer gets "
@@ -271,7 +272,7 @@ struct CheckCommand {
         "block; paths that get none are not solved for inputs), errors "
         "(none) or all (every completed path; the default with "
         "--emit-tests)");
-    check->add_flag("--prune-to-errors", eo.pruneToErrors,
+    check->add_flag("--prune-to-errors", so.pruneToErrors,
                     "--calls=replay, implies --target=errors: trees with error "
                     "paths keep only those (seed 002's heuristic H2), so a "
                     "call where none is feasible ends its path. Incomplete: "
@@ -317,11 +318,11 @@ struct CheckCommand {
     engine::EngineOptions &eo = opts.engine;
     opts.extraClangFlags = std::move(clangTail);
     if (mergeOption->count())
-      eo.merge = merge;
+      opts.summary.merge = merge;
     if (!testsOption->count() && !opts.emitTests.empty())
       eo.tests = engine::TestPolicy::All; // a unit test per path
 
-    if (std::optional<std::string> bad = eo.resolve()) {
+    if (std::optional<std::string> bad = opts.summary.resolve(eo)) {
       std::cerr << "cosmo: error: " << *bad << " (see cosmo --help)\n";
       return cli::kExitUsage;
     }

@@ -44,7 +44,7 @@ protected:
     o.inputs = {file};
     o.outDir = dir_ + "/out-" + name;
     o.engine.timeoutSeconds = 60;
-    EXPECT_EQ(o.engine.resolve(), std::nullopt);
+    EXPECT_EQ(o.summary.resolve(o.engine), std::nullopt);
     return o;
   }
 

@@ -26,13 +26,13 @@
 #include <set>
 
 using namespace cosmo;
-using engine::CallStrategy;
 using engine::EngineOptions;
 using engine::ErrorKind;
 using engine::ExecutionHooks;
 using engine::Executor;
 using engine::RunSummary;
 using engine::Verdict;
+using summary::CallStrategy;
 using summary::LeafKind;
 using summary::MemoTree;
 using summary::SummaryBuilder;
@@ -50,25 +50,31 @@ protected:
     return files_.compile(body, ctx_, fo_);
   }
 
-  static EngineOptions options(CallStrategy calls) {
-    EngineOptions eo;
-    eo.calls = calls;
-    eo.timeoutSeconds = 60; // a safety net, never reached when all is well
-    return eo;
+  struct Options {
+    EngineOptions engine;
+    summary::SummaryOptions summary;
+  };
+  static Options options(CallStrategy calls) {
+    Options o;
+    o.summary.calls = calls;
+    o.engine.timeoutSeconds = 60; // a safety net, never reached when all is well
+    EXPECT_FALSE(o.summary.resolve(o.engine));
+    return o;
   }
 
   /// Runs `m` on the core with the hooks `make` gives (after the trees of
   /// `summarised` are built into the store, with no other hook).
-  summary::AnalysisResult run(llvm::Module &m, EngineOptions eo, Listener &l,
+  summary::AnalysisResult run(llvm::Module &m, Options o, Listener &l,
                  const std::vector<std::string> &summarised,
                  const std::function<std::vector<std::unique_ptr<
                      ExecutionHooks>>(Executor &, SummaryStore &)> &make) {
-    Executor x(m, std::move(eo), l);
+    Executor x(m, o.engine, l);
     if (llvm::Error e = x.prepare()) {
       ADD_FAILURE() << llvm::toString(std::move(e));
       return {};
     }
     SummaryStore store;
+    store.options = o.summary;
     SummaryBuilder builder(x, store, [] {
       return std::vector<std::unique_ptr<ExecutionHooks>>{};
     });
@@ -89,12 +95,13 @@ protected:
 
   /// The tree of `f` alone, recorded by a TreeRecorder in an isolated run;
   /// `check` looks at it while the store still holds it.
-  void recordTree(llvm::Module &m, const std::string &f, EngineOptions eo,
+  void recordTree(llvm::Module &m, const std::string &f, Options o,
                   const std::function<void(const MemoTree &)> &check) {
     Listener l;
-    Executor x(m, std::move(eo), l);
+    Executor x(m, o.engine, l);
     ASSERT_FALSE(bool(x.prepare()));
     SummaryStore store;
+    store.options = o.summary;
     SummaryBuilder builder(x, store, [] {
       return std::vector<std::unique_ptr<ExecutionHooks>>{};
     });
@@ -177,9 +184,9 @@ TEST_F(CompositionTest, RecorderKeepsErrorPairsWithTheirCheck) {
 TEST_F(CompositionTest, RecorderCutsPathsAtTheDepthBound) {
   auto m = compile(kThreeWays);
   ASSERT_TRUE(m);
-  EngineOptions eo = options(CallStrategy::Replay);
-  eo.summaryDepth = 1;
-  recordTree(*m, "f", eo, [](const MemoTree &t) {
+  Options o = options(CallStrategy::Replay);
+  o.summary.summaryDepth = 1;
+  recordTree(*m, "f", o, [](const MemoTree &t) {
     size_t frontiers = 0;
     for (const summary::PcPair &p : t.pairs())
       if (p.kind == LeafKind::Frontier) {
@@ -194,7 +201,7 @@ TEST_F(CompositionTest, RecorderTellsCallersAddressesFromItsOwn) {
   auto m = compile(kThreeWays);
   ASSERT_TRUE(m);
   Listener l;
-  Executor x(*m, options(CallStrategy::Replay), l);
+  Executor x(*m, options(CallStrategy::Replay).engine, l);
   ASSERT_FALSE(bool(x.prepare()));
   expr::ExprContext &ctx = x.ctx();
   MemoTree tree("f", "0", 8);

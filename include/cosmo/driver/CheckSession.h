@@ -13,6 +13,7 @@
 #define COSMO_DRIVER_CHECKSESSION_H
 
 #include "cosmo/engine/Options.h"
+#include "cosmo/summary/Options.h"
 #include "cosmo/engine/Results.h"
 #include "cosmo/summary/Results.h"
 #include "cosmo/frontend/Frontend.h"
@@ -70,8 +71,10 @@ struct CheckOptions {
   /// The native compiler and runtime (for confirm and emitTests).
   std::optional<report::NativeToolchain> toolchain;
   ContractMode contracts = ContractMode::Check;
-  /// Resolved (EngineOptions::resolve) before the session starts.
+  /// Resolved together (SummaryOptions::resolve) before the session
+  /// starts.
   engine::EngineOptions engine;
+  summary::SummaryOptions summary;
 };
 
 /// Told what each run finds while it runs (besides the output directory),

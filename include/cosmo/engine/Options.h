@@ -1,11 +1,9 @@
 //===- cosmo/engine/Options.h - what the engine can be told -----*- C++ -*-===//
 //
 // One typed struct, filled by the command line (tools/cosmo) and passed
-// down. Defaults are the documented defaults of `cosmo check`; those that
-// depend on other options, and the combinations that make no sense, are
-// settled in one place, `EngineOptions::resolve()`, which the command line
-// calls to report a bad combination and the executor calls again (so a
-// library user gets the same defaults).
+// down. Defaults are the documented defaults of `cosmo check`. What the
+// composition layer's strategies are told (calls, merging, loops, the Horn
+// solver, memoization trees) is theirs: summary/Options.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_ENGINE_OPTIONS_H
@@ -14,6 +12,7 @@
 #include "cosmo/solver/PipelineOptions.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,85 +41,6 @@ inline const char *searchStrategyName(SearchStrategy s) {
   return "?";
 }
 enum class ExternalPolicy { Unknown, Havoc, Error };
-/// How a call to a function of the program is explored.
-enum class CallStrategy {
-  Inline, ///< the callee's paths are explored in every calling context
-  /// Functions are explored once, bottom-up, into memoization trees that
-  /// each call replays with the solver off (seed 002).
-  Replay,
-  /// Functions are explored once, bottom-up, into formula summaries (their
-  /// paths' conditions, results and writes); a call composes the summary
-  /// into the caller's state as guarded unions, without forking
-  /// (seed 001 section 4, seed 000 section 1.4).
-  Summary,
-  /// SmartUnroll (seed 000 section 1.5): a call whose arguments and the
-  /// memory it reads are concrete is inlined, any other composes the
-  /// summary.
-  Smart,
-};
-
-/// The --calls spelling of a strategy.
-inline const char *callStrategyName(CallStrategy c) {
-  switch (c) {
-  case CallStrategy::Inline: return "inline";
-  case CallStrategy::Replay: return "replay";
-  case CallStrategy::Summary: return "summary";
-  case CallStrategy::Smart: return "smart";
-  }
-  return "inline";
-}
-
-/// Whether calls compose formula summaries (summary, smart).
-inline bool composesSummaries(CallStrategy c) {
-  return c == CallStrategy::Summary || c == CallStrategy::Smart;
-}
-
-/// State merging (seed 000 sections 1.2-1.3): whether states that reach
-/// the same join point of a function with the same stack become one state
-/// whose values are guarded unions.
-enum class MergeStrategy {
-  None,   ///< never (dynamic symbolic execution: one state per path)
-  Always, ///< whenever they are compatible (static symbolic execution)
-  /// unless a value that later decides a branch or an address would become
-  /// a union of more than two constants (query-count estimation)
-  Auto,
-};
-
-inline const char *mergeStrategyName(MergeStrategy m) {
-  switch (m) {
-  case MergeStrategy::None: return "none";
-  case MergeStrategy::Always: return "always";
-  case MergeStrategy::Auto: return "auto";
-  }
-  return "?";
-}
-
-
-/// How loops and their input-dependent iterations are explored
-/// (seed 000 sections 2-3, seed 001 sections 5-7).
-enum class LoopStrategy {
-  Unroll, ///< every iteration is a path step, as in KLEE
-  /// At its first arrival a loop becomes a recursive state: its body is
-  /// explored once from loop-carried values made fresh, the paths after
-  /// it go on over those values, and an error they reach is decided by
-  /// Horn clauses over the body's paths (src/summary/loops/LoopSummarizer.cpp).
-  Summarize,
-  /// Unroll; summarise a loop once it has iterated a few times on one
-  /// path and a branch out of it had a symbolic condition (an
-  /// input-dependent trip count). A loop whose exits are concrete (a
-  /// constant trip count) is just run.
-  Auto,
-};
-
-inline const char *loopStrategyName(LoopStrategy l) {
-  switch (l) {
-  case LoopStrategy::Unroll: return "unroll";
-  case LoopStrategy::Summarize: return "summarize";
-  case LoopStrategy::Auto: return "auto";
-  }
-  return "?";
-}
-
 /// Which completed paths get a test vector (errors always do).
 enum class TestPolicy {
   Errors,      ///< none: only errors
@@ -134,13 +54,19 @@ enum class Target {
   Errors, ///< a reachable error: the run stops at the first it finds
 };
 
+/// name -> value for every value of an enum, from its name function.
+template <typename E, typename Name>
+std::map<std::string, E> namesOf(std::initializer_list<E> values, Name name) {
+  std::map<std::string, E> out;
+  for (E v : values)
+    out.emplace(name(v), v);
+  return out;
+}
+
 /// The command-line spellings of each enum option, for binding them
 /// (`cosmo check --help` lists them in this order).
 const std::map<std::string, SearchStrategy> &searchStrategyNames();
 const std::map<std::string, TestPolicy> &testPolicyNames();
-const std::map<std::string, CallStrategy> &callStrategyNames();
-const std::map<std::string, MergeStrategy> &mergeStrategyNames();
-const std::map<std::string, LoopStrategy> &loopStrategyNames();
 const std::map<std::string, ExternalPolicy> &externalPolicyNames();
 const std::map<std::string, Target> &targetNames();
 
@@ -179,62 +105,21 @@ struct EngineOptions {
   bool checkFloatCast = false;
 
   ExternalPolicy externals = ExternalPolicy::Unknown;
-  CallStrategy calls = CallStrategy::Inline;
-  /// Applies to the program's run and to the isolated runs of formula
-  /// summaries; never to memoization trees (replay follows single paths,
-  /// so resolve() refuses any but None with Replay). Unset: Auto with
-  /// formula summaries (Summary, Smart), None otherwise.
-  std::optional<MergeStrategy> merge;
-  /// How loops are explored. Replay (memoization trees follow single
-  /// paths) and state merging keep loops unrolled: resolve() makes Auto
-  /// Unroll there and refuses Summarize.
-  /// Auto: a loop whose trip count depends on the inputs is unrolled for
-  /// 16 visits of its head on a path, then summarised (issue 21).
-  LoopStrategy loops = LoopStrategy::Auto;
-  /// Seconds the Horn solver may spend on one question about a loop.
-  double hornTimeoutSeconds = 3;
-  /// Where each Horn question is written, as SMT-LIB in CHC-COMP's format
-  /// (horn-N.smt2, N counting the run's questions from 1); empty: nowhere.
-  /// The directory exists (the driver makes it).
-  std::string hornDumpDir;
   /// Frames of one function active at once along a path (0: no bound); a
   /// call that would exceed it ends the path (verdict unknown).
   unsigned maxRecursion = 0;
-  /// Conditionals along one path of a memoization tree; deeper paths end
-  /// in a frontier where a replay turns the solver back on.
-  unsigned summaryDepth = 64;
-  /// A function whose isolated run finds more paths than this is not
-  /// summarised: checking that many leaves at every call costs more than
-  /// it saves.
-  unsigned summaryMaxPaths = 512;
-  /// Seconds one function's isolated run may take (0: no limit); a run
-  /// that needs more gives no tree and the function is explored inline.
-  double summaryTimeoutSeconds = 2;
-  /// Target::Errors with CallStrategy::Replay uses seed 002's heuristic H1:
-  /// an error path of a callee's tree that is feasible at a call is
-  /// reported at once, without replaying the callee.
+  /// With --calls=replay, Errors uses seed 002's heuristic H1: an error
+  /// path of a callee's tree that is feasible at a call is reported at
+  /// once, without replaying the callee.
   Target target = Target::All;
   /// Which completed paths get a test (a path that gets none is not solved
   /// for a model).
   TestPolicy tests = TestPolicy::NewCoverage;
-  /// Heuristic H2 (needs Replay; implies Target::Errors): a tree with
-  /// error paths keeps only those; a call where none is feasible ends its
-  /// path. Incomplete: without an error found, the verdict is unknown.
-  bool pruneToErrors = false;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
   /// Upper bound on the size of a heap block of symbolic size.
   uint64_t maxSymbolicAllocation = 4096;
 
-  /// Fills the defaults that depend on other options (merge by calls,
-  /// target by pruneToErrors) and checks the combinations: returns what is
-  /// wrong (one line, naming the command-line options), or nothing.
-  /// Idempotent.
-  std::optional<std::string> resolve();
-  /// The merge strategy in force (after resolve()).
-  MergeStrategy mergeStrategy() const {
-    return merge.value_or(MergeStrategy::None);
-  }
 };
 
 } // namespace cosmo::engine

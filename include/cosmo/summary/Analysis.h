@@ -16,6 +16,7 @@
 
 #include "cosmo/engine/Options.h"
 #include "cosmo/engine/Results.h"
+#include "cosmo/summary/Options.h"
 #include "cosmo/summary/Results.h"
 
 #include <llvm/IR/Module.h>
@@ -32,8 +33,10 @@ namespace cosmo::summary {
 
 class Analysis {
 public:
+  /// `summary` is resolved here (SummaryOptions::resolve), the engine's
+  /// options with it.
   Analysis(llvm::Module &module, engine::EngineOptions options,
-           engine::RunListener &listener);
+           SummaryOptions summary, engine::RunListener &listener);
   ~Analysis();
 
   /// Checks that the entry exists and can be analysed, and that pointers
@@ -53,6 +56,7 @@ public:
   void interruptSolver();
 
 private:
+  SummaryOptions options_;
   std::unique_ptr<engine::Executor> executor_;
   std::unique_ptr<class ContractHooks> contracts_;
 };

@@ -20,6 +20,7 @@
 #include "cosmo/expr/Transform.h"
 #include "cosmo/solver/Solver.h"
 #include "cosmo/summary/MemoTree.h"
+#include "cosmo/summary/Options.h"
 #include "cosmo/summary/Results.h"
 
 #include <map>
@@ -129,7 +130,9 @@ public:
     ++info->invocations;
     return info;
   }
-  /// What building and composing the trees and summaries did.
+  /// What the strategies that build and compose trees and summaries are
+  /// told (calls, merging, trees' bounds), and what they did.
+  SummaryOptions options;
   CompositionStats stats;
   /// The trees built, callees first, as the output directory gets them.
   std::vector<MemoTreeInfo> trees;

@@ -45,6 +45,7 @@
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/frontend/LoopStructure.h"
 #include "cosmo/solver/Horn.h"
+#include "cosmo/summary/Options.h"
 #include "cosmo/summary/Results.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -125,6 +126,8 @@ public:
   /// The witness invariants of the program's run (see
   /// AnalysisResult::witnessInvariants), once it has ended.
   std::vector<LoopInvariant> witnessInvariants() const;
+  /// What loops and recursion are told (--loops, the Horn solver's time).
+  SummaryOptions options;
   /// What the loop and recursion summaries did, and the invariants of the
   /// loops whose errors the Horn solver refuted (Results.h).
   LoopStats stats;

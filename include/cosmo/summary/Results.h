@@ -1,4 +1,4 @@
-//===- cosmo/summary/Results.h - what the composition layer adds -*- C++ -*-===//
+//===- cosmo/summary/Results.h - the composition layer's results -*- C++ -*-===//
 //
 // The engine's results (engine/Results.h) are its own: errors, tests,
 // paths, coverage. What the strategies of the composition layer find and
@@ -99,7 +99,8 @@ struct LoopInvariant {
 struct ContractResult {
   std::string function;
   engine::SourceLocation location; ///< the contract
-  engine::Verdict verdict = engine::Verdict::Unknown; ///< True: verified; False: violated
+  /// True: verified; False: violated.
+  engine::Verdict verdict = engine::Verdict::Unknown;
   std::string reason;      ///< why unknown; the first error when violated
   double seconds = 0;
 };

@@ -19,7 +19,6 @@
 
 namespace cosmo::summary {
 
-using engine::CallStrategy;
 using engine::ErrorKind;
 using engine::errorKindNamed;
 using solver::PathFacts;
@@ -101,7 +100,7 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
     return inlineInstead("the calling context's memory is one the summary "
                          "cannot express (objects of other sizes, symbolic "
                          "pointers)");
-  if (opts_.calls == CallStrategy::Smart && cc->concrete) {
+  if (store_.options.calls == CallStrategy::Smart && cc->concrete) {
     st.inlinedConcrete += counted;
     return false;
   }

@@ -1,4 +1,4 @@
-//===- IsolatedRun.h - explorations of the composition layer's own -*- C++ -*-===//
+//===- IsolatedRun.h - the composition layer's own explorations -*- C++ -*-===//
 //
 // Every strategy of the composition layer runs code apart from the
 // program's exploration: a function in isolation (seed 002's trees, seed

@@ -535,13 +535,13 @@ solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
   }
   // --dump-horn: the question as asked, for other CHC solvers and for
   // reading the encoding (seed 001 §7's equations, one clause each).
-  if (const std::string &dir = x_.options().hornDumpDir; !dir.empty())
+  if (const std::string &dir = registry_.options.hornDumpDir; !dir.empty())
     std::ofstream(fmt::format("{}/horn-{}.smt2", dir, st.hornQueries + 1))
         << q.system.str();
   solver::HornOptions o;
   o.earlier = &registry_.provedInvariants;
   o.timeoutSeconds = std::max(
-      0.1, std::min(x_.options().hornTimeoutSeconds, x_.secondsLeft()));
+      0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
   ++st.hornQueries;
   st.hornSeconds += a.seconds;

@@ -227,7 +227,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   ++a->visits;
   if (a->unrolled)
     return;
-  if (x_.options().loops == engine::LoopStrategy::Auto &&
+  if (registry_.options.loops == LoopStrategy::Auto &&
       (a->visits <= kUnrolledArrivals || !a->symbolicExit))
     return;
   LoopStats &st = registry_.stats;

@@ -162,7 +162,7 @@ SummaryBuilder::SummaryBuilder(Executor &x, SummaryStore &store,
     : x_(x), store_(store), hooks_(std::move(hooks)) {}
 
 void SummaryBuilder::buildAll() {
-  const engine::EngineOptions &opts = x_.options();
+  const SummaryOptions &opts = store_.options;
   std::vector<const llvm::Function *> order;
   // Formula summaries leave recursion to inlining (--max-recursion): an
   // isolated run of a recursive function ends in frontiers, and a summary
@@ -213,7 +213,7 @@ SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
 }
 
 void SummaryBuilder::build(const llvm::Function &f) {
-  const engine::EngineOptions &opts = x_.options();
+  const SummaryOptions &opts = store_.options;
   CompositionStats &st = store_.stats;
   auto tree = std::make_unique<MemoTree>(f.getName().str(), irHashOf(f),
                                          opts.summaryDepth);

@@ -43,7 +43,6 @@
 
 namespace cosmo::summary {
 
-using engine::MergeStrategy;
 using engine::RegisterFile;
 using engine::RegValue;
 using engine::StackFrame;

@@ -345,7 +345,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
     return false;
   RecursiveFunction *fn = registry_.functionFor(f);
   if (!fn || !fn->complete) {
-    if (x_.options().loops == engine::LoopStrategy::Auto &&
+    if (registry_.options.loops == LoopStrategy::Auto &&
         !registry_.eagerFunctions.count(&f) &&
         std::count_if(s.stack.begin(), s.stack.end(),
                       [&](const engine::StackFrame &fr) {

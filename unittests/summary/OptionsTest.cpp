@@ -1,59 +1,64 @@
 //===- OptionsTest.cpp - defaults that depend on other options ------------===//
 
-#include "cosmo/engine/Options.h"
+#include "cosmo/summary/Options.h"
 
 #include <gtest/gtest.h>
 
-using namespace cosmo::engine;
+using namespace cosmo::summary;
+using cosmo::engine::EngineOptions;
+using cosmo::engine::Target;
 
 namespace {
 
-EngineOptions with(CallStrategy calls) {
-  EngineOptions o;
+SummaryOptions with(CallStrategy calls) {
+  SummaryOptions o;
   o.calls = calls;
   return o;
 }
 
 // Merging defaults to auto where formula summaries compose, none elsewhere;
 // a strategy given stays.
-TEST(EngineOptions, MergeDefaultFollowsTheCallStrategy) {
+TEST(SummaryOptions, MergeDefaultFollowsTheCallStrategy) {
   for (CallStrategy c : {CallStrategy::Inline, CallStrategy::Replay,
                          CallStrategy::Summary, CallStrategy::Smart}) {
-    EngineOptions o = with(c);
-    ASSERT_FALSE(o.resolve()) << callStrategyName(c);
+    SummaryOptions o = with(c);
+    EngineOptions e;
+    ASSERT_FALSE(o.resolve(e)) << callStrategyName(c);
     EXPECT_EQ(o.mergeStrategy(), composesSummaries(c) ? MergeStrategy::Auto
                                                       : MergeStrategy::None)
         << callStrategyName(c);
   }
-  EngineOptions given = with(CallStrategy::Summary);
+  SummaryOptions given = with(CallStrategy::Summary);
   given.merge = MergeStrategy::None;
-  ASSERT_FALSE(given.resolve());
+  EngineOptions e;
+  ASSERT_FALSE(given.resolve(e));
   EXPECT_EQ(given.mergeStrategy(), MergeStrategy::None);
 }
 
 // Heuristic H2 implies looking for errors, and needs memoization trees;
 // replay follows single paths, so it refuses merging. Resolving twice
 // changes nothing.
-TEST(EngineOptions, CombinationsAreCheckedOnce) {
-  EngineOptions prune = with(CallStrategy::Replay);
+TEST(SummaryOptions, CombinationsAreCheckedOnce) {
+  SummaryOptions prune = with(CallStrategy::Replay);
   prune.pruneToErrors = true;
-  ASSERT_FALSE(prune.resolve());
-  EXPECT_EQ(prune.target, Target::Errors);
+  EngineOptions engine;
+  ASSERT_FALSE(prune.resolve(engine));
+  EXPECT_EQ(engine.target, Target::Errors);
   EXPECT_EQ(prune.mergeStrategy(), MergeStrategy::None);
-  ASSERT_FALSE(prune.resolve());
-  EXPECT_EQ(prune.target, Target::Errors);
+  ASSERT_FALSE(prune.resolve(engine));
+  EXPECT_EQ(engine.target, Target::Errors);
 
-  EngineOptions pruneInline = with(CallStrategy::Inline);
+  SummaryOptions pruneInline = with(CallStrategy::Inline);
   pruneInline.pruneToErrors = true;
-  std::optional<std::string> bad = pruneInline.resolve();
+  std::optional<std::string> bad = pruneInline.resolve(engine);
   ASSERT_TRUE(bad);
   EXPECT_NE(bad->find("--prune-to-errors needs --calls=replay"),
             std::string::npos)
       << *bad;
 
-  EngineOptions mergeReplay = with(CallStrategy::Replay);
+  SummaryOptions mergeReplay = with(CallStrategy::Replay);
   mergeReplay.merge = MergeStrategy::Auto;
-  bad = mergeReplay.resolve();
+  bad = mergeReplay.resolve(engine);
   ASSERT_TRUE(bad);
   EXPECT_NE(bad->find("--merge=auto cannot be used with --calls=replay"),
             std::string::npos)
@@ -61,18 +66,19 @@ TEST(EngineOptions, CombinationsAreCheckedOnce) {
 }
 
 // Every value of an enum option has one name, and the names map back.
-TEST(EngineOptions, NameTablesAreOneToOne) {
-  for (const auto &[name, s] : searchStrategyNames())
-    EXPECT_EQ(name, searchStrategyName(s));
+TEST(SummaryOptions, NameTablesAreOneToOne) {
+  for (const auto &[name, s] : cosmo::engine::searchStrategyNames())
+    EXPECT_EQ(name, cosmo::engine::searchStrategyName(s));
   for (const auto &[name, c] : callStrategyNames())
     EXPECT_EQ(name, callStrategyName(c));
   for (const auto &[name, m] : mergeStrategyNames())
     EXPECT_EQ(name, mergeStrategyName(m));
-  EXPECT_EQ(searchStrategyNames().size(), 5u);
+  EXPECT_EQ(cosmo::engine::searchStrategyNames().size(), 5u);
   EXPECT_EQ(callStrategyNames().size(), 4u);
   EXPECT_EQ(mergeStrategyNames().size(), 3u);
-  EXPECT_EQ(targetNames().size(), 2u);
-  EXPECT_EQ(externalPolicyNames().size(), 3u);
+  EXPECT_EQ(loopStrategyNames().size(), 3u);
+  EXPECT_EQ(cosmo::engine::targetNames().size(), 2u);
+  EXPECT_EQ(cosmo::engine::externalPolicyNames().size(), 3u);
 }
 
 } // namespace
