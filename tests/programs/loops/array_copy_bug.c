@@ -1,13 +1,11 @@
-// RUN: --loops=auto --target=errors --horn-timeout=10
+// RUN: --loops=auto --target=errors
 // VERDICT: false
-// ERROR: assert 25
+// ERROR: assert 23
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
 // The copy writes 0 into b[300]: found with inputs that fail natively
-// (n above 300, a[300] not 0). Two error candidates are refuted by Horn
-// clauses in a fraction of a second; the generous Horn timeout keeps a
-// slow machine from leaving them unknown, which unrolls the loop and finds
-// the error without the confirming run the STATS line asks for.
+// (n above 300, a[300] not 0). Which mechanism finds it first (a run on
+// the summary's inputs, or the loop unrolled after a Horn question left
+// unknown) depends on the machine's load: only the summary is stated.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 #define N 512
