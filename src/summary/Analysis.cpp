@@ -9,9 +9,9 @@
 //   replayer for its callees, and a merger only for formula summaries
 //   (memoization trees for replay record single paths; formula summaries
 //   keep only their pairs);
-// - the program's run also gets a LoopSummarizer with --loops=summarize|auto
-//   (before the others), which gives the isolated runs of loop bodies their
-//   own;
+// - the program's run also gets a LoopSummarizer and a RecursionSummarizer
+//   with --loops=summarize|auto (before the others); the first gives the
+//   isolated runs of loop bodies their own;
 // - every exploration has the ContractHooks, after its own: the meaning of
 //   the ACSL instrumentation (seed 003).
 //
@@ -21,6 +21,7 @@
 
 #include "cosmo/engine/Executor.h"
 #include "cosmo/summary/LoopSummarizer.h"
+#include "cosmo/summary/RecursionSummarizer.h"
 #include "cosmo/summary/StateMerger.h"
 #include "cosmo/summary/SummaryBuilder.h"
 #include "cosmo/summary/SummaryComposer.h"
@@ -88,9 +89,15 @@ AnalysisResult Analysis::run() {
   });
   std::vector<std::unique_ptr<engine::ExecutionHooks>> owned =
       hooksFor(x, store, /*isolated=*/false);
-  // Loops first: a state it makes a recursive state goes no further.
-  if (options_.loops != LoopStrategy::Unroll)
-    owned.insert(owned.begin(), std::make_unique<LoopSummarizer>(x, loops));
+  // Loops and recursion first: a state they make a recursive state goes no
+  // further, and a call they summarise is no other strategy's.
+  if (options_.loops != LoopStrategy::Unroll) {
+    auto loopHooks = std::make_unique<LoopSummarizer>(x, loops);
+    auto recursion = std::make_unique<RecursionSummarizer>(
+        x, loops, loopHooks->candidates());
+    owned.insert(owned.begin(), std::move(recursion));
+    owned.insert(owned.begin(), std::move(loopHooks));
+  }
   std::vector<engine::ExecutionHooks *> hooks;
   for (const auto &h : owned)
     hooks.push_back(h.get());

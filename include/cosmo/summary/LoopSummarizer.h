@@ -27,9 +27,11 @@
 // unrolling. An array it writes is carried as one array term, whose
 // invariants quantify over its elements (solver/Horn.h).
 //
-// Recursion is treated alike (RecursionSummaries.cpp): a call of a
+// Recursion is treated alike (RecursionSummarizer.h): a call of a
 // recursive function becomes an atom of its summary relation Sum(f), whose
 // clauses are the return paths of f's body explored once in isolation.
+// Both hooks share the LoopRegistry (the relations of one Horn system)
+// and a CandidateDecider (loops/CandidateDecider.h).
 //
 // --loops=summarize summarises every loop at its first arrival; auto (the
 // default) unrolls 16 iterations first and summarises only a loop with a
@@ -71,8 +73,6 @@ struct LoopInstance;
 struct RecursiveFunction;
 struct SummarisedCall;
 struct RecursionEntry;
-struct LoopCandidate;
-struct HornQuestion;
 class LoopBodyRun;
 
 /// A loop of a function: its recursive vertex and its blocks.
@@ -161,6 +161,13 @@ public:
   /// analysis: a state leaving a body's run keeps pointers into them.
   std::unordered_map<const llvm::Function *, std::unique_ptr<FunctionLoops>>
       functionLoops;
+  /// The loops of `f` (and its call-graph cycle), computed at its first
+  /// question.
+  const FunctionLoops &loopsOf(const llvm::Function &f) {
+    return &f == lastFunction_ ? *lastLoops_ : loadLoops(f);
+  }
+  /// From now on the functions of f's cycle are run, not summarised.
+  void unrollCycleOf(const llvm::Function &f);
   /// Functions that have no summary, and why (the first reason).
   std::map<const llvm::Function *, std::string> unsummarisable;
   /// Recursive functions whose summaries left an error undecided: run
@@ -172,6 +179,11 @@ public:
   std::map<std::string, std::vector<ExprRef>> provedInvariants;
 
 private:
+  const FunctionLoops &loadLoops(const llvm::Function &f);
+  // The function of the last loopsOf question (blocks of one function
+  // follow each other): no map lookup per block entry.
+  const llvm::Function *lastFunction_ = nullptr;
+  const FunctionLoops *lastLoops_ = nullptr;
   std::vector<std::unique_ptr<LoopInstance>> instances_;
   std::vector<std::unique_ptr<RecursiveFunction>> functions_;
   std::map<const llvm::Function *, size_t> functionIds_;
@@ -183,6 +195,11 @@ private:
   bool componentsComputed_ = false;
 };
 
+class CandidateDecider;
+
+/// The loop half of the recursive states (the recursion half is
+/// RecursionSummarizer.h): loop heads become Rec atoms, and errors on paths
+/// past them candidates for the CandidateDecider.
 class LoopSummarizer : public engine::ExecutionHooks {
 public:
   /// `enclosing`: the isolated run of the loop body this summarizer works
@@ -194,90 +211,26 @@ public:
 
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
   void onReturn(ExecutionState &s) override;
-  /// A call of a recursive function that unrolling would not end becomes
-  /// the atom Sum(f)(args, result) (RecursionSummaries.cpp).
-  bool onCall(ExecutionState &s, const llvm::CallBase &call,
-              const llvm::Function &f, std::vector<ExprRef> &args) override;
   bool onBranchTaken(ExecutionState &s, const llvm::Instruction &site,
                      unsigned choice, bool decided) override;
+  /// An error on a path past a Rec atom is a candidate (decided at once);
+  /// a completed one is counted but not reported (its test is the
+  /// over-approximation's).
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
 
+  /// Who decides this run's candidates; the RecursionSummarizer of the
+  /// same run shares it (a path may pass both kinds of atoms).
+  CandidateDecider &candidates() { return *decider_; }
+
 private:
-  const FunctionLoops &loopsOf(const llvm::Function &f) {
-    return &f == lastFunction_ ? *lastLoops_ : loadLoops(f);
-  }
-  const FunctionLoops &loadLoops(const llvm::Function &f);
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
-  /// Builds the summaries of `f`'s call-graph cycle (f alone when only
-  /// it calls itself) through the isolated run of each body; the
-  /// summary of f, or null (and `why`) when they cannot be built.
-  RecursiveFunction *summarizeComponent(const ExecutionState &s,
-                                        const llvm::CallBase &call,
-                                        const llvm::Function &f,
-                                        std::string &why);
-  /// The isolated run of one body of a cycle.
-  bool summarizeBody(const ExecutionState &s, const llvm::CallBase &call,
-                     RecursiveFunction &fn, std::string &why);
-  /// Whether no error path of the bodies of f's cycle is reachable from
-  /// `call` (each refuted by Horn clauses; one a run on the call's inputs
-  /// reaches is reported and counts as decided). False: run the call
-  /// instead.
-  bool bodyErrorsDecided(const SummarisedCall &call,
-                         const RecursiveFunction &called);
-  /// The same for the error paths of one body of the cycle.
-  bool bodyErrorsDecided(const SummarisedCall &call,
-                         const RecursiveFunction &fn, LoopStats &st);
-  /// From now on the functions of f's cycle are run, not summarised.
-  void unrollFunctions(const llvm::Function &f);
-  /// A path `end` cuts for want of a solver answer inside an unrolled
-  /// recursion: its entry's state runs again with the cycle summarised at
-  /// once (RecursionEntry). True when the cut is covered by that run.
-  bool resumeRecursion(ExecutionState &s, const engine::PathEnd &end);
-  /// Ends `s` (unreported) when it is inside a recursion that runs again,
-  /// or whose unrolling has taken too long (then it runs again).
-  bool endIfCovered(ExecutionState &s);
-  /// The entry of the recursion `s` is in, in the program's run; or null.
-  RecursionEntry *entryOf(const ExecutionState &s);
-  /// Runs the program on from `e` with its cycle summarised (once).
-  void resume(RecursionEntry &e);
-  /// Before `call` of f is unrolled: when it is the outermost call of f's
-  /// cycle on `s`, its RecursionEntry.
-  void keepRecursionEntry(ExecutionState &s, const llvm::CallBase &call,
-                          const llvm::Function &f);
-  /// The Horn solver's answer to `q` within --horn-timeout (counted).
-  solver::HornAnswer solve(const HornQuestion &q);
-  /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
-  /// is exact).
-  bool refutes(const HornQuestion &q, const solver::HornAnswer &a);
-  /// Decides a candidate (see the header comment). In a body's run, one
-  /// not refuted goes to the enclosing loop's run, whose Rec atom may
-  /// exclude it once that loop's body is complete.
-  void decide(LoopCandidate candidate);
-  /// Whether a run on inputs that make a loop parameter on the
-  /// candidate's path as large or as small as its path allows reaches its
-  /// error (the first kExtremeParams parameters).
-  bool confirmByExtremeParams(LoopCandidate &candidate);
-  /// The invariants of a Horn answer that refuted a candidate, into the
-  /// run's summary (each loop and text once).
-  void recordInvariants(const HornQuestion &q, const solver::HornAnswer &a);
-  /// An undecided candidate of the program's run: unrolls the first loop
-  /// on its path from its arrival instead; false when there is none.
-  bool unrollInstead(const LoopCandidate &c);
 
   Executor &x_;
   LoopRegistry &registry_;
   LoopBodyRun *enclosing_;
-  // The function of the last loopsOf question (blocks of one function
-  // follow each other): no map lookup per block entry.
-  const llvm::Function *lastFunction_ = nullptr;
-  const FunctionLoops *lastLoops_ = nullptr;
-  bool reporting_ = false; // an error this summarizer reports itself
-  /// Errors of recursive bodies found by a run: (function, kind, file,
-  /// line).
-  std::set<std::tuple<size_t, int, std::string, unsigned>>
-      reportedBodyErrors_;
+  std::unique_ptr<CandidateDecider> decider_;
 };
 
 } // namespace cosmo::summary

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/IsolatedRun.h"
+#include "common/ConfirmingRun.h"
 #include "contracts/ContractHooks.h"
 
 #include <fmt/format.h>
@@ -43,26 +43,6 @@ constexpr size_t kPinnedBytesMax = 4096;
 constexpr unsigned kSmallModelMs = 2000;
 /// Paths whose error at one place get confirming runs.
 constexpr unsigned kConfirmPathsPerPlace = 4;
-
-/// Scalar inputs made with the model's names take the model's values.
-class PinnedInputs : public engine::ExecutionHooks {
-public:
-  PinnedInputs(expr::ExprContext &ctx, const expr::Assignment &model,
-               const std::set<std::string> &scalars) {
-    for (const auto &[var, value] : model.vars())
-      if (scalars.count(var->name()))
-        byName_[var->name()] =
-            value.isBool ? ctx.boolVal(value.boolValue) : ctx.bv(value.bits);
-  }
-  ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
-    auto it = byName_.find(var->name());
-    return it != byName_.end() && it->second->sort() == var->sort() ? it->second
-                                                                    : nullptr;
-  }
-
-private:
-  std::map<std::string, ExprRef> byName_;
-};
 
 } // namespace
 
@@ -98,53 +78,20 @@ bool ContractHooks::confirmOnConcreteRun(ErrorKind kind,
     if (in.array)
       arrays.insert(in.array->name());
   }
-  engine::ExplorationBounds bounds;
-  bounds.what = "the run that confirms an error found through annotations";
-  bounds.setDeadline(std::min(kConfirmSeconds, x_.secondsLeft()));
-  bounds.maxStates = kConfirmStates;
-  engine::Exploration run = isolatedExploration(x_, std::move(bounds));
-  std::optional<PinnedInputs> pins;
+  ConfirmingRun run(x_, "the run that confirms an error found through "
+                        "annotations",
+                    kConfirmSeconds, kConfirmStates);
   if (model) {
-    pins.emplace(ctx_, *model, scalars);
-    run.hooks = {&*pins};
-  }
-  struct ConcreteRun {
-    std::vector<const engine::Exploration *> &runs;
-    ConcreteRun(std::vector<const engine::Exploration *> &r,
-                const engine::Exploration &e)
-        : runs(r) {
-      runs.push_back(&e);
-    }
-    ~ConcreteRun() { runs.pop_back(); }
-  } marked(concreteRuns_, run);
-  x_.exploreFrom(run, [&] {
-    std::unique_ptr<ExecutionState> s = x_.initialState();
-    if (!model)
-      return s;
     // Memory inputs are named alike up to the first abstraction: their
     // bytes as in the model (the contents of an input array: those it
     // names, then its default).
-    for (const auto &[var, value] : model->vars())
-      if (bytes.count(var->name()))
-        s->constraints.add(ctx_.eq(var, ctx_.bv(value.bits)));
-    for (const auto &[array, value] : model->arrays()) {
-      if (!arrays.count(array->name()))
-        continue;
-      size_t pinned = 0;
-      for (const auto &[index, byte] : value.bytes) {
-        if (++pinned > kPinnedBytesMax)
-          break;
-        s->constraints.add(
-            ctx_.eq(ctx_.select(array, ctx_.bv(64, index)), ctx_.bv(8, byte)));
-      }
-      for (uint64_t i = 0; i < kPinnedDefaultBytes; ++i)
-        if (!value.bytes.count(i))
-          s->constraints.add(ctx_.eq(ctx_.select(array, ctx_.bv(64, i)),
-                                     ctx_.bv(8, value.fallback)));
-    }
-    return s;
-  });
-  return x_.errorReported(kind, at);
+    run.pinScalars(*model,
+                   [&](const ExprRef &v) { return scalars.count(v->name()); })
+        .pinBytes(*model,
+                  [&](const ExprRef &v) { return bytes.count(v->name()); })
+        .pinArrays(*model, arrays, kPinnedBytesMax, kPinnedDefaultBytes);
+  }
+  return run.reaches(kind, at, {&concreteMark_});
 }
 
 void ContractHooks::reportAbstractedError(ExecutionState &s, ErrorKind kind,

@@ -55,7 +55,8 @@ ExprRef ContractHooks::onLoad(ExecutionState &s, const llvm::LoadInst &load,
 }
 
 bool ContractHooks::concrete() const {
-  return !concreteRuns_.empty() && concreteRuns_.back() == &x_.exploration();
+  const std::vector<engine::ExecutionHooks *> &hooks = x_.exploration().hooks;
+  return std::find(hooks.begin(), hooks.end(), &concreteMark_) != hooks.end();
 }
 
 } // namespace cosmo::summary

@@ -155,8 +155,10 @@ private:
   expr::ExprContext &ctx_;
   /// Loop structures of the functions with annotated loops.
   std::map<const llvm::Function *, frontend::LoopStructure> loopStructures_;
-  /// The confirming runs under way (innermost last).
-  std::vector<const engine::Exploration *> concreteRuns_;
+  /// In the hooks of the confirming runs: what marks them (it does
+  /// nothing).
+  struct ConcreteRunMark : engine::ExecutionHooks {
+  } concreteMark_;
   /// Errors found through annotations, by kind and place: how many of
   /// their paths asked for a confirming run.
   std::map<std::tuple<int, std::string, unsigned>, unsigned> confirmationTries_;

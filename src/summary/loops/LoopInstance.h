@@ -7,6 +7,7 @@
 #ifndef COSMO_SUMMARY_LOOPINSTANCE_H
 #define COSMO_SUMMARY_LOOPINSTANCE_H
 
+#include "common/ConfirmingRun.h"
 #include "common/IsolatedRun.h"
 #include "cosmo/summary/LoopSummarizer.h"
 
@@ -336,9 +337,6 @@ std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
 /// Whether a run on one of extremeModels(x, *c.state, value) reaches
 /// `c`'s error (confirmByRun, each for kLongRunSeconds).
 bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
-/// Where the error of a path end is reported.
-engine::SourceLocation errorLocation(Executor &x, const ExecutionState &s,
-                                     const engine::PathEnd &end);
 /// A run made to go deep: on an accelerated query's model (its loops run
 /// up to millions of iterations) or at the extremes of a loop's
 /// parameters. Such a run reads arrays a loop filled at symbolic indices

@@ -1,12 +1,12 @@
-//===- LoopQuestions.cpp - deciding errors past recursive states ----------===//
+//===- LoopQuestions.cpp - the questions asked about recursive states -----===//
 //
 // Seed 001 section 7 (theorems 18-19): a formula over Rec(id) is satisfiable
 // iff a recursive first-order program reaches its error; here that program
 // is a system of constrained Horn clauses, one relation per recursive
 // state (LoopInstance), one clause per arrival and per path of its body,
-// and the candidate's path as the query. Before it, the cheap and exact
-// checks: run the program on the inputs of the over-approximation, or of
-// an accelerated path (LoopAcceleration.cpp).
+// and the candidate's path as the query. Also the cheap and exact checks
+// asked before it: a run of the program on the inputs of a model, at the
+// extremes of an input. CandidateDecider.cpp decides with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <set>
 
 namespace cosmo::summary {
@@ -26,10 +25,6 @@ using engine::PathEnd;
 using engine::SourceLocation;
 
 namespace {
-
-/// Accelerated queries first with one phase per loop (one path repeated),
-/// then with three (a path, another, the first again).
-constexpr unsigned kAccelerationPhases[] = {1, 3};
 
 /// The values of `inst`'s atom in a clause where its carried values are
 /// `carried`: its params first.
@@ -98,63 +93,7 @@ std::string inputKey(const std::string &name) {
   return key.substr(0, key.rfind('#'));
 }
 
-/// The hook of a run on fixed inputs: each input takes the model's value
-/// of its variable, or for an input a loop body makes, the value of that
-/// body's input in the model (every iteration the same). It reports errors
-/// as any run does, notes whether the one it looks for was among them, and
-/// ends every other path silently (they are not paths of the program's
-/// run).
-class ErrorWatch : public engine::ExecutionHooks {
-public:
-  ErrorWatch(Executor &x, ErrorKind kind, SourceLocation where,
-             const expr::Assignment &model)
-      : x_(x), kind_(kind), where_(std::move(where)) {
-    for (const auto &[var, value] : model.vars()) {
-      ExprRef c = value.isBool ? x.ctx().boolVal(value.boolValue)
-                               : x.ctx().bv(value.bits);
-      const std::string &name = var->name();
-      byName_[name] = c;
-      // Made in a loop body's run: keyed without its prefix.
-      if (std::string key = inputKey(name);
-          key != name.substr(0, name.rfind('#')))
-        byKey_[key] = c;
-    }
-  }
-  ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
-    ExprRef c;
-    if (auto it = byName_.find(var->name()); it != byName_.end())
-      c = it->second;
-    else if (auto k = byKey_.find(inputKey(var->name())); k != byKey_.end())
-      c = k->second;
-    return c && c->sort() == var->sort() ? c : nullptr;
-  }
-  bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
-    if (end.kind != PathEnd::Kind::Error)
-      return true;
-    SourceLocation at = errorLocation(x_, s, end);
-    if (end.error == kind_ && at.file == where_.file && at.line == where_.line)
-      found = true;
-    return false;
-  }
-  bool found = false;
-
-private:
-  Executor &x_;
-  ErrorKind kind_;
-  SourceLocation where_;
-  std::map<std::string, ExprRef> byName_, byKey_;
-};
-
 } // namespace
-
-/// Where the error of a path end is reported.
-SourceLocation errorLocation(Executor &x, const ExecutionState &s,
-                             const PathEnd &end) {
-  if (!end.stack.empty())
-    return end.stack.front();
-  std::vector<SourceLocation> stack = x.stackOf(s);
-  return stack.empty() ? SourceLocation{} : stack.front();
-}
 
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
   std::set<ExprRef, expr::ExprIdLess> vars;
@@ -193,30 +132,22 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
       return false;
     model = m.model;
   }
-  expr::ExprContext &ctx = x.ctx();
-  engine::ExplorationBounds bounds;
-  bounds.what = "the run on the inputs of a loop summary";
-  bounds.setDeadline(std::min(seconds, x.secondsLeft()));
-  bounds.maxStates = 64;
-  engine::Exploration run = isolatedExploration(x, std::move(bounds));
-  ErrorWatch watch(x, c.end.error, errorLocation(x, *c.state, c.end),
-                   *model);
-  run.hooks = {&watch};
-  x.exploreFrom(run, [&] {
-    std::unique_ptr<ExecutionState> s = x.initialState();
-    // Inputs are named alike on the same path: the model's values fix the
-    // run's memory inputs before they are made (scalars: ErrorWatch).
-    for (const auto &[var, value] : model->vars())
-      if (!value.isBool && var->width() == 8)
-        s->constraints.add(ctx.eq(var, ctx.bv(value.bits)));
-    // A state has a model only with model reuse (which keeps it one of the
-    // path's): without, a model left here would give the error the run
-    // finds the inputs of the summary's path, not its own.
-    if (x.options().solver.modelReuse)
-      s->model = model;
-    return s;
-  });
-  return watch.found;
+  // Every input takes the model's value of its variable, or for an input
+  // a loop body makes, the value of that body's input in the model (every
+  // iteration the same). Inputs are named alike on the same path: the
+  // model's bytes fix the run's memory inputs before they are made. The
+  // run's other paths are not the program run's: they end silently.
+  ConfirmingRun run(x, "the run on the inputs of a loop summary", seconds,
+                    64);
+  run.pinScalars(*model, nullptr, inputKey)
+      .pinBytes(*model, [](const ExprRef &v) { return v->width() == 8; })
+      .onlyErrors();
+  // A state has a model only with model reuse (which keeps it one of the
+  // path's): without, a model left here would give the error the run
+  // finds the inputs of the summary's path, not its own.
+  if (x.options().solver.modelReuse)
+    run.startWithModel(model);
+  return run.reaches(c.end.error, errorLocation(x, *c.state, c.end));
 }
 
 std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
@@ -437,262 +368,6 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
                     contextArgs(*query.inBody)});
   q.system.addClause({std::move(goal), ctx.andAll(query.pc), std::nullopt});
   return q;
-}
-
-namespace {
-/// `li` into the run's invariants, unless it is there already.
-void addInvariant(std::vector<LoopInvariant> &invariants, LoopInvariant li) {
-  if (std::none_of(invariants.begin(), invariants.end(),
-                   [&](const LoopInvariant &o) {
-                     return o.location.file == li.location.file &&
-                            o.location.line == li.location.line &&
-                            o.invariant == li.invariant;
-                   }))
-    invariants.push_back(std::move(li));
-}
-} // namespace
-
-bool LoopSummarizer::unrollInstead(const LoopCandidate &c) {
-  // Unrolling from the first loop of the candidate's path explores every
-  // path the candidate stands for, exactly: the verdict is then what
-  // --loops=unroll would give (an error found, a proof when the loop is
-  // bounded, no end otherwise). That loop is not summarised again.
-  for (size_t id : LoopPathData::find(*c.state)->atoms) {
-    LoopInstance &inst = registry_.at(id);
-    if (!inst.arrival)
-      continue;
-    registry_.unrolledHeads.insert(inst.head);
-    if (!inst.resumed) {
-      inst.resumed = true;
-      ++registry_.stats.unrolledAfter;
-      x_.addState(x_.copyState(*inst.arrival));
-    }
-    return true;
-  }
-  // The same for the first summarised call of a recursive function: it
-  // runs again from its arrival, and the function is run from then on.
-  SummarisedCall *call =
-      registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
-  if (!call)
-    return false;
-  unrollFunctions(*registry_.function(call->function).function);
-  if (!call->resumed) {
-    call->resumed = true;
-    ++registry_.stats.unrolledAfter;
-    x_.addState(x_.copyState(*call->arrival));
-  }
-  return true;
-}
-
-void LoopSummarizer::recordInvariants(const HornQuestion &q,
-                                      const solver::HornAnswer &a) {
-  std::vector<LoopInvariant> &invariants = registry_.invariants;
-  for (size_t r = 0; r < a.invariants.size(); ++r) {
-    bool quantified = r < a.quantified.size() && !a.quantified[r].empty();
-    if (!a.invariants[r] || (a.invariants[r]->isTrue() && !quantified))
-      continue;
-    if (q.instanceOf[r] == HornQuestion::kNone &&
-        q.functionOf[r] == HornQuestion::kNone)
-      continue; // a Call(f) relation: where f is called
-    if (q.functionOf[r] != HornQuestion::kNone) {
-      // One summary per function: the first proof's (each holds where the
-      // calls of its question are made).
-      const RecursiveFunction &fn = registry_.function(q.functionOf[r]);
-      if (std::any_of(invariants.begin(), invariants.end(),
-                      [&](const LoopInvariant &o) {
-                        return o.ofFunction &&
-                               o.function == fn.function->getName();
-                      }))
-        continue;
-      addInvariant(invariants, {fn.where, fn.function->getName().str(),
-                         describeSummary(x_.ctx(), q, registry_, r,
-                                         a.invariants[r]),
-                         /*ofFunction=*/true});
-      continue;
-    }
-    LoopInstance &inst = registry_.at(q.instanceOf[r]);
-    if (std::string c =
-            witnessInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
-        !c.empty())
-      inst.witnessConjuncts.push_back(std::move(c));
-    std::string text =
-        describeInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
-    if (quantified)
-      for (const solver::HornAnswer::Quantified &f : a.quantified[r])
-        if (std::string t = describeQuantified(x_.ctx(), q, registry_, r, f);
-            !t.empty())
-          text += (text.empty() ? "" : " && ") + ("(" + t + ")");
-    addInvariant(invariants, {inst.where, inst.function, std::move(text)});
-  }
-}
-
-solver::HornAnswer LoopSummarizer::solve(const HornQuestion &q) {
-  LoopStats &st = registry_.stats;
-  solver::HornAnswer a;
-  if (!q.unsupported.empty()) {
-    a.reason = q.unsupported;
-    return a;
-  }
-  // --dump-horn: the question as asked, for other CHC solvers and for
-  // reading the encoding (seed 001 §7's equations, one clause each).
-  if (const std::string &dir = registry_.options.hornDumpDir; !dir.empty())
-    std::ofstream(fmt::format("{}/horn-{}.smt2", dir, st.hornQueries + 1))
-        << q.system.str();
-  solver::HornOptions o;
-  o.earlier = &registry_.provedInvariants;
-  o.timeoutSeconds = std::max(
-      0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
-  a = solver::solveHorn(x_.ctx(), q.system, o);
-  ++st.hornQueries;
-  st.hornSeconds += a.seconds;
-  return a;
-}
-
-bool LoopSummarizer::refutes(const HornQuestion &q,
-                             const solver::HornAnswer &a) {
-  if (a.status != solver::HornAnswer::Safe)
-    return false;
-  ++registry_.stats.refutedByHorn;
-  for (size_t r = 0; r < a.invariants.size(); ++r) {
-    if (!a.invariants[r])
-      continue;
-    std::vector<ExprRef> &known =
-        registry_.provedInvariants[q.system.relations()[r].name];
-    const expr::Expr *inv = a.invariants[r].get();
-    auto add = [&](const ExprRef &c) {
-      if (!c->isTrue() && std::find(known.begin(), known.end(), c) == known.end())
-        known.push_back(c);
-    };
-    if (inv->kind() == expr::Kind::And)
-      for (unsigned k = 0; k < inv->numChildren(); ++k)
-        add(ExprRef(inv->child(k)));
-    else
-      add(a.invariants[r]);
-  }
-  if (q.exact)
-    recordInvariants(q, a);
-  return true;
-}
-
-bool LoopSummarizer::confirmByExtremeParams(LoopCandidate &c) {
-  size_t tried = 0;
-  for (size_t id : LoopPathData::find(*c.state)->atoms)
-    for (const ExprRef &p : registry_.at(id).params) {
-      if (tried == kExtremeParams)
-        return false;
-      if (!p->sort().isBV() || p->isConst())
-        continue;
-      ++tried;
-      if (confirmAtExtremes(x_, c, p))
-        return true;
-    }
-  return false;
-}
-
-void LoopSummarizer::decide(LoopCandidate c) {
-  LoopStats &st = registry_.stats;
-  if (!enclosing_) {
-    for (size_t id : LoopPathData::find(*c.state)->atoms)
-      if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
-        if (inst.resumed)
-          return; // the loop is being unrolled: that decides it
-        if (registry_.unrolledHeads.count(inst.head) && unrollInstead(c))
-          return; // its summaries left an error undecided before
-        break;
-      }
-    if (const SummarisedCall *call =
-            registry_.firstProgramCall(LoopPathData::find(*c.state)->calls)) {
-      if (call->resumed)
-        return; // the call is being run: that decides it
-      if (registry_.unrolledFunctions.count(
-              registry_.function(call->function).function) &&
-          unrollInstead(c))
-        return;
-    }
-  }
-  ++st.errorCandidates;
-  if (confirmByRun(x_, c)) {
-    ++st.confirmedByRun;
-    return;
-  }
-  // Acceleration reads loops only: a summarised call's result would be
-  // unconstrained there.
-  bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
-  if (const SummarisedCall *call =
-          registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
-      call && confirmAtExtremes(x_, c, firstInput(*call))) {
-    ++st.confirmedByRun;
-    return;
-  }
-  if (!hasCalls)
-    for (unsigned phases : kAccelerationPhases)
-      if (AcceleratedPath p =
-              accelerate(x_, registry_, c, phases, /*runnable=*/true);
-          p.inputs && confirmByRun(x_, c, p.inputs, kLongRunSeconds)) {
-        ++st.confirmedByRun;
-        return;
-      }
-  SourceLocation at = errorLocation(x_, *c.state, c.end);
-  HornQuestion q = hornQuestionFor(x_, registry_, c);
-  solver::HornAnswer a = solve(q);
-  if (refutes(q, a))
-    return;
-  if (!q.exact && enclosing_) {
-    // The enclosing loop's Rec may exclude it: asked again once that loop's
-    // body is complete.
-    enclosing_->candidates.push_back(std::move(c));
-    --st.errorCandidates;
-    return;
-  }
-  if (!hasCalls)
-    for (unsigned phases : kAccelerationPhases)
-      if (AcceleratedPath p =
-              accelerate(x_, registry_, c, phases, /*runnable=*/false);
-          p.exact) {
-        // Too deep to run in seconds, but every iteration was checked.
-        ++st.provedByAcceleration;
-        reporting_ = true;
-        x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack,
-                          p.exact);
-        reporting_ = false;
-        return;
-      }
-  if (a.status == solver::HornAnswer::Unsafe && q.exact && !q.forgetsEntry) {
-    ++st.provedByHorn;
-    // Reachable; unrolling from the arrival finds it with inputs that
-    // reproduce it (Spacer's derivations are short). Only without an
-    // arrival to unroll from is it reported with the over-approximation's.
-    if (!enclosing_ && unrollInstead(c))
-      return;
-    reporting_ = true;
-    x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack);
-    reporting_ = false;
-    return;
-  }
-  // Undecided: the error may need many iterations that no phase of
-  // constant steps describes (an array written in the loop). Runs on the
-  // inputs that make the loops' parameters (their bounds, mostly) as large
-  // and as small as the path allows often take them.
-  if (!hasCalls && !enclosing_ && confirmByExtremeParams(c)) {
-    ++st.confirmedByRun;
-    return;
-  }
-  ++st.undecided;
-  if (!enclosing_ && unrollInstead(c))
-    return;
-  const LoopPathData &d = *LoopPathData::find(*c.state);
-  std::string past =
-      d.atoms.empty()
-          ? fmt::format("the recursive call at {}:{}",
-                        registry_.call(d.calls.back()).where.file,
-                        registry_.call(d.calls.back()).where.line)
-          : fmt::format("the loop at {}:{}",
-                        registry_.at(d.atoms.back()).where.file,
-                        registry_.at(d.atoms.back()).where.line);
-  x_.noteUnknown(fmt::format(
-      "whether the {} at {}:{} is reachable past {} was not decided: {}",
-      engine::errorKindName(c.end.error), at.file, at.line, past,
-      a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
 }
 
 } // namespace cosmo::summary

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "loops/LoopInstance.h"
+#include "loops/CandidateDecider.h"
 
 #include "cosmo/frontend/Frontend.h"
 
@@ -127,18 +127,18 @@ LoopInstance &LoopRegistry::add(LoopInstance instance) {
 
 LoopSummarizer::LoopSummarizer(Executor &x, LoopRegistry &registry,
                                LoopBodyRun *enclosing)
-    : x_(x), registry_(registry), enclosing_(enclosing) {}
+    : x_(x), registry_(registry), enclosing_(enclosing),
+      decider_(std::make_unique<CandidateDecider>(x, registry, enclosing)) {}
 LoopSummarizer::~LoopSummarizer() = default;
 
-const FunctionLoops &
-LoopSummarizer::loadLoops(const llvm::Function &f) {
-  auto &slot = registry_.functionLoops[&f];
+const FunctionLoops &LoopRegistry::loadLoops(const llvm::Function &f) {
+  auto &slot = functionLoops[&f];
   if (!slot) {
     slot = std::make_unique<FunctionLoops>();
     slot->structure = frontend::loopStructureOf(f);
     slot->modelFunction = frontend::isModelFunction(f);
     if (!slot->modelFunction)
-      slot->component = registry_.recursiveComponentOf(f);
+      slot->component = recursiveComponentOf(f);
     if (!slot->component.empty())
       slot->whyNoSummary = whyCycleNotSummarisable(
           slot->component, slot->globals, slot->writtenGlobals);
@@ -161,14 +161,10 @@ LoopSummarizer::loadLoops(const llvm::Function &f) {
 }
 
 void LoopSummarizer::onReturn(ExecutionState &s) {
-  if (LoopPathData *d = LoopPathData::find(s)) {
+  if (LoopPathData *d = LoopPathData::find(s))
     std::erase_if(d->activations, [&](const LoopPathData::Activation &a) {
       return a.depth > s.stack.size();
     });
-    std::erase_if(d->recursionEntries, [&](size_t id) {
-      return registry_.recursionEntry(id).depth >= s.stack.size();
-    });
-  }
 }
 
 bool LoopSummarizer::onBranchTaken(ExecutionState &s,
@@ -176,8 +172,6 @@ bool LoopSummarizer::onBranchTaken(ExecutionState &s,
                                    bool) {
   // Only conditions that are terms get here (concrete ones take the fast
   // path): a loop that leaves through one has an input-dependent trip count.
-  if (endIfCovered(s))
-    return false;
   LoopPathData *d = LoopPathData::find(s);
   if (!d || d->activations.empty() || s.terminated)
     return true;
@@ -197,7 +191,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (s.terminated)
     return;
   const llvm::Function &f = *s.frame().function;
-  const FunctionLoops &loops = loopsOf(f);
+  const FunctionLoops &loops = registry_.loopsOf(f);
   // One lookup for the blocks that matter (most blocks do not).
   auto role = loops.roles.find(b);
   if (role == loops.roles.end())
@@ -373,34 +367,18 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     }
     s.terminated = true;
     for (LoopCandidate &c : body.candidates)
-      decide(std::move(c));
+      decider_->decide(std::move(c));
     return true;
   }
 }
 
 bool LoopSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
-  if (reporting_)
+  if (decider_->reporting())
     return false;
-  if (end.kind == PathEnd::Kind::Cut && resumeRecursion(s, end))
-    return true;
   const LoopPathData *d = LoopPathData::find(s);
-  if (!d || (d->atoms.empty() && d->calls.empty()))
+  if (!d || d->atoms.empty())
     return false;
-  switch (end.kind) {
-  case PathEnd::Kind::Error:
-    decide({x_.copyState(s), end});
-    return true;
-  case PathEnd::Kind::Completed:
-    // A path of the over-approximation: counted, but its test could not be
-    // trusted.
-    ++x_.summary().stats.pathsCompleted;
-    return true;
-  case PathEnd::Kind::Infeasible:
-    return true;
-  case PathEnd::Kind::Cut:
-    return false;
-  }
-  return false;
+  return decider_->takePath(s, end);
 }
 
 } // namespace cosmo::summary

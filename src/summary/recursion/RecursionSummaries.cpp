@@ -31,7 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "loops/LoopInstance.h"
+#include "loops/CandidateDecider.h"
+#include "cosmo/summary/RecursionSummarizer.h"
 
 #include "cosmo/frontend/CallGraph.h"
 
@@ -239,10 +240,42 @@ LoopRegistry::recursiveComponentOf(const llvm::Function &f) {
   return it == components_.end() ? none : *it->second;
 }
 
-void LoopSummarizer::unrollFunctions(const llvm::Function &f) {
-  const auto &cycle = registry_.recursiveComponentOf(f);
-  registry_.unrolledFunctions.insert(cycle.begin(), cycle.end());
-  registry_.unrolledFunctions.insert(&f);
+void LoopRegistry::unrollCycleOf(const llvm::Function &f) {
+  const auto &cycle = recursiveComponentOf(f);
+  unrolledFunctions.insert(cycle.begin(), cycle.end());
+  unrolledFunctions.insert(&f);
+}
+
+RecursionSummarizer::RecursionSummarizer(Executor &x, LoopRegistry &registry,
+                                         CandidateDecider &candidates)
+    : x_(x), registry_(registry), candidates_(candidates) {}
+RecursionSummarizer::~RecursionSummarizer() = default;
+
+void RecursionSummarizer::onReturn(ExecutionState &s) {
+  if (LoopPathData *d = LoopPathData::find(s))
+    std::erase_if(d->recursionEntries, [&](size_t id) {
+      return registry_.recursionEntry(id).depth >= s.stack.size();
+    });
+}
+
+bool RecursionSummarizer::onBranchTaken(ExecutionState &s,
+                                        const llvm::Instruction &, unsigned,
+                                        bool) {
+  // Only conditions that are terms get here: a path inside an unrolled
+  // recursion that is no longer cheap stops at its next symbolic branch.
+  return !endIfCovered(s);
+}
+
+bool RecursionSummarizer::onPathEnd(ExecutionState &s, const PathEnd &end) {
+  if (candidates_.reporting())
+    return false;
+  if (end.kind == PathEnd::Kind::Cut && resumeRecursion(s, end))
+    return true;
+  const LoopPathData *d = LoopPathData::find(s);
+  // A path past loops too is the LoopSummarizer's (either decides it).
+  if (!d || d->calls.empty() || !d->atoms.empty())
+    return false;
+  return candidates_.takePath(s, end);
 }
 
 size_t LoopRegistry::addRecursionEntry(std::unique_ptr<RecursionEntry> entry) {
@@ -250,16 +283,14 @@ size_t LoopRegistry::addRecursionEntry(std::unique_ptr<RecursionEntry> entry) {
   return entries_.size() - 1;
 }
 
-RecursionEntry *LoopSummarizer::entryOf(const ExecutionState &s) {
-  // Only in the program's run: a body's run may start inside a recursion
-  // (a loop in a recursive function), whose entry is the program's.
+RecursionEntry *RecursionSummarizer::entryOf(const ExecutionState &s) {
   const LoopPathData *d = LoopPathData::find(s);
-  if (enclosing_ || !d || d->recursionEntries.empty())
+  if (!d || d->recursionEntries.empty())
     return nullptr;
   return &registry_.recursionEntry(d->recursionEntries.front());
 }
 
-bool LoopSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
+bool RecursionSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
   RecursionEntry *e = entryOf(s);
   if (!e || (end.message.rfind("solver could not decide", 0) != 0 &&
              end.message != kCoveredByResumedRecursion))
@@ -268,7 +299,7 @@ bool LoopSummarizer::resumeRecursion(ExecutionState &s, const PathEnd &end) {
   return true;
 }
 
-void LoopSummarizer::resume(RecursionEntry &e) {
+void RecursionSummarizer::resume(RecursionEntry &e) {
   if (e.resumed)
     return;
   e.resumed = true;
@@ -278,10 +309,10 @@ void LoopSummarizer::resume(RecursionEntry &e) {
   x_.addState(x_.copyState(*e.state));
 }
 
-void LoopSummarizer::keepRecursionEntry(ExecutionState &s,
+void RecursionSummarizer::keepRecursionEntry(ExecutionState &s,
                                         const llvm::CallBase &call,
                                         const llvm::Function &f) {
-  const FunctionLoops &loops = loopsOf(f);
+  const FunctionLoops &loops = registry_.loopsOf(f);
   if (!loops.whyNoSummary.empty() ||
       std::any_of(s.stack.begin(), s.stack.end(),
                   [&](const engine::StackFrame &fr) {
@@ -300,7 +331,7 @@ void LoopSummarizer::keepRecursionEntry(ExecutionState &s,
       registry_.addRecursionEntry(std::move(entry)));
 }
 
-bool LoopSummarizer::endIfCovered(ExecutionState &s) {
+bool RecursionSummarizer::endIfCovered(ExecutionState &s) {
   RecursionEntry *e = s.terminated ? nullptr : entryOf(s);
   if (!e)
     return false;
@@ -322,20 +353,20 @@ LoopRegistry::firstProgramCall(const std::vector<size_t> &calls) {
   return nullptr;
 }
 
-bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
+bool RecursionSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
                             const llvm::Function &f,
                             std::vector<ExprRef> &args) {
-  // In a loop body's run the calls are run (its iterations would need the
-  // atoms of the calls in them); --max-recursion asks for unrolling.
+  // --max-recursion asks for unrolling.
   if (endIfCovered(s))
     return true; // ended: the call does not happen
-  if (enclosing_ || s.terminated || x_.options().maxRecursion ||
+  if (s.terminated || x_.options().maxRecursion ||
       registry_.unrolledFunctions.count(&f) ||
-      registry_.unsummarisable.count(&f) || loopsOf(f).component.empty())
+      registry_.unsummarisable.count(&f) ||
+      registry_.loopsOf(f).component.empty())
     return false;
   // A call on constants (arguments and the globals the cycle touches) is
   // just run (the concrete reduction).
-  const FunctionLoops &loops = loopsOf(f);
+  const FunctionLoops &loops = registry_.loopsOf(f);
   if (std::all_of(args.begin(), args.end(),
                   [](const ExprRef &a) { return a->isConst(); }) &&
       std::all_of(loops.globals.begin(), loops.globals.end(),
@@ -383,7 +414,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
   if (!bodyErrorsDecided(added, *fn)) {
     // The call runs after all, and so do the calls of f's cycle from now
     // on.
-    unrollFunctions(f);
+    registry_.unrollCycleOf(f);
     ++registry_.stats.unrolledAfter;
     return false;
   }
@@ -392,7 +423,7 @@ bool LoopSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
   return true;
 }
 
-bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
+bool RecursionSummarizer::bodyErrorsDecided(const SummarisedCall &call,
                                        const RecursiveFunction &called) {
   LoopStats &st = registry_.stats;
   for (size_t id : called.component)
@@ -401,7 +432,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
   return true;
 }
 
-bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
+bool RecursionSummarizer::bodyErrorsDecided(const SummarisedCall &call,
                                        const RecursiveFunction &fn,
                                        LoopStats &st) {
   for (const RecursiveFunction::BodyError &e : fn.errors) {
@@ -417,7 +448,7 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
     query.contexts = {call.id};
     query.inBody = &fn;
     HornQuestion q = hornQuestionFor(x_, registry_, query);
-    if (refutes(q, solve(q)))
+    if (candidates_.refutes(q, candidates_.solve(q)))
       continue;
     // Reachable, or not known: a run on the call's inputs may reach it
     // (it reports the error then).
@@ -433,10 +464,10 @@ bool LoopSummarizer::bodyErrorsDecided(const SummarisedCall &call,
   return true;
 }
 
-RecursiveFunction *LoopSummarizer::summarizeComponent(
+RecursiveFunction *RecursionSummarizer::summarizeComponent(
     const ExecutionState &s, const llvm::CallBase &call,
     const llvm::Function &f, std::string &why) {
-  const FunctionLoops &loops = loopsOf(f);
+  const FunctionLoops &loops = registry_.loopsOf(f);
   if (!loops.whyNoSummary.empty())
     return why = loops.whyNoSummary, nullptr;
   const std::vector<const llvm::Function *> &cycle = loops.component;
@@ -466,7 +497,7 @@ RecursiveFunction *LoopSummarizer::summarizeComponent(
   return registry_.functionFor(f);
 }
 
-bool LoopSummarizer::summarizeBody(const ExecutionState &s,
+bool RecursionSummarizer::summarizeBody(const ExecutionState &s,
                                    const llvm::CallBase &call,
                                    RecursiveFunction &fn, std::string &why) {
   expr::ExprContext &ctx = x_.ctx();

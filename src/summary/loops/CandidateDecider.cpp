@@ -1,0 +1,303 @@
+//===- CandidateDecider.cpp - deciding errors past recursive states -------===//
+//
+// See CandidateDecider.h. The order of the checks: cheap and exact first
+// (a run on the over-approximation's inputs, at a summarised call's
+// extremes, on an accelerated path's), then the Horn question of seed 001
+// §7, then what is exact again (an accelerated path checked iteration by
+// iteration, unrolling from the arrival).
+//
+//===----------------------------------------------------------------------===//
+
+#include "loops/CandidateDecider.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+
+namespace cosmo::summary {
+
+using engine::PathEnd;
+using engine::SourceLocation;
+
+namespace {
+/// Accelerated queries first with one phase per loop (one path repeated),
+/// then with three (a path, another, the first again).
+constexpr unsigned kAccelerationPhases[] = {1, 3};
+
+/// `li` into the run's invariants, unless it is there already.
+void addInvariant(std::vector<LoopInvariant> &invariants, LoopInvariant li) {
+  if (std::none_of(invariants.begin(), invariants.end(),
+                   [&](const LoopInvariant &o) {
+                     return o.location.file == li.location.file &&
+                            o.location.line == li.location.line &&
+                            o.invariant == li.invariant;
+                   }))
+    invariants.push_back(std::move(li));
+}
+} // namespace
+
+bool CandidateDecider::takePath(ExecutionState &s, const PathEnd &end) {
+  switch (end.kind) {
+  case PathEnd::Kind::Error:
+    decide({x_.copyState(s), end});
+    return true;
+  case PathEnd::Kind::Completed:
+    // A path of the over-approximation: counted, but its test could not be
+    // trusted.
+    ++x_.summary().stats.pathsCompleted;
+    return true;
+  case PathEnd::Kind::Infeasible:
+    return true;
+  case PathEnd::Kind::Cut:
+    return false;
+  }
+  return false;
+}
+
+bool CandidateDecider::unrollInstead(const LoopCandidate &c) {
+  // Unrolling from the first loop of the candidate's path explores every
+  // path the candidate stands for, exactly: the verdict is then what
+  // --loops=unroll would give (an error found, a proof when the loop is
+  // bounded, no end otherwise). That loop is not summarised again.
+  for (size_t id : LoopPathData::find(*c.state)->atoms) {
+    LoopInstance &inst = registry_.at(id);
+    if (!inst.arrival)
+      continue;
+    registry_.unrolledHeads.insert(inst.head);
+    if (!inst.resumed) {
+      inst.resumed = true;
+      ++registry_.stats.unrolledAfter;
+      x_.addState(x_.copyState(*inst.arrival));
+    }
+    return true;
+  }
+  // The same for the first summarised call of a recursive function: it
+  // runs again from its arrival, and the function is run from then on.
+  SummarisedCall *call =
+      registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
+  if (!call)
+    return false;
+  registry_.unrollCycleOf(*registry_.function(call->function).function);
+  if (!call->resumed) {
+    call->resumed = true;
+    ++registry_.stats.unrolledAfter;
+    x_.addState(x_.copyState(*call->arrival));
+  }
+  return true;
+}
+
+void CandidateDecider::recordInvariants(const HornQuestion &q,
+                                      const solver::HornAnswer &a) {
+  std::vector<LoopInvariant> &invariants = registry_.invariants;
+  for (size_t r = 0; r < a.invariants.size(); ++r) {
+    bool quantified = r < a.quantified.size() && !a.quantified[r].empty();
+    if (!a.invariants[r] || (a.invariants[r]->isTrue() && !quantified))
+      continue;
+    if (q.instanceOf[r] == HornQuestion::kNone &&
+        q.functionOf[r] == HornQuestion::kNone)
+      continue; // a Call(f) relation: where f is called
+    if (q.functionOf[r] != HornQuestion::kNone) {
+      // One summary per function: the first proof's (each holds where the
+      // calls of its question are made).
+      const RecursiveFunction &fn = registry_.function(q.functionOf[r]);
+      if (std::any_of(invariants.begin(), invariants.end(),
+                      [&](const LoopInvariant &o) {
+                        return o.ofFunction &&
+                               o.function == fn.function->getName();
+                      }))
+        continue;
+      addInvariant(invariants, {fn.where, fn.function->getName().str(),
+                         describeSummary(x_.ctx(), q, registry_, r,
+                                         a.invariants[r]),
+                         /*ofFunction=*/true});
+      continue;
+    }
+    LoopInstance &inst = registry_.at(q.instanceOf[r]);
+    if (std::string c =
+            witnessInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
+        !c.empty())
+      inst.witnessConjuncts.push_back(std::move(c));
+    std::string text =
+        describeInvariant(x_.ctx(), q, registry_, r, a.invariants[r]);
+    if (quantified)
+      for (const solver::HornAnswer::Quantified &f : a.quantified[r])
+        if (std::string t = describeQuantified(x_.ctx(), q, registry_, r, f);
+            !t.empty())
+          text += (text.empty() ? "" : " && ") + ("(" + t + ")");
+    addInvariant(invariants, {inst.where, inst.function, std::move(text)});
+  }
+}
+
+solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
+  LoopStats &st = registry_.stats;
+  solver::HornAnswer a;
+  if (!q.unsupported.empty()) {
+    a.reason = q.unsupported;
+    return a;
+  }
+  // --dump-horn: the question as asked, for other CHC solvers and for
+  // reading the encoding (seed 001 §7's equations, one clause each).
+  if (const std::string &dir = registry_.options.hornDumpDir; !dir.empty())
+    std::ofstream(fmt::format("{}/horn-{}.smt2", dir, st.hornQueries + 1))
+        << q.system.str();
+  solver::HornOptions o;
+  o.earlier = &registry_.provedInvariants;
+  o.timeoutSeconds = std::max(
+      0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
+  a = solver::solveHorn(x_.ctx(), q.system, o);
+  ++st.hornQueries;
+  st.hornSeconds += a.seconds;
+  return a;
+}
+
+bool CandidateDecider::refutes(const HornQuestion &q,
+                             const solver::HornAnswer &a) {
+  if (a.status != solver::HornAnswer::Safe)
+    return false;
+  ++registry_.stats.refutedByHorn;
+  for (size_t r = 0; r < a.invariants.size(); ++r) {
+    if (!a.invariants[r])
+      continue;
+    std::vector<ExprRef> &known =
+        registry_.provedInvariants[q.system.relations()[r].name];
+    const expr::Expr *inv = a.invariants[r].get();
+    auto add = [&](const ExprRef &c) {
+      if (!c->isTrue() && std::find(known.begin(), known.end(), c) == known.end())
+        known.push_back(c);
+    };
+    if (inv->kind() == expr::Kind::And)
+      for (unsigned k = 0; k < inv->numChildren(); ++k)
+        add(ExprRef(inv->child(k)));
+    else
+      add(a.invariants[r]);
+  }
+  if (q.exact)
+    recordInvariants(q, a);
+  return true;
+}
+
+void CandidateDecider::report(LoopCandidate &c, solver::Model exact) {
+  reporting_ = true;
+  x_.terminateError(*c.state, c.end.error, c.end.message, c.end.stack,
+                    std::move(exact));
+  reporting_ = false;
+}
+
+bool CandidateDecider::confirmByExtremeParams(LoopCandidate &c) {
+  size_t tried = 0;
+  for (size_t id : LoopPathData::find(*c.state)->atoms)
+    for (const ExprRef &p : registry_.at(id).params) {
+      if (tried == kExtremeParams)
+        return false;
+      if (!p->sort().isBV() || p->isConst())
+        continue;
+      ++tried;
+      if (confirmAtExtremes(x_, c, p))
+        return true;
+    }
+  return false;
+}
+
+void CandidateDecider::decide(LoopCandidate c) {
+  LoopStats &st = registry_.stats;
+  if (!enclosing_) {
+    for (size_t id : LoopPathData::find(*c.state)->atoms)
+      if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
+        if (inst.resumed)
+          return; // the loop is being unrolled: that decides it
+        if (registry_.unrolledHeads.count(inst.head) && unrollInstead(c))
+          return; // its summaries left an error undecided before
+        break;
+      }
+    if (const SummarisedCall *call =
+            registry_.firstProgramCall(LoopPathData::find(*c.state)->calls)) {
+      if (call->resumed)
+        return; // the call is being run: that decides it
+      if (registry_.unrolledFunctions.count(
+              registry_.function(call->function).function) &&
+          unrollInstead(c))
+        return;
+    }
+  }
+  ++st.errorCandidates;
+  if (confirmByRun(x_, c)) {
+    ++st.confirmedByRun;
+    return;
+  }
+  // Acceleration reads loops only: a summarised call's result would be
+  // unconstrained there.
+  bool hasCalls = !LoopPathData::find(*c.state)->calls.empty();
+  if (const SummarisedCall *call =
+          registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
+      call && confirmAtExtremes(x_, c, firstInput(*call))) {
+    ++st.confirmedByRun;
+    return;
+  }
+  if (!hasCalls)
+    for (unsigned phases : kAccelerationPhases)
+      if (AcceleratedPath p =
+              accelerate(x_, registry_, c, phases, /*runnable=*/true);
+          p.inputs && confirmByRun(x_, c, p.inputs, kLongRunSeconds)) {
+        ++st.confirmedByRun;
+        return;
+      }
+  SourceLocation at = errorLocation(x_, *c.state, c.end);
+  HornQuestion q = hornQuestionFor(x_, registry_, c);
+  solver::HornAnswer a = solve(q);
+  if (refutes(q, a))
+    return;
+  if (!q.exact && enclosing_) {
+    // The enclosing loop's Rec may exclude it: asked again once that loop's
+    // body is complete.
+    enclosing_->candidates.push_back(std::move(c));
+    --st.errorCandidates;
+    return;
+  }
+  if (!hasCalls)
+    for (unsigned phases : kAccelerationPhases)
+      if (AcceleratedPath p =
+              accelerate(x_, registry_, c, phases, /*runnable=*/false);
+          p.exact) {
+        // Too deep to run in seconds, but every iteration was checked.
+        ++st.provedByAcceleration;
+        report(c, p.exact);
+        return;
+      }
+  if (a.status == solver::HornAnswer::Unsafe && q.exact && !q.forgetsEntry) {
+    ++st.provedByHorn;
+    // Reachable; unrolling from the arrival finds it with inputs that
+    // reproduce it (Spacer's derivations are short). Only without an
+    // arrival to unroll from is it reported with the over-approximation's.
+    if (!enclosing_ && unrollInstead(c))
+      return;
+    report(c);
+    return;
+  }
+  // Undecided: the error may need many iterations that no phase of
+  // constant steps describes (an array written in the loop). Runs on the
+  // inputs that make the loops' parameters (their bounds, mostly) as large
+  // and as small as the path allows often take them.
+  if (!hasCalls && !enclosing_ && confirmByExtremeParams(c)) {
+    ++st.confirmedByRun;
+    return;
+  }
+  ++st.undecided;
+  if (!enclosing_ && unrollInstead(c))
+    return;
+  const LoopPathData &d = *LoopPathData::find(*c.state);
+  std::string past =
+      d.atoms.empty()
+          ? fmt::format("the recursive call at {}:{}",
+                        registry_.call(d.calls.back()).where.file,
+                        registry_.call(d.calls.back()).where.line)
+          : fmt::format("the loop at {}:{}",
+                        registry_.at(d.atoms.back()).where.file,
+                        registry_.at(d.atoms.back()).where.line);
+  x_.noteUnknown(fmt::format(
+      "whether the {} at {}:{} is reachable past {} was not decided: {}",
+      engine::errorKindName(c.end.error), at.file, at.line, past,
+      a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
+}
+
+} // namespace cosmo::summary

@@ -1,0 +1,67 @@
+//===- CandidateDecider.h - errors past recursive states --------*- C++ -*-===//
+//
+// An error reached on a path past a summarised loop (a Rec atom) or a
+// summarised recursive call (a Sum atom) is a candidate: that path is an
+// over-approximation. One decider settles the candidates of a run, whichever
+// kind of atom they passed (LoopSummarizer.h, steps 1-2): runs on the
+// inputs of models, then the Horn system of the path's atoms (seed 001 §7,
+// theorems 18-19), then unrolling from the first arrival on the path.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SUMMARY_CANDIDATEDECIDER_H
+#define COSMO_SUMMARY_CANDIDATEDECIDER_H
+
+#include "loops/LoopInstance.h"
+
+namespace cosmo::summary {
+
+class CandidateDecider {
+public:
+  /// `enclosing`: the isolated run of the loop body the candidates arise
+  /// in (null in the program's run).
+  CandidateDecider(Executor &x, LoopRegistry &registry,
+                   LoopBodyRun *enclosing)
+      : x_(x), registry_(registry), enclosing_(enclosing) {}
+
+  /// Ends `s`, a path past atoms: an error is a candidate (decided now);
+  /// a completed path is counted but not reported (its test would be the
+  /// over-approximation's); an infeasible one ends quietly. False (the
+  /// core ends it) for a cut.
+  bool takePath(ExecutionState &s, const engine::PathEnd &end);
+  /// Decides a candidate: reported when reachable, a note when undecided.
+  /// In a body's run, one not refuted goes to the enclosing loop's run,
+  /// whose Rec atom may exclude it once that loop's body is complete.
+  void decide(LoopCandidate candidate);
+  /// The Horn solver's answer to `q` within --horn-timeout (counted).
+  solver::HornAnswer solve(const HornQuestion &q);
+  /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
+  /// is exact).
+  bool refutes(const HornQuestion &q, const solver::HornAnswer &a);
+  /// While the decider reports an error itself: the hooks let that path
+  /// end as any error does.
+  bool reporting() const { return reporting_; }
+
+private:
+  /// Whether a run on inputs that make a loop parameter on the
+  /// candidate's path as large or as small as its path allows reaches its
+  /// error (the first kExtremeParams parameters).
+  bool confirmByExtremeParams(LoopCandidate &candidate);
+  /// The invariants of a Horn answer that refuted a candidate, into the
+  /// run's summary (each loop and text once).
+  void recordInvariants(const HornQuestion &q, const solver::HornAnswer &a);
+  /// An undecided candidate of the program's run: unrolls the first loop
+  /// (else the first summarised call) on its path from its arrival
+  /// instead; false when there is none.
+  bool unrollInstead(const LoopCandidate &c);
+  /// Reports `c`'s error (with `exact` as its model, when given).
+  void report(LoopCandidate &c, solver::Model exact = nullptr);
+
+  Executor &x_;
+  LoopRegistry &registry_;
+  LoopBodyRun *enclosing_;
+  bool reporting_ = false;
+};
+
+} // namespace cosmo::summary
+
+#endif // COSMO_SUMMARY_CANDIDATEDECIDER_H
