@@ -133,7 +133,7 @@ public:
   LoopStats stats;
   std::vector<LoopInvariant> invariants;
 
-  /// Recursive functions (RecursionSummaries.cpp): f's summary, made on
+  /// Recursive functions (RecursionSummarizer.cpp): f's summary, made on
   /// the first call that needs it; null with `why` when f cannot have one.
   RecursiveFunction *functionFor(const llvm::Function &f) const;
   RecursiveFunction &addFunction(const llvm::Function &f);

@@ -7,7 +7,7 @@
 // parameters, the integer globals its cycle reads and writes, and its
 // result. Sum(f) is closed under recursion: each body of the cycle is
 // explored once, in isolation, each call in it of a function of the cycle
-// an atom, each return path a Horn clause (RecursionSummaries.cpp).
+// an atom, each return path a Horn clause (RecursionSummarizer.cpp).
 //
 // The relations live in the LoopRegistry with the loops' (one Horn system
 // asks about a path that passed both), and an error past a summarised call

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loops/CandidateDecider.h"
+#include "recursion/RecursiveFunction.h"
 
 #include <fmt/format.h>
 

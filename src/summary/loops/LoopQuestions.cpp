@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loops/LoopInstance.h"
+#include "recursion/RecursiveFunction.h"
 
 #include "cosmo/expr/Transform.h"
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loops/CandidateDecider.h"
+#include "recursion/RecursiveFunction.h"
 
 #include "cosmo/frontend/Frontend.h"
 

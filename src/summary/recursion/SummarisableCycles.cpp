@@ -1,6 +1,6 @@
 //===- SummarisableCycles.cpp - which recursions summaries describe ------===//
 //
-// A cycle of the call graph gets summary relations (RecursionSummaries.cpp)
+// A cycle of the call graph gets summary relations (RecursionSummarizer.cpp)
 // when a call of one of its functions changes nothing but its result and
 // some integer globals: then the atom Sum(f)(args, globals, result,
 // changes) describes it exactly, with no heap to compose. This file decides
@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loops/LoopInstance.h"
+#include "recursion/RecursiveFunction.h"
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/GlobalVariable.h>

@@ -1,4 +1,4 @@
-//===- RecursionSummaries.cpp - recursive calls as recursive states -------===//
+//===- RecursionSummarizer.cpp - recursive calls as recursive states ------===//
 //
 // Seed 000 (section 2) treats recursion exactly like loops: a recursive
 // vertex of the call graph -- a cycle of direct calls: a function that
@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loops/CandidateDecider.h"
+#include "recursion/RecursiveFunction.h"
 #include "cosmo/summary/RecursionSummarizer.h"
 
 #include "cosmo/frontend/CallGraph.h"
