@@ -174,7 +174,7 @@ json statsToJson(const summary::AnalysisResult &r) {
               {"tests", {{"policy", s.testPolicy},
                          {"completed_paths", s.completedTests}}},
               {"states_forked", s.statesForked},
-              {"states_merged", s.statesMerged},
+              {"states_merged", r.composition.statesMerged},
               {"merge", r.merge},
               {"solver", solverStatsToJson(s.solverOptions, s.solver)},
               {"wall_seconds", s.wallSeconds},

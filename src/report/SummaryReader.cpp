@@ -38,7 +38,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
     st.completedTests = s["tests"].value("completed_paths", uint64_t{0});
   }
   st.statesForked = s.value("states_forked", uint64_t{0});
-  st.statesMerged = s.value("states_merged", uint64_t{0});
+  r.composition.statesMerged = s.value("states_merged", uint64_t{0});
   r.merge = s.value("merge", "none");
   r.loops = s.value("loops", "unroll");
   if (s.contains("loop_summaries")) {

@@ -51,7 +51,7 @@ hooksFor(Executor &x, SummaryStore &store, bool isolated) {
                (!isolated || composesSummaries(o.calls));
   if (merge)
     hooks.push_back(std::make_unique<StateMerger>(
-        x, o.mergeStrategy() == MergeStrategy::Auto));
+        x, o.mergeStrategy() == MergeStrategy::Auto, store.stats));
   return hooks;
 }
 

@@ -303,15 +303,15 @@ TEST_F(CompositionTest, MergerJoinsTheArmsOfADiamond) {
     return std::vector<std::unique_ptr<ExecutionHooks>>{};
   });
   summary::AnalysisResult b = run(*m, options(CallStrategy::Inline), merged, {},
-                     [](Executor &x, SummaryStore &) {
+                     [](Executor &x, SummaryStore &store) {
                        std::vector<std::unique_ptr<ExecutionHooks>> h;
                        h.push_back(std::make_unique<summary::StateMerger>(
-                           x, /*careful=*/false));
+                           x, /*careful=*/false, store.stats));
                        return h;
                      });
   EXPECT_EQ(a.stats.pathsCompleted, 4u);
   EXPECT_EQ(b.stats.pathsCompleted, 1u);
-  EXPECT_GE(b.stats.statesMerged, 2u);
+  EXPECT_GE(b.composition.statesMerged, 2u);
   EXPECT_EQ(b.verdict, Verdict::True);
 }
 

@@ -190,7 +190,6 @@ struct RunStats {
   uint64_t statesForked = 0;
   /// States that joined another at a merge point (--merge), in the
   /// program's run and in the isolated runs of formula summaries.
-  uint64_t statesMerged = 0;
   std::string solverOptions; // the pipeline's layers, as --solver-opts
   solver::PipelineStats solver;
   double wallSeconds = 0;

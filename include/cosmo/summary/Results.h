@@ -46,6 +46,8 @@ struct CompositionStats {
   // --target=errors (seed 002 section IV.E).
   uint64_t errorsShortCircuited = 0; // H1: reported without a replay
   uint64_t pathsPruned = 0; // H2: calls that ended their path unexplored
+  // State merging (--merge): joins of two states into one.
+  uint64_t statesMerged = 0;
   // Formula summaries (--calls=summary|smart).
   uint64_t summariesComposed = 0; // calls that composed a summary
   uint64_t inlinedConcrete = 0;   // smart: concrete calls run instead

@@ -14,6 +14,7 @@
 #define COSMO_SUMMARY_STATEMERGER_H
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/summary/Results.h"
 
 #include <tuple>
 #include <unordered_map>
@@ -29,7 +30,8 @@ class StateMerger final : public engine::ExecutionHooks {
 public:
   /// `careful`: --merge=auto's policy (refuse joins that cost more than
   /// the paths they save); otherwise every compatible pair is joined.
-  StateMerger(Executor &x, bool careful);
+  /// It counts its joins into `stats`.
+  StateMerger(Executor &x, bool careful, CompositionStats &stats);
 
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
   void onWaiting(ExecutionState &s) override;
@@ -58,6 +60,7 @@ private:
   Executor &x_;
   expr::ExprContext &ctx_;
   bool careful_;
+  CompositionStats &stats_;
   /// The waiting states, in the order they came, with the exploration step
   /// each began to wait at.
   std::vector<std::pair<ExecutionState *, uint64_t>> waiting_;

@@ -71,8 +71,8 @@ std::optional<std::set<ExprRef>> unionConstants(const ExprRef &e) {
 
 } // namespace
 
-StateMerger::StateMerger(Executor &x, bool careful)
-    : x_(x), ctx_(x.ctx()), careful_(careful) {}
+StateMerger::StateMerger(Executor &x, bool careful, CompositionStats &stats)
+    : x_(x), ctx_(x.ctx()), careful_(careful), stats_(stats) {}
 
 const StateMerger::FunctionInfo &
 StateMerger::infoOf(const llvm::Function &f) {
@@ -183,7 +183,7 @@ bool StateMerger::releaseStates() {
       joined.push_back(s);
       continue;
     }
-    ++x_.summary().stats.statesMerged;
+    ++stats_.statesMerged;
     e.states.erase(s);
   }
   for (ExecutionState *s : joined) {
