@@ -317,11 +317,29 @@ ExecutionState *Executor::checkError(ExecutionState &s,
   return passed(good);
 }
 
+namespace {
+/// A solver time limit (0: none) made at most `ms`.
+unsigned atMost(unsigned limit, unsigned ms) {
+  return limit ? std::min(limit, ms) : ms;
+}
+} // namespace
+
+solver::SolverResult Executor::checkOnPath(ExecutionState &s,
+                                           const ExprRef &cond,
+                                           bool wantModel, unsigned limitMs) {
+  solver_->setTimeoutMs(limitMs);
+  // s.model is null without model reuse.
+  solver::Query q =
+      solver::Query::onPath(s.constraints, cond, s.model, wantModel);
+  q.quantified = s.quantified;
+  return solver_->check(q);
+}
+
 solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
                                        bool wantModel, unsigned limitMs) {
   unsigned limit = opts_.solver.timeoutMs;
   if (limitMs)
-    limit = limit ? std::min(limit, limitMs) : limitMs;
+    limit = atMost(limit, limitMs);
   // Queries answered above Z3 can be slow too, and one instruction may ask
   // many (a symbolic pointer's candidates): an interrupted or timed-out run
   // stops asking at once, which cuts the path.
@@ -331,8 +349,7 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
     double left = secondsLeft();
     if (left <= 0)
       return {solver::Validity::Unknown, nullptr, timeLimitReason(), {}};
-    auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
-    limit = limit ? std::min(limit, ms) : ms;
+    limit = atMost(limit, static_cast<unsigned>(std::max(1.0, left * 1000)));
   }
   // An exploration's own deadline (an isolated run's) bounds it too.
   if (const auto &deadline = run_->bounds.deadline) {
@@ -343,15 +360,9 @@ solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
       explorationOverTime();
       return {solver::Validity::Unknown, nullptr, run_->why(), {}};
     }
-    auto ms = static_cast<unsigned>(std::max(1.0, left * 1000));
-    limit = limit ? std::min(limit, ms) : ms;
+    limit = atMost(limit, static_cast<unsigned>(std::max(1.0, left * 1000)));
   }
-  solver_->setTimeoutMs(limit);
-  // s.model is null without model reuse.
-  solver::Query q =
-      solver::Query::onPath(s.constraints, cond, s.model, wantModel);
-  q.quantified = s.quantified;
-  return solver_->check(q);
+  return checkOnPath(s, cond, wantModel, limit);
 }
 
 solver::SolverResult Executor::pathModel(ExecutionState &s) {
@@ -367,14 +378,11 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
   unsigned limit = opts_.solver.timeoutMs;
   if (opts_.timeoutSeconds > 0) {
     double left = secondsLeft();
-    auto ms = static_cast<unsigned>(
-        std::max(static_cast<double>(kPathModelGraceMs), left * 1000));
-    limit = limit ? std::min(limit, ms) : ms;
+    limit = atMost(limit, static_cast<unsigned>(std::max(
+                              static_cast<double>(kPathModelGraceMs),
+                              left * 1000)));
   }
-  solver_->setTimeoutMs(limit);
-  solver::Query q = solver::Query::onPath(s.constraints, nullptr, s.model, true);
-  q.quantified = s.quantified;
-  return solver_->check(q);
+  return checkOnPath(s, nullptr, /*wantModel=*/true, limit);
 }
 
 std::optional<uint64_t> Executor::concreteValue(ExecutionState &s,
@@ -712,6 +720,7 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
         end.message = message;
         end.stack = stack;
         end.check = check;
+        end.model = model;
         return end;
       }()))
     return;

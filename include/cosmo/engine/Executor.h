@@ -289,6 +289,11 @@ private:
   externalFunctionsOf(const llvm::Module &m);
   static std::vector<ExternalFunction>
   externalFunctions(const llvm::Module &m);
+  /// The solver's answer to `cond` on the path of `s` (its quantified
+  /// facts included) within `limitMs` (0: none): what ask and pathModel
+  /// ask once each has its limit.
+  solver::SolverResult checkOnPath(ExecutionState &s, const ExprRef &cond,
+                                   bool wantModel, unsigned limitMs);
   //===--- Forking and termination (Executor.cpp) -------------------------===//
   /// Ends `s` as a completed path; `returned` is the entry function's
   /// return (its value, null for void) when the path ended by returning

@@ -15,6 +15,7 @@
 #define COSMO_ENGINE_HOOKS_H
 
 #include "cosmo/engine/Results.h"
+#include "cosmo/solver/Solver.h"
 #include "cosmo/expr/Expr.h"
 
 #include <memory>
@@ -68,6 +69,8 @@ struct PathEnd {
   std::vector<SourceLocation> stack;
   /// Error found by an error check: which one.
   std::optional<CheckId> check;
+  /// Error: the model of its path the reporter gave (null: none yet).
+  solver::Model model;
 };
 
 /// A hook's data for one path. Copied when the path forks; two paths whose

@@ -47,17 +47,13 @@ private:
       terms.push_back(cond);
     std::vector<ExprRef> instances =
         quantifierInstances(ctx_, terms, kQuantifierInstances);
-    ConstraintSet groundPart, whole;
-    for (const ExprRef &c : q.pc) {
-      whole.add(c);
+    ConstraintSet groundPart;
+    for (const ExprRef &c : q.pc)
       if (!hasQuantifier(c))
         groundPart.add(c);
-    }
-    for (const ExprRef &i : instances) {
-      whole.add(i);
+    for (const ExprRef &i : instances)
       if (!hasQuantifier(i))
         groundPart.add(i);
-    }
     // The instances are consequences of the path condition, so the ground
     // part is satisfiable if the path is; but a branch taken on an
     // over-approximation may not be, and an error there must not be
@@ -89,7 +85,6 @@ private:
       for (const ExprRef &i : more)
         if (known.insert(i.get()).second) {
           deeper.push_back(i);
-          whole.add(i);
           if (!hasQuantifier(i))
             groundPart.add(i);
         }
@@ -99,6 +94,13 @@ private:
       if (r.isUnsat())
         return r;
     }
+    // Z3 gets the whole path condition and every instance (built only
+    // now: most questions end above).
+    ConstraintSet whole;
+    for (const ExprRef &c : q.pc)
+      whole.add(c);
+    for (size_t k = terms.size(); k < deeper.size(); ++k)
+      whole.add(deeper[k]);
     return inner().check(Query::onPath(whole, cond, nullptr, true));
   }
 

@@ -56,7 +56,7 @@ bool ContractHooks::onPathEnd(ExecutionState &s, const engine::PathEnd &end) {
       end.stack.empty() ? x_.stackOf(s) : end.stack;
   SourceLocation at = stack.empty() ? SourceLocation{} : stack.front();
   if (!x_.errorReported(end.error, at))
-    reportAbstractedError(s, end.error, at);
+    reportAbstractedError(s, end.error, at, end.model);
   return true;
 }
 
@@ -95,9 +95,11 @@ bool ContractHooks::confirmOnConcreteRun(ErrorKind kind,
 }
 
 void ContractHooks::reportAbstractedError(ExecutionState &s, ErrorKind kind,
-                                          const SourceLocation &at) {
+                                          const SourceLocation &at,
+                                          solver::Model model) {
   bool impossible = false;
-  solver::Model model = x_.errorModel(s, kind, at, impossible);
+  if (!model)
+    model = x_.errorModel(s, kind, at, impossible);
   if (!model) {
     if (!impossible)
       ++x_.summary().stats.pathsCut;

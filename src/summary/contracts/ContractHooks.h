@@ -137,9 +137,11 @@ private:
 
   // AbstractedErrors.cpp
   /// An error on a path through a havoc of annotations: reported by a
-  /// concrete run that shows it, else the path is unknown.
+  /// concrete run that shows it, else the path is unknown. `model`: the
+  /// error path's, when its reporter gave one.
   void reportAbstractedError(ExecutionState &s, engine::ErrorKind kind,
-                             const engine::SourceLocation &at);
+                             const engine::SourceLocation &at,
+                             solver::Model model);
   /// Runs the entry concretely on `model`'s inputs (all inputs free without
   /// one), reporting what it finds: whether that includes a `kind` error
   /// at `at`.
