@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/LoopWrites.h"
 #include "contracts/ContractHooks.h"
 
-#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
@@ -143,8 +143,7 @@ std::set<uint64_t> ContractHooks::loopWriteTargets(
   // the clause names the others, and the iteration's writes to them are
   // checked against it (checkAssigns).
   std::set<uint64_t> bases;
-  auto target = [&](const llvm::Value *ptr) {
-    const llvm::Value *u = llvm::getUnderlyingObject(ptr, 0);
+  auto target = [&](const llvm::Value *u) {
     if (ownOnly && !llvm::isa<llvm::AllocaInst>(u))
       return;
     if (!llvm::isa<llvm::AllocaInst>(u) && !llvm::isa<llvm::Argument>(u) &&
@@ -161,29 +160,20 @@ std::set<uint64_t> ContractHooks::loopWriteTargets(
             s.memory.find(addr->bvValue().getZExtValue()))
       bases.insert(e->object->address);
   };
-  for (const llvm::BasicBlock *b : v.body)
-    for (const llvm::Instruction &i : *b) {
-      if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
-        target(st->getPointerOperand());
-      } else if (auto *mi = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {
-        target(mi->getRawDest());
-      } else if (auto *call = llvm::dyn_cast<llvm::CallBase>(&i)) {
-        const llvm::Function *f = call->getCalledFunction();
-        if (f && (f->getName().startswith("__cosmo_acsl_") ||
-                  f->getName().startswith("llvm.dbg.") ||
-                  f->getName().startswith("__acsl_") ||
-                  f->getName().startswith("__VERIFIER_nondet_")))
-          continue;
-        if (!ownOnly)
-          throw engine::Unsupported{fmt::format(
-              "ACSL: the annotated loop calls '{}', which may write memory; "
-              "give `loop assigns`",
-              f ? f->getName().str() : "a function pointer")};
-        for (const llvm::Use &arg : call->args())
-          if (arg->getType()->isPointerTy())
-            target(arg.get());
-      }
+  for (const LoopWrite &w : loopWrites(v)) {
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(w.at);
+        call && !llvm::isa<llvm::MemIntrinsic>(call)) {
+      const llvm::Function *f = call->getCalledFunction();
+      if (!ownOnly)
+        throw engine::Unsupported{fmt::format(
+            "ACSL: the annotated loop calls '{}', which may write memory; "
+            "give `loop assigns`",
+            f ? f->getName().str() : "a function pointer")};
+      if (!w.object)
+        continue;
     }
+    target(w.object);
+  }
   return bases;
 }
 

@@ -7,12 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/LoopWrites.h"
 #include "loops/LoopInstance.h"
 
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/IR/Operator.h>
 
 #include <fmt/format.h>
 
@@ -262,25 +262,17 @@ std::vector<uint64_t> storedObjects(Executor &x,
                                     const frontend::RecursiveVertex &loop,
                                     const engine::StackFrame &frame) {
   std::vector<uint64_t> objects;
-  for (const llvm::BasicBlock *b : loop.body)
-    for (const llvm::Instruction &i : *b) {
-      const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i);
-      if (!store)
-        continue;
-      const llvm::Value *p = store->getPointerOperand();
-      while (const auto *op = llvm::dyn_cast<llvm::Operator>(p))
-        if (llvm::isa<llvm::GEPOperator>(op) ||
-            llvm::isa<llvm::BitCastOperator>(op))
-          p = op->getOperand(0);
-        else
-          break;
-      if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(p))
-        objects.push_back(x.globalAddress(g));
-      else if (llvm::isa<llvm::AllocaInst>(p))
-        if (const engine::RegValue *r = frame.registers.find(p))
-          if (r->isConcrete())
-            objects.push_back(r->bits());
-    }
+  // The stores only: the body's runs find what else it writes.
+  for (const LoopWrite &w : loopWrites(loop)) {
+    if (!llvm::isa<llvm::StoreInst>(w.at))
+      continue;
+    if (const auto *g = llvm::dyn_cast<llvm::GlobalVariable>(w.object))
+      objects.push_back(x.globalAddress(g));
+    else if (llvm::isa<llvm::AllocaInst>(w.object))
+      if (const engine::RegValue *r = frame.registers.find(w.object))
+        if (r->isConcrete())
+          objects.push_back(r->bits());
+  }
   return objects;
 }
 

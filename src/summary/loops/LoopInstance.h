@@ -240,7 +240,7 @@ constexpr double kLongRunSeconds = 5;
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
 /// Loop parameters an undecided candidate's path is run at the extremes
-/// of (LoopSummarizer::confirmByExtremeParams).
+/// of (CandidateDecider::confirmByExtremeParams).
 constexpr size_t kExtremeParams = 2;
 
 /// LoopAcceleration.cpp: `c`'s path with each loop on it run as phases of
