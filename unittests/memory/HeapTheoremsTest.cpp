@@ -14,10 +14,10 @@
 namespace cosmo::memory::testing {
 namespace {
 
-constexpr int kInstances = 200;
+constexpr int kInstances = 120;
 /// Theorems whose checks compose three heaps or merge-then-compose cost
-/// minutes at 200 instances on two cores; they run fewer.
-constexpr int kHeavyInstances = 40;
+/// minutes at 120 instances on two cores; they run fewer.
+constexpr int kHeavyInstances = 20;
 
 class HeapTheorems : public HeapTest {
 protected:
