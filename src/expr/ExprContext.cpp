@@ -273,7 +273,7 @@ ExprRef ExprContext::floatOp(Kind kind, std::span<const ExprRef> c,
   Sort sort = resultSort(kind, c, aux0, 0);
   if (constant) {
     Value v = evaluateFloat(kind, aux0, sort.width, values);
-    return v.isBool ? boolVal(v.boolValue) : bv(v.bits);
+    return v.in(*this);
   }
   return makeNode(kind, sort, c, aux0, 0);
 }

@@ -32,6 +32,10 @@ struct Value {
     return isBool == o.isBool &&
            (isBool ? boolValue == o.boolValue : bits == o.bits);
   }
+  /// The constant term of this value.
+  ExprRef in(ExprContext &ctx) const {
+    return isBool ? ctx.boolVal(boolValue) : ctx.bv(bits);
+  }
 };
 
 /// An array's value: explicit bytes over a default.

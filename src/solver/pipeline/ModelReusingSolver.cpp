@@ -169,8 +169,7 @@ private:
       std::optional<expr::Value> x = expr::evaluate(v, *q.pcModel);
       if (!x)
         return;
-      differs.push_back(
-          ctx_.ne(v, x->isBool ? ctx_.boolVal(x->boolValue) : ctx_.bv(x->bits)));
+      differs.push_back(ctx_.ne(v, x->in(ctx_)));
     }
     ++stats_.fixingQueries;
     SolverResult r = inner().check(

@@ -52,10 +52,6 @@ private:
   SourceLocation where_;
 };
 
-ExprRef valueOf(expr::ExprContext &ctx, const expr::Value &v) {
-  return v.isBool ? ctx.boolVal(v.boolValue) : ctx.bv(v.bits);
-}
-
 } // namespace
 
 ConfirmingRun::ConfirmingRun(engine::Executor &x, std::string what,
@@ -71,7 +67,7 @@ ConfirmingRun &ConfirmingRun::pinScalars(
   for (const auto &[var, value] : model.vars()) {
     if (pin && !pin(var))
       continue;
-    ExprRef c = valueOf(x_.ctx(), value);
+    ExprRef c = value.in(x_.ctx());
     byName_[var->name()] = c;
     // A variable whose key is more than its name without its number was
     // made in an isolated run (a loop body's): keyed without its prefix.

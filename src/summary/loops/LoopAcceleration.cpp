@@ -143,8 +143,7 @@ bool phaseIsExact(Executor &x, const ExecutionState &like, const Phase &ph,
   expr::ExprContext &ctx = x.ctx();
   auto constant = [&](const ExprRef &e) -> ExprRef {
     std::optional<expr::Value> v = expr::evaluate(e, m);
-    return v ? (v->isBool ? ctx.boolVal(v->boolValue) : ctx.bv(v->bits))
-             : nullptr;
+    return v ? v->in(ctx) : nullptr;
   };
   ExprRef k = constant(ph.k), which = constant(ph.which);
   if (!k || !which)
