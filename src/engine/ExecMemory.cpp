@@ -97,6 +97,40 @@ void Executor::registerLazyPointer(ExecutionState &s, const ExprRef &ptr,
 }
 
 namespace {
+std::string objectNameFor(const std::string &pointerPath) {
+  bool simple = pointerPath.find_first_of("+*()") == std::string::npos;
+  return simple ? "*" + pointerPath : "*(" + pointerPath + ")";
+}
+} // namespace
+
+uint64_t Executor::newInputTarget(ExecutionState &s, const ExprRef &lazy,
+                                  uint64_t capacity, ExprRef size,
+                                  InputRecord::CallerDecides callerDecides,
+                                  bool unbounded) {
+  LazyPointer &lp = s.lazyPointers.at(lazy);
+  assert(!lp.target && "the pointer has its target already");
+  std::string name = objectNameFor(lp.path);
+  ExprRef content = ctx_.arrayVar(s.freshName("input"));
+  uint64_t base = allocate(s, capacity, ObjectKind::Input, name, content,
+                           size, lp.pointee, unbounded);
+  InputRecord in{name, "input-memory", "", {}, {}, capacity};
+  if (unbounded) {
+    // Too large for a variable per byte: the content is one array.
+    in.array = content;
+    in.size = 0;
+  } else {
+    in.byteVars = fillWithInputBytes(s, base, name);
+  }
+  in.arraySize = size;
+  in.address = base;
+  in.callerDecides = callerDecides;
+  s.inputs.push_back(std::move(in));
+  lp.target = base;
+  lp.createdTarget = true;
+  return base;
+}
+
+namespace {
 // An unresolved lazy pointer occurring in `address`, if any.
 std::optional<ExprRef> findUnresolvedLazy(const ExecutionState &s,
                                           const ExprRef &address) {
@@ -137,10 +171,6 @@ ExprRef withLazyTargets(Executor &ex, const ExecutionState &s,
   return expr::substitute(ex.ctx(), address, sub);
 }
 
-std::string objectNameFor(const std::string &pointerPath) {
-  bool simple = pointerPath.find_first_of("+*()") == std::string::npos;
-  return simple ? "*" + pointerPath : "*(" + pointerPath + ")";
-}
 } // namespace
 
 std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
@@ -193,16 +223,9 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
       for (size_t k = 0; k < feasible.size(); ++k) {
         ExecutionState &c = *children[k];
         uint64_t t = feasible[k];
-        if (t == freshAddress) {
-          std::string name = objectNameFor(lp.path);
-          t = allocate(c, capacity, ObjectKind::Input, name,
-                       ctx_.arrayVar(c.freshName("input")), {}, lp.pointee);
-          InputRecord in{name, "input-memory", "", {},
-                         fillWithInputBytes(c, t, name), capacity};
-          in.address = t;
-          c.inputs.push_back(std::move(in));
-          c.lazyPointers.at(*lazy).createdTarget = true;
-        }
+        if (t == freshAddress)
+          t = newInputTarget(c, *lazy, capacity, {},
+                             InputRecord::CallerDecides::All);
         addConstraint(c, ctx_.eq(*lazy, pointer(feasible[k])), models[k]);
         c.lazyPointers.at(*lazy).target = t;
       }
@@ -242,9 +265,10 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                                  e->object->name));
       return;
     }
+    std::optional<uint64_t> from = provenanceValue(st, model);
+    st.accessedObject = from.value_or(0);
     OutsideAccess what =
-        describeOutsideAccess(st.memory, value, size,
-                              provenanceValue(st, model), pointerBits());
+        describeOutsideAccess(st.memory, value, size, from, pointerBits());
     terminateError(st, what.kind, what.message);
   };
 
@@ -253,6 +277,7 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                     const ExprRef &offset) -> ExecutionState * {
     const memory::ObjectEntry &e = *st.memory.findByBase(base);
     const memory::MemoryObject &o = *e.object;
+    st.accessedObject = base;
     if (e.freed) {
       terminateError(st, ErrorKind::UseAfterFree,
                      fmt::format("access to freed {} object '{}'",

@@ -120,7 +120,7 @@ Executor::makeStateAt(const llvm::Function &f, std::string namePrefix,
 
 std::unique_ptr<ExecutionState> Executor::makeInitialState() {
   std::unique_ptr<ExecutionState> s = makeStateAt(*entry_);
-  setUpEntryArguments(*s, *entry_);
+  setUpEntryArguments(*s, *entry_, shapesInputs());
   if (opts_.globalsAsInputs)
     makeGlobalsInputs(*s);
   if (run_->covered.insert(&entry_->getEntryBlock()))
@@ -534,6 +534,18 @@ TestVector Executor::makeTest(ExecutionState &s, const std::string &outcome,
         ti.bytes.push_back(v ? static_cast<uint8_t>(v->bits.getZExtValue())
                              : 0);
       }
+    } else if (in.arraySize) {
+      // Bytes of a symbolic-size object (a shaped string or array): those
+      // below its size in this model.
+      auto n = expr::evaluate(in.arraySize, model);
+      uint64_t size = n ? std::min<uint64_t>(n->bits.getLimitedValue(),
+                                             in.byteVars.size())
+                        : in.byteVars.size();
+      for (uint64_t k = 0; k < size; ++k) {
+        auto v = expr::evaluate(in.byteVars[k], model);
+        ti.bytes.push_back(v ? static_cast<uint8_t>(v->bits.getZExtValue())
+                             : 0);
+      }
     } else if (in.var) {
       auto v = expr::evaluate(in.var, model);
       if (in.var->sort().isBool())
@@ -754,6 +766,8 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
                                             start_)
                   .count();
   e.test = makeTest(s, "error", *model);
+  if (shapesInputs() && s.namePrefix.empty())
+    classifyLatency(s, e);
   e.test.errorKind = kind;
   e.test.errorLocation = loc;
   if (e.stack.size() > 1)

@@ -319,10 +319,21 @@ void Executor::finishRun(uint64_t blocksTotal) {
   if (auto limit = std::find(reasons.begin(), reasons.end(), timeLimitReason());
       limit != reasons.end())
     std::rotate(reasons.begin(), limit, limit + 1);
-  if (!summary_.errors.empty()) {
+  size_t latent = std::count_if(summary_.errors.begin(), summary_.errors.end(),
+                                 [](const ErrorReport &e) {
+                                   return !e.latent.empty();
+                                 });
+  if (latent < summary_.errors.size()) {
     summary_.verdict = Verdict::False;
-    summary_.reason = fmt::format("{} error{} found", summary_.errors.size(),
-                                  summary_.errors.size() == 1 ? "" : "s");
+    size_t n = summary_.errors.size() - latent;
+    summary_.reason = fmt::format("{} error{} found", n, n == 1 ? "" : "s");
+  } else if (latent > 0) {
+    // Not false: valid inputs reach none of them. Not true either.
+    summary_.verdict = Verdict::Unknown;
+    summary_.reason = fmt::format(
+        "{} latent error{}: {} only a caller that passes what {} need{}",
+        latent, latent == 1 ? "" : "s", latent == 1 ? "it happens" : "they happen",
+        latent == 1 ? "it" : "they", latent == 1 ? "s" : "");
   } else if (!summary_.unknownReasons.empty()) {
     summary_.verdict = Verdict::Unknown;
     summary_.reason = summary_.unknownReasons.front();

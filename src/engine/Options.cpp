@@ -38,6 +38,12 @@ const std::map<std::string, Target> &targetNames() {
   return names;
 }
 
+const std::map<std::string, InputShapes> &inputShapesNames() {
+  static const std::map<std::string, InputShapes> names{
+      {"shaped", InputShapes::Shaped}, {"any", InputShapes::Any}};
+  return names;
+}
+
 uint64_t defaultMemoryLimitMB() {
   uint64_t total = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
                    static_cast<uint64_t>(sysconf(_SC_PAGESIZE));

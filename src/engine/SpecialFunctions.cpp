@@ -409,8 +409,8 @@ bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
   }
 }
 
-void Executor::setUpEntryArguments(ExecutionState &s,
-                                       const llvm::Function &f) {
+void Executor::setUpEntryArguments(ExecutionState &s, const llvm::Function &f,
+                                   bool shaped) {
   StackFrame &frame = s.frame();
   if (f.getName() == "main") {
     // main(argc, argv): one argument, the program's name.
@@ -466,6 +466,8 @@ void Executor::setUpEntryArguments(ExecutionState &s,
       registerLazyPointer(s, v, t->getPointerElementType(), name, name, 0);
     frame.registers.set(&a, RegValue::of(v));
   }
+  if (shaped)
+    shapeEntryInputs(s, f);
 }
 
 } // namespace cosmo::engine

@@ -277,10 +277,30 @@ struct CheckCommand {
                     "paths keep only those (seed 002's heuristic H2), so a "
                     "call where none is feasible ends its path. Incomplete: "
                     "when no error is found the verdict is unknown");
+    addEnumOption(*check, "--inputs", eo.inputs, engine::inputShapesNames(),
+                     "what the pointer parameters of an --entry other than "
+                     "main point to: shaped (as a C programmer calls it: a "
+                     "valid object, never NULL; a char pointer with no length "
+                     "a NUL-terminated string of up to --max-string "
+                     "characters; a pointer with an integer parameter that "
+                     "bounds its indices, or is named like a length, an array "
+                     "of that many elements; errors that need a NULL or a "
+                     "value inside a struct the caller passes, or an object "
+                     "larger than one element, are latent: listed, not "
+                     "counted) or any (NULL, aliases, or --input-array-size "
+                     "elements)");
+    check
+        ->add_option("--max-string", eo.maxString,
+                     "--inputs=shaped: the longest input string, and the most "
+                     "elements of an array sized by a length parameter (the "
+                     "inputs are bounded, so such an entry cannot be proved)")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 4096u));
     check
         ->add_option("--input-array-size", eo.inputArrayElements,
                      "elements of the pointee type in each lazily initialised "
-                     "input object (--entry)")
+                     "input object (--entry), and in the object a shaped "
+                     "pointer with no length points to")
         ->capture_default_str()
         ->check(CLI::Range(1u, 1u << 20));
     check

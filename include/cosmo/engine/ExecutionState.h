@@ -63,6 +63,14 @@ struct InputRecord {
   /// content and its size in bytes; the test gets the bytes below the size.
   ExprRef array = {};
   ExprRef arraySize = {};
+  /// EngineOptions::InputShapes::Shaped: what of this input object only the
+  /// entry's caller can decide, so that an error needing it is latent.
+  enum class CallerDecides {
+    Nothing, ///< a string, an array sized by a parameter, a global
+    Size,    ///< one object of a scalar type: its content is the entry's
+    All,     ///< a struct the caller built, and whatever it points to
+  };
+  CallerDecides callerDecides = CallerDecides::Nothing;
 };
 
 /// An input pointer that lazy initialisation resolves on first use
@@ -98,6 +106,9 @@ public:
   support::PersistentLog<InputRecord> inputs; // shared by forks
   std::map<ExprRef, LazyPointer> lazyPointers; // ordered by term id
   uint64_t symbolicBranches = 0;
+  /// The base of the object the latest checked memory access went to (0:
+  /// none): an out-of-bounds error's object.
+  uint64_t accessedObject = 0;
   uint64_t instructions = 0;
   /// The last error check: at which instruction count, and its ordinal
   /// among that instruction's checks.

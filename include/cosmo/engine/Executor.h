@@ -181,6 +181,14 @@ public:
                     memory::ObjectKind kind, const std::string &name,
                     ExprRef initial, ExprRef symbolicSize = {},
                     const void *typeTag = nullptr, bool unbounded = false);
+  /// A new input object that the unresolved input pointer `lazy` now points
+  /// to (the caller constrains `lazy` to its address): `capacity` bytes,
+  /// its size `size` when symbolic; content a variable per byte, or one
+  /// array when `unbounded` (a capacity too large for that).
+  uint64_t newInputTarget(ExecutionState &s, const ExprRef &lazy,
+                          uint64_t capacity, ExprRef size,
+                          InputRecord::CallerDecides callerDecides,
+                          bool unbounded = false);
   /// Gives every byte of the object at `base` its own input variable.
   std::vector<ExprRef> fillWithInputBytes(ExecutionState &s, uint64_t base,
                                           const std::string &name);
@@ -248,7 +256,11 @@ public:
   std::unique_ptr<ExecutionState> makeStateAt(const llvm::Function &f,
                                               std::string namePrefix = "",
                                               bool isolated = false);
-  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f);
+  /// `shaped`: pointer parameters get the shapes of InputShapes::Shaped
+  /// (the program's entry under that option; an isolated run's function
+  /// must hold for any caller, so its are lazily initialised).
+  void setUpEntryArguments(ExecutionState &s, const llvm::Function &f,
+                           bool shaped = false);
   /// A state at the entry with its arguments, as the program's run starts
   /// (in the running exploration).
   std::unique_ptr<ExecutionState> initialState() { return makeInitialState(); }
@@ -441,6 +453,20 @@ private:
                             const std::string &name, const std::string &source,
                             const std::string &function,
                             InputType type = {});
+
+  //===--- Shaped inputs (EntryShapes.cpp) --------------------------------===//
+  /// Points the entry's pointer parameters at the objects their shapes
+  /// say (frontend::parameterShapesOf): strings, sized arrays, objects.
+  void shapeEntryInputs(ExecutionState &s, const llvm::Function &f);
+  /// Why the error `kind` that `s` ends in needs what only the entry's
+  /// caller decides (InputRecord::CallerDecides), into `e.latent` and
+  /// `e.latentCondition`; nothing for a manifest error.
+  void classifyLatency(const ExecutionState &s, ErrorReport &e);
+  /// The program's entry gets shaped inputs (not main, InputShapes::Shaped).
+  bool shapesInputs() const {
+    return opts_.inputs == InputShapes::Shaped && entry_ &&
+           entry_->getName() != "main";
+  }
 
   //===--- Variadic functions (VarArgs.cpp) ------------------------------===//
   /// Stores the extra arguments of `call` (those after f's parameters) in

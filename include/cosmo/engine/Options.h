@@ -54,6 +54,17 @@ enum class Target {
   Errors, ///< a reachable error: the run stops at the first it finds
 };
 
+/// What the pointer parameters of an entry other than `main` point to.
+enum class InputShapes {
+  /// As a C programmer calls the function (frontend/ParameterShapes.h): a
+  /// valid object, a NUL-terminated string, an array as long as its length
+  /// parameter; errors that need more of the caller are latent
+  Shaped,
+  /// Anything: null, an alias of another input, one object of
+  /// inputArrayElements elements (seed 002 section IV.C's lazy init)
+  Any,
+};
+
 /// name -> value for every value of an enum, from its name function.
 template <typename E, typename Name>
 std::map<std::string, E> namesOf(std::initializer_list<E> values, Name name) {
@@ -69,6 +80,7 @@ const std::map<std::string, SearchStrategy> &searchStrategyNames();
 const std::map<std::string, TestPolicy> &testPolicyNames();
 const std::map<std::string, ExternalPolicy> &externalPolicyNames();
 const std::map<std::string, Target> &targetNames();
+const std::map<std::string, InputShapes> &inputShapesNames();
 
 /// The default memory limit: a quarter of the machine's memory (or of the
 /// cgroup's limit when lower), so that two runs side by side fit.
@@ -117,6 +129,12 @@ struct EngineOptions {
   TestPolicy tests = TestPolicy::NewCoverage;
   /// Elements of the pointee type in each lazily initialised input object.
   unsigned inputArrayElements = 1;
+  /// The entry's pointer parameters (entries other than main).
+  InputShapes inputs = InputShapes::Shaped;
+  /// InputShapes::Shaped: the longest input string (characters before its
+  /// NUL), and the most elements of an array sized by a length parameter.
+  /// Inputs are bounded, so a run with such a parameter cannot say `true`.
+  unsigned maxString = 16;
   /// Upper bound on the size of a heap block of symbolic size.
   uint64_t maxSymbolicAllocation = 4096;
 

@@ -156,6 +156,12 @@ struct ErrorReport {
   TestVector test;
   /// Seconds from the start of the exploration to this error.
   double seconds = 0;
+  /// --inputs=shaped: why the error needs something only a caller of the
+  /// entry decides (a null pointer in a struct, a field's value, an object
+  /// smaller than its accesses), and that condition over the inputs; empty
+  /// for a manifest error, which valid inputs reach.
+  std::string latent;
+  std::string latentCondition;
 };
 
 /// Lines of one source file that hold code, and those a path executed.

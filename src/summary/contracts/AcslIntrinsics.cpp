@@ -525,18 +525,9 @@ bool ContractHooks::shapeInputObject(ExecutionState &s,
   }
 
   ExprRef size = ctx_.trunc(bytesWide, x_.pointerBits());
-  std::string name = "*" + lp.path;
-  ExprRef content = ctx_.arrayVar(st.freshName("input"));
-  uint64_t base = x_.allocate(st, capacity, memory::ObjectKind::Input, name,
-                              content, size, lp.pointee, /*unbounded=*/true);
-  engine::InputRecord in{name, "input-memory", "", {}, {}, 0};
-  in.address = base;
-  in.array = content;
-  in.arraySize = size;
-  st.inputs.push_back(std::move(in));
-  engine::LazyPointer &mine = st.lazyPointers.at(p);
-  mine.target = base;
-  mine.createdTarget = true;
+  uint64_t base = x_.newInputTarget(st, p, capacity, size,
+                                    engine::InputRecord::CallerDecides::Nothing,
+                                    /*unbounded=*/true);
   x_.assume(st, ctx_.eq(p, x_.pointer(base)));
   if (!st.terminated)
     x_.returnValue(st, call, ctx_.bv(w, 1));

@@ -32,6 +32,8 @@ engine::EngineOptions contractRunOptions(const ContractedFunction &f,
                                          engine::EngineOptions base) {
   base.entry = verifierOf(f);
   base.globalsAsInputs = true;
+  // The requires say what the parameters point to.
+  base.inputs = engine::InputShapes::Any;
   // Paths under an assumed \forall may go on without a model
   // (Executor::ask): no model reuse in a contract's run.
   base.solver.modelReuse = false;
