@@ -175,8 +175,53 @@ std::optional<std::string> mismatch(const CheckOptions &opts,
 
 } // namespace
 
+struct LoadedProgram {
+  std::unique_ptr<llvm::LLVMContext> context;
+  frontend::Program program;
+  frontend::FrontendOptions frontend;
+  std::string dataModel;
+};
+
 CheckSession::CheckSession(CheckOptions options, CheckObserver *observer)
     : opts_(std::move(options)), observer_(observer) {}
+
+CheckSession::CheckSession(CheckOptions options,
+                           std::shared_ptr<LoadedProgram> program,
+                           CheckObserver *observer)
+    : opts_(std::move(options)), program_(std::move(program)),
+      observer_(observer) {}
+
+const llvm::Module &CheckSession::moduleOf(const LoadedProgram &program) {
+  return *program.program.module;
+}
+
+llvm::Expected<std::shared_ptr<LoadedProgram>>
+CheckSession::load(const CheckOptions &opts, bool everyUnit) {
+  auto loaded = std::make_shared<LoadedProgram>();
+  frontend::FrontendOptions &fo = loaded->frontend;
+  fo = opts.installation;
+  fo.clangFlags = opts.clangFlags;
+  if (opts.m32)
+    fo.clangFlags.push_back("-m32");
+  if (opts.m64)
+    fo.clangFlags.push_back("-m64");
+  fo.entry = everyUnit ? "" : opts.engine.entry;
+  fo.annotations = opts.contracts != ContractMode::Ignore;
+  for (const std::string &stub : opts.stubs)
+    fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
+  auto inputs = programInputs(opts, fo);
+  if (!inputs)
+    return inputs.takeError();
+  if (everyUnit)
+    fo.linkOnlyWhatEntryNeeds = false;
+  loaded->context = std::make_unique<llvm::LLVMContext>();
+  auto program = frontend::loadProgram(*inputs, *loaded->context, fo);
+  if (!program)
+    return program.takeError();
+  loaded->program = std::move(*program);
+  loaded->dataModel = frontend::dataModelOf(*loaded->program.module);
+  return loaded;
+}
 
 CheckSession::~CheckSession() = default;
 
@@ -206,20 +251,6 @@ summary::AnalysisResult CheckSession::analyse(summary::Analysis &analysis) {
 
 llvm::Expected<CheckResult> CheckSession::run() {
   const CheckOptions &opts = opts_;
-  frontend::FrontendOptions fo = opts.installation;
-  fo.clangFlags = opts.clangFlags;
-  if (opts.m32)
-    fo.clangFlags.push_back("-m32");
-  if (opts.m64)
-    fo.clangFlags.push_back("-m64");
-  fo.entry = opts.engine.entry;
-  fo.annotations = opts.contracts != ContractMode::Ignore;
-  for (const std::string &stub : opts.stubs)
-    fo.stubs.push_back(frontend::SourceInput{stub, {}, {}});
-  auto inputs = programInputs(opts, fo);
-  if (!inputs)
-    return inputs.takeError();
-
   engine::EngineOptions eo = opts.engine;
   for (const std::string &c : opts.checks) {
     eo.checkOverflow |= c == "overflow";
@@ -239,12 +270,16 @@ llvm::Expected<CheckResult> CheckSession::run() {
       return failure("--dump-horn: cannot create " + dir + ": " +
                      ec.message());
 
-  llvm::LLVMContext llvmCtx;
-  auto program = frontend::loadProgram(*inputs, llvmCtx, fo);
-  if (!program)
-    return program.takeError();
+  if (!program_) {
+    auto loaded = load(opts);
+    if (!loaded)
+      return loaded.takeError();
+    program_ = std::move(*loaded);
+  }
+  const frontend::FrontendOptions &fo = program_->frontend;
+  frontend::Program *program = &program_->program;
   llvm::Module &module = *program->module;
-  std::string dataModel = frontend::dataModelOf(module);
+  const std::string &dataModel = program_->dataModel;
   if (std::optional<std::string> bad = mismatch(opts, *program, dataModel))
     return failure(*bad);
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/engine/Executor.h"
+#include "LatentCondition.h"
 #include "cosmo/expr/Transform.h"
 #include "cosmo/frontend/ParameterShapes.h"
 
@@ -150,7 +151,7 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
       if (in.array)
         callers.insert(in.array.get());
     }
-  std::vector<std::string> conditions;
+  std::vector<ExprRef> conditions;
   for (const ExprRef &c : s.constraints.list()) {
     bool needs = false;
     expr::forEachNode(c, [&](const expr::Expr *n) {
@@ -165,14 +166,14 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
             if (b.get() == n)
               objects.insert(in.name);
         });
-    conditions.push_back(expr::toSmtLib(c));
+    conditions.push_back(c);
   }
   if (!conditions.empty()) {
     if (e.latent.empty())
       e.latent = fmt::format("it needs particular values in {}, which the "
                              "caller builds",
                              fmt::join(objects, ", "));
-    e.latentCondition = fmt::format("{}", fmt::join(conditions, " && "));
+    e.latentCondition = latentConditionText(s, *entry_, conditions);
   }
 }
 

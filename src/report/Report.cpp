@@ -44,13 +44,13 @@ std::string testsLine(const summary::AnalysisResult &summary) {
                      st.completedTests, paths);
 }
 
+} // namespace
+
 bool writeJson(const std::string &path, const json &j) {
   std::ofstream out(path);
   out << j.dump(2) << "\n";
   return static_cast<bool>(out);
 }
-
-} // namespace
 
 json locationToJson(const engine::SourceLocation &l) {
   json j{{"function", l.function}, {"file", l.file}, {"line", l.line}};
@@ -356,13 +356,14 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
                                     const std::vector<ReplayResult> &replays) {
   if (!writeFailure_.empty())
     return ioError(writeFailure_);
-  json errors = json::array();
+  json errors = json::array(), latent = json::array();
   for (size_t i = 0; i < summary.errors.size(); ++i) {
     const engine::ErrorReport &e = summary.errors[i];
     json stack = json::array();
     for (const auto &l : e.stack)
       stack.push_back(locationToJson(l));
-    errors.push_back(json{{"kind", engine::errorKindName(e.kind)},
+    json &list = e.latent.empty() ? errors : latent;
+    list.push_back(json{{"kind", engine::errorKindName(e.kind)},
                           {"file", e.location.file},
                           {"line", e.location.line},
                           {"function", e.location.function},
@@ -372,8 +373,12 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
                           {"test", i < errorTests_.size() ? errorTests_[i]
                                                           : ""}});
     if (i < replays.size()) {
-      errors.back()["replay"] = replayStatusName(replays[i].status);
-      errors.back()["replay_detail"] = replays[i].detail;
+      list.back()["replay"] = replayStatusName(replays[i].status);
+      list.back()["replay_detail"] = replays[i].detail;
+    }
+    if (!e.latent.empty()) {
+      list.back()["why"] = e.latent;
+      list.back()["condition"] = e.latentCondition;
     }
   }
   json stats = statsToJson(summary);
@@ -399,6 +404,7 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
               {"verdict", engine::verdictName(summary.verdict)},
               {"reason", summary.reason},
               {"errors", errors},
+              {"latent", latent},
               {"unknown_reasons", summary.unknownReasons},
               {"stats", stats}};
   auto invariantsToJson = [](const std::vector<summary::LoopInvariant> &ls) {
@@ -464,12 +470,20 @@ std::string formatSummary(const summary::AnalysisResult &summary,
   };
   std::string out;
   unsigned replayCounts[3] = {0, 0, 0};
+  size_t latentCount = 0;
   for (size_t i = 0; i < summary.errors.size(); ++i) {
     const engine::ErrorReport &e = summary.errors[i];
+    if (!e.latent.empty() && (++latentCount, !info.reportLatent))
+      continue;
     std::string file = e.location.file.empty() ? info.program : e.location.file;
     out += fmt::format("{}:{}: {} {} in {}: {}\n", file, e.location.line,
-                       paint("1;31", "error:"), engine::errorKindName(e.kind),
-                       e.location.function, e.message);
+                       e.latent.empty() ? paint("1;31", "error:")
+                                        : paint("1;33", "latent error:"),
+                       engine::errorKindName(e.kind), e.location.function,
+                       e.message);
+    if (!e.latent.empty())
+      out += fmt::format("    latent: {}\n    when: {}\n", e.latent,
+                         e.latentCondition.empty() ? "-" : e.latentCondition);
     if (i < replays.size()) {
       out += fmt::format("    native replay: {}\n",
                          paint(replayColor(replays[i].status),
@@ -482,6 +496,11 @@ std::string formatSummary(const summary::AnalysisResult &summary,
     for (const auto &l : e.stack)
       out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
   }
+  if (latentCount > 0 && !info.reportLatent)
+    out += fmt::format("{} latent error{} (a caller must pass a NULL, a "
+                       "particular struct or a smaller object): listed in "
+                       "report.json, printed with --report-latent\n",
+                       latentCount, latentCount == 1 ? "" : "s");
   const char *vc = summary.verdict == engine::Verdict::True    ? "1;32"
                    : summary.verdict == engine::Verdict::False ? "1;31"
                                                                : "1;33";

@@ -124,8 +124,13 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
     run.summary.reason = r.value("reason", "");
     for (const json &u : r.value("unknown_reasons", json::array()))
       run.summary.unknownReasons.push_back(u.get<std::string>());
-    for (const json &e : r.at("errors")) {
+    std::vector<json> errors = r.at("errors");
+    for (const json &e : r.value("latent", json::array()))
+      errors.push_back(e);
+    for (const json &e : errors) {
       engine::ErrorReport er;
+      er.latent = e.value("why", "");
+      er.latentCondition = e.value("condition", "");
       std::string kind = e.at("kind").get<std::string>();
       auto k = engine::errorKindNamed(kind);
       if (!k)

@@ -460,7 +460,7 @@ TEST_F(Contracts, AnEntryRunsUnderItsOwnContract) {
 
   // Without the contract, NULL and short buffers are inputs like any other.
   ProcessResult free = cosmo({"check", "--entry=checksum", "--contracts=ignore",
-                              "--out=free", program},
+                              "--inputs=any", "--out=free", program},
                              120);
   ASSERT_EQ(free.exitCode, 1) << free.out << free.err;
   Sites freeSites = errorSites(report("free"));

@@ -68,6 +68,9 @@ CosmoReport readCosmoReport(const std::filesystem::path &reportJson) {
     malformed(reportJson, "\"errors\" is not an array");
   for (std::size_t i = 0; i < errors.size(); ++i)
     result.errors.insert(readErrorSite(reportJson, errors[i], fmt::format("errors[{}]", i)));
+  json latent = optionalMember<json>(report, "latent", json::array());
+  for (std::size_t i = 0; i < latent.size(); ++i)
+    result.latent.insert(readErrorSite(reportJson, latent[i], fmt::format("latent[{}]", i)));
   result.unknownReasons =
       optionalMember<std::vector<std::string>>(report, "unknown_reasons", {});
   return result;

@@ -23,6 +23,7 @@ struct CosmoReport {
   std::string verdict; // "true" | "false" | "unknown"
   std::string reason;
   std::set<ErrorSite> errors;
+  std::set<ErrorSite> latent; // report.json's "latent" (--inputs=shaped)
   std::vector<std::string> unknownReasons;
 };
 

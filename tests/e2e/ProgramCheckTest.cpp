@@ -194,7 +194,8 @@ protected:
       return;
     }
     std::string expectedVerdict(toString(spec.verdict));
-    if (report.verdict == expectedVerdict && report.errors == spec.errors)
+    if (report.verdict == expectedVerdict && report.errors == spec.errors &&
+        report.latent == spec.latent)
       return;
     std::string diff;
     if (report.verdict != expectedVerdict)
@@ -204,6 +205,10 @@ protected:
       diff += fmt::format("  errors reported: {}\n", describeErrors(report.errors));
       diff += fmt::format("    missing:    {}\n", describeErrors(difference(spec.errors, report.errors)));
       diff += fmt::format("    unexpected: {}\n", describeErrors(difference(report.errors, spec.errors)));
+    }
+    if (report.latent != spec.latent) {
+      diff += fmt::format("  latent expected: {}\n", describeErrors(spec.latent));
+      diff += fmt::format("  latent reported: {}\n", describeErrors(report.latent));
     }
     diff += fmt::format("  reason: \"{}\"\n", report.reason);
     for (const std::string &why : report.unknownReasons)
@@ -304,6 +309,8 @@ protected:
     EXPECT_EQ(a.verdict, b.verdict);
     EXPECT_EQ(a.errors, b.errors) << "inline: " << describeErrors(a.errors)
                                   << "; replay: " << describeErrors(b.errors);
+    EXPECT_EQ(a.latent, b.latent) << "inline: " << describeErrors(a.latent)
+                                  << "; replay: " << describeErrors(b.latent);
   }
 
   // Step 4: every test vector replayed natively.

@@ -74,7 +74,7 @@ std::string StatExpectation::describe() const {
 
 namespace {
 
-constexpr std::string_view directiveKeys[] = {"RUN", "VERDICT", "ERROR",
+constexpr std::string_view directiveKeys[] = {"RUN", "VERDICT", "ERROR", "LATENT",
                                               "NO-REPLAY", "STATS"};
 
 // `// KEY: value` with KEY all capitals (and '-', '_'): a directive or a
@@ -156,7 +156,9 @@ public:
     else if (directive.key == "VERDICT")
       addVerdict(lineNumber, directive.value);
     else if (directive.key == "ERROR")
-      addError(lineNumber, directive.value);
+      addError(lineNumber, directive.key, directive.value, spec_.errors);
+    else if (directive.key == "LATENT")
+      addError(lineNumber, directive.key, directive.value, spec_.latent);
     else if (directive.key == "NO-REPLAY")
       addNoReplay(lineNumber, directive.value);
     else if (directive.key == "STATS")
@@ -194,22 +196,24 @@ private:
     spec_.verdict = *verdict;
   }
 
-  void addError(int lineNumber, std::string_view value) {
+  // ERROR and LATENT: `<kind> <line>` into `into`.
+  void addError(int lineNumber, std::string_view key, std::string_view value,
+                std::set<ErrorSite> &into) {
     std::vector<std::string> words = splitWords(value);
     if (words.size() != 2)
-      return problem(lineNumber, fmt::format("ERROR needs `<kind> <line>`, got '{}'", value));
+      return problem(lineNumber, fmt::format("{} needs `<kind> <line>`, got '{}'", key, value));
     if (!knownErrorKinds().contains(words[0]))
       problem(lineNumber, fmt::format("unknown error kind '{}' (known: {})", words[0],
                                       fmt::join(knownErrorKinds(), ", ")));
     std::optional<int> errorLine = parsePositiveInt(words[1]);
     if (!errorLine)
-      return problem(lineNumber, fmt::format("ERROR line must be a positive number, not '{}'", words[1]));
+      return problem(lineNumber, fmt::format("{} line must be a positive number, not '{}'", key, words[1]));
     if (*errorLine > lineCount_)
-      return problem(lineNumber, fmt::format("ERROR line {} is past the end of the file ({} lines)",
-                                             *errorLine, lineCount_));
+      return problem(lineNumber, fmt::format("{} line {} is past the end of the file ({} lines)",
+                                             key, *errorLine, lineCount_));
     ErrorSite site{words[0], *errorLine};
-    if (!spec_.errors.insert(site).second)
-      problem(lineNumber, fmt::format("ERROR {} {} is listed twice", site.kind, site.line));
+    if (!into.insert(site).second)
+      problem(lineNumber, fmt::format("{} {} {} is listed twice", key, site.kind, site.line));
   }
 
   void addNoReplay(int lineNumber, std::string_view value) {
@@ -295,7 +299,7 @@ ProgramSpecParse parseProgramSpec(std::string_view source) {
       continue;
     }
     if (!known) {
-      builder.problem(lineNumber, fmt::format("unknown directive `// {}:` (known: RUN, VERDICT, ERROR, NO-REPLAY, STATS)",
+      builder.problem(lineNumber, fmt::format("unknown directive `// {}:` (known: RUN, VERDICT, ERROR, LATENT, NO-REPLAY, STATS)",
                                               directive->key));
       continue;
     }

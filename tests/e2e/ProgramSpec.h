@@ -59,6 +59,9 @@ struct ProgramSpec {
   std::vector<std::string> runArgs;
   Verdict verdict = Verdict::Unknown;
   std::set<ErrorSite> errors;
+  // `// LATENT: <kind> <line>`: latent errors (report.json's "latent"),
+  // which do not count in the verdict.
+  std::set<ErrorSite> latent;
   std::optional<std::string> noReplayReason;
   std::vector<StatExpectation> stats;
 };

@@ -53,6 +53,18 @@ TEST(ProgramSpec, ParsesEveryDirective) {
   EXPECT_EQ(spec.noReplayReason, "reads uninitialised memory");
 }
 
+TEST(ProgramSpec, LatentErrorsAreListedApart) {
+  ProgramSpec spec = parseGood(withBody("// RUN: --entry=f\n"
+                                        "// VERDICT: unknown\n"
+                                        "// LATENT: null-deref 10\n"));
+  EXPECT_TRUE(spec.errors.empty());
+  EXPECT_EQ(spec.latent, (std::set<ErrorSite>{{"null-deref", 10}}));
+  expectProblem(withBody("// VERDICT: unknown\n// LATENT: null-deref\n"),
+                "line 2: LATENT needs `<kind> <line>`");
+  expectProblem(withBody("// VERDICT: unknown\n// LATENT: assert 3\n// LATENT: assert 3\n"),
+                "LATENT assert 3 is listed twice");
+}
+
 TEST(ProgramSpec, MinimalHeaderIsAVerdict) {
   ProgramSpec spec = parseGood(withBody("// VERDICT: true\n"));
   EXPECT_TRUE(spec.runArgs.empty());

@@ -41,7 +41,7 @@ TEST_F(UnitTestEmitTest, CTestsOfTheSuitesEntryProgramsBuildWithWerrorAndPass) {
                  Case{"swap_alias_safe.c", "swap"}}) {
     fs::path program = fs::path(COSMO_E2E_PROGRAMS_DIR) / "entry" / c.file;
     std::string out = std::string("out-") + c.entry;
-    ProcessResult run = cosmo({"check", "-q", "--emit-tests=c",
+    ProcessResult run = cosmo({"check", "-q", "--emit-tests=c", "--inputs=any",
                                std::string("--entry=") + c.entry,
                                "--out=" + out, program.string()});
     ASSERT_NE(run.exitCode, 2) << c.file << ": " << run.err;
@@ -73,7 +73,8 @@ unsigned firstTwo(struct node *p) {
 TEST_F(UnitTestEmitTest, TestsFailWhenTheFunctionChanges) {
   write("list.c", kList);
   ProcessResult run = cosmo(
-      {"check", "--emit-tests=c", "--entry=firstTwo", "--out=out", "list.c"});
+      {"check", "--emit-tests=c", "--inputs=any", "--entry=firstTwo", "--out=out",
+       "list.c"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   // Four paths: p null; one node; two nodes, the second fresh or p itself.
   EXPECT_NE(run.out.find("unit tests: 4 in out/unit/test_firstTwo.c"),

@@ -9,6 +9,8 @@
 #include "CheckCommand.h"
 
 #include "cosmo/driver/CheckSession.h"
+#include "cosmo/driver/ProjectCheck.h"
+#include "cosmo/report/ProjectReport.h"
 #include "cosmo/report/Report.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -119,10 +121,52 @@ llvm::Expected<frontend::FrontendOptions> installedFrontendOptions() {
   return fo;
 }
 
+namespace {
+
+/// `cosmo check --all`: every function, one report.
+int runProjectCheck(const CheckOptions &opts, driver::CheckOptions options) {
+  if (opts.engine.entry != "main")
+    return usageError("--all checks every function: drop --entry");
+  if (opts.svcomp || !opts.emitTests.empty())
+    return usageError(std::string("--all does not combine with ") +
+                      (opts.svcomp ? "--svcomp" : "--emit-tests"));
+  driver::ProjectOptions po;
+  po.check = std::move(options);
+  if (po.check.outDir.empty())
+    po.check.outDir = report::freshOutputDirectory("cosmo-out");
+  po.jobs = opts.jobs;
+  bool tty = !opts.quiet && isatty(STDERR_FILENO) != 0;
+  driver::ProjectCheck project(std::move(po));
+  project.onFunctionDone = [&](const report::FunctionRun &f, size_t done,
+                               size_t total) {
+    if (tty)
+      std::cerr << "\r\033[K[" << done << "/" << total << "] " << f.function
+                << ": " << engine::verdictName(f.verdict) << std::flush;
+  };
+  auto result = project.run();
+  if (tty)
+    std::cerr << "\r\033[K" << std::flush;
+  if (!result)
+    return usageError(llvm::toString(result.takeError()));
+  if (!opts.quiet)
+    std::cout << report::formatProjectSummary(
+        *result, isatty(STDOUT_FILENO) != 0, opts.reportLatent);
+  switch (result->verdict()) {
+  case engine::Verdict::True: return kExitTrue;
+  case engine::Verdict::False: return kExitFalse;
+  case engine::Verdict::Unknown: return kExitUnknown;
+  }
+  return kExitUnknown;
+}
+
+} // namespace
+
 int runCheck(const CheckOptions &opts) {
   auto options = sessionOptions(opts);
   if (!options)
     return usageError(llvm::toString(options.takeError()));
+  if (opts.all)
+    return runProjectCheck(opts, std::move(*options));
   ProgressLine progress(!opts.quiet && isatty(STDERR_FILENO) != 0);
   driver::CheckSession session(std::move(*options), &progress);
   running = &session;
@@ -137,6 +181,7 @@ int runCheck(const CheckOptions &opts) {
     return usageError(llvm::toString(result.takeError()));
 
   const summary::AnalysisResult &summary = result->summary;
+  result->info.reportLatent = opts.reportLatent;
   if (!opts.quiet)
     std::cout << report::formatSummary(summary, result->info, result->outDir,
                                        isatty(STDOUT_FILENO) != 0,

@@ -29,6 +29,9 @@ struct CheckOptions {
   /// Empty: `cosmo-out`, or the first free `cosmo-out-N` if it exists.
   std::string outDir;
   bool quiet = false;
+  bool reportLatent = false; // print latent errors, not only their count
+  bool all = false;          // --all: every function an entry
+  unsigned jobs = 0;         // --all: worker processes (0: the cores)
   std::string format = "json"; // json | sarif (report.sarif as well)
   bool svcomp = false;         // SV-COMP mode: TRUE/FALSE/UNKNOWN, witness
   std::vector<std::string> checks; // overflow, shift

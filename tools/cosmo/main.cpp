@@ -329,6 +329,24 @@ struct CheckCommand {
                      "without verifying them) or ignore (annotations are "
                      "comments)")
         ->check(CLI::IsMember({"check", "use", "ignore"}));
+    check->add_flag(
+        "--all", opts.all,
+        "check every function with external linkage of the program (the "
+        "input files, or every unit of -p's build) as an entry with "
+        "--inputs=shaped, each in a run of its own (OUT/functions/F, "
+        "--timeout each, 30 s when none is given), callees first; one "
+        "report for the project: OUT/report.json (every error once, the "
+        "latent ones no function makes manifest, a table of the functions) "
+        "and OUT/report.sarif");
+    check
+        ->add_option("-j,--jobs", opts.jobs,
+                     "--all: functions checked at once, each in a worker "
+                     "process (default: the machine's cores)")
+        ->check(CLI::Range(1u, 256u));
+    check->add_flag("--report-latent", opts.reportLatent,
+                    "--inputs=shaped: print each latent error (one that needs "
+                    "a caller to pass a NULL, particular struct fields or a "
+                    "smaller object) with its condition, not only their count");
     check->add_flag("--quiet,-q", opts.quiet,
                     "print nothing on success (no progress line, no summary)");
     app = check;

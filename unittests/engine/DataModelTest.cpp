@@ -175,6 +175,7 @@ TEST_P(DataModelTest, ListUnderEntryFindsNullDerefWithTargetLayout) {
   Collecting l;
   engine::EngineOptions eo;
   eo.entry = "second";
+  eo.inputs = engine::InputShapes::Any; // n itself may be NULL
   eo.tests = engine::TestPolicy::All; // every completed path's pointers
   engine::RunSummary s = run("struct node { int value; struct node *next; };\n"
                              "int second(struct node *n) {\n"

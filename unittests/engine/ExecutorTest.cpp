@@ -144,6 +144,20 @@ TEST_F(ExecutorTest, PathLimitIsHonouredExactly) {
   EXPECT_EQ(s.stats.pathsCompleted + s.stats.pathsErrored, 3u);
 }
 
+// --inputs=shaped: a pointer parameter points to a valid object.
+TEST_F(ExecutorTest, ShapedPointerArgumentIsNeverNull) {
+  auto m = compile("int f(int *p) {\n"
+                   "  return *p;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.entry = "f";
+  engine::RunSummary s = run(*m, eo, l);
+  EXPECT_EQ(s.verdict, Verdict::True) << s.reason;
+  EXPECT_TRUE(l.errors.empty());
+}
+
 TEST_F(ExecutorTest, EntryWithPointerArgumentFindsNullDeref) {
   auto m = compile("int f(int *p) {\n"
                    "  return *p;\n" // 3
@@ -152,6 +166,7 @@ TEST_F(ExecutorTest, EntryWithPointerArgumentFindsNullDeref) {
   CollectingListener l;
   engine::EngineOptions eo;
   eo.entry = "f";
+  eo.inputs = engine::InputShapes::Any;
   engine::RunSummary s = run(*m, eo, l);
   EXPECT_EQ(s.verdict, Verdict::False) << s.reason;
   ASSERT_EQ(l.errors.size(), 1u);

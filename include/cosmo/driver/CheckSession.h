@@ -23,6 +23,7 @@
 #include <llvm/Support/Error.h>
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -103,10 +104,25 @@ struct CheckResult {
   std::string svcompAnswer, witnessPath, witnessError;
 };
 
+/// A program compiled and linked once, checked from several entries
+/// (ProjectCheck). Opaque: its LLVM context and module.
+struct LoadedProgram;
+
 class CheckSession {
 public:
   explicit CheckSession(CheckOptions options,
                         CheckObserver *observer = nullptr);
+  /// A check of `program` (loaded by `load` with the same options but the
+  /// entry, which may be any function it defines).
+  CheckSession(CheckOptions options, std::shared_ptr<LoadedProgram> program,
+               CheckObserver *observer = nullptr);
+
+  /// Compiles and links the program of `options`: every unit of a build
+  /// when `everyUnit`, else those its entry needs.
+  static llvm::Expected<std::shared_ptr<LoadedProgram>>
+  load(const CheckOptions &options, bool everyUnit = false);
+  /// The module of a loaded program.
+  static const llvm::Module &moduleOf(const LoadedProgram &program);
   ~CheckSession();
   CheckSession(const CheckSession &) = delete;
   CheckSession &operator=(const CheckSession &) = delete;
@@ -126,6 +142,7 @@ private:
   summary::AnalysisResult analyse(summary::Analysis &analysis);
 
   CheckOptions opts_;
+  std::shared_ptr<LoadedProgram> program_;
   CheckObserver *observer_;
   std::atomic<summary::Analysis *> running_{nullptr};
   std::atomic<bool> interrupted_{false};

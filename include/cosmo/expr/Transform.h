@@ -12,6 +12,7 @@
 #include "cosmo/expr/ExprContext.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -55,6 +56,14 @@ std::string toSmtLib(const ExprRef &e);
 std::string toSmtLibShared(const ExprRef &e);
 /// A whole benchmark: declarations, one assert per constraint, check-sat.
 std::string toSmtLibScript(const std::vector<ExprRef> &constraints);
+
+/// What a subterm is called in C (an input's or a variable's name), or none
+/// to print it from its children.
+using CNames = std::function<std::optional<std::string>(const Expr *)>;
+/// `e` for people, in C syntax with signed comparisons (`<`; unsigned ones
+/// `<u`), fully parenthesised; leaves `names` does not name print as their
+/// variable's name.
+std::string toCText(const Expr *e, const CNames &names);
 
 } // namespace cosmo::expr
 

@@ -38,6 +38,9 @@ struct RunInfo {
   std::vector<std::string> buildFiles = {};
   std::vector<std::string> buildFlags = {};
   frontend::FrontendStats frontend = {};
+  /// The terminal summary prints latent errors (engine::ErrorReport::latent)
+  /// too, not only their count.
+  bool reportLatent = false;
 };
 
 /// "external functions (no definition): foo (a.c:12), bar (b.c:3)".
@@ -103,6 +106,8 @@ private:
 std::string freshOutputDirectory(const std::string &base);
 
 nlohmann::json statsToJson(const engine::RunStats &stats);
+/// Writes `j` (indented) into `path`; false when it cannot.
+bool writeJson(const std::string &path, const nlohmann::json &j);
 /// A location as report.json and test vectors write it ("file", "line",
 /// "column", "function"), and back; missing fields read as unknown.
 nlohmann::json locationToJson(const engine::SourceLocation &location);

@@ -1,4 +1,4 @@
-// RUN: --entry=get
+// RUN: --inputs=any --entry=get
 // VERDICT: false
 // ERROR: null-deref 6
 // Dereferences a pointer parameter without checking it.

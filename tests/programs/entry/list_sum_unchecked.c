@@ -1,4 +1,4 @@
-// RUN: --entry=sum2
+// RUN: --inputs=any --entry=sum2
 // VERDICT: false
 // ERROR: null-deref 14
 // ERROR: null-deref 15

@@ -1,4 +1,4 @@
-// RUN: --entry=second
+// RUN: --inputs=any --entry=second
 // VERDICT: false
 // ERROR: out-of-bounds 10
 // An input pointer points to a single element, so p[1] is out of bounds.

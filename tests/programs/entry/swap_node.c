@@ -1,4 +1,4 @@
-// RUN: --entry=swapNode
+// RUN: --inputs=any --entry=swapNode
 // VERDICT: false
 // ERROR: null-deref 14
 // swapNode from the lazy-initialisation paper, in C with an explicit

@@ -1,4 +1,4 @@
-// RUN: --entry=xor_swap
+// RUN: --inputs=any --entry=xor_swap
 // VERDICT: false
 // ERROR: assert 15
 // XOR swap zeroes the value when both pointers alias the same object.

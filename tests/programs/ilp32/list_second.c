@@ -1,4 +1,4 @@
-// RUN: --32 --entry=second
+// RUN: --32 --inputs=any --entry=second
 // VERDICT: false
 // ERROR: null-deref 13
 // ILP32 (-m32): lazily initialised 32-bit input pointers. The node is 8
