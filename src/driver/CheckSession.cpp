@@ -88,6 +88,15 @@ private:
   CheckObserver *observer_;
 };
 
+/// The main file's path for native builds: absolute (units of
+/// compile_commands.json are relative to their own directories).
+std::string nativePathOf(const frontend::SourceInput &in) {
+  std::filesystem::path p(in.path);
+  if (p.is_relative() && !in.directory.empty())
+    p = std::filesystem::path(in.directory) / p;
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
+
 /// The program's inputs, and the bitcode cache they compile through.
 llvm::Expected<std::vector<frontend::SourceInput>>
 programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
@@ -98,10 +107,29 @@ programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
     fo.cacheDir = opts.cacheDir.empty() ? frontend::defaultCacheDirectory()
                                         : opts.cacheDir;
   if (!opts.buildDir.empty()) {
-    if (!opts.inputs.empty())
-      return failure("give either input files or -p BUILD_DIR, not both");
+    auto units = frontend::readCompilationDatabase(opts.buildDir);
+    if (!units)
+      return units.takeError();
     fo.linkOnlyWhatEntryNeeds = true;
-    return frontend::readCompilationDatabase(opts.buildDir);
+    // Files beside -p come first: a unit of the build to start from (the
+    // one whose main to check), or a harness of one's own.
+    std::vector<frontend::SourceInput> inputs;
+    for (const std::string &f : opts.inputs) {
+      std::string path = nativePathOf(frontend::SourceInput{f, {}, {}});
+      auto unit = std::find_if(units->begin(), units->end(),
+                               [&](const frontend::SourceInput &u) {
+                                 return nativePathOf(u) == path;
+                               });
+      if (unit != units->end()) {
+        inputs.push_back(*unit);
+        units->erase(unit);
+      } else {
+        inputs.push_back(frontend::SourceInput{f, {}, {}});
+      }
+    }
+    fo.chosenUnits = inputs.size();
+    inputs.insert(inputs.end(), units->begin(), units->end());
+    return inputs;
   }
   if (opts.inputs.empty())
     return failure("no input files (give FILE... or -p BUILD_DIR)");
@@ -111,14 +139,6 @@ programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
   return inputs;
 }
 
-/// The main file's path for native builds: absolute (units of
-/// compile_commands.json are relative to their own directories).
-std::string nativePathOf(const frontend::SourceInput &in) {
-  std::filesystem::path p(in.path);
-  if (p.is_relative() && !in.directory.empty())
-    p = std::filesystem::path(in.directory) / p;
-  return std::filesystem::absolute(p).lexically_normal().string();
-}
 
 /// How the linked program compiles natively: its first unit is the main
 /// file (the harness includes it for --entry runs), the others are built
@@ -191,8 +211,8 @@ CheckSession::CheckSession(CheckOptions options,
     : opts_(std::move(options)), program_(std::move(program)),
       observer_(observer) {}
 
-const llvm::Module &CheckSession::moduleOf(const LoadedProgram &program) {
-  return *program.program.module;
+const frontend::Program &CheckSession::programOf(const LoadedProgram &program) {
+  return program.program;
 }
 
 llvm::Expected<std::shared_ptr<LoadedProgram>>
@@ -212,8 +232,10 @@ CheckSession::load(const CheckOptions &opts, bool everyUnit) {
   auto inputs = programInputs(opts, fo);
   if (!inputs)
     return inputs.takeError();
-  if (everyUnit)
+  if (everyUnit) {
     fo.linkOnlyWhatEntryNeeds = false;
+    fo.leaveOutSeveralMains = true;
+  }
   loaded->context = std::make_unique<llvm::LLVMContext>();
   auto program = frontend::loadProgram(*inputs, *loaded->context, fo);
   if (!program)

@@ -94,7 +94,8 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
   auto loaded = CheckSession::load(opts_.check, /*everyUnit=*/true);
   if (!loaded)
     return loaded.takeError();
-  const llvm::Module &m = CheckSession::moduleOf(**loaded);
+  const frontend::Program &program = CheckSession::programOf(**loaded);
+  const llvm::Module &m = *program.module;
   std::vector<const llvm::Function *> entries = projectEntries(m);
   if (entries.empty())
     return failure("--all: the program defines no function with external "
@@ -110,7 +111,8 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
                    ec.message());
   project.info.program = opts_.check.inputs.empty() ? opts_.check.buildDir
                                                     : opts_.check.inputs.front();
-  project.info.files = opts_.check.inputs;
+  project.info.files = program.linkedFiles;
+  project.leftOut = program.leftOut;
   project.info.dataModel = frontend::dataModelOf(m);
 
   // Workers fork from this process: nothing buffered may be written twice.

@@ -130,9 +130,9 @@ const InputRecord *inputAt(const ExecutionState &s, uint64_t base) {
 void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
   // An object the caller passes may be smaller than the entry's accesses,
   // or a heap block it may free.
-  if (const InputRecord *in = inputAt(s, s.accessedObject);
-      in && in->callerDecides != CallerDecides::Nothing) {
-    if (e.kind == ErrorKind::OutOfBounds)
+  if (const InputRecord *in = inputAt(s, s.accessedObject)) {
+    if (e.kind == ErrorKind::OutOfBounds &&
+        in->callerDecides != CallerDecides::Nothing)
       e.latent = fmt::format("an access beyond '{}', whose size the caller "
                              "decides",
                              in->name);

@@ -196,10 +196,19 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
         throw Unsupported{addressSpaceExhausted(s, capacity)};
       uint64_t freshAddress = *fresh;
       std::vector<uint64_t> targets{0};
+      // Shaped inputs: what a caller's struct points to is its own object
+      // (a list is not a cycle); an error that needs two of its pointers to
+      // alias is latent anyway, so the verdict says they were not tried.
+      bool aliases = !(shapesInputs() && s.namePrefix.empty());
       for (const auto &[base, entry] : s.memory.objects())
         if (entry.object->kind == ObjectKind::Input &&
-            entry.object->typeTag == lp.pointee)
-          targets.push_back(base);
+            entry.object->typeTag == lp.pointee) {
+          if (aliases)
+            targets.push_back(base);
+          else
+            noteUnknown("--inputs=shaped: pointers stored in the inputs "
+                        "were not tried as aliases of one another");
+        }
       targets.push_back(freshAddress);
       std::vector<uint64_t> feasible;
       std::vector<solver::Model> models; // of each feasible choice's path
@@ -647,6 +656,7 @@ void Executor::freeAddress(ExecutionState &s, const ExprRef &address) {
     ExecutionState &t = *at.onTrue;
     const memory::ObjectEntry *e = t.memory.find(*value);
     bool isBase = e && e->object->address == *value;
+    t.accessedObject = isBase ? e->object->address : 0;
     if (!e || !isBase || e->object->kind != ObjectKind::Heap)
       terminateError(t, ErrorKind::InvalidFree,
                      fmt::format("free of {} that malloc did not return",

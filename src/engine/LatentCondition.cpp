@@ -80,6 +80,15 @@ memberAt(std::string lv, const llvm::DIType *t, uint64_t offset,
   return std::nullopt;
 }
 
+void conjunctsOf(const expr::Expr *e, std::vector<const expr::Expr *> &out) {
+  if (e->kind() == expr::Kind::And) {
+    for (unsigned i = 0; i < e->numChildren(); ++i)
+      conjunctsOf(e->child(i), out);
+    return;
+  }
+  out.push_back(e);
+}
+
 struct InputObject {
   const InputRecord *record = nullptr;
   std::string pointer;                 // C expression of its address
@@ -180,12 +189,35 @@ public:
   }
 
   std::string text(const expr::Expr *e) const {
+    // `!(b0 == 0 && ... && b7 == 0)` over the bytes of one field: the field
+    // is not 0 (`if (p->next)`).
+    if (e->kind() == expr::Kind::Not && e->child(0)->kind() == expr::Kind::And) {
+      std::vector<const expr::Expr *> inner;
+      conjunctsOf(e->child(0), inner);
+      std::vector<std::string> joined = joinFields(inner);
+      if (inner.empty() && joined.size() == 1)
+        if (size_t eq = joined[0].find(" == "); eq != std::string::npos)
+          return joined[0].replace(eq, 4, " != ");
+    }
+    // A pointer of the caller's equal to a constant other than 0: the
+    // address of an object cosmo made for it, so it is not NULL.
+    bool negated = e->kind() == expr::Kind::Not;
+    const expr::Expr *eq = negated ? e->child(0) : e;
+    if (eq->kind() == expr::Kind::Eq && eq->child(0)->kind() == expr::Kind::BVConst)
+      if (auto b = bytesOf(eq->child(1)))
+        if (auto lv = lvalue(std::get<0>(*b), std::get<1>(*b), std::get<2>(*b));
+            lv && isPointer(lv->second)) {
+          bool null = eq->child(0)->bvValue().isZero();
+          return fmt::format("{} {} NULL", lv->first, null != negated ? "==" : "!=");
+        }
     return expr::toCText(e, [&](const expr::Expr *t) -> std::optional<std::string> {
       if (t->kind() != expr::Kind::Concat && t->kind() != expr::Kind::Var)
         return std::nullopt;
       if (auto b = bytesOf(t))
         if (auto lv = lvalue(std::get<0>(*b), std::get<1>(*b), std::get<2>(*b)))
           return lv->first;
+      if (t->kind() == expr::Kind::Var) // a parameter: its name without cosmo's number
+        return t->name().substr(0, t->name().find('#'));
       return std::nullopt;
     });
   }
@@ -214,7 +246,7 @@ public:
         ++run;
       uint64_t taken = 1;
       std::string lv = lvalue(o, k, 1) ? lvalue(o, k, 1)->first : "?";
-      std::string value = std::to_string(it->second);
+      std::string relation = fmt::format("== {}", it->second);
       for (uint64_t size : {8u, 4u, 2u})
         if (size <= run)
           if (auto m = lvalue(o, k, size); m && m->second) {
@@ -222,11 +254,13 @@ public:
             for (uint64_t b = 0; b < size; ++b)
               v |= uint64_t(pinned.at({o, k + b})) << (8 * b);
             lv = m->first;
-            value = isPointer(m->second) && v == 0 ? "NULL" : std::to_string(v);
+            relation = fmt::format("== {}", v);
+            if (isPointer(m->second)) // not 0: an object cosmo made for it
+              relation = v == 0 ? "== NULL" : "!= NULL";
             taken = size;
             break;
           }
-      out.push_back(fmt::format("{} == {}", lv, value));
+      out.push_back(fmt::format("{} {}", lv, relation));
       for (uint64_t b = 0; b < taken; ++b)
         it = pinned.erase(pinned.find({o, k + b}));
     }
@@ -237,15 +271,6 @@ private:
   std::vector<InputObject> objects_;
   std::map<const expr::Expr *, std::pair<size_t, uint64_t>> byteOf_;
 };
-
-void conjunctsOf(const expr::Expr *e, std::vector<const expr::Expr *> &out) {
-  if (e->kind() == expr::Kind::And) {
-    for (unsigned i = 0; i < e->numChildren(); ++i)
-      conjunctsOf(e->child(i), out);
-    return;
-  }
-  out.push_back(e);
-}
 
 } // namespace
 

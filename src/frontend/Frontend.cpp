@@ -322,13 +322,20 @@ llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
   }
   std::vector<size_t> order;
   if (opts.linkOnlyWhatEntryNeeds) {
-    auto needed = unitsNeededBy(opts.entry, units);
+    auto needed = unitsNeededBy(opts.entry, units, opts.chosenUnits);
     if (!needed)
       return needed.takeError();
     order = std::move(*needed);
   } else {
+    std::vector<size_t> mains = definersOf("main", units);
     for (size_t i = 0; i < units.size(); ++i)
-      order.push_back(i);
+      if (opts.leaveOutSeveralMains && mains.size() > 1 &&
+          std::count(mains.begin(), mains.end(), i))
+        program.leftOut.push_back(unitInputs[i].path);
+      else
+        order.push_back(i);
+    if (order.empty())
+      return error("every input defines a main of its own");
     if (std::optional<size_t> d = definerOf(opts.entry, units); d && *d != 0)
       std::rotate(order.begin(), order.begin() + *d, order.begin() + *d + 1);
   }

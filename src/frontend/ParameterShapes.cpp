@@ -45,6 +45,18 @@ const llvm::Value *withoutCasts(const llvm::Value *v) {
   return v;
 }
 
+/// `v` without casts and a constant added or subtracted: the index of
+/// `i + 1 < n`.
+const llvm::Value *indexTerm(const llvm::Value *v) {
+  v = withoutCasts(v);
+  if (auto *b = llvm::dyn_cast<llvm::BinaryOperator>(v))
+    if ((b->getOpcode() == llvm::Instruction::Add ||
+         b->getOpcode() == llvm::Instruction::Sub) &&
+        llvm::isa<llvm::Constant>(b->getOperand(1)))
+      return withoutCasts(b->getOperand(0));
+  return v;
+}
+
 /// The pointers derived from `p` by arithmetic (GEPs, casts, the phis of
 /// pointer increments) and the indices those GEPs add, without casts.
 struct Derived {
@@ -96,8 +108,8 @@ bool boundsIndices(const llvm::Function &f, const llvm::Argument &p,
     auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(&i);
     if (!cmp)
       continue;
-    const llvm::Value *a = withoutCasts(cmp->getOperand(0));
-    const llvm::Value *b = withoutCasts(cmp->getOperand(1));
+    const llvm::Value *a = indexTerm(cmp->getOperand(0));
+    const llvm::Value *b = indexTerm(cmp->getOperand(1));
     for (int side = 0; side < 2; ++side, std::swap(a, b)) {
       if (b == &n && d.indices.count(a))
         return true;
@@ -118,7 +130,7 @@ bool isLengthName(llvm::StringRef name) {
   if (exact.count(n))
     return true;
   llvm::StringRef s(n);
-  return s.endswith("len") || s.endswith("_size") || s.endswith("size") ||
+  return s.endswith("len") || s.endswith("length") || s.endswith("size") ||
          s.endswith("count") || s.endswith("_n") || s.startswith("num_") ||
          s.startswith("n_");
 }

@@ -54,8 +54,30 @@ std::optional<size_t> definerOf(const std::string &name,
   return std::nullopt;
 }
 
+std::vector<size_t> definersOf(const std::string &name,
+                               const std::vector<Unit> &units) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < units.size(); ++i)
+    if (const llvm::Function *f = units[i].module->getFunction(name);
+        f && !f->isDeclaration())
+      out.push_back(i);
+  return out;
+}
+
 llvm::Expected<std::vector<size_t>>
-unitsNeededBy(const std::string &entry, const std::vector<Unit> &units) {
+unitsNeededBy(const std::string &entry, const std::vector<Unit> &units,
+              size_t userChosen) {
+  std::vector<size_t> entries = definersOf(entry, units);
+  if (entries.size() > 1 && entries.front() >= userChosen) {
+    std::vector<std::string> files;
+    for (size_t i : entries)
+      files.push_back(units[i].path);
+    return error(std::to_string(entries.size()) + " units define '" + entry +
+                 "': " + joined(files) +
+                 "; name the one to check as a file beside -p (cosmo check -p "
+                 "BUILD_DIR " + files.front() +
+                 "), or check every function with --all");
+  }
   std::map<std::string, size_t> definer;
   for (size_t i = 0; i < units.size(); ++i)
     for (const llvm::GlobalValue &g : units[i].module->global_values())

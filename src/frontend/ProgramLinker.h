@@ -31,10 +31,16 @@ struct Unit {
 std::optional<size_t> definerOf(const std::string &name,
                                 const std::vector<Unit> &units);
 
+/// Indices of every unit that defines the function `name`.
+std::vector<size_t> definersOf(const std::string &name,
+                               const std::vector<Unit> &units);
+
 /// Indices into `units` of those `entry` needs, the definer of `entry`
-/// first; an error if no unit defines it.
+/// first; an error if no unit defines it, or if several do and none of
+/// them is among the first `chosen` units (those the user named).
 llvm::Expected<std::vector<size_t>> unitsNeededBy(const std::string &entry,
-                                                  const std::vector<Unit> &units);
+                                                  const std::vector<Unit> &units,
+                                                  size_t chosen = 0);
 
 struct LinkedUnits {
   std::unique_ptr<llvm::Module> module;

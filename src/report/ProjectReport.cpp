@@ -118,6 +118,7 @@ llvm::Error writeProjectReport(const ProjectResult &project,
               {"mode", "project"},
               {"program", project.info.program},
               {"inputs", project.info.files},
+              {"left_out", project.leftOut},
               {"data_model", project.info.dataModel},
               {"verdict", engine::verdictName(project.verdict())},
               {"jobs", project.jobs},
@@ -195,6 +196,9 @@ std::string formatProjectSummary(const ProjectResult &project, bool color,
   for (const FunctionRun &f : project.functions)
     if (!f.failure.empty())
       out += fmt::format("  {}: {}\n", f.function, f.failure);
+  if (!project.leftOut.empty())
+    out += fmt::format("left out (each defines a main of its own): {}\n",
+                       fmt::join(project.leftOut, ", "));
   out += fmt::format("verdict: {} ({} error{}, {} latent error{}{})\n",
                      paint(vc, engine::verdictName(v)), project.errors.size(),
                      project.errors.size() == 1 ? "" : "s",

@@ -121,8 +121,8 @@ public:
   /// when `everyUnit`, else those its entry needs.
   static llvm::Expected<std::shared_ptr<LoadedProgram>>
   load(const CheckOptions &options, bool everyUnit = false);
-  /// The module of a loaded program.
-  static const llvm::Module &moduleOf(const LoadedProgram &program);
+  /// What was loaded: the module, the inputs linked and left out.
+  static const frontend::Program &programOf(const LoadedProgram &program);
   ~CheckSession();
   CheckSession(const CheckSession &) = delete;
   CheckSession &operator=(const CheckSession &) = delete;

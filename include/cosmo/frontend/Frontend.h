@@ -66,6 +66,12 @@ struct FrontendOptions {
   /// Link only the unit that defines `entry` and the units that define what
   /// it needs, transitively (for `-p`); otherwise every input.
   bool linkOnlyWhatEntryNeeds = false;
+  /// The first `chosenUnits` inputs are files the user named beside `-p`:
+  /// when several units define the entry, the one among them is taken.
+  size_t chosenUnits = 0;
+  /// Linking every input (`--all`): when several define `main` (a build's
+  /// tools and tests), those units are left out (Program::leftOut).
+  bool leaveOutSeveralMains = false;
   /// Read ACSL annotations (`/*@ ... */`) of C inputs: contracts, loop
   /// invariants, assertions (AcslInstrument.h).
   bool annotations = true;
@@ -85,6 +91,9 @@ struct Program {
   /// input defines it), then the others in the order given.
   std::vector<SourceInput> linked;
   std::vector<std::string> linkedFiles; // their paths
+  /// Inputs not linked because each defines a `main` of its own
+  /// (FrontendOptions::leaveOutSeveralMains).
+  std::vector<std::string> leftOut;
   /// Functions with ACSL contracts, in the order of the files.
   std::vector<acsl::ContractedFunction> contracts;
 };

@@ -48,6 +48,8 @@ struct ProjectResult {
   std::vector<ProjectFinding> errors; // manifest, each place once
   std::vector<ProjectFinding> latent; // latent and manifest nowhere
   RunInfo info;                        // the program (no entry)
+  /// Inputs not linked: each defines a main of its own.
+  std::vector<std::string> leftOut;
   std::string outDir;
   unsigned jobs = 1;
   double seconds = 0;
