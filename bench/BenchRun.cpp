@@ -81,17 +81,24 @@ std::string firstLine(const fs::path &file) {
 
 Run runCosmo(const Cosmo &cosmo, const fs::path &program,
              const std::vector<std::string> &args, const fs::path &out) {
+  return runCosmo(cosmo, std::vector<std::string>{program.string()}, args, out);
+}
+
+Run runCosmo(const Cosmo &cosmo, const std::vector<std::string> &inputs,
+             const std::vector<std::string> &args, const fs::path &out) {
   fs::remove_all(out);
   fs::path err = out;
   err += ".stderr";
-  std::string options;
+  std::string options, files;
   for (const std::string &a : args)
     options += fmt::format("'{}' ", a);
+  for (const std::string &f : inputs)
+    files += fmt::format(" '{}'", f);
   std::string cmd = fmt::format(
-      "'{}' check -q {}{}--out='{}' '{}' >/dev/null 2>'{}'", cosmo.binary,
+      "'{}' check -q {}{}--out='{}'{} >/dev/null 2>'{}'", cosmo.binary,
       options,
       cosmo.timeout ? fmt::format("--timeout={} ", cosmo.timeout) : "",
-      out.string(), program.string(), err.string());
+      out.string(), files, err.string());
   int status = std::system(cmd.c_str());
   Run r = fromReport(out / "report.json");
   if (!r.ok) {

@@ -73,6 +73,9 @@ struct Cosmo {
 /// Runs `cosmo check -q ARGS... --out=OUT PROGRAM`.
 Run runCosmo(const Cosmo &cosmo, const fs::path &program,
              const std::vector<std::string> &args, const fs::path &out);
+/// Runs `cosmo check -q ARGS... --out=OUT INPUTS...` (files, or `-p DIR`).
+Run runCosmo(const Cosmo &cosmo, const std::vector<std::string> &inputs,
+             const std::vector<std::string> &args, const fs::path &out);
 
 /// The options of a program's `// RUN:` lines (as the end-to-end tests read
 /// them), split at blanks.
@@ -101,6 +104,10 @@ int firstErrorBench(const Cosmo &cosmo, std::vector<fs::path> programs,
 /// verdicts against the expected ones, and wall time.
 int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
                std::vector<std::string> configs);
+
+/// cosmo-bench --projects: `cosmo check --all` on each library of `args`
+/// (NAME=FILE,... or a build directory), with one worker and with two.
+int projectBench(const Cosmo &cosmo, const std::vector<std::string> &args);
 
 /// cosmo-bench --differential N: issue 42's campaign on N seeds (program
 /// and mutant each) under every mode.

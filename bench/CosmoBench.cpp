@@ -433,6 +433,13 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--from-json", json,
                  "print the table rows for one report.json and exit");
+  bool projects = false;
+  app.add_flag("--projects", projects,
+               "cosmo check --all on whole libraries, each given as "
+               "NAME=FILE[,FILE...][,-I,DIR] or as a build directory with "
+               "compile_commands.json (default: tests/projects/shelf): "
+               "errors, latent errors, verdicts, -j 1 against -j 2, peak "
+               "memory; --timeout is each function's");
   app.add_option("programs", programs,
                  "C programs (default: every .c file of " COSMO_BENCH_PROGRAMS
                  ", or of the solver directory with --solver)");
@@ -441,6 +448,8 @@ int main(int argc, char **argv) {
   if (!json.empty())
     return fromJson(json);
   std::vector<fs::path> paths(programs.begin(), programs.end());
+  if (projects)
+    return projectBench(cosmo, programs);
   if (differential)
     return differentialBench(cosmo, differential, seed, jobs, modesPerProgram,
                              hornTimeout);

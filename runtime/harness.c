@@ -21,6 +21,9 @@
  * COSMO_HARNESS_SPACER=n allocates n pages first, so a second observation
  * sees other addresses (values that change are addresses, not results).
  */
+/* libc is called as `(malloc)(n)`: the program, #included before this
+ * file, may #define a function-like macro of the same name (a library
+ * that forbids malloc in its own code), which the parentheses keep out. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,8 +46,8 @@ static size_t cosmo_harness_count;
 static FILE *cosmo_harness_out;
 
 static void cosmo_harness_fail(const char *what) {
-  fprintf(stderr, "cosmo-harness: error: %s\n", what);
-  exit(125);
+  (fprintf)(stderr, "cosmo-harness: error: %s\n", what);
+  (exit)(125);
 }
 
 static int cosmo_harness_hex(int c) {
@@ -56,13 +59,13 @@ static int cosmo_harness_hex(int c) {
 }
 
 static void cosmo_harness_load(void) {
-  const char *path = getenv("COSMO_HARNESS_FILE");
+  const char *path = (getenv)("COSMO_HARNESS_FILE");
   if (!path)
     cosmo_harness_fail("COSMO_HARNESS_FILE is not set");
-  const char *spacer = getenv("COSMO_HARNESS_SPACER");
-  if (spacer && atoi(spacer) > 0)
-    (void)malloc((size_t)atoi(spacer) * 4096 + 64);
-  FILE *f = fopen(path, "r");
+  const char *spacer = (getenv)("COSMO_HARNESS_SPACER");
+  if (spacer && (atoi)(spacer) > 0)
+    (void)(malloc)((size_t)(atoi)(spacer) * 4096 + 64);
+  FILE *f = (fopen)(path, "r");
   if (!f)
     cosmo_harness_fail("cannot read the harness file");
   for (int k = 0; k < COSMO_HARNESS_MAX_PARAMS; ++k)
@@ -73,13 +76,13 @@ static void cosmo_harness_load(void) {
       size_t i, n;
       if (fscanf(f, "%zu %zu", &i, &n) != 2 || i >= COSMO_HARNESS_MAX_INPUTS)
         cosmo_harness_fail("bad buf line");
-      cosmo_harness_buf[i] = malloc(n ? n : 1);
+      cosmo_harness_buf[i] = (malloc)(n ? n : 1);
       cosmo_harness_size[i] = n;
       if (cosmo_replay_input_object)
         cosmo_replay_input_object(cosmo_harness_buf[i], n);
       if (i + 1 > cosmo_harness_count)
         cosmo_harness_count = i + 1;
-      int c = fgetc(f); /* the space before the hex */
+      int c = (fgetc)(f); /* the space before the hex */
       for (size_t b = 0; b < n; ++b) {
         int hi = cosmo_harness_hex(fgetc(f)), lo = cosmo_harness_hex(fgetc(f));
         if (hi < 0 || lo < 0)
@@ -96,7 +99,7 @@ static void cosmo_harness_load(void) {
           j >= (long)cosmo_harness_count)
         cosmo_harness_fail("bad ptr line");
       void *p = j < 0 ? NULL : (void *)cosmo_harness_buf[j];
-      memcpy(cosmo_harness_buf[i] + off, &p, sizeof p);
+      (memcpy)(cosmo_harness_buf[i] + off, &p, sizeof p);
     } else if (strcmp(kind, "arg") == 0) {
       long k, i;
       if (fscanf(f, "%ld %ld", &k, &i) != 2 || k < 0 ||
@@ -117,9 +120,9 @@ static void cosmo_harness_load(void) {
       cosmo_harness_fail("unknown line in the harness file");
     }
   }
-  fclose(f);
-  const char *observe = getenv("COSMO_HARNESS_OBSERVE");
-  if (observe && !(cosmo_harness_out = fopen(observe, "w")))
+  (fclose)(f);
+  const char *observe = (getenv)("COSMO_HARNESS_OBSERVE");
+  if (observe && !(cosmo_harness_out = (fopen)(observe, "w")))
     cosmo_harness_fail("cannot write the observation file");
 }
 
@@ -127,12 +130,12 @@ static void cosmo_harness_load(void) {
 static void cosmo_harness_arg(int k, void *dst, size_t n) {
   long i = cosmo_harness_param[k];
   if (i < 0) {
-    memset(dst, 0, n);
+    (memset)(dst, 0, n);
     return;
   }
   if (cosmo_harness_size[i] != n)
     cosmo_harness_fail("an argument's size differs from its parameter's");
-  memcpy(dst, cosmo_harness_buf[i], n);
+  (memcpy)(dst, cosmo_harness_buf[i], n);
 }
 
 /* Global k's value, when the test gives one: its input's bytes (`n`: the
@@ -145,12 +148,12 @@ static void cosmo_harness_global(int k, void *dst, size_t n) {
     n = cosmo_harness_size[i];
   if (cosmo_harness_size[i] != n)
     cosmo_harness_fail("a global's size differs from its input's");
-  memcpy(dst, cosmo_harness_buf[i], n);
+  (memcpy)(dst, cosmo_harness_buf[i], n);
 }
 
 static void cosmo_harness_hexdump(const unsigned char *p, size_t n) {
   for (size_t b = 0; b < n; ++b)
-    fprintf(cosmo_harness_out, "%02x", p[b]);
+    (fprintf)(cosmo_harness_out, "%02x", p[b]);
 }
 
 /* The input object `p` points into, if any. */
@@ -170,36 +173,36 @@ static void cosmo_harness_observe(const void *ret, size_t n, int isPointer) {
   if (!cosmo_harness_out)
     return;
   if (ret) {
-    fprintf(cosmo_harness_out, "ret ");
+    (fprintf)(cosmo_harness_out, "ret ");
     cosmo_harness_hexdump(ret, n);
-    fprintf(cosmo_harness_out, "\n");
+    (fprintf)(cosmo_harness_out, "\n");
     if (isPointer) {
       uintptr_t p;
-      memcpy(&p, ret, sizeof p);
+      (memcpy)(&p, ret, sizeof p);
       size_t off;
       long i = cosmo_harness_find(p, &off);
       if (p == 0)
-        fprintf(cosmo_harness_out, "retptr null\n");
+        (fprintf)(cosmo_harness_out, "retptr null\n");
       else if (i >= 0)
-        fprintf(cosmo_harness_out, "retptr %ld %zu\n", i, off);
+        (fprintf)(cosmo_harness_out, "retptr %ld %zu\n", i, off);
     }
   }
   for (size_t i = 0; i < cosmo_harness_count; ++i) {
     if (!cosmo_harness_buf[i] || cosmo_harness_is_arg[i])
       continue;
-    fprintf(cosmo_harness_out, "mem %zu ", i);
+    (fprintf)(cosmo_harness_out, "mem %zu ", i);
     cosmo_harness_hexdump(cosmo_harness_buf[i], cosmo_harness_size[i]);
-    fprintf(cosmo_harness_out, "\n");
+    (fprintf)(cosmo_harness_out, "\n");
     for (size_t off = 0; off + sizeof(void *) <= cosmo_harness_size[i];
          off += sizeof(void *)) {
       uintptr_t p;
-      memcpy(&p, cosmo_harness_buf[i] + off, sizeof p);
+      (memcpy)(&p, cosmo_harness_buf[i] + off, sizeof p);
       size_t to;
       long j = cosmo_harness_find(p, &to);
       if (p != 0 && j >= 0)
-        fprintf(cosmo_harness_out, "memptr %zu %zu %ld %zu\n", i, off, j, to);
+        (fprintf)(cosmo_harness_out, "memptr %zu %zu %ld %zu\n", i, off, j, to);
     }
   }
-  fclose(cosmo_harness_out);
+  (fclose)(cosmo_harness_out);
   cosmo_harness_out = NULL;
 }

@@ -331,9 +331,9 @@ void Executor::finishRun(uint64_t blocksTotal) {
     // Not false: valid inputs reach none of them. Not true either.
     summary_.verdict = Verdict::Unknown;
     summary_.reason = fmt::format(
-        "{} latent error{}: {} only a caller that passes what {} need{}",
-        latent, latent == 1 ? "" : "s", latent == 1 ? "it happens" : "they happen",
-        latent == 1 ? "it" : "they", latent == 1 ? "s" : "");
+        "{} latent error{}: {} on what only a caller passes (report.json's "
+        "\"latent\")",
+        latent, latent == 1 ? "" : "s", latent == 1 ? "it depends" : "they depend");
   } else if (!summary_.unknownReasons.empty()) {
     summary_.verdict = Verdict::Unknown;
     summary_.reason = summary_.unknownReasons.front();

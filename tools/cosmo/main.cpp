@@ -48,7 +48,10 @@ struct CheckCommand {
                      "analyse the build in BUILD_DIR: read its "
                      "compile_commands.json, compile (through the cache) and "
                      "link the unit defining --entry and the units it needs, "
-                     "each with its recorded flags")
+                     "each with its recorded flags (with --all: every unit). "
+                     "Files given beside -p come first: the unit of the build "
+                     "whose --entry to take when several define it (a build "
+                     "with several mains), or a harness of your own")
         ->option_text("BUILD_DIR");
     check->add_option(
         "--cache-dir", opts.cacheDir,

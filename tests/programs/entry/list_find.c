@@ -1,4 +1,4 @@
-// RUN: --entry=find
+// RUN: --inputs=any --entry=find
 // VERDICT: true
 // Bounded search for a scalar key in an input list.
 #include <cosmo.h>

@@ -1,4 +1,4 @@
-// RUN: --entry=length
+// RUN: --inputs=any --entry=length
 // VERDICT: true
 // Bounded list length: every pointer is checked before it is followed.
 #include <cosmo.h>

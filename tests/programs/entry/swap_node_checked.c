@@ -1,4 +1,4 @@
-// RUN: --entry=swapNode
+// RUN: --inputs=any --entry=swapNode
 // VERDICT: true
 // swapNode with a NULL check on `this_`; afterwards the first two nodes
 // are in order, whatever the shape (including cycles and aliasing).
