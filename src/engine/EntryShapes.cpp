@@ -46,6 +46,17 @@ void Executor::shapeEntryInputs(ExecutionState &s, const llvm::Function &f) {
   std::vector<std::string> bounded;
   for (const llvm::Argument &a : f.args()) {
     const Shape &shape = shapes[a.getArgNo()];
+    if (shape.kind == Shape::Kind::Opaque && a.getType()->isPointerTy() &&
+        !a.hasByValAttr()) {
+      // A function pointer: which function it calls is the caller's choice.
+      for (size_t k = 0; k < s.inputs.size(); ++k)
+        if (s.inputs[k].source == "argument" && s.inputs[k].name == a.getName()) {
+          InputRecord in = s.inputs[k];
+          in.callerDecides = CallerDecides::All;
+          s.inputs.replace(k, std::move(in));
+        }
+      continue;
+    }
     if (shape.kind == Shape::Kind::Scalar || shape.kind == Shape::Kind::Opaque)
       continue;
     ExprRef p = s.frame().registers.find(&a)->toExpr(ctx_);
@@ -148,8 +159,9 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
     if (in.callerDecides == CallerDecides::All) {
       for (const ExprRef &b : in.byteVars)
         callers.insert(b.get());
-      if (in.array)
-        callers.insert(in.array.get());
+      for (const ExprRef &v : {in.array, in.var})
+        if (v)
+          callers.insert(v.get());
     }
   std::vector<ExprRef> conditions;
   for (const ExprRef &c : s.constraints.list()) {

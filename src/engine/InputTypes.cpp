@@ -2,6 +2,8 @@
 
 #include "cosmo/engine/InputTypes.h"
 
+#include "cosmo/frontend/DebugTypes.h"
+
 #include "cosmo/engine/EntrySignature.h"
 
 #include <llvm/BinaryFormat/Dwarf.h>
@@ -25,20 +27,6 @@ InputType scalar(Kind kind, std::string name, bool signedChar = true) {
   t.kind = kind;
   t.name = std::move(name);
   t.signedChar = signedChar;
-  return t;
-}
-
-// `t` without typedefs and qualifiers.
-const llvm::DIType *stripped(const llvm::DIType *t) {
-  for (unsigned depth = 0; t && depth < 32; ++depth) {
-    auto *d = llvm::dyn_cast<llvm::DIDerivedType>(t);
-    if (!d || (d->getTag() != llvm::dwarf::DW_TAG_typedef &&
-               d->getTag() != llvm::dwarf::DW_TAG_const_type &&
-               d->getTag() != llvm::dwarf::DW_TAG_volatile_type &&
-               d->getTag() != llvm::dwarf::DW_TAG_restrict_type))
-      return t;
-    t = d->getBaseType();
-  }
   return t;
 }
 
@@ -122,7 +110,7 @@ InputType nondetInputType(std::string_view function) {
 InputType inputTypeOf(const llvm::DIType *t, uint64_t bytes) {
   if (!t || t->getSizeInBits() != bytes * 8)
     return {};
-  const llvm::DIType *base = stripped(t);
+  const llvm::DIType *base = frontend::withoutQualifiers(t);
   bool signedChar = true;
   if (Kind k = scalarKind(base, signedChar); k != Kind::Unknown) {
     std::optional<std::string> name = cTypeName(t);
@@ -133,7 +121,7 @@ InputType inputTypeOf(const llvm::DIType *t, uint64_t bytes) {
       array->getElements().size() != 1)
     return {};
   const llvm::DIType *element = array->getBaseType();
-  const llvm::DIType *elementBase = stripped(element);
+  const llvm::DIType *elementBase = frontend::withoutQualifiers(element);
   uint64_t elementBits = element ? element->getSizeInBits() : 0;
   if (elementBits == 0 || elementBits % 8 || (bytes * 8) % elementBits)
     return {};

@@ -3,6 +3,7 @@
 #include "LatentCondition.h"
 
 #include "cosmo/expr/Transform.h"
+#include "cosmo/frontend/DebugTypes.h"
 
 #include <llvm/IR/DebugInfoMetadata.h>
 
@@ -14,31 +15,9 @@ namespace cosmo::engine {
 
 namespace {
 
-const llvm::DIType *stripped(const llvm::DIType *t) {
-  while (auto *d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(t)) {
-    unsigned tag = d->getTag();
-    if (tag != llvm::dwarf::DW_TAG_const_type &&
-        tag != llvm::dwarf::DW_TAG_volatile_type &&
-        tag != llvm::dwarf::DW_TAG_restrict_type &&
-        tag != llvm::dwarf::DW_TAG_typedef)
-      break;
-    t = d->getBaseType();
-  }
-  return t;
-}
-
-/// What a pointer of debug type `t` points to, or null.
-const llvm::DIType *pointeeOf(const llvm::DIType *t) {
-  auto *p = llvm::dyn_cast_or_null<llvm::DIDerivedType>(stripped(t));
-  return p && p->getTag() == llvm::dwarf::DW_TAG_pointer_type
-             ? p->getBaseType()
-             : nullptr;
-}
-
-bool isPointer(const llvm::DIType *t) {
-  auto *p = llvm::dyn_cast_or_null<llvm::DIDerivedType>(stripped(t));
-  return p && p->getTag() == llvm::dwarf::DW_TAG_pointer_type;
-}
+using frontend::isPointerType;
+using frontend::pointeeOf;
+using frontend::withoutQualifiers;
 
 /// The lvalue of `size` bytes at `offset` inside lvalue `lv` of type `t`
 /// (`.field`, `[i]` appended), with its type; none when no member is
@@ -46,7 +25,7 @@ bool isPointer(const llvm::DIType *t) {
 std::optional<std::pair<std::string, const llvm::DIType *>>
 memberAt(std::string lv, const llvm::DIType *t, uint64_t offset,
          uint64_t size, bool viaPointer) {
-  t = stripped(t);
+  t = withoutQualifiers(t);
   if (!t)
     return std::nullopt;
   uint64_t bytes = t->getSizeInBits() / 8;
@@ -58,7 +37,7 @@ memberAt(std::string lv, const llvm::DIType *t, uint64_t offset,
     return std::nullopt;
   if (c->getTag() == llvm::dwarf::DW_TAG_array_type) {
     const llvm::DIType *e = c->getBaseType();
-    uint64_t es = stripped(e) ? stripped(e)->getSizeInBits() / 8 : 0;
+    uint64_t es = withoutQualifiers(e) ? withoutQualifiers(e)->getSizeInBits() / 8 : 0;
     if (es == 0)
       return std::nullopt;
     return memberAt(fmt::format("{}[{}]", viaPointer ? "(*" + lv + ")" : lv,
@@ -70,8 +49,8 @@ memberAt(std::string lv, const llvm::DIType *t, uint64_t offset,
     if (!f || f->getTag() != llvm::dwarf::DW_TAG_member)
       continue;
     uint64_t at = f->getOffsetInBits() / 8;
-    uint64_t fs = stripped(f->getBaseType())
-                      ? stripped(f->getBaseType())->getSizeInBits() / 8
+    uint64_t fs = withoutQualifiers(f->getBaseType())
+                      ? withoutQualifiers(f->getBaseType())->getSizeInBits() / 8
                       : 0;
     if (offset >= at && offset + size <= at + fs)
       return memberAt(lv + (viaPointer ? "->" : ".") + f->getName().str(),
@@ -206,7 +185,7 @@ public:
     if (eq->kind() == expr::Kind::Eq && eq->child(0)->kind() == expr::Kind::BVConst)
       if (auto b = bytesOf(eq->child(1)))
         if (auto lv = lvalue(std::get<0>(*b), std::get<1>(*b), std::get<2>(*b));
-            lv && isPointer(lv->second)) {
+            lv && isPointerType(lv->second)) {
           bool null = eq->child(0)->bvValue().isZero();
           return fmt::format("{} {} NULL", lv->first, null != negated ? "==" : "!=");
         }
@@ -255,7 +234,7 @@ public:
               v |= uint64_t(pinned.at({o, k + b})) << (8 * b);
             lv = m->first;
             relation = fmt::format("== {}", v);
-            if (isPointer(m->second)) // not 0: an object cosmo made for it
+            if (isPointerType(m->second)) // not 0: an object cosmo made for it
               relation = v == 0 ? "== NULL" : "!= NULL";
             taken = size;
             break;

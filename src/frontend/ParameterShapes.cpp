@@ -2,6 +2,8 @@
 
 #include "cosmo/frontend/ParameterShapes.h"
 
+#include "cosmo/frontend/DebugTypes.h"
+
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
@@ -13,27 +15,11 @@ namespace cosmo::frontend {
 
 namespace {
 
-/// `t` without qualifiers and typedefs.
-const llvm::DIType *stripped(const llvm::DIType *t) {
-  while (auto *d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(t)) {
-    unsigned tag = d->getTag();
-    if (tag != llvm::dwarf::DW_TAG_const_type &&
-        tag != llvm::dwarf::DW_TAG_volatile_type &&
-        tag != llvm::dwarf::DW_TAG_restrict_type &&
-        tag != llvm::dwarf::DW_TAG_typedef)
-      break;
-    t = d->getBaseType();
-  }
-  return t;
-}
-
 /// Whether debug type `t` is a pointer to char, signed char or unsigned
 /// char (through qualifiers and typedefs).
 bool isCharPointer(const llvm::DIType *t) {
-  auto *p = llvm::dyn_cast_or_null<llvm::DIDerivedType>(stripped(t));
-  if (!p || p->getTag() != llvm::dwarf::DW_TAG_pointer_type)
-    return false;
-  auto *b = llvm::dyn_cast_or_null<llvm::DIBasicType>(stripped(p->getBaseType()));
+  auto *b = llvm::dyn_cast_or_null<llvm::DIBasicType>(
+      withoutQualifiers(pointeeOf(t)));
   return b && b->getSizeInBits() == 8 &&
          (b->getEncoding() == llvm::dwarf::DW_ATE_signed_char ||
           b->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char);

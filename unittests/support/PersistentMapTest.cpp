@@ -1,5 +1,6 @@
 //===- PersistentMapTest.cpp - PersistentMap against std::map -------------===//
 
+#include "cosmo/support/PersistentLog.h"
 #include "cosmo/support/PersistentMap.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <random>
 #include <string>
 
+using cosmo::support::PersistentLog;
 using cosmo::support::PersistentMap;
 
 namespace {
@@ -122,6 +124,18 @@ TEST(PersistentMapTest, WritingThroughOneCopyLeavesTheOtherAlone) {
   // Unshared now: a second write changes b in place.
   int *first = b.findMutable(42);
   EXPECT_EQ(first, b.findMutable(42));
+}
+
+TEST(PersistentLogTest, ReplacingAnElementLeavesCopiesAlone) {
+  PersistentLog<std::string> a;
+  a.push_back("x");
+  a.push_back("y");
+  PersistentLog<std::string> b = a;
+  b.replace(1, "z");
+  EXPECT_EQ(a[1], "y");
+  EXPECT_EQ(b[1], "z");
+  EXPECT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0], "x");
 }
 
 } // namespace

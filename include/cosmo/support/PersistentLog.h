@@ -25,6 +25,11 @@ public:
   void push_back(T value) {
     items_.set(items_.size(), std::make_shared<const T>(std::move(value)));
   }
+  /// Element `k` becomes `value` in this log only (its copies keep theirs).
+  void replace(size_t k, T value) {
+    assert(k < size() && "index out of range");
+    items_.set(k, std::make_shared<const T>(std::move(value)));
+  }
   size_t size() const { return items_.size(); }
   bool empty() const { return items_.empty(); }
   const T &operator[](size_t k) const {
