@@ -28,13 +28,15 @@ using CallerDecides = InputRecord::CallerDecides;
 
 namespace {
 
-/// What the caller decides of an object of `pointee` it passes: only its
-/// size when it holds one scalar (the entry's to read), else everything
-/// (its fields are the invariants of the functions that build it).
+bool isScalar(const llvm::Type *t) {
+  return t && (t->isIntegerTy() || t->isFloatingPointTy());
+}
+
+/// What the caller decides of one object of `pointee` it passes: only its
+/// size when it holds a scalar (the entry's to read), else everything (its
+/// fields are the invariants of the functions that build it).
 CallerDecides callerDecidesOf(const llvm::Type *pointee) {
-  return pointee && (pointee->isIntegerTy() || pointee->isFloatingPointTy())
-             ? CallerDecides::Size
-             : CallerDecides::All;
+  return isScalar(pointee) ? CallerDecides::Size : CallerDecides::All;
 }
 
 } // namespace
@@ -103,8 +105,11 @@ void Executor::shapeEntryInputs(ExecutionState &s, const llvm::Function &f) {
                                                   .getZExtValue()));
       facts = ctx_.andE(ctx_.sle(ctx_.bv(w, 0), n), ctx_.sle(n, limit));
       ExprRef size = ctx_.mul(ctx_.zextOrTrunc(n, ptrBits), pointer(elem));
+      // The length is the entry's; structs and pointers in the array are
+      // the caller's.
       base = newInputTarget(s, p, std::max<uint64_t>(1, longest * elem), size,
-                            CallerDecides::Nothing);
+                            isScalar(pointee) ? CallerDecides::Nothing
+                                              : CallerDecides::Content);
       bounded.push_back(fmt::format("'{}' an array of '{}' elements", name,
                                     lengthArg.getName().str()));
       break;
@@ -143,7 +148,8 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
   // or a heap block it may free.
   if (const InputRecord *in = inputAt(s, s.accessedObject)) {
     if (e.kind == ErrorKind::OutOfBounds &&
-        in->callerDecides != CallerDecides::Nothing)
+        (in->callerDecides == CallerDecides::Size ||
+         in->callerDecides == CallerDecides::All))
       e.latent = fmt::format("an access beyond '{}', whose size the caller "
                              "decides",
                              in->name);
@@ -155,8 +161,12 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
   // The path needs values the caller stored in what it passes.
   std::set<const expr::Expr *> callers;
   std::set<std::string> objects;
+  auto contentIsCallers = [](const InputRecord &in) {
+    return in.callerDecides == CallerDecides::All ||
+           in.callerDecides == CallerDecides::Content;
+  };
   for (const InputRecord &in : s.inputs)
-    if (in.callerDecides == CallerDecides::All) {
+    if (contentIsCallers(in)) {
       for (const ExprRef &b : in.byteVars)
         callers.insert(b.get());
       for (const ExprRef &v : {in.array, in.var})
@@ -172,7 +182,7 @@ void Executor::classifyLatency(const ExecutionState &s, ErrorReport &e) {
     if (!needs)
       continue;
     for (const InputRecord &in : s.inputs)
-      if (in.callerDecides == CallerDecides::All)
+      if (contentIsCallers(in))
         expr::forEachNode(c, [&](const expr::Expr *n) {
           for (const ExprRef &b : in.byteVars)
             if (b.get() == n)

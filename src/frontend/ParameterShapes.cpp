@@ -8,6 +8,7 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 
 #include <set>
 
@@ -106,6 +107,37 @@ bool boundsIndices(const llvm::Function &f, const llvm::Argument &p,
   return false;
 }
 
+/// Whether `f` writes through `p` (a store, or a memcpy or memset into it):
+/// a char pointer it writes is a buffer, not a string.
+bool writesThrough(const llvm::Function &f, const llvm::Argument &p) {
+  Derived d = derivedFrom(p);
+  for (const llvm::Instruction &i : llvm::instructions(f)) {
+    if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+      if (d.pointers.count(st->getPointerOperand()))
+        return true;
+    } else if (auto *m = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {
+      if (d.pointers.count(m->getRawDest()))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Whether debug type `t` is a pointer to a const-qualified type.
+bool pointsToConst(const llvm::DIType *t) {
+  auto *pointee =
+      llvm::dyn_cast_or_null<llvm::DIDerivedType>(pointeeOf(t));
+  for (; pointee; pointee = llvm::dyn_cast_or_null<llvm::DIDerivedType>(
+                      pointee->getBaseType())) {
+    if (pointee->getTag() == llvm::dwarf::DW_TAG_const_type)
+      return true;
+    if (pointee->getTag() != llvm::dwarf::DW_TAG_typedef &&
+        pointee->getTag() != llvm::dwarf::DW_TAG_volatile_type)
+      return false;
+  }
+  return false;
+}
+
 /// Whether `name` is what C programmers call a count of elements.
 bool isLengthName(llvm::StringRef name) {
   std::string n = name.lower();
@@ -117,6 +149,7 @@ bool isLengthName(llvm::StringRef name) {
     return true;
   llvm::StringRef s(n);
   return s.endswith("len") || s.endswith("length") || s.endswith("size") ||
+         s.endswith("sz") ||
          s.endswith("count") || s.endswith("_n") || s.startswith("num_") ||
          s.startswith("n_");
 }
@@ -188,10 +221,15 @@ std::vector<ParameterShape> parameterShapesOf(const llvm::Function &f) {
         break;
       }
   }
-  for (const llvm::Argument &a : f.args())
-    if (shapes[a.getArgNo()].kind == Kind::Object &&
-        isCharPointer(debugType(a.getArgNo())))
+  // A char pointer the function only reads is a string; one it writes
+  // through (and that is not const) is a buffer of a size only its caller
+  // knows (`char buf[6]` is a pointer too).
+  for (const llvm::Argument &a : f.args()) {
+    const llvm::DIType *t = debugType(a.getArgNo());
+    if (shapes[a.getArgNo()].kind == Kind::Object && isCharPointer(t) &&
+        (pointsToConst(t) || !writesThrough(f, a)))
       shapes[a.getArgNo()].kind = Kind::String;
+  }
   return shapes;
 }
 

@@ -65,6 +65,19 @@ TEST_F(ParameterShapesTest, ACharPointerWithNoLengthIsAString) {
             (V{"string", "object"}));
 }
 
+// A char pointer the function writes through is a buffer of a size its
+// caller knows (`char buf[6]` is a pointer too), unless it is const.
+TEST_F(ParameterShapesTest, ACharPointerWrittenThroughIsABuffer) {
+  EXPECT_EQ(shapes("void f(const char *s, char *out, char *in) {"
+                   " out[5] = s[0] + in[0]; }",
+                   "f"),
+            (V{"string", "object", "string"}));
+  EXPECT_EQ(shapes("#include <string.h>\n"
+                   "void f(char buf[6]) { memset(buf, 0, 6); }",
+                   "f"),
+            (V{"object"}));
+}
+
 TEST_F(ParameterShapesTest, AnIntegerThatBoundsTheIndicesIsTheLength) {
   // `i < k` guards `a[i]`, whatever the parameter is called.
   EXPECT_EQ(shapes("int f(int k, const int *a) { int t = 0;"
@@ -92,6 +105,10 @@ TEST_F(ParameterShapesTest, ALengthByItsNameNextToItsPointer) {
                    "void f(int n, int *a) { g(a, n); }",
                    "f"),
             (V{"scalar", "array:0"}));
+  EXPECT_EQ(shapes("int g(char *, int);\n"
+                   "int f(char *errbuf, int errbufsz) { return g(errbuf, errbufsz); }",
+                   "f"),
+            (V{"array:1", "scalar"}));
   // A scalar named like an index is no length.
   EXPECT_EQ(shapes("int f(const int *a, int i) { return a[i]; }", "f"),
             (V{"object", "scalar"}));

@@ -66,8 +66,9 @@ struct InputRecord {
   /// EngineOptions::InputShapes::Shaped: what of this input object only the
   /// entry's caller can decide, so that an error needing it is latent.
   enum class CallerDecides {
-    Nothing, ///< a string, an array sized by a parameter, a global
+    Nothing, ///< a string, an array of scalars sized by a parameter
     Size,    ///< one object of a scalar type: its content is the entry's
+    Content, ///< an array of structs or pointers sized by a parameter
     All,     ///< a struct the caller built, and whatever it points to
   };
   CallerDecides callerDecides = CallerDecides::Nothing;

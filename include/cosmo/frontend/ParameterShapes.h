@@ -21,7 +21,8 @@ namespace cosmo::frontend {
 struct ParameterShape {
   enum class Kind {
     Scalar, ///< not a pointer: every value of its type
-    String, ///< a char pointer with no length: a NUL-terminated string
+    String, ///< a char pointer with no length, const or only read: a
+            ///< NUL-terminated string
     Array,  ///< a pointer with a length parameter: that many elements
     Object, ///< another data pointer: one object (or a few elements)
     Opaque, ///< a function pointer or a struct passed by value
