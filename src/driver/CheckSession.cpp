@@ -139,7 +139,6 @@ programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
   return inputs;
 }
 
-
 /// How the linked program compiles natively: its first unit is the main
 /// file (the harness includes it for --entry runs), the others are built
 /// beside it, each with its own flags.
