@@ -200,15 +200,17 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
       // (a list is not a cycle); an error that needs two of its pointers to
       // alias is latent anyway, so the verdict says they were not tried.
       bool aliases = !(shapesInputs() && s.namePrefix.empty());
+      bool aliasesLeftOut = false;
       for (const auto &[base, entry] : s.memory.objects())
         if (entry.object->kind == ObjectKind::Input &&
             entry.object->typeTag == lp.pointee) {
           if (aliases)
             targets.push_back(base);
-          else
-            noteUnknown("--inputs=shaped: pointers stored in the inputs "
-                        "were not tried as aliases of one another");
+          aliasesLeftOut |= !aliases;
         }
+      if (aliasesLeftOut)
+        noteUnknown("--inputs=shaped: pointers stored in the inputs were not "
+                    "tried as aliases of one another");
       targets.push_back(freshAddress);
       std::vector<uint64_t> feasible;
       std::vector<solver::Model> models; // of each feasible choice's path

@@ -47,6 +47,17 @@ protected:
     r.environment = std::move(environment);
     return report::runProcess(r);
   }
+  /// Configures the CMake project in `source` into `build` (both under the
+  /// test directory) with C compiler `cc`: build/compile_commands.json.
+  ProcessResult configureCMake(const std::string &source,
+                               const std::string &build, const char *cc) {
+    report::ProcessRequest r;
+    r.argv = {"cmake", "-S", (dir_.path() / source).string(), "-B",
+              (dir_.path() / build).string(),
+              std::string("-DCMAKE_C_COMPILER=") + cc};
+    r.timeout = std::chrono::seconds(120);
+    return report::runProcess(r);
+  }
   nlohmann::json report(const std::filesystem::path &out) {
     std::ifstream in(dir_.path() / out / "report.json");
     EXPECT_TRUE(in.good()) << "no report.json in " << out;

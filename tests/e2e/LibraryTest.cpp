@@ -57,12 +57,7 @@ protected:
     return report(out);
   }
   void configure() {
-    cosmo::report::ProcessRequest r;
-    r.argv = {"cmake", "-S", (dir_.path() / "shelf").string(), "-B",
-              (dir_.path() / "build").string(),
-              "-DCMAKE_C_COMPILER=" COSMO_CLANG};
-    r.timeout = std::chrono::seconds(120);
-    ProcessResult c = cosmo::report::runProcess(r);
+    ProcessResult c = configureCMake("shelf", "build", COSMO_CLANG);
     ASSERT_EQ(c.exitCode, 0) << c.out << c.err;
   }
   /// The real bugs, where they happen.
@@ -183,12 +178,7 @@ TEST_F(LibraryTest, SeveralMainsAreNamedNotPicked) {
   write("app/util.c", "int half(int x) { return 100 / (x - 7); }\n");
   write("app/one.c", "int half(int);\nint main(void) { return half(1); }\n");
   write("app/two.c", "int half(int);\nint main(void) { return half(7); }\n");
-  cosmo::report::ProcessRequest c;
-  c.argv = {"cmake", "-S", (dir_.path() / "app").string(), "-B",
-            (dir_.path() / "appbuild").string(),
-            "-DCMAKE_C_COMPILER=" COSMO_CLANG};
-  c.timeout = std::chrono::seconds(120);
-  ASSERT_EQ(cosmo::report::runProcess(c).exitCode, 0);
+  ASSERT_EQ(configureCMake("app", "appbuild", COSMO_CLANG).exitCode, 0);
 
   ProcessResult ambiguous = cosmo({"check", "-q", "-p", "appbuild", "--out=a"});
   EXPECT_EQ(ambiguous.exitCode, 2) << ambiguous.out;

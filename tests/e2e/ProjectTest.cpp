@@ -25,12 +25,7 @@ protected:
   void configureRing() {
     fs::copy(COSMO_PROJECTS_DIR "/ring", dir_.path() / "ring",
              fs::copy_options::recursive);
-    cosmo::report::ProcessRequest r;
-    r.argv = {"cmake", "-S", (dir_.path() / "ring").string(), "-B",
-              (dir_.path() / "build").string(),
-              "-DCMAKE_C_COMPILER=" COSMO_CLANG};
-    r.timeout = std::chrono::seconds(120);
-    ProcessResult c = cosmo::report::runProcess(r);
+    ProcessResult c = configureCMake("ring", "build", COSMO_CLANG);
     ASSERT_EQ(c.exitCode, 0) << c.out << c.err;
     ASSERT_TRUE(fs::exists(dir_.path() / "build/compile_commands.json"));
   }
