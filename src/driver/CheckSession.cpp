@@ -3,6 +3,7 @@
 #include "cosmo/driver/CheckSession.h"
 
 #include "RunOutputs.h"
+#include "StoreClient.h"
 
 #include "cosmo/engine/Executor.h"
 #include "cosmo/frontend/CompilationDatabase.h"
@@ -87,6 +88,27 @@ private:
   engine::RunListener &out_;
   CheckObserver *observer_;
 };
+
+} // namespace
+
+/// The listener an analysis is made with, passing on to one that can
+/// change between runs (the store's recorder while a run is kept).
+class ListenerSlot final : public engine::RunListener {
+public:
+  explicit ListenerSlot(engine::RunListener &to) : to_(&to), base_(&to) {}
+  void onError(const engine::ErrorReport &e) override { to_->onError(e); }
+  void onCompletedPath(const engine::TestVector &t) override {
+    to_->onCompletedPath(t);
+  }
+  void onProgress(const engine::Progress &p) override { to_->onProgress(p); }
+  void redirect(engine::RunListener *to) { to_ = to ? to : base_; }
+  engine::RunListener &base() { return *base_; }
+
+private:
+  engine::RunListener *to_, *base_;
+};
+
+namespace {
 
 /// The main file's path for native builds: absolute (units of
 /// compile_commands.json are relative to their own directories).
@@ -199,6 +221,11 @@ struct LoadedProgram {
   frontend::Program program;
   frontend::FrontendOptions frontend;
   std::string dataModel;
+  /// With a store: the functions' keys, before any run changes the module.
+  std::unique_ptr<frontend::FunctionKeys> keys;
+  /// What the store's records call the program: its build directory or
+  /// its files.
+  std::string storeName;
 };
 
 CheckSession::CheckSession(CheckOptions options, CheckObserver *observer)
@@ -241,6 +268,15 @@ CheckSession::load(const CheckOptions &opts, bool everyUnit) {
     return program.takeError();
   loaded->program = std::move(*program);
   loaded->dataModel = frontend::dataModelOf(*loaded->program.module);
+  if (!opts.store.empty()) {
+    loaded->keys =
+        std::make_unique<frontend::FunctionKeys>(*loaded->program.module);
+    loaded->storeName = !opts.buildDir.empty()
+                            ? std::filesystem::absolute(opts.buildDir).string()
+                            : "";
+    for (const std::string &f : opts.inputs)
+      loaded->storeName += " " + std::filesystem::absolute(f).string();
+  }
   return loaded;
 }
 
@@ -268,6 +304,21 @@ summary::AnalysisResult CheckSession::analyse(summary::Analysis &analysis) {
   if (observer_)
     observer_->onRunFinished();
   return result;
+}
+
+summary::AnalysisResult
+CheckSession::runOrReuse(summary::Analysis &analysis,
+                         const engine::EngineOptions &options,
+                         ListenerSlot &slot) {
+  if (!store_)
+    return analyse(analysis);
+  return store_->run(*program_->program.module, options, slot.base(),
+                     [&](engine::RunListener &recorder) {
+                       slot.redirect(&recorder);
+                       summary::AnalysisResult r = analyse(analysis);
+                       slot.redirect(nullptr);
+                       return r;
+                     });
 }
 
 llvm::Expected<CheckResult> CheckSession::run() {
@@ -303,6 +354,15 @@ llvm::Expected<CheckResult> CheckSession::run() {
   const std::string &dataModel = program_->dataModel;
   if (std::optional<std::string> bad = mismatch(opts, *program, dataModel))
     return failure(*bad);
+  if (!opts.store.empty()) {
+    if (!program_->keys) // loaded without the store in mind
+      program_->keys = std::make_unique<frontend::FunctionKeys>(module);
+    auto opened = store::openStore(opts.store);
+    if (!opened)
+      return opened.takeError();
+    store_ = std::make_unique<StoreClient>(std::move(*opened), *program_->keys,
+                                           program_->storeName, opts);
+  }
 
   CheckResult result;
   report::RunInfo &info = result.info;
@@ -325,7 +385,8 @@ llvm::Expected<CheckResult> CheckSession::run() {
     return out.takeError();
   (*out)->writeSarif(opts.sarif);
   (*out)->keepCompletedTests(!opts.emitTests.empty());
-  ObservedOutput listener(**out, observer_);
+  ObservedOutput observed(**out, observer_);
+  ListenerSlot listener(observed);
 
   const std::vector<ContractedFunction> verifiable =
       summary::verifiableContracts(module, program->contracts);
@@ -361,7 +422,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (entryContract)
       (*out)->setTestEntry(entryOptions.entry, info.signature);
     replay.dataModel = analysis.dataModel();
-    summary = analyse(analysis);
+    summary = runOrReuse(analysis, entryOptions, listener);
     if (opts.confirm)
       result.replays = confirmErrors(summary, nativeMain, entryOptions.entry,
                                      analysis.entrySignature(), replay);
@@ -378,7 +439,8 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (llvm::Error e = verifier.prepare())
       return e;
     (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());
-    summary::AnalysisResult run = analyse(verifier);
+    summary::AnalysisResult run =
+        runOrReuse(verifier, contractOptions, listener);
     if (opts.confirm) {
       replay.dataModel = verifier.dataModel();
       for (report::ReplayResult &r :
@@ -396,6 +458,10 @@ llvm::Expected<CheckResult> CheckSession::run() {
   else if (opts.contracts == ContractMode::Use)
     summary::noteTrustedContracts(summary, program->contracts, {},
                                   "--contracts=use");
+  if (store_) {
+    info.store = store_->finish(opts.storeMaxMB << 20);
+    (*out)->setStoreUse(info.store);
+  }
   if (llvm::Error e = (*out)->finish(summary, result.replays))
     return e;
   if (!opts.emitTests.empty()) {

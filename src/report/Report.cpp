@@ -428,6 +428,8 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
                                {"seconds", c.seconds}});
     report["contracts"] = std::move(contracts);
   }
+  if (!info_.store.location.empty())
+    report["store"] = storeUseToJson(info_.store);
   if (!summary.witnessInvariants.empty())
     report["witness_invariants"] = invariantsToJson(summary.witnessInvariants);
   for (const summary::MemoTreeInfo &t : summary.trees) {
@@ -443,6 +445,35 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
                            sarifLog(summary, info_, COSMO_VERSION)))
     return ioError("cannot write " + dir_ + "/report.sarif");
   return llvm::Error::success();
+}
+
+json storeUseToJson(const StoreUse &use) {
+  json runs = json::array();
+  size_t reused = 0;
+  for (const StoreUse::Run &r : use.runs) {
+    reused += r.reused;
+    json j{{"function", r.function}, {"status", r.reused ? "reused" : "rebuilt"}};
+    if (!r.reused)
+      j["why"] = r.why;
+    runs.push_back(std::move(j));
+  }
+  return json{{"location", use.location},
+              {"reused", reused},
+              {"rebuilt", use.runs.size() - reused},
+              {"runs", std::move(runs)},
+              {"warnings", use.warnings}};
+}
+
+std::string storeLine(const StoreUse &use) {
+  std::vector<std::string> reused, rebuilt;
+  for (const StoreUse::Run &r : use.runs)
+    (r.reused ? reused : rebuilt)
+        .push_back(r.reused ? r.function : r.function + " (" + r.why + ")");
+  std::string line = fmt::format("store: {} reused, {} rebuilt", reused.size(),
+                                 rebuilt.size());
+  if (!rebuilt.empty())
+    line += ": " + fmt::format("{}", fmt::join(rebuilt, ", "));
+  return line + " (" + use.location + ")";
 }
 
 std::string externalsLine(const std::vector<engine::ExternalFunction> &list) {
@@ -577,6 +608,8 @@ std::string formatSummary(const summary::AnalysisResult &summary,
     out += fmt::format("native replay: {} confirmed, {} not reproduced, {} "
                        "not replayable\n",
                        replayCounts[0], replayCounts[1], replayCounts[2]);
+  if (!info.store.location.empty())
+    out += storeLine(info.store) + "\n";
   out += fmt::format("results in {}/ (report.json, tests/: {})\n", outDir,
                      testsLine(summary));
   return out;

@@ -13,6 +13,7 @@
 #include "cosmo/report/ProjectReport.h"
 #include "cosmo/report/Report.h"
 #include "cosmo/solver/Pipeline.h"
+#include "cosmo/store/Store.h"
 
 #include "ProgressLine.h"
 
@@ -67,6 +68,8 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
   d.inputs = opts.inputs;
   d.buildDir = opts.buildDir;
   d.cacheDir = opts.cacheDir;
+  d.store = storeSpec(opts.store, opts.cacheDir, !opts.buildDir.empty());
+  d.storeMaxMB = opts.storeMaxMB;
   d.clangFlags = clangFlagsOf(opts);
   d.stubs = opts.stubs;
   d.m32 = opts.m32;
@@ -119,6 +122,18 @@ llvm::Expected<frontend::FrontendOptions> installedFrontendOptions() {
   fo.modelsBitcodeILP32 =
       envOr("COSMO_LIBC_DIR", COSMO_DEFAULT_LIBC_DIR) + "/libc-ilp32.bc";
   return fo;
+}
+
+std::string storeSpec(const std::string &store, const std::string &cache,
+                      bool cacheByDefault) {
+  if (store == "none")
+    return "";
+  if (!store.empty())
+    return store;
+  if (cache == "none" || (cache.empty() && !cacheByDefault))
+    return "";
+  std::string dir = cache.empty() ? frontend::defaultCacheDirectory() : cache;
+  return dir.empty() ? "" : store::defaultStorePath(dir);
 }
 
 namespace {
@@ -182,6 +197,8 @@ int runCheck(const CheckOptions &opts) {
 
   const summary::AnalysisResult &summary = result->summary;
   result->info.reportLatent = opts.reportLatent;
+  for (const std::string &w : result->info.store.warnings)
+    std::cerr << "cosmo: warning: " << w << "\n";
   if (!opts.quiet)
     std::cout << report::formatSummary(summary, result->info, result->outDir,
                                        isatty(STDOUT_FILENO) != 0,

@@ -20,6 +20,11 @@ struct CheckOptions {
   std::string buildDir;
   /// Bitcode cache; empty: the default (~/.cache/cosmo), "none": no cache.
   std::string cacheDir;
+  /// --store: a SQLite file, a postgresql:// URI or "none"; empty: the
+  /// default (store.db in the cache directory) where the bitcode cache is
+  /// used (-p, --cache-dir), none otherwise.
+  std::string store;
+  uint64_t storeMaxMB = 1024;
   /// Flags for clang: -I, -D, -U, -include, -std=, then those after `--`.
   std::vector<std::string> includeDirs, defines, undefines, forcedIncludes;
   std::string cStandard;
@@ -48,6 +53,15 @@ int runCheck(const CheckOptions &options);
 /// Where this installation keeps its headers and C library models; an
 /// error when the models are missing.
 llvm::Expected<frontend::FrontendOptions> installedFrontendOptions();
+
+/// The store --store names ("" for the default of `cache`); empty when
+/// none.
+std::string storeSpec(const std::string &store, const std::string &cache,
+                      bool cacheByDefault);
+
+/// `cosmo store stats|clear|gc`.
+int runStore(const std::string &action, const std::string &store,
+             uint64_t maxMB);
 
 /// `cosmo show DIR` and `cosmo show --coverage DIR FILE.c`.
 int runShow(const std::string &dir, bool coverage, const std::string &file);

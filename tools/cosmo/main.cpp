@@ -58,6 +58,20 @@ struct CheckCommand {
         "bitcode cache of compiled units, keyed by their "
         "preprocessed text and flags (default: "
         "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo; none: no cache)");
+    check
+        ->add_option(
+            "--store", opts.store,
+            "persistent store of runs (SQLite file, or postgresql://URI "
+            "shared by machines): a run whose entry, callees, globals and "
+            "options are unchanged is reused, not explored; others are kept "
+            "(default: store.db in the cache directory with -p or "
+            "--cache-dir, none otherwise; none: no store)")
+        ->option_text("PATH|URI|none");
+    check
+        ->add_option("--store-max-mb", opts.storeMaxMB,
+                     "bound of the store's size: the least recently used "
+                     "runs beyond it are removed")
+        ->capture_default_str();
     check->add_option("-I", opts.includeDirs, "clang: add an include directory")
         ->option_text("DIR")
         ->allow_extra_args(false);
@@ -410,6 +424,30 @@ struct ShowCommand {
   }
 };
 
+/// `cosmo store`.
+struct StoreCommand {
+  std::string action = "stats", store;
+  uint64_t maxMB = 1024;
+  CLI::App *app = nullptr;
+
+  void add(CLI::App &parent) {
+    app = parent.add_subcommand(
+        "store", "the persistent store of runs: stats (what it holds), "
+                 "clear (empty it), gc (remove the least recently used runs "
+                 "beyond --store-max-mb)");
+    app->add_option("action", action, "stats, clear or gc")
+        ->check(CLI::IsMember({"stats", "clear", "gc"}))
+        ->capture_default_str();
+    app->add_option("--store", store,
+                    "the store: a SQLite file or a postgresql:// URI "
+                    "(default: store.db in the cache directory)")
+        ->option_text("PATH|URI");
+    app->add_option("--store-max-mb", maxMB, "gc: the size bound")
+        ->capture_default_str();
+  }
+  int run() { return cli::runStore(action, store, maxMB); }
+};
+
 /// `cosmo replay`.
 struct ReplayCommand {
   cli::ReplayCommandOptions opts;
@@ -540,6 +578,8 @@ static int cosmoMain(int argc, char **argv) {
   check.add(app);
   show.add(app);
   replay.add(app);
+  StoreCommand storeCommand;
+  storeCommand.add(app);
 
   std::vector<std::string> args, clangTail;
   splitArguments(argc, argv, args, clangTail);
@@ -557,6 +597,8 @@ static int cosmoMain(int argc, char **argv) {
     return show.run(std::move(clangTail));
   if (replay.app->parsed())
     return replay.run(std::move(clangTail));
+  if (storeCommand.app->parsed())
+    return storeCommand.run();
   return cli::kExitUsage;
 }
 

@@ -72,6 +72,12 @@ struct CheckOptions {
   /// The native compiler and runtime (for confirm and emitTests).
   std::optional<report::NativeToolchain> toolchain;
   ContractMode contracts = ContractMode::Check;
+  /// The persistent store of runs (issue 45): a SQLite file or a
+  /// postgresql:// URI; empty: none. Runs found there are not explored
+  /// again; the others are kept there.
+  std::string store;
+  /// The store's size bound: the least recently used entries beyond it go.
+  uint64_t storeMaxMB = 1024;
   /// Resolved together (SummaryOptions::resolve) before the session
   /// starts.
   engine::EngineOptions engine;
@@ -107,6 +113,8 @@ struct CheckResult {
 /// A program compiled and linked once, checked from several entries
 /// (ProjectCheck). Opaque: its LLVM context and module.
 struct LoadedProgram;
+class ListenerSlot;
+class StoreClient;
 
 class CheckSession {
 public:
@@ -140,9 +148,15 @@ public:
 
 private:
   summary::AnalysisResult analyse(summary::Analysis &analysis);
+  /// `analysis`'s run, from the store when it has it; `slot` is the
+  /// listener `analysis` was made with.
+  summary::AnalysisResult runOrReuse(summary::Analysis &analysis,
+                                     const engine::EngineOptions &options,
+                                     ListenerSlot &slot);
 
   CheckOptions opts_;
   std::shared_ptr<LoadedProgram> program_;
+  std::unique_ptr<StoreClient> store_;
   CheckObserver *observer_;
   std::atomic<summary::Analysis *> running_{nullptr};
   std::atomic<bool> interrupted_{false};

@@ -23,6 +23,19 @@
 
 namespace cosmo::report {
 
+/// How a check used the persistent store (report.json's "store").
+struct StoreUse {
+  std::string location; ///< empty: no store
+  struct Run {
+    std::string function; ///< the run's entry
+    bool reused = false;
+    std::string why; ///< rebuilt: new, changed, a callee changed, ...
+  };
+  std::vector<Run> runs;
+  /// One line each: a store set aside, an entry that could not be read.
+  std::vector<std::string> warnings;
+};
+
 struct RunInfo {
   std::string program; // as given by the user
   std::string entry;
@@ -41,7 +54,12 @@ struct RunInfo {
   /// The terminal summary prints latent errors (engine::ErrorReport::latent)
   /// too, not only their count.
   bool reportLatent = false;
+  StoreUse store = {};
 };
+
+/// report.json's "store", and the summary's line about it.
+nlohmann::json storeUseToJson(const StoreUse &use);
+std::string storeLine(const StoreUse &use);
 
 /// "external functions (no definition): foo (a.c:12), bar (b.c:3)".
 std::string externalsLine(const std::vector<engine::ExternalFunction> &list);
@@ -74,6 +92,8 @@ public:
     testEntry_ = std::move(entry);
     testSignature_ = std::move(s);
   }
+  /// What the runs took from the store and kept in it.
+  void setStoreUse(StoreUse use) { info_.store = std::move(use); }
   /// Test file of the i-th error, relative to the directory.
   const std::vector<std::string> &errorTests() const { return errorTests_; }
   /// Keep the completed paths' tests in memory (for --emit-tests).

@@ -1,0 +1,248 @@
+//===- StoreClient.cpp - a check's runs, looked up and kept ---------------===//
+
+#include "StoreClient.h"
+
+#include "cosmo/report/RunRecord.h"
+
+#include <fmt/format.h>
+#include <link.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace cosmo::driver {
+
+namespace {
+
+/// How long a lease lasts unless renewed; its holder renews it three times
+/// as often, so only a dead worker's lease expires.
+constexpr std::chrono::seconds kLeaseTime{30};
+
+/// The GNU build ID of cosmo's executable: the same for the same build on
+/// every machine, different for any change of cosmo (whose semantics a
+/// stored result depends on). The version when there is none.
+std::string buildIdentity() {
+  static const std::string identity = [] {
+    std::string id;
+    dl_iterate_phdr(
+        [](dl_phdr_info *info, size_t, void *out) -> int {
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_NOTE)
+              continue;
+            auto *p = reinterpret_cast<const char *>(info->dlpi_addr +
+                                                     ph.p_vaddr);
+            const char *end = p + ph.p_memsz;
+            while (p + sizeof(ElfW(Nhdr)) <= end) {
+              auto *note = reinterpret_cast<const ElfW(Nhdr) *>(p);
+              const char *name = p + sizeof(ElfW(Nhdr));
+              const char *desc = name + ((note->n_namesz + 3) & ~3u);
+              if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 &&
+                  std::string(name, 3) == "GNU") {
+                auto *s = static_cast<std::string *>(out);
+                for (unsigned k = 0; k < note->n_descsz; ++k)
+                  *s += fmt::format("{:02x}",
+                                    static_cast<unsigned char>(desc[k]));
+                return 1;
+              }
+              p = desc + ((note->n_descsz + 3) & ~3u);
+            }
+          }
+          return 1; // the executable comes first: look no further
+        },
+        &id);
+    return id.empty() ? std::string("version ") + COSMO_VERSION : id;
+  }();
+  return identity;
+}
+
+/// Who holds a lease: this process on this machine.
+std::string leaseOwner() {
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  std::random_device random;
+  return fmt::format("{}:{}:{:08x}", host, getpid(), random());
+}
+
+/// Renews a lease until it goes.
+class LeaseKeeper {
+public:
+  LeaseKeeper(store::Store &store, std::string key, std::string owner)
+      : thread_([this, &store, key, owner] {
+          std::unique_lock<std::mutex> lock(mutex_);
+          while (!wake_.wait_for(lock, kLeaseTime / 3, [&] { return done_; }))
+            store.tryLease(key, owner, kLeaseTime);
+        }) {}
+  ~LeaseKeeper() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+/// A reused result made no queries: the work of this run is none.
+void asReused(summary::AnalysisResult &r, double seconds) {
+  r.stats.solver = {};
+  r.stats.wallSeconds = seconds;
+  r.stats.peakMemoryKB = 0;
+  r.composition.initQueries = r.composition.initSolverCalls = 0;
+  r.composition.pairCheckQueries = r.composition.pairCheckSolverCalls = 0;
+  r.composition.initSeconds = r.composition.pairCheckSeconds = 0;
+  r.loopStats.hornQueries = 0;
+  r.loopStats.hornSeconds = r.loopStats.bodySeconds = 0;
+}
+
+} // namespace
+
+std::string semanticOptionsHash(const CheckOptions &check,
+                                const engine::EngineOptions &e,
+                                const std::string &moduleHash) {
+  const solver::PipelineOptions &s = e.solver;
+  const summary::SummaryOptions &m = check.summary;
+  std::string checks;
+  for (const std::string &c : check.checks)
+    checks += c + ",";
+  std::string text = fmt::format(
+      "format {} build {} module {} entry {} globals {} search {} seed {} "
+      "paths {} depth {} instructions {} solver {}/{}/{}/{}/{}/{}/{} "
+      "overflow {} shift {} float {} externals {} recursion {} target {} "
+      "tests {} elements {} inputs {} string {} alloc {} calls {} merge {} "
+      "loops {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
+      "contracts {} svcomp {}",
+      store::kFormatVersion, buildIdentity(), moduleHash, e.entry,
+      e.globalsAsInputs, static_cast<int>(e.search), e.seed, e.maxPaths,
+      e.maxDepth, e.maxInstructionsPerPath, s.facts, s.independence,
+      s.cexCache, s.modelReuse, s.incremental, s.timeoutMs,
+      s.incrementalResetFloor, e.checkOverflow, e.checkShift,
+      e.checkFloatCast, static_cast<int>(e.externals), e.maxRecursion,
+      static_cast<int>(e.target), static_cast<int>(e.tests),
+      e.inputArrayElements, static_cast<int>(e.inputs), e.maxString,
+      e.maxSymbolicAllocation, static_cast<int>(m.calls),
+      static_cast<int>(m.mergeStrategy()), static_cast<int>(m.loops),
+      m.hornTimeoutSeconds, m.summaryDepth, m.summaryMaxPaths,
+      m.summaryTimeoutSeconds, m.pruneToErrors, checks,
+      static_cast<int>(check.contracts), check.svcomp);
+  return store::checksumOf(text);
+}
+
+bool cutByTheMachine(const summary::AnalysisResult &result) {
+  auto cut = [](const std::string &why) {
+    return why.find("time limit of") != std::string::npos ||
+           why.find("memory limit of") != std::string::npos ||
+           why.find("interrupted") != std::string::npos;
+  };
+  if (cut(result.reason) || result.stats.statesDropped > 0)
+    return true;
+  for (const std::string &why : result.unknownReasons)
+    if (cut(why))
+      return true;
+  for (const summary::ContractResult &c : result.contracts)
+    if (cut(c.reason))
+      return true;
+  return false;
+}
+
+StoreClient::StoreClient(std::unique_ptr<store::Store> store,
+                         const frontend::FunctionKeys &keys,
+                         std::string program, const CheckOptions &options)
+    : store_(std::move(store)), keys_(keys), program_(std::move(program)),
+      check_(options) {
+  use_.location = store_->location();
+}
+
+summary::AnalysisResult StoreClient::run(
+    const llvm::Module &m, const engine::EngineOptions &options,
+    engine::RunListener &listener,
+    const std::function<summary::AnalysisResult(engine::RunListener &)>
+        &explore) {
+  const llvm::Function *entry = m.getFunction(options.entry);
+  const frontend::FunctionKey *fk = entry ? keys_.of(*entry) : nullptr;
+  if (!fk) // nothing to key it by: explored, not kept
+    return explore(listener);
+  store::KeyParts parts{
+      "", fk->own, fk->depends,
+      semanticOptionsHash(check_, options, keys_.moduleHash())};
+  parts.key = store::checksumOf(fk->key + " " + parts.options);
+
+  auto started = std::chrono::steady_clock::now();
+  auto reuse = [&]() -> std::optional<summary::AnalysisResult> {
+    std::optional<std::string> payload = store_->get(parts.key);
+    if (!payload)
+      return std::nullopt;
+    auto record = report::parseRunRecord(*payload);
+    if (!record) {
+      use_.warnings.push_back("store " + use_.location + ": an entry of " +
+                              options.entry + " could not be read (" +
+                              llvm::toString(record.takeError()) +
+                              "); computing it again");
+      return std::nullopt;
+    }
+    record->replay(listener);
+    asReused(record->result,
+             std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                           started)
+                 .count());
+    return std::move(record->result);
+  };
+
+  std::optional<store::KeyParts> last = store_->lastKey(program_, options.entry);
+  std::string owner = leaseOwner();
+  // An entry there that cannot be read is computed again, once.
+  for (int unreadable = 0; unreadable < 2;) {
+    if (auto reused = reuse()) {
+      use_.runs.push_back({options.entry, true, ""});
+      store_->recordKey(program_, options.entry, parts);
+      return std::move(*reused);
+    }
+    store::Lease lease = store_->tryLease(parts.key, owner, kLeaseTime);
+    if (lease == store::Lease::Taken)
+      break;
+    if (lease == store::Lease::Computed)
+      ++unreadable;
+    else // another worker computes it: wait for its entry
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+
+  summary::AnalysisResult result;
+  {
+    LeaseKeeper keeper(*store_, parts.key, owner);
+    report::RunRecorder recorder(listener);
+    result = explore(recorder);
+    recorder.record().result = result;
+    if (!cutByTheMachine(result))
+      store_->put(parts.key, options.entry,
+                  report::serializeRunRecord(recorder.record()));
+  }
+  store_->releaseLease(parts.key, owner);
+  std::string why = store::whyRebuilt(last, parts);
+  if (cutByTheMachine(result))
+    why += "; not kept: a limit of time or memory cut it";
+  use_.runs.push_back({options.entry, false, why});
+  store_->recordKey(program_, options.entry, parts);
+  return result;
+}
+
+report::StoreUse StoreClient::finish(uint64_t maxBytes) {
+  if (std::any_of(use_.runs.begin(), use_.runs.end(),
+                  [](const report::StoreUse::Run &r) { return !r.reused; }))
+    store_->collect(maxBytes);
+  for (std::string &w : store_->takeWarnings())
+    use_.warnings.push_back(std::move(w));
+  return use_;
+}
+
+} // namespace cosmo::driver

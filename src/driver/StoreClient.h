@@ -1,0 +1,68 @@
+//===- StoreClient.h - a check's runs, looked up and kept -------*- C++ -*-===//
+//
+// How a check uses the persistent store (DESIGN.md "summary"; issue 45):
+// each analysis run (an entry's, a contract's) is keyed by its entry
+// function's key (frontend::FunctionKeys: its IR, its callees and the
+// globals it reads), the semantic options, cosmo's build and the store's
+// format. A hit replays the stored run into the output directory and
+// returns its result, without exploring; a miss takes the key's lease (so
+// that another worker on the same store waits instead of computing it
+// too), explores, and keeps the run when it was not cut by the clock, the
+// memory limit or an interrupt (what such a run found depends on more than
+// its key).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_DRIVER_STORECLIENT_H
+#define COSMO_DRIVER_STORECLIENT_H
+
+#include "cosmo/driver/CheckSession.h"
+#include "cosmo/frontend/FunctionKeys.h"
+#include "cosmo/store/Store.h"
+
+#include <functional>
+
+namespace cosmo::driver {
+
+class StoreClient {
+public:
+  /// `program` names the program in the store's records of keys (so that
+  /// a miss can say what changed since the last run of it).
+  StoreClient(std::unique_ptr<store::Store> store,
+              const frontend::FunctionKeys &keys, std::string program,
+              const CheckOptions &options);
+
+  /// The run of `options.entry` (a function `m` defines): from the store,
+  /// or by `explore`, whose listener records it.
+  summary::AnalysisResult
+  run(const llvm::Module &m, const engine::EngineOptions &options,
+      engine::RunListener &listener,
+      const std::function<summary::AnalysisResult(engine::RunListener &)>
+          &explore);
+
+  /// After the check's runs: keeps the store within `maxBytes` when this
+  /// check added to it; what the check reused and rebuilt, for the report.
+  report::StoreUse finish(uint64_t maxBytes);
+
+private:
+  std::unique_ptr<store::Store> store_;
+  const frontend::FunctionKeys &keys_;
+  std::string program_;
+  CheckOptions check_;
+  report::StoreUse use_;
+};
+
+/// A hash of what every run's result depends on besides its entry's key:
+/// the options that change what a run finds (not its time or memory
+/// limits: a run they cut is not kept), cosmo's build and the module's
+/// data layout.
+std::string semanticOptionsHash(const CheckOptions &check,
+                                const engine::EngineOptions &engine,
+                                const std::string &moduleHash);
+
+/// The result cannot be reused: a limit of time or memory, or an
+/// interrupt, cut it.
+bool cutByTheMachine(const summary::AnalysisResult &result);
+
+} // namespace cosmo::driver
+
+#endif // COSMO_DRIVER_STORECLIENT_H
