@@ -306,19 +306,28 @@ summary::AnalysisResult CheckSession::analyse(summary::Analysis &analysis) {
   return result;
 }
 
-summary::AnalysisResult
+llvm::Expected<summary::AnalysisResult>
 CheckSession::runOrReuse(summary::Analysis &analysis,
                          const engine::EngineOptions &options,
                          ListenerSlot &slot) {
   if (!store_)
     return analyse(analysis);
-  return store_->run(*program_->program.module, options, slot.base(),
-                     [&](engine::RunListener &recorder) {
-                       slot.redirect(&recorder);
-                       summary::AnalysisResult r = analyse(analysis);
-                       slot.redirect(nullptr);
-                       return r;
-                     });
+  std::function<summary::AnalysisResult(engine::RunListener &)> explore;
+  if (!opts_.storeOnly)
+    explore = [&](engine::RunListener &recorder) {
+    slot.redirect(&recorder);
+    summary::AnalysisResult r = analyse(analysis);
+    slot.redirect(nullptr);
+    return r;
+  };
+  std::optional<summary::AnalysisResult> result =
+      store_->run(*program_->program.module, options, slot.base(),
+                  explore);
+  if (!result)
+    return failure("the store has no run of " + options.entry +
+                   " with these options (a worker that should have made "
+                   "it did not finish)");
+  return std::move(*result);
 }
 
 llvm::Expected<CheckResult> CheckSession::run() {
@@ -422,7 +431,10 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (entryContract)
       (*out)->setTestEntry(entryOptions.entry, info.signature);
     replay.dataModel = analysis.dataModel();
-    summary = runOrReuse(analysis, entryOptions, listener);
+    auto run = runOrReuse(analysis, entryOptions, listener);
+    if (!run)
+      return run.takeError();
+    summary = std::move(*run);
     if (opts.confirm)
       result.replays = confirmErrors(summary, nativeMain, entryOptions.entry,
                                      analysis.entrySignature(), replay);
@@ -439,8 +451,10 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (llvm::Error e = verifier.prepare())
       return e;
     (*out)->setTestEntry(contractOptions.entry, verifier.entrySignature());
-    summary::AnalysisResult run =
-        runOrReuse(verifier, contractOptions, listener);
+    auto reused = runOrReuse(verifier, contractOptions, listener);
+    if (!reused)
+      return reused.takeError();
+    summary::AnalysisResult run = std::move(*reused);
     if (opts.confirm) {
       replay.dataModel = verifier.dataModel();
       for (report::ReplayResult &r :

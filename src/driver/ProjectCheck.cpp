@@ -16,6 +16,9 @@
 #include <map>
 #include <thread>
 
+#include <csignal>
+
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +47,8 @@ constexpr int kRunFailed = 3; // a worker's exit code: failure.txt says why
   // Every worker under the limit, and all of them under half the machine.
   if (jobs > 2)
     o.engine.maxMemoryMB = std::max<uint64_t>(256, o.engine.maxMemoryMB * 2 / jobs);
+  // A worker dies with its project: no orphan holds a lease or the CPU.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   int code = 0;
   {
     CheckSession session(std::move(o), std::move(program));
@@ -114,6 +119,18 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
   project.info.files = program.linkedFiles;
   project.leftOut = program.leftOut;
   project.info.dataModel = frontend::dataModelOf(m);
+  project.store = opts_.check.store;
+  if (opts_.shards > 1)
+    project.shard = fmt::format("{}/{}", opts_.shard + 1, opts_.shards);
+
+  // The order runs start in: this shard's slice first, then the others.
+  std::vector<size_t> schedule;
+  for (size_t k = 0; k < entries.size(); ++k)
+    if (k % opts_.shards == opts_.shard)
+      schedule.push_back(k);
+  for (size_t k = 0; k < entries.size(); ++k)
+    if (k % opts_.shards != opts_.shard)
+      schedule.push_back(k);
 
   // Workers fork from this process: nothing buffered may be written twice.
   std::cout.flush();
@@ -121,11 +138,12 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
   std::map<pid_t, size_t> running;
   std::vector<report::FunctionRun> runs(entries.size());
   std::vector<bool> finished(entries.size(), false);
-  size_t next = 0, done = 0;
+  size_t started = 0, done = 0;
   // Reports join in bottom-up order, whatever order the workers end in.
   size_t joined = 0;
   while (done < entries.size()) {
-    while (running.size() < project.jobs && next < entries.size()) {
+    while (running.size() < project.jobs && started < entries.size()) {
+      size_t next = schedule[started++];
       const llvm::Function &f = *entries[next];
       runs[next].function = f.getName().str();
       runs[next].location = definitionOf(f);
@@ -136,7 +154,7 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
         return failure("cannot start a worker process");
       if (pid == 0)
         checkInWorker(opts_, *loaded, runs[next].function, dir, project.jobs);
-      running[pid] = next++;
+      running[pid] = next;
     }
     int status = 0;
     pid_t pid = waitpid(-1, &status, 0);

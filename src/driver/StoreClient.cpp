@@ -19,10 +19,6 @@ namespace cosmo::driver {
 
 namespace {
 
-/// How long a lease lasts unless renewed; its holder renews it three times
-/// as often, so only a dead worker's lease expires.
-constexpr std::chrono::seconds kLeaseTime{30};
-
 /// The GNU build ID of cosmo's executable: the same for the same build on
 /// every machine, different for any change of cosmo (whose semantics a
 /// stored result depends on). The version when there is none.
@@ -69,14 +65,16 @@ std::string leaseOwner() {
   return fmt::format("{}:{}:{:08x}", host, getpid(), random());
 }
 
-/// Renews a lease until it goes.
+/// Renews a lease three times per `ttl` until it goes, so that only a
+/// dead worker's lease expires.
 class LeaseKeeper {
 public:
-  LeaseKeeper(store::Store &store, std::string key, std::string owner)
-      : thread_([this, &store, key, owner] {
+  LeaseKeeper(store::Store &store, std::string key, std::string owner,
+              std::chrono::seconds ttl)
+      : thread_([this, &store, key, owner, ttl] {
           std::unique_lock<std::mutex> lock(mutex_);
-          while (!wake_.wait_for(lock, kLeaseTime / 3, [&] { return done_; }))
-            store.tryLease(key, owner, kLeaseTime);
+          while (!wake_.wait_for(lock, ttl / 3, [&] { return done_; }))
+            store.tryLease(key, owner, ttl);
         }) {}
   ~LeaseKeeper() {
     {
@@ -139,32 +137,35 @@ std::string semanticOptionsHash(const CheckOptions &check,
   return store::checksumOf(text);
 }
 
-bool cutByTheMachine(const summary::AnalysisResult &result) {
-  auto cut = [](const std::string &why) {
-    return why.find("time limit of") != std::string::npos ||
-           why.find("memory limit of") != std::string::npos ||
-           why.find("interrupted") != std::string::npos;
+RunCut cutOf(const summary::AnalysisResult &result) {
+  RunCut cut = RunCut::None;
+  auto note = [&](const std::string &why) {
+    if (why.find("interrupted") != std::string::npos)
+      cut = RunCut::Interrupt;
+    else if (cut == RunCut::None &&
+             (why.find("time limit of") != std::string::npos ||
+              why.find("memory limit of") != std::string::npos))
+      cut = RunCut::Limit;
   };
-  if (cut(result.reason) || result.stats.statesDropped > 0)
-    return true;
+  note(result.reason);
+  if (result.stats.statesDropped > 0 && cut == RunCut::None)
+    cut = RunCut::Limit;
   for (const std::string &why : result.unknownReasons)
-    if (cut(why))
-      return true;
+    note(why);
   for (const summary::ContractResult &c : result.contracts)
-    if (cut(c.reason))
-      return true;
-  return false;
+    note(c.reason);
+  return cut;
 }
 
 StoreClient::StoreClient(std::unique_ptr<store::Store> store,
                          const frontend::FunctionKeys &keys,
                          std::string program, const CheckOptions &options)
     : store_(std::move(store)), keys_(keys), program_(std::move(program)),
-      check_(options) {
+      check_(options), leaseTime_(std::max(3u, options.leaseSeconds)) {
   use_.location = store_->location();
 }
 
-summary::AnalysisResult StoreClient::run(
+std::optional<summary::AnalysisResult> StoreClient::run(
     const llvm::Module &m, const engine::EngineOptions &options,
     engine::RunListener &listener,
     const std::function<summary::AnalysisResult(engine::RunListener &)>
@@ -172,15 +173,21 @@ summary::AnalysisResult StoreClient::run(
   const llvm::Function *entry = m.getFunction(options.entry);
   const frontend::FunctionKey *fk = entry ? keys_.of(*entry) : nullptr;
   if (!fk) // nothing to key it by: explored, not kept
-    return explore(listener);
+    return explore ? std::optional(explore(listener)) : std::nullopt;
   store::KeyParts parts{
       "", fk->own, fk->depends,
       semanticOptionsHash(check_, options, keys_.moduleHash())};
   parts.key = store::checksumOf(fk->key + " " + parts.options);
+  // A run a limit cut is kept apart, for runs under the same limits.
+  std::string limitedKey = store::checksumOf(
+      fmt::format("{} cut at {}s {}MB", parts.key, options.timeoutSeconds,
+                  options.maxMemoryMB));
 
   auto started = std::chrono::steady_clock::now();
   auto reuse = [&]() -> std::optional<summary::AnalysisResult> {
     std::optional<std::string> payload = store_->get(parts.key);
+    if (!payload)
+      payload = store_->get(limitedKey);
     if (!payload)
       return std::nullopt;
     auto record = report::parseRunRecord(*payload);
@@ -208,7 +215,9 @@ summary::AnalysisResult StoreClient::run(
       store_->recordKey(program_, options.entry, parts);
       return std::move(*reused);
     }
-    store::Lease lease = store_->tryLease(parts.key, owner, kLeaseTime);
+    if (!explore) // only what the store has
+      return std::nullopt;
+    store::Lease lease = store_->tryLease(parts.key, owner, leaseTime_);
     if (lease == store::Lease::Taken)
       break;
     if (lease == store::Lease::Computed)
@@ -219,18 +228,17 @@ summary::AnalysisResult StoreClient::run(
 
   summary::AnalysisResult result;
   {
-    LeaseKeeper keeper(*store_, parts.key, owner);
+    LeaseKeeper keeper(*store_, parts.key, owner, leaseTime_);
     report::RunRecorder recorder(listener);
     result = explore(recorder);
     recorder.record().result = result;
-    if (!cutByTheMachine(result))
-      store_->put(parts.key, options.entry,
+    RunCut cut = cutOf(result);
+    if (cut != RunCut::Interrupt)
+      store_->put(cut == RunCut::None ? parts.key : limitedKey, options.entry,
                   report::serializeRunRecord(recorder.record()));
   }
   store_->releaseLease(parts.key, owner);
   std::string why = store::whyRebuilt(last, parts);
-  if (cutByTheMachine(result))
-    why += "; not kept: a limit of time or memory cut it";
   use_.runs.push_back({options.entry, false, why});
   store_->recordKey(program_, options.entry, parts);
   return result;

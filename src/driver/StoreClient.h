@@ -7,9 +7,11 @@
 // format. A hit replays the stored run into the output directory and
 // returns its result, without exploring; a miss takes the key's lease (so
 // that another worker on the same store waits instead of computing it
-// too), explores, and keeps the run when it was not cut by the clock, the
-// memory limit or an interrupt (what such a run found depends on more than
-// its key).
+// too), explores, and keeps the run (see RunCut for runs cut short).
+//
+// The layout of objects in the engine's address space is not in the key:
+// C leaves addresses unspecified, the engine's layout is one of many, and
+// a reused run is the analysis under the layout of the run that made it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_DRIVER_STORECLIENT_H
@@ -32,8 +34,9 @@ public:
               const CheckOptions &options);
 
   /// The run of `options.entry` (a function `m` defines): from the store,
-  /// or by `explore`, whose listener records it.
-  summary::AnalysisResult
+  /// or by `explore`, whose listener records it; none when the store lacks
+  /// it and `explore` is empty.
+  std::optional<summary::AnalysisResult>
   run(const llvm::Module &m, const engine::EngineOptions &options,
       engine::RunListener &listener,
       const std::function<summary::AnalysisResult(engine::RunListener &)>
@@ -48,6 +51,7 @@ private:
   const frontend::FunctionKeys &keys_;
   std::string program_;
   CheckOptions check_;
+  std::chrono::seconds leaseTime_;
   report::StoreUse use_;
 };
 
@@ -59,9 +63,12 @@ std::string semanticOptionsHash(const CheckOptions &check,
                                 const engine::EngineOptions &engine,
                                 const std::string &moduleHash);
 
-/// The result cannot be reused: a limit of time or memory, or an
-/// interrupt, cut it.
-bool cutByTheMachine(const summary::AnalysisResult &result);
+/// What cut a run short besides its own bounds: a run a limit of time or
+/// memory cut is kept for runs under the same limits (what it found in
+/// that time is what such a run finds, give or take the machine's speed);
+/// an interrupted one is not kept.
+enum class RunCut { None, Limit, Interrupt };
+RunCut cutOf(const summary::AnalysisResult &result);
 
 } // namespace cosmo::driver
 

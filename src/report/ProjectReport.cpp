@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace cosmo::report {
@@ -80,6 +81,18 @@ llvm::Error addFunctionRun(ProjectResult &project, FunctionRun run,
         project.latent.push_back({e, run.function, std::move(j)});
     }
   }
+  const StoreUse &use = stored->info.store;
+  run.reused = !use.runs.empty();
+  for (const StoreUse::Run &r : use.runs)
+    if (!r.reused) {
+      run.reused = false;
+      run.rebuiltBecause = r.why;
+      break;
+    }
+  for (const std::string &w : use.warnings)
+    if (std::find(project.storeWarnings.begin(), project.storeWarnings.end(),
+                  w) == project.storeWarnings.end())
+      project.storeWarnings.push_back(w);
   run.verdict = s.verdict;
   run.reason = s.reason;
   run.paths = s.stats.pathsCompleted + s.stats.pathsErrored + s.stats.pathsCut;
@@ -107,6 +120,11 @@ llvm::Error writeProjectReport(const ProjectResult &project,
       j["failure"] = f.failure;
       ++failed;
     }
+    if (!project.store.empty()) {
+      j["store"] = f.reused ? "reused" : "rebuilt";
+      if (!f.reused && f.failure.empty())
+        j["why"] = f.rebuiltBecause;
+    }
     functions.push_back(std::move(j));
   }
   json errors = json::array(), latent = json::array();
@@ -131,6 +149,17 @@ llvm::Error writeProjectReport(const ProjectResult &project,
                 {"failed", failed},
                 {"errors", project.errors.size()},
                 {"latent", project.latent.size()}}}};
+  if (!project.store.empty()) {
+    size_t reused = std::count_if(project.functions.begin(),
+                                  project.functions.end(),
+                                  [](const FunctionRun &f) { return f.reused; });
+    report["store"] = json{{"location", project.store},
+                           {"reused", reused},
+                           {"rebuilt", project.functions.size() - reused},
+                           {"warnings", project.storeWarnings}};
+    if (!project.shard.empty())
+      report["store"]["shard"] = project.shard;
+  }
   if (!writeJson(project.outDir + "/report.json", report))
     return failure("cannot write " + project.outDir + "/report.json");
 
@@ -196,6 +225,29 @@ std::string formatProjectSummary(const ProjectResult &project, bool color,
   for (const FunctionRun &f : project.functions)
     if (!f.failure.empty())
       out += fmt::format("  {}: {}\n", f.function, f.failure);
+  if (!project.store.empty()) {
+    std::vector<std::string> rebuilt;
+    size_t reused = 0;
+    for (const FunctionRun &f : project.functions) {
+      reused += f.reused;
+      if (!f.reused && f.failure.empty())
+        rebuilt.push_back(f.function + " (" + f.rebuiltBecause + ")");
+    }
+    out += fmt::format("store: {} reused, {} rebuilt{}{}{} ({})\n", reused,
+                       rebuilt.size(), rebuilt.empty() ? "" : ": ",
+                       fmt::join(rebuilt.size() > 8
+                                     ? std::vector<std::string>(
+                                           rebuilt.begin(), rebuilt.begin() + 8)
+                                     : rebuilt,
+                                 ", "),
+                       rebuilt.size() > 8
+                           ? fmt::format(", ... ({} more in report.json)",
+                                         rebuilt.size() - 8)
+                           : "",
+                       project.store);
+    for (const std::string &w : project.storeWarnings)
+      out += "warning: " + w + "\n";
+  }
   if (!project.leftOut.empty())
     out += fmt::format("left out (each defines a main of its own): {}\n",
                        fmt::join(project.leftOut, ", "));

@@ -168,6 +168,16 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
     }
     if (r.contains("stats"))
       readStats(r["stats"], run.summary);
+    if (r.contains("store")) {
+      const json &st = r["store"];
+      run.info.store.location = st.value("location", "");
+      for (const json &u : st.value("runs", json::array()))
+        run.info.store.runs.push_back({u.value("function", ""),
+                                       u.value("status", "") == "reused",
+                                       u.value("why", "")});
+      for (const json &w : st.value("warnings", json::array()))
+        run.info.store.warnings.push_back(w.get<std::string>());
+    }
     for (const json &l : r.value("loop_invariants", json::array())) {
       summary::LoopInvariant li;
       li.location = locationFromJson(l.at("location"));

@@ -3,6 +3,8 @@
 #include "PostgresStore.h"
 
 #include <fmt/format.h>
+
+#include <mutex>
 #include <libpq-fe.h>
 
 namespace cosmo::store {
@@ -51,6 +53,7 @@ class PostgresStore final : public Store {
 public:
   explicit PostgresStore(std::string uri) : uri_(std::move(uri)) {}
   ~PostgresStore() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (conn_)
       PQfinish(conn_);
   }
@@ -93,6 +96,7 @@ public:
   }
 
   std::optional<std::string> get(const std::string &key) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(fmt::format("SELECT payload, checksum FROM {} "
                                  "WHERE key = $1",
                                  table("entries")),
@@ -117,6 +121,7 @@ public:
 
   void put(const std::string &key, const std::string &function,
            const std::string &payload) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(
         fmt::format("INSERT INTO {}(key, function, payload, checksum, bytes) "
                     "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
@@ -129,6 +134,7 @@ public:
 
   std::optional<KeyParts> lastKey(const std::string &program,
                                   const std::string &function) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(fmt::format("SELECT key, own, depends, options FROM {} "
                                  "WHERE program = $1 AND function = $2",
                                  table("keys")),
@@ -143,6 +149,7 @@ public:
 
   void recordKey(const std::string &program, const std::string &function,
                  const KeyParts &parts) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(
         fmt::format("INSERT INTO {}(program, function, key, own, depends, "
                     "options) VALUES ($1, $2, $3, $4, $5, $6) "
@@ -156,6 +163,7 @@ public:
 
   Lease tryLease(const std::string &key, const std::string &owner,
                  std::chrono::seconds ttl) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (computed(key))
       return Lease::Computed;
     // Taken when there is no lease, it is ours, or it expired: one
@@ -184,6 +192,7 @@ public:
   }
 
   void releaseLease(const std::string &key, const std::string &owner) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(fmt::format("DELETE FROM {} WHERE key = $1 AND owner = $2",
                                  table("leases")),
                      {key, owner});
@@ -191,6 +200,7 @@ public:
   }
 
   StoreStats stats() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     StoreStats s;
     s.location = location();
     Result r = query(fmt::format(
@@ -209,12 +219,14 @@ public:
   }
 
   void clear() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Result r = query(fmt::format("TRUNCATE {}, {}, {}", table("entries"),
                                  table("keys"), table("leases")));
     failed(r, "clearing");
   }
 
   uint64_t collect(uint64_t maxBytes) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     query(fmt::format("DELETE FROM {} WHERE expires <= now()",
                       table("leases")));
     // The newest entries whose running total fits stay.
@@ -274,6 +286,8 @@ private:
 
   std::string uri_;
   PGconn *conn_ = nullptr;
+  /// The lease keeper's thread shares the connection.
+  std::recursive_mutex mutex_;
 };
 
 } // namespace

@@ -10,6 +10,8 @@
 #include <ctime>
 #include <fmt/format.h>
 
+#include <mutex>
+
 namespace cosmo::store {
 
 namespace {
@@ -105,6 +107,7 @@ public:
   }
 
   std::optional<std::string> get(const std::string &key) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return std::nullopt;
     Statement q(db_, "SELECT payload, checksum FROM entries WHERE key = ?");
@@ -128,6 +131,7 @@ public:
 
   void put(const std::string &key, const std::string &function,
            const std::string &payload) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return;
     Statement q(db_, "INSERT OR IGNORE INTO entries"
@@ -140,6 +144,7 @@ public:
 
   std::optional<KeyParts> lastKey(const std::string &program,
                                   const std::string &function) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return std::nullopt;
     Statement q(db_, "SELECT key, own, depends, options FROM keys "
@@ -154,6 +159,7 @@ public:
 
   void recordKey(const std::string &program, const std::string &function,
                  const KeyParts &parts) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return;
     Statement q(db_, "INSERT OR REPLACE INTO keys"
@@ -166,6 +172,7 @@ public:
 
   Lease tryLease(const std::string &key, const std::string &owner,
                  std::chrono::seconds ttl) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return Lease::Taken;
     // One writer at a time: the check and the take are one transaction.
@@ -195,6 +202,7 @@ public:
   }
 
   void releaseLease(const std::string &key, const std::string &owner) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return;
     Statement q(db_, "DELETE FROM leases WHERE key = ? AND owner = ?");
@@ -205,6 +213,7 @@ public:
   std::string location() const override { return path_; }
 
   StoreStats stats() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     StoreStats s;
     s.location = path_;
     if (!db_)
@@ -225,12 +234,14 @@ public:
   }
 
   void clear() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (db_)
       exec("DELETE FROM entries; DELETE FROM keys; DELETE FROM leases; "
            "VACUUM");
   }
 
   uint64_t collect(uint64_t maxBytes) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!db_)
       return 0;
     {
@@ -354,6 +365,8 @@ private:
 
   std::string path_;
   sqlite3 *db_ = nullptr;
+  /// The lease keeper's thread shares the connection.
+  std::recursive_mutex mutex_;
 };
 
 } // namespace

@@ -20,6 +20,7 @@
 #include <llvm/Support/FileSystem.h>
 
 #include <atomic>
+#include <cstdio>
 #include <csignal>
 #include <iostream>
 #include <unistd.h>
@@ -70,6 +71,8 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
   d.cacheDir = opts.cacheDir;
   d.store = storeSpec(opts.store, opts.cacheDir, !opts.buildDir.empty());
   d.storeMaxMB = opts.storeMaxMB;
+  d.leaseSeconds = opts.storeLease;
+  d.storeOnly = opts.storeOnly;
   d.clangFlags = clangFlagsOf(opts);
   d.stubs = opts.stubs;
   d.m32 = opts.m32;
@@ -146,6 +149,19 @@ int runProjectCheck(const CheckOptions &opts, driver::CheckOptions options) {
     return usageError(std::string("--all does not combine with ") +
                       (opts.svcomp ? "--svcomp" : "--emit-tests"));
   driver::ProjectOptions po;
+  if (!opts.shard.empty()) {
+    unsigned k = 0, n = 0;
+    char tail = 0;
+    if (std::sscanf(opts.shard.c_str(), "%u/%u%c", &k, &n, &tail) != 2 ||
+        k < 1 || k > n)
+      return usageError("--shard takes K/N with 1 <= K <= N (" + opts.shard +
+                        ")");
+    if (options.store.empty())
+      return usageError("--shard needs a store the workers share "
+                        "(--store=postgresql://... or a shared file)");
+    po.shard = k - 1;
+    po.shards = n;
+  }
   po.check = std::move(options);
   if (po.check.outDir.empty())
     po.check.outDir = report::freshOutputDirectory("cosmo-out");
@@ -180,7 +196,12 @@ int runCheck(const CheckOptions &opts) {
   auto options = sessionOptions(opts);
   if (!options)
     return usageError(llvm::toString(options.takeError()));
-  if (opts.all)
+  if (opts.storeOnly && options->store.empty())
+    return usageError("report assembles runs from a store: name it with "
+                      "--store");
+  if (!opts.shard.empty() && !opts.all)
+    return usageError("--shard splits the functions of --all");
+  if (opts.all || opts.storeOnly)
     return runProjectCheck(opts, std::move(*options));
   ProgressLine progress(!opts.quiet && isatty(STDERR_FILENO) != 0);
   driver::CheckSession session(std::move(*options), &progress);

@@ -25,6 +25,9 @@ struct CheckOptions {
   /// used (-p, --cache-dir), none otherwise.
   std::string store;
   uint64_t storeMaxMB = 1024;
+  unsigned storeLease = 30;
+  std::string shard;      // --shard=K/N
+  bool storeOnly = false; // `cosmo report`: every run from the store
   /// Flags for clang: -I, -D, -U, -include, -std=, then those after `--`.
   std::vector<std::string> includeDirs, defines, undefines, forcedIncludes;
   std::string cStandard;

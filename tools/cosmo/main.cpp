@@ -33,12 +33,22 @@ struct CheckCommand {
   CLI::Option *testsOption = nullptr;
   CLI::App *app = nullptr;
 
-  void add(CLI::App &parent) {
+  /// `cosmo check`, or with `fromStore` `cosmo report` (the same options:
+  /// they are part of what the store's runs are keyed by).
+  void add(CLI::App &parent, bool fromStore = false) {
     engine::EngineOptions &eo = opts.engine;
     summary::SummaryOptions &so = opts.summary;
-    CLI::App *check = parent.add_subcommand(
-        "check", "explore a program's paths, report reachable errors with "
-                 "inputs, and give a verdict");
+    opts.storeOnly = fromStore;
+    CLI::App *check =
+        fromStore
+            ? parent.add_subcommand(
+                  "report",
+                  "assemble the report of `check --all` from the runs a "
+                  "store holds (those of --shard workers), exploring "
+                  "nothing: give the options the workers were given")
+            : parent.add_subcommand(
+                  "check", "explore a program's paths, report reachable "
+                           "errors with inputs, and give a verdict");
     check->add_option("files", opts.inputs,
                       "the program: .c and .i files (compiled with clang-14), "
                       ".bc and .ll files, linked into one module; flags for "
@@ -360,6 +370,21 @@ struct CheckCommand {
                      "--all: functions checked at once, each in a worker "
                      "process (default: the machine's cores)")
         ->check(CLI::Range(1u, 256u));
+    check
+        ->add_option("--shard", opts.shard,
+                     "--all with a store the workers share: this worker checks "
+                     "the K-th of N slices of the functions first, then those "
+                     "of other slices no worker has computed (waiting for a "
+                     "run another worker holds, taking over a dead worker's); "
+                     "`cosmo report` assembles the report")
+        ->option_text("K/N");
+    check
+        ->add_option("--store-lease", opts.storeLease,
+                     "seconds a run another worker computes is waited for "
+                     "before it is taken over (the worker renews its lease "
+                     "three times as often while it lives)")
+        ->check(CLI::Range(3u, 86400u))
+        ->capture_default_str();
     check->add_flag("--report-latent", opts.reportLatent,
                     "--inputs=shaped: print each latent error (one that needs "
                     "a caller to pass a NULL, particular struct fields or a "
@@ -572,10 +597,11 @@ static int cosmoMain(int argc, char **argv) {
   CLI::App app{"cosmo: compositional symbolic execution for C programs"};
   app.set_version_flag("--version", std::string("cosmo ") + COSMO_VERSION);
   app.require_subcommand(1);
-  CheckCommand check;
+  CheckCommand check, report;
   ShowCommand show;
   ReplayCommand replay;
   check.add(app);
+  report.add(app, /*fromStore=*/true);
   show.add(app);
   replay.add(app);
   StoreCommand storeCommand;
@@ -593,6 +619,8 @@ static int cosmoMain(int argc, char **argv) {
   }
   if (check.app->parsed())
     return check.run(std::move(clangTail));
+  if (report.app->parsed())
+    return report.run(std::move(clangTail));
   if (show.app->parsed())
     return show.run(std::move(clangTail));
   if (replay.app->parsed())

@@ -78,6 +78,13 @@ struct CheckOptions {
   std::string store;
   /// The store's size bound: the least recently used entries beyond it go.
   uint64_t storeMaxMB = 1024;
+  /// Only what the store has: a run it lacks is an error, not explored
+  /// (`cosmo report` assembling sharded runs).
+  bool storeOnly = false;
+  /// How long another worker waits for a run this one computes before it
+  /// takes the run over: this worker renews its lease three times as often
+  /// while it lives.
+  unsigned leaseSeconds = 30;
   /// Resolved together (SummaryOptions::resolve) before the session
   /// starts.
   engine::EngineOptions engine;
@@ -150,9 +157,9 @@ private:
   summary::AnalysisResult analyse(summary::Analysis &analysis);
   /// `analysis`'s run, from the store when it has it; `slot` is the
   /// listener `analysis` was made with.
-  summary::AnalysisResult runOrReuse(summary::Analysis &analysis,
-                                     const engine::EngineOptions &options,
-                                     ListenerSlot &slot);
+  llvm::Expected<summary::AnalysisResult>
+  runOrReuse(summary::Analysis &analysis, const engine::EngineOptions &options,
+             ListenerSlot &slot);
 
   CheckOptions opts_;
   std::shared_ptr<LoadedProgram> program_;

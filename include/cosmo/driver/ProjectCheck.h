@@ -8,6 +8,8 @@
 // project's report joins the runs (report/ProjectReport.h): an error that
 // is latent in a callee and that a caller's run reaches with its own
 // inputs is reported from that caller, with the trace into the callee.
+// With a store (issue 45), each function's run is reused when its key is
+// unchanged; workers on many machines share it through --shard.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_DRIVER_PROJECTCHECK_H
@@ -29,6 +31,12 @@ struct ProjectOptions {
   /// Seconds each function's run may take when check.engine has no
   /// --timeout (a run that cannot end must not hold up the project).
   double functionTimeout = 30;
+  /// `--shard=K/N` (with a store shared by the shards' workers): this
+  /// worker starts with the K-th of N slices of the functions (0-based
+  /// `shard`), then takes the others' functions no worker has computed
+  /// (waiting for those another worker holds, taking over a dead
+  /// worker's), so that its report covers every function.
+  unsigned shard = 0, shards = 1;
 };
 
 /// The functions `--all` checks in `m`: defined, with external linkage, the

@@ -33,6 +33,10 @@ struct FunctionRun {
   double seconds = 0;
   std::string outDir;  // relative to the project's
   std::string failure; // why the run made no report (its verdict unknown)
+  /// With a store: its runs (the function's, its contract's) all came
+  /// from it; else why they were rebuilt.
+  bool reused = false;
+  std::string rebuiltBecause;
 };
 
 /// An error of one function's run, with that run's report.json entry (its
@@ -53,6 +57,10 @@ struct ProjectResult {
   std::string outDir;
   unsigned jobs = 1;
   double seconds = 0;
+  /// The store the runs used (empty: none), its warnings (each once), and
+  /// `--shard`: "K/N".
+  std::string store, shard;
+  std::vector<std::string> storeWarnings;
   /// false when some error is reported; true when every function's verdict
   /// is true; else unknown.
   engine::Verdict verdict() const;
