@@ -94,16 +94,20 @@ public:
   /// Opens the file, setting it aside and starting anew when it is not a
   /// store of this format. Fails only when no store can be had at all.
   llvm::Error open() {
-    std::string why = tryOpen();
-    if (why.empty())
-      return llvm::Error::success();
-    setAside(why);
-    why = tryOpen();
-    if (why.empty())
+    Failure f = tryOpen();
+    // Busy past the timeout (many processes creating it at once): again.
+    for (int attempt = 0; attempt < 3 && !f.why.empty() && !f.damaged;
+         ++attempt)
+      f = tryOpen();
+    if (f.damaged) {
+      setAside(f.why);
+      f = tryOpen();
+    }
+    if (f.why.empty())
       return llvm::Error::success();
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot open the store " + path_ + ": " +
-                                       why);
+                                       f.why);
   }
 
   std::optional<std::string> get(const std::string &key) override {
@@ -270,8 +274,18 @@ public:
   }
 
 private:
-  /// Why the file is no store of this format; empty when it opened.
-  std::string tryOpen() {
+  /// Why a file could not be opened (empty: it could), and whether it is
+  /// no store of this format (damaged, not a database, another version)
+  /// rather than one that failed now.
+  struct Failure {
+    std::string why;
+    bool damaged = false;
+  };
+  static bool isDamage(int rc) {
+    return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
+  }
+
+  Failure tryOpen() {
     llvm::SmallString<256> dir(path_);
     llvm::sys::path::remove_filename(dir);
     if (!dir.empty())
@@ -280,38 +294,43 @@ private:
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                             SQLITE_OPEN_FULLMUTEX,
                         nullptr) != SQLITE_OK) {
-      std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      Failure f{db_ ? sqlite3_errmsg(db_) : "out of memory",
+                db_ && isDamage(sqlite3_errcode(db_))};
       close();
-      return why;
+      return f;
     }
     sqlite3_busy_timeout(db_, 30000);
-    std::string why;
-    if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", &why) ||
-        !exec(kSchema, &why)) {
+    Failure f;
+    int rc = SQLITE_OK;
+    if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", &f.why,
+              &rc) ||
+        !exec(kSchema, &f.why, &rc)) {
+      f.damaged = isDamage(rc);
       close();
-      return why;
+      return f;
     }
     Statement q(db_, "SELECT value FROM meta WHERE name = 'format'");
     std::string format;
     if (q.step())
       format = q.text(0);
     else if (!q.ok()) {
-      why = sqlite3_errmsg(db_);
+      f = {sqlite3_errmsg(db_), isDamage(q.code())};
       close();
-      return why;
+      return f;
     }
     if (format.empty()) {
       Statement w(db_, "INSERT OR IGNORE INTO meta(name, value) "
                        "VALUES ('format', ?)");
       w.bind(std::to_string(kFormatVersion)).step();
-      return "";
+      return {};
     }
     if (format != std::to_string(kFormatVersion)) {
       close();
-      return "written by store format " + format + ", this cosmo writes " +
-             std::to_string(kFormatVersion);
+      return {"written by store format " + format + ", this cosmo writes " +
+                  std::to_string(kFormatVersion),
+              true};
     }
-    return "";
+    return {};
   }
 
   void close() {
@@ -331,11 +350,13 @@ private:
          "); starting a new one");
   }
 
-  bool exec(const char *sql, std::string *why = nullptr) {
+  bool exec(const char *sql, std::string *why = nullptr, int *code = nullptr) {
     char *message = nullptr;
     int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &message);
-    std::string text = message ? message : "";
+    std::string text = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
+    if (code)
+      *code = rc;
     if (rc == SQLITE_OK)
       return true;
     if (why)
@@ -356,7 +377,7 @@ private:
     int primary = rc & 0xff;
     if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) {
       setAside(message);
-      if (!tryOpen().empty())
+      if (!tryOpen().why.empty())
         close();
       return;
     }

@@ -1,0 +1,333 @@
+// The persistent store (issue 45): a run found in it gives the report a run
+// from nothing gives; an edit rebuilds exactly the edited function and its
+// callers; a damaged store is set aside; processes sharing a store never
+// compute a run twice, and shard workers, one of them killed, leave a
+// store from which `cosmo report` assembles the report of a single run.
+// The same shard test runs against PostgreSQL when COSMO_TEST_POSTGRES
+// names a server (.ci/run starts one).
+#include "CliFixture.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace cosmo::e2e;
+using nlohmann::json;
+
+namespace {
+
+/// A library whose functions each take a second or so: long enough for a
+/// worker to be killed while it computes one.
+std::string slowLibrary() {
+  std::string text;
+  for (int k = 0; k < 6; ++k)
+    text += "int scan" + std::to_string(k) +
+            "(const char *s) {\n"
+            "  int c = 0;\n"
+            "  for (int i = 0; s[i]; ++i) {\n"
+            "    if (s[i] == 'a' + " + std::to_string(k) + ") c += i;\n"
+            "    else if (s[i] == 'z' - " + std::to_string(k) + ") c -= 1;\n"
+            "  }\n"
+            "  if (c == " + std::to_string(7 * k + 12) + ") return 100 / (c - " +
+            std::to_string(7 * k + 12) + ");\n"
+            "  return c;\n"
+            "}\n";
+  return text;
+}
+
+constexpr const char *kLayered = R"(int leaf(int x) {
+  if (x > 40) return x - 40;
+  return x;
+}
+int mid(int x) {
+  if (x < 0) return 0;
+  return leaf(x) * 2;
+}
+int top(int x, int y) {
+  int r = mid(x);
+  if (r == 14 && y == 3) return 1000 / (r - 14);
+  return r + y;
+}
+int other(int y) {
+  if (y == 5) return 1;
+  return 0;
+}
+)";
+
+constexpr const char *kProgram = R"(#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+int clamp(int v) { return v < 0 ? 0 : v > 9 ? 9 : v; }
+int pick(int *a, int i) { return a[clamp(i) + (i == 12)]; }
+int main(void) {
+  int a[10] = {0};
+  int i = __VERIFIER_nondet_int();
+  if (i > 10)
+    return pick(a, i);
+  return a[clamp(i)];
+}
+)";
+
+class StoreTest : public CliFixture {
+protected:
+  /// What must not depend on the store: verdicts, errors, inputs, tests.
+  json comparable(json r) {
+    r.erase("seconds");
+    r.erase("store");
+    r.erase("jobs");
+    if (r.contains("stats"))
+      r.erase("stats");
+    for (json &f : r["functions"]) {
+      f.erase("seconds");
+      f.erase("store");
+      f.erase("why");
+    }
+    for (const char *list : {"errors", "latent"})
+      for (json &e : r[list])
+        e.erase("seconds");
+    return r;
+  }
+  /// Every test vector an output directory holds, by its path: its outcome
+  /// and its inputs' names (their values are the solver's choice, which
+  /// the order of a run's queries can change from run to run).
+  std::map<std::string, std::string> tests(const fs::path &out) {
+    std::map<std::string, std::string> files;
+    for (const auto &e : fs::recursive_directory_iterator(dir_.path() / out))
+      if (e.path().extension() == ".json" &&
+          e.path().parent_path().filename() == "tests") {
+        json t = json::parse(read(fs::relative(e.path(), dir_.path())));
+        std::string inputs;
+        for (const json &in : t["inputs"])
+          inputs += in.value("name", "") + " ";
+        files[fs::relative(e.path(), dir_.path() / out).string()] =
+            t.value("outcome", "") + " " + t["error"].dump() + " " + inputs;
+      }
+    return files;
+  }
+  /// Function -> "reused" or "rebuilt" in a project report.
+  static std::map<std::string, std::string> storeUse(const json &r) {
+    std::map<std::string, std::string> out;
+    for (const json &f : r["functions"])
+      out[f["function"]] = f.value("store", "none");
+    return out;
+  }
+  std::vector<std::string> all(const std::string &out, const std::string &store,
+                               std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"check", "--all", "-q", "-j", "1",
+                                     "--max-string=8", "--out=" + out,
+                                     "--store=" + store};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back("slow.c");
+    return args;
+  }
+
+  /// Three shard workers on `store`, the second killed after two seconds;
+  /// then `cosmo report`. Its report equals a run without a store, and no
+  /// run was computed twice by the workers that lived.
+  void shardsWithAKilledWorker(const std::string &store) {
+    write("slow.c", slowLibrary());
+    ProcessResult reference = cosmo(all("ref", "none"), 120);
+    ASSERT_EQ(reference.exitCode, 1) << reference.err;
+
+    std::vector<ProcessResult> workers(3);
+    std::vector<std::thread> threads;
+    for (int k = 0; k < 3; ++k)
+      threads.emplace_back([&, k] {
+        workers[k] = cosmo(all("w" + std::to_string(k), store,
+                               {"--shard=" + std::to_string(k + 1) + "/3",
+                                "--store-lease=3"}),
+                           k == 1 ? 2 : 120);
+      });
+    for (std::thread &t : threads)
+      t.join();
+    EXPECT_EQ(workers[1].ending, ProcessResult::Ending::TimedOut);
+    std::map<std::string, int> computed;
+    for (int k : {0, 2}) {
+      ASSERT_EQ(workers[k].exitCode, 1) << workers[k].out << workers[k].err;
+      json r = report("w" + std::to_string(k));
+      EXPECT_EQ(comparable(r), comparable(report("ref")));
+      for (const auto &[f, use] : storeUse(r))
+        computed[f] += use == "rebuilt";
+    }
+    for (const auto &[f, times] : computed)
+      EXPECT_LE(times, 1) << f << " computed by both workers that lived";
+
+    ProcessResult assembled = cosmo(
+        {"report", "--all", "-q", "-j", "1", "--max-string=8", "--out=all",
+         "--store=" + store, "slow.c"},
+        60);
+    ASSERT_EQ(assembled.exitCode, 1) << assembled.out << assembled.err;
+    json r = report("all");
+    EXPECT_EQ(comparable(r), comparable(report("ref")));
+    for (const auto &[f, use] : storeUse(r))
+      EXPECT_EQ(use, "reused") << f;
+    EXPECT_EQ(tests("all"), tests("ref"));
+  }
+};
+
+TEST_F(StoreTest, ASecondRunReusesItAndReportsTheSame) {
+  write("p.c", kProgram);
+  for (const char *out : {"o1", "o2"}) {
+    ProcessResult r = cosmo({"check", "--store=s.db", "--out=" + std::string(out),
+                             "p.c"});
+    ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+  }
+  ProcessResult none = cosmo({"check", "--out=o3", "p.c"});
+  ASSERT_EQ(none.exitCode, 1) << none.err;
+  json first = report("o1"), second = report("o2");
+  EXPECT_EQ(first["store"]["rebuilt"], 1);
+  EXPECT_EQ(first["store"]["runs"][0]["why"], "new");
+  EXPECT_EQ(second["store"]["reused"], 1);
+  EXPECT_EQ(second["stats"]["solver"]["z3"]["queries"], 0);
+  EXPECT_GT(first["stats"]["solver"]["z3"]["queries"], 0);
+  EXPECT_FALSE(report("o3").contains("store"));
+  EXPECT_EQ(comparable(second), comparable(first));
+  EXPECT_EQ(comparable(report("o3")), comparable(first));
+  EXPECT_EQ(tests("o2"), tests("o1"));
+  EXPECT_EQ(read("o2/coverage.json"), read("o1/coverage.json"));
+
+  // Another option is another run.
+  ProcessResult other = cosmo({"check", "--store=s.db", "--out=o4",
+                               "--check=overflow", "p.c"});
+  EXPECT_EQ(report("o4")["store"]["runs"][0]["why"], "options changed");
+}
+
+TEST_F(StoreTest, AnEditRebuildsTheFunctionAndItsCallersOnly) {
+  write("lib.c", kLayered);
+  auto check = [&](const std::string &out, const std::string &store) {
+    ProcessResult r = cosmo({"check", "--all", "-q", "-j", "2", "--out=" + out,
+                             "--store=" + store, "lib.c"});
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    return report(out);
+  };
+  json first = check("o1", "s.db");
+  for (const auto &[f, use] : storeUse(first))
+    EXPECT_EQ(use, "rebuilt") << f;
+  std::string text = kLayered;
+  text.replace(text.find("x - 40"), 6, "x - 33");
+  write("lib.c", text);
+  json edited = check("o2", "s.db");
+  EXPECT_EQ(storeUse(edited), (std::map<std::string, std::string>{
+                                  {"leaf", "rebuilt"},
+                                  {"mid", "rebuilt"},
+                                  {"top", "rebuilt"},
+                                  {"other", "reused"}}));
+  std::map<std::string, std::string> why;
+  for (const json &f : edited["functions"])
+    why[f["function"]] = f.value("why", "");
+  EXPECT_EQ(why["leaf"], "changed");
+  EXPECT_EQ(why["mid"], "a callee or a global it reads changed");
+  EXPECT_EQ(why["top"], "a callee or a global it reads changed");
+  EXPECT_EQ(edited["store"]["reused"], 1);
+  EXPECT_EQ(edited["store"]["rebuilt"], 3);
+  EXPECT_EQ(comparable(edited), comparable(check("o3", "none")));
+}
+
+TEST_F(StoreTest, ADamagedStoreIsSetAsideAndRebuilt) {
+  write("p.c", kProgram);
+  ProcessResult clean = cosmo({"check", "--out=ref", "p.c"});
+  ASSERT_EQ(clean.exitCode, 1) << clean.err;
+
+  write("garbage.db", std::string(5000, 'x'));
+  ProcessResult g = cosmo({"check", "--store=garbage.db", "--out=g", "p.c"});
+  ASSERT_EQ(g.exitCode, 1) << g.out << g.err;
+  EXPECT_NE(g.err.find("warning: store"), std::string::npos) << g.err;
+  EXPECT_NE(g.err.find("set aside"), std::string::npos) << g.err;
+  EXPECT_EQ(lines(g.err), 1u) << g.err;
+  EXPECT_EQ(comparable(report("g")), comparable(report("ref")));
+  ProcessResult again = cosmo({"check", "--store=garbage.db", "--out=g2", "p.c"});
+  EXPECT_EQ(report("g2")["store"]["reused"], 1) << again.err;
+
+  // A store cut short in the middle of its file.
+  ProcessResult full = cosmo({"check", "--store=cut.db", "--out=c1", "p.c"});
+  ASSERT_EQ(full.exitCode, 1) << full.err;
+  fs::path db = dir_.path() / "cut.db";
+  fs::resize_file(db, fs::file_size(db) / 2);
+  ProcessResult cut = cosmo({"check", "--store=cut.db", "--out=c2", "p.c"});
+  ASSERT_EQ(cut.exitCode, 1) << cut.out << cut.err;
+  EXPECT_EQ(comparable(report("c2")), comparable(report("ref")));
+}
+
+TEST_F(StoreTest, TwoProcessesOnOneStoreComputeEachRunOnce) {
+  write("slow.c", slowLibrary());
+  std::vector<ProcessResult> runs(2);
+  std::thread a([&] { runs[0] = cosmo(all("a", "s.db"), 120); });
+  std::thread b([&] { runs[1] = cosmo(all("b", "s.db"), 120); });
+  a.join();
+  b.join();
+  ASSERT_EQ(runs[0].exitCode, 1) << runs[0].err;
+  ASSERT_EQ(runs[1].exitCode, 1) << runs[1].err;
+  json ra = report("a"), rb = report("b");
+  EXPECT_EQ(comparable(ra), comparable(rb));
+  std::map<std::string, std::string> ua = storeUse(ra), ub = storeUse(rb);
+  ASSERT_EQ(ua.size(), 6u);
+  for (const auto &[f, use] : ua)
+    EXPECT_TRUE((use == "rebuilt") != (ub[f] == "rebuilt"))
+        << f << ": " << use << " and " << ub[f];
+  EXPECT_EQ(tests("a"), tests("b"));
+}
+
+TEST_F(StoreTest, ShardWorkersOnAFileTakeOverADeadWorkersRuns) {
+  shardsWithAKilledWorker("s.db");
+}
+
+TEST_F(StoreTest, ShardWorkersOnPostgresTakeOverADeadWorkersRuns) {
+  const char *server = std::getenv("COSMO_TEST_POSTGRES");
+  if (!server || !*server)
+    GTEST_SKIP() << "no PostgreSQL server: set COSMO_TEST_POSTGRES to a "
+                    "postgresql:// URI (.ci/run starts one)";
+  // A database of its own: the store's tables start empty.
+  std::string db = "cosmo_test_" + dir_.path().filename().string();
+  for (char &c : db)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  cosmo::report::ProcessRequest create;
+  create.argv = {"psql", server, "-qc", "CREATE DATABASE " + db};
+  create.timeout = std::chrono::seconds(30);
+  ProcessResult made = cosmo::report::runProcess(create);
+  ASSERT_EQ(made.exitCode, 0) << made.err;
+  std::string uri = server;
+  size_t slash = uri.find('/', uri.find("://") + 3);
+  size_t query = uri.find('?');
+  uri = uri.substr(0, slash == std::string::npos ? uri.size() : slash) + "/" +
+        db + (query == std::string::npos ? "" : uri.substr(query));
+  shardsWithAKilledWorker(uri);
+  ProcessResult stats = cosmo({"store", "stats", "--store=" + uri});
+  EXPECT_NE(stats.out.find("6 entries"), std::string::npos) << stats.out;
+  cosmo::report::ProcessRequest drop = create;
+  drop.argv = {"psql", server, "-qc", "DROP DATABASE " + db};
+  cosmo::report::runProcess(drop);
+}
+
+TEST_F(StoreTest, StoreCommandsSayWhatTheStoreHolds) {
+  write("p.c", kProgram);
+  ASSERT_EQ(cosmo({"check", "--store=s.db", "--out=o", "p.c"}).exitCode, 1);
+  ProcessResult stats = cosmo({"store", "stats", "--store=s.db"});
+  EXPECT_EQ(stats.exitCode, 0) << stats.err;
+  EXPECT_NE(stats.out.find("1 entries of 1 functions"), std::string::npos)
+      << stats.out;
+  ProcessResult gc =
+      cosmo({"store", "gc", "--store=s.db", "--store-max-mb=0"});
+  EXPECT_NE(gc.out.find("1 least recently used entries removed"),
+            std::string::npos)
+      << gc.out;
+  EXPECT_NE(gc.out.find("0 entries"), std::string::npos) << gc.out;
+  ASSERT_EQ(cosmo({"check", "--store=s.db", "--out=o2", "p.c"}).exitCode, 1);
+  ProcessResult clear = cosmo({"store", "clear", "--store=s.db"});
+  EXPECT_NE(clear.out.find("cleared"), std::string::npos) << clear.out;
+  EXPECT_NE(clear.out.find("0 entries"), std::string::npos) << clear.out;
+  ProcessResult bad = cosmo({"store", "stats",
+                             "--store=postgresql://nobody@127.0.0.1:1/none"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+  ProcessResult shard = cosmo({"check", "--all", "--shard=4/3", "p.c"});
+  EXPECT_EQ(shard.exitCode, 2);
+  EXPECT_NE(shard.err.find("--shard takes K/N"), std::string::npos) << shard.err;
+}
+
+} // namespace
