@@ -284,8 +284,9 @@ TEST_F(StoreTest, ShardWorkersOnPostgresTakeOverADeadWorkersRuns) {
   // A database of its own: the store's tables start empty.
   std::string db = "cosmo_test_" + dir_.path().filename().string();
   for (char &c : db)
-    if (!std::isalnum(static_cast<unsigned char>(c)))
-      c = '_';
+    c = std::isalnum(static_cast<unsigned char>(c))
+            ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+            : '_';
   cosmo::report::ProcessRequest create;
   create.argv = {"psql", server, "-qc", "CREATE DATABASE " + db};
   create.timeout = std::chrono::seconds(30);
