@@ -108,6 +108,8 @@ int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
 /// cosmo-bench --projects: `cosmo check --all` on each library of `args`
 /// (NAME=FILE,... or a build directory), with one worker and with two.
 int projectBench(const Cosmo &cosmo, const std::vector<std::string> &args);
+int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
+               const std::string &postgres);
 
 /// cosmo-bench --differential N: issue 42's campaign on N seeds (program
 /// and mutant each) under every mode.

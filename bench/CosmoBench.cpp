@@ -433,6 +433,19 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--from-json", json,
                  "print the table rows for one report.json and exit");
+  bool store = false;
+  std::string postgres;
+  if (const char *env = std::getenv("COSMO_TEST_POSTGRES"))
+    postgres = env;
+  app.add_flag("--store", store,
+               "the persistent store: first, unchanged second and edited "
+               "runs (main and --all) of each subject, as FILE or "
+               "NAME=FILE[,FILE...][,-IDIR] (default: the compose programs "
+               "and tests/projects/shelf); 1, 2 and 4 shard workers on the "
+               "last one against --pg");
+  app.add_option("--pg", postgres,
+                 "--store: a PostgreSQL server's URI for the shard workers "
+                 "(default: $COSMO_TEST_POSTGRES)");
   bool projects = false;
   app.add_flag("--projects", projects,
                "cosmo check --all on whole libraries, each given as "
@@ -450,6 +463,8 @@ int main(int argc, char **argv) {
   std::vector<fs::path> paths(programs.begin(), programs.end());
   if (projects)
     return projectBench(cosmo, programs);
+  if (store)
+    return storeBench(cosmo, programs, postgres);
   if (differential)
     return differentialBench(cosmo, differential, seed, jobs, modesPerProgram,
                              hornTimeout);

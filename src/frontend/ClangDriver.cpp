@@ -2,6 +2,8 @@
 
 #include "ClangDriver.h"
 
+#include <chrono>
+
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Program.h>
@@ -62,8 +64,12 @@ llvm::Error ClangDriver::run(const SourceInput &unit,
                          : llvm::StringRef(stdoutFile),
       llvm::StringRef(err)};
   std::string spawnError;
+  auto started = std::chrono::steady_clock::now();
   int rc = llvm::sys::ExecuteAndWait(clang_, argv, llvm::None, redirects, 0, 0,
                                      &spawnError);
+  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            started)
+                  .count();
   std::string diags = readAndRemove(std::string(err.str()));
   if (rc == 0)
     return llvm::Error::success();

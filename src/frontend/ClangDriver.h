@@ -34,6 +34,8 @@ public:
   llvm::Error compile(const SourceInput &unit, const std::string &output) const;
 
   const std::string &clangPath() const { return clang_; }
+  /// Seconds clang has run for this driver so far.
+  double seconds() const { return seconds_; }
 
 private:
   ClangDriver(std::string clang, const FrontendOptions &options)
@@ -46,6 +48,7 @@ private:
 
   std::string clang_;
   const FrontendOptions *options_;
+  mutable double seconds_ = 0;
 };
 
 } // namespace cosmo::frontend

@@ -371,6 +371,8 @@ llvm::Expected<Program> loadProgram(const std::vector<SourceInput> &inputs,
   program.contracts = std::move(loader.contracts);
   promoteAllocas(m);
   program.module = std::move(linked->module);
+  if (driver)
+    program.stats.clangSeconds = driver->seconds();
   return program;
 }
 

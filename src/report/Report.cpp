@@ -385,7 +385,8 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
   stats["frontend"] = json{{"c_units", info_.frontend.units},
                            {"units_linked", info_.frontend.unitsLinked},
                            {"cache_hits", info_.frontend.cacheHits},
-                           {"cache_misses", info_.frontend.cacheMisses}};
+                           {"cache_misses", info_.frontend.cacheMisses},
+                           {"clang_seconds", info_.frontend.clangSeconds}};
   json externals = json::array();
   for (const engine::ExternalFunction &e : summary.externals) {
     json j{{"name", e.name}};

@@ -82,6 +82,9 @@ struct FrontendStats {
   uint64_t unitsLinked = 0;  // inputs linked into the program
   uint64_t cacheHits = 0;
   uint64_t cacheMisses = 0;
+  /// Seconds spent in clang (compiling, and preprocessing for the cache's
+  /// keys).
+  double clangSeconds = 0;
 };
 
 struct Program {
