@@ -314,10 +314,15 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
              "first (time without clang, Z3) | after a one-function edit | "
              "rebuilt after the edit |\n|---|---|---:|---:|---:|---:|---|\n");
   std::vector<std::string> failures;
-  // main under the default --calls and under replay (memoization trees),
-  // then --all.
+  // main under the default --calls, under replay (memoization trees), and
+  // under replay with no solver layer (seed 002's table I, where building
+  // the trees is the work), then --all.
   const std::vector<std::pair<std::string, std::vector<std::string>>> modes = {
-      {"main", {}}, {"main --calls=replay", {"--calls=replay"}}, {"--all", {"--all", "-j", "1"}}};
+      {"main", {}},
+      {"main --calls=replay", {"--calls=replay"}},
+      {"main --calls=replay --solver-opts=none",
+       {"--calls=replay", "--solver-opts=none"}},
+      {"--all", {"--all", "-j", "1"}}};
   for (const Subject &s : list) {
     for (const auto &[mode, modeArgs] : modes) {
       bool all = mode == "--all";
@@ -366,7 +371,7 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
       if (!all) {
         std::vector<std::string> a = {"--all", "-j", "2", "--store=none"};
         for (size_t k = 1; k < args.size(); ++k) // not --store nor --calls
-          if (args[k] != "--calls=replay")
+          if (args[k] != "--calls=replay" && args[k] != "--solver-opts=none")
             a.push_back(args[k]);
         order = runOnce(cosmo, work, a, work / "o-order").report;
       }

@@ -10,6 +10,7 @@
 #include "cosmo/summary/Analysis.h"
 #include "cosmo/summary/ContractRuns.h"
 
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -271,11 +272,12 @@ CheckSession::load(const CheckOptions &opts, bool everyUnit) {
   if (!opts.store.empty()) {
     loaded->keys =
         std::make_unique<frontend::FunctionKeys>(*loaded->program.module);
-    loaded->storeName = !opts.buildDir.empty()
-                            ? std::filesystem::absolute(opts.buildDir).string()
-                            : "";
+    std::vector<std::string> names;
+    if (!opts.buildDir.empty())
+      names.push_back(std::filesystem::absolute(opts.buildDir).string());
     for (const std::string &f : opts.inputs)
-      loaded->storeName += " " + std::filesystem::absolute(f).string();
+      names.push_back(std::filesystem::absolute(f).string());
+    loaded->storeName = llvm::join(names, " ");
   }
   return loaded;
 }
@@ -315,14 +317,13 @@ CheckSession::runOrReuse(summary::Analysis &analysis,
   std::function<summary::AnalysisResult(engine::RunListener &)> explore;
   if (!opts_.storeOnly)
     explore = [&](engine::RunListener &recorder) {
-    slot.redirect(&recorder);
-    summary::AnalysisResult r = analyse(analysis);
-    slot.redirect(nullptr);
-    return r;
-  };
+      slot.redirect(&recorder);
+      summary::AnalysisResult r = analyse(analysis);
+      slot.redirect(nullptr);
+      return r;
+    };
   std::optional<summary::AnalysisResult> result =
-      store_->run(*program_->program.module, options, slot.base(),
-                  explore);
+      store_->run(*program_->program.module, options, slot.base(), explore);
   if (!result)
     return failure("the store has no run of " + options.entry +
                    " with these options (a worker that should have made "

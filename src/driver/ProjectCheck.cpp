@@ -4,6 +4,7 @@
 
 #include "cosmo/frontend/CallGraph.h"
 #include "cosmo/frontend/Frontend.h"
+#include "cosmo/store/Store.h"
 
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/Support/FileSystem.h>
@@ -37,7 +38,8 @@ constexpr int kRunFailed = 3; // a worker's exit code: failure.txt says why
 [[noreturn]] void checkInWorker(const ProjectOptions &opts,
                                 std::shared_ptr<LoadedProgram> program,
                                 const std::string &function,
-                                const std::string &dir, unsigned jobs) {
+                                const std::string &dir, unsigned jobs,
+                                pid_t parent) {
   CheckOptions o = opts.check;
   o.engine.entry = function;
   o.outDir = dir;
@@ -49,6 +51,8 @@ constexpr int kRunFailed = 3; // a worker's exit code: failure.txt says why
     o.engine.maxMemoryMB = std::max<uint64_t>(256, o.engine.maxMemoryMB * 2 / jobs);
   // A worker dies with its project: no orphan holds a lease or the CPU.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) // the project died before the line above
+    std::_Exit(kRunFailed);
   int code = 0;
   {
     CheckSession session(std::move(o), std::move(program));
@@ -119,7 +123,7 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
   project.info.files = program.linkedFiles;
   project.leftOut = program.leftOut;
   project.info.dataModel = frontend::dataModelOf(m);
-  project.store = opts_.check.store;
+  project.store = store::displayedLocation(opts_.check.store);
   if (opts_.shards > 1)
     project.shard = fmt::format("{}/{}", opts_.shard + 1, opts_.shards);
 
@@ -132,6 +136,7 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
     if (k % opts_.shards != opts_.shard)
       schedule.push_back(k);
 
+  const pid_t self = getpid();
   // Workers fork from this process: nothing buffered may be written twice.
   std::cout.flush();
   std::cerr.flush();
@@ -153,7 +158,8 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
       if (pid < 0)
         return failure("cannot start a worker process");
       if (pid == 0)
-        checkInWorker(opts_, *loaded, runs[next].function, dir, project.jobs);
+        checkInWorker(opts_, *loaded, runs[next].function, dir, project.jobs,
+                      self);
       running[pid] = next;
     }
     int status = 0;

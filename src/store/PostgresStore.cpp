@@ -241,17 +241,7 @@ public:
   }
 
   /// The URI without its password, for messages.
-  std::string location() const override {
-    std::string shown = uri_;
-    size_t scheme = shown.find("://");
-    size_t at = shown.find('@');
-    if (scheme != std::string::npos && at != std::string::npos) {
-      size_t colon = shown.find(':', scheme + 3);
-      if (colon != std::string::npos && colon < at)
-        shown.replace(colon + 1, at - colon - 1, "***");
-    }
-    return shown;
-  }
+  std::string location() const override { return displayedLocation(uri_); }
 
 private:
   bool computed(const std::string &key) {

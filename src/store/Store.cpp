@@ -31,6 +31,25 @@ std::string whyRebuilt(const std::optional<KeyParts> &last,
   return "not in the store";
 }
 
+std::string displayedLocation(const std::string &spec) {
+  std::string shown = spec;
+  size_t scheme = shown.find("://");
+  size_t at = shown.find('@');
+  if (scheme != std::string::npos && at != std::string::npos) {
+    size_t colon = shown.find(':', scheme + 3);
+    if (colon != std::string::npos && colon < at)
+      shown.replace(colon + 1, at - colon - 1, "***");
+  }
+  // A password can be a parameter too.
+  for (size_t p = shown.find("password="); p != std::string::npos;
+       p = shown.find("password=", p + 1)) {
+    size_t end = shown.find('&', p);
+    shown.replace(p + 9, (end == std::string::npos ? shown.size() : end) - p - 9,
+                  "***");
+  }
+  return shown;
+}
+
 std::string defaultStorePath(const std::string &cacheDirectory) {
   return cacheDirectory + "/store.db";
 }

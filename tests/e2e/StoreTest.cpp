@@ -117,8 +117,9 @@ protected:
     return out;
   }
   std::vector<std::string> all(const std::string &out, const std::string &store,
-                               std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"check", "--all", "-q", "-j", "1",
+                               std::vector<std::string> extra = {},
+                               const char *jobs = "1") {
+    std::vector<std::string> args = {"check", "--all", "-q", "-j", jobs,
                                      "--max-string=8", "--out=" + out,
                                      "--store=" + store};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -131,7 +132,7 @@ protected:
   /// run was computed twice by the workers that lived.
   void shardsWithAKilledWorker(const std::string &store) {
     write("slow.c", slowLibrary());
-    ProcessResult reference = cosmo(all("ref", "none"), 120);
+    ProcessResult reference = cosmo(all("ref", "none", {}, "2"), 120);
     ASSERT_EQ(reference.exitCode, 1) << reference.err;
 
     std::vector<ProcessResult> workers(3);

@@ -166,4 +166,15 @@ TEST(PostgresStoreTest, AServerThatRefusesIsAOneLineError) {
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 }
 
+TEST(StoreLocationTest, MessagesNeverShowAPassword) {
+  EXPECT_EQ(displayedLocation("postgresql://ci:s3cret@db:5432/cosmo"),
+            "postgresql://ci:***@db:5432/cosmo");
+  EXPECT_EQ(displayedLocation("postgresql:///cosmo?host=/tmp&password=pw&user=u"),
+            "postgresql:///cosmo?host=/tmp&password=***&user=u");
+  EXPECT_EQ(displayedLocation("/home/u/.cache/cosmo/store.db"),
+            "/home/u/.cache/cosmo/store.db");
+  EXPECT_EQ(displayedLocation("postgresql://ci@db/cosmo"),
+            "postgresql://ci@db/cosmo");
+}
+
 } // namespace

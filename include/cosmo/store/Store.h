@@ -112,6 +112,10 @@ private:
 /// damaged file is set aside with a warning instead.
 llvm::Expected<std::unique_ptr<Store>> openStore(const std::string &spec);
 
+/// How messages and reports name the store `spec` names: a URI without
+/// its password.
+std::string displayedLocation(const std::string &spec);
+
 /// The default store: store.db in cosmo's cache directory.
 std::string defaultStorePath(const std::string &cacheDirectory);
 
