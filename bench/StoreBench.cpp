@@ -68,6 +68,8 @@ StoreRun runOnce(const Cosmo &cosmo, const fs::path &work,
   fs::remove_all(out);
   std::string cmd = "cd " + shellWord(work.string()) + " && " +
                     shellWord(cosmo.binary) + " check -q";
+  if (cosmo.timeout)
+    cmd += fmt::format(" --timeout={}", cosmo.timeout);
   for (const std::string &a : args)
     cmd += " " + shellWord(a);
   cmd += " --out=" + shellWord(out.string()) + " >/dev/null 2>" +
@@ -251,6 +253,8 @@ void shardTable(const Cosmo &cosmo, const Subject &s, const fs::path &root,
     fs::remove_all(assembled);
     std::string cmd = "cd " + shellWord(work.string()) + " && " +
                       shellWord(cosmo.binary) + " report -q";
+    if (cosmo.timeout) // part of the runs' keys when they were cut by it
+      cmd += fmt::format(" --timeout={}", cosmo.timeout);
     for (const std::string &a : args)
       cmd += " " + shellWord(a);
     cmd += " --store=" + shellWord(uri) + " --out=" + shellWord(assembled.string()) +
@@ -322,7 +326,7 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
       {"main --calls=replay", {"--calls=replay"}},
       {"main --calls=replay --solver-opts=none",
        {"--calls=replay", "--solver-opts=none"}},
-      {"--all", {"--all", "-j", "1"}}};
+      {"--all", {"--all", "-j", "2"}}};
   for (const Subject &s : list) {
     for (const auto &[mode, modeArgs] : modes) {
       bool all = mode == "--all";
@@ -350,12 +354,6 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
         fs::create_directories(copy.parent_path());
         fs::copy_file(in, copy, fs::copy_options::overwrite_existing);
         args.push_back(copy.string());
-      }
-      // The bitcode cache warm, so that the first run does not compile.
-      {
-        std::vector<std::string> warm = args;
-        warm[0] = "--store=none";
-        runOnce(cosmo, work, warm, work / "o-warm");
       }
       StoreRun first = runOnce(cosmo, work, args, work / "o-first");
       if (!first.ok) {
