@@ -353,6 +353,12 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
         fs::path copy = work / "src" / fs::path(in).filename();
         fs::create_directories(copy.parent_path());
         fs::copy_file(in, copy, fs::copy_options::overwrite_existing);
+        // The headers beside it, which it may include by "name.h".
+        for (const auto &e :
+             fs::directory_iterator(fs::absolute(in).parent_path()))
+          if (e.path().extension() == ".h")
+            fs::copy_file(e.path(), work / "src" / e.path().filename(),
+                          fs::copy_options::overwrite_existing);
         args.push_back(copy.string());
       }
       StoreRun first = runOnce(cosmo, work, args, work / "o-first");
