@@ -115,6 +115,24 @@ Run runCosmo(const Cosmo &cosmo, const std::vector<std::string> &inputs,
 }
 
 
+std::optional<std::pair<std::string, std::vector<std::string>>>
+namedArguments(const std::string &arg) {
+  size_t eq = arg.find('=');
+  if (eq == std::string::npos)
+    return std::nullopt;
+  std::vector<std::string> args;
+  std::string rest = arg.substr(eq + 1);
+  for (size_t at = 0; at <= rest.size();) {
+    size_t comma = rest.find(',', at);
+    if (comma == std::string::npos)
+      comma = rest.size();
+    if (comma > at)
+      args.push_back(rest.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return std::make_pair(arg.substr(0, eq), std::move(args));
+}
+
 std::vector<std::string> runLineOptions(const fs::path &program) {
   std::ifstream in(program);
   std::vector<std::string> options;

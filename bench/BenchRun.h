@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,11 @@ Run runCosmo(const Cosmo &cosmo, const std::vector<std::string> &inputs,
 /// The options of a program's `// RUN:` lines (as the end-to-end tests read
 /// them), split at blanks.
 std::vector<std::string> runLineOptions(const fs::path &program);
+
+/// A subject named on the command line as `NAME=ARG[,ARG...]` (files and
+/// flags): its name and arguments; none without a `=`.
+std::optional<std::pair<std::string, std::vector<std::string>>>
+namedArguments(const std::string &arg);
 
 /// The .c files of `dir`, sorted.
 std::vector<fs::path> cFilesIn(const fs::path &dir);

@@ -27,24 +27,9 @@ struct Library {
 
 /// `NAME=FILE[,FILE...][,-IDIR...]`, or a build directory (-p).
 Library libraryFrom(const std::string &arg) {
-  Library l;
-  size_t eq = arg.find('=');
-  if (eq == std::string::npos) {
-    l.name = fs::path(arg).filename().string();
-    l.inputs = {"-p", arg};
-    return l;
-  }
-  l.name = arg.substr(0, eq);
-  std::string rest = arg.substr(eq + 1);
-  for (size_t at = 0; at <= rest.size();) {
-    size_t comma = rest.find(',', at);
-    if (comma == std::string::npos)
-      comma = rest.size();
-    if (comma > at)
-      l.inputs.push_back(rest.substr(at, comma - at));
-    at = comma + 1;
-  }
-  return l;
+  if (auto named = namedArguments(arg))
+    return {named->first, named->second};
+  return {fs::path(arg).filename().string(), {"-p", arg}};
 }
 
 struct ProjectRun {

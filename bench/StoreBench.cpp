@@ -280,22 +280,13 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
                const std::string &postgres) {
   std::vector<Subject> list;
   for (const std::string &a : subjects) {
-    size_t eq = a.find('=');
     Subject s;
-    if (eq == std::string::npos) {
+    if (auto named = namedArguments(a)) {
+      s.name = named->first;
+      s.inputs = named->second;
+    } else {
       s.name = fs::path(a).stem().string();
       s.inputs = {a};
-    } else {
-      s.name = a.substr(0, eq);
-      std::string rest = a.substr(eq + 1);
-      for (size_t at = 0; at <= rest.size();) {
-        size_t comma = rest.find(',', at);
-        if (comma == std::string::npos)
-          comma = rest.size();
-        if (comma > at)
-          s.inputs.push_back(rest.substr(at, comma - at));
-        at = comma + 1;
-      }
     }
     list.push_back(std::move(s));
   }

@@ -9,6 +9,7 @@
 #include "cosmo/frontend/CompilationDatabase.h"
 #include "cosmo/summary/Analysis.h"
 #include "cosmo/summary/ContractRuns.h"
+#include "cosmo/support/Periodic.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
@@ -16,10 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
 namespace cosmo::driver {
 
@@ -32,37 +30,6 @@ constexpr std::chrono::seconds kConfirmRunTimeout{10};
 llvm::Error failure(const std::string &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
-
-/// Z3 is stopped from a thread, not from a signal handler: a long query
-/// (there is none with --solver-timeout=0) must not keep an interrupt
-/// waiting.
-class SolverInterrupter {
-public:
-  SolverInterrupter(summary::Analysis &analysis,
-                    const std::atomic<bool> &interrupted)
-      : thread_([this, &analysis, &interrupted] {
-          std::unique_lock<std::mutex> lock(mutex_);
-          while (!done_) {
-            if (interrupted)
-              analysis.interruptSolver();
-            wake_.wait_for(lock, std::chrono::milliseconds(50));
-          }
-        }) {}
-  ~SolverInterrupter() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_one(); // a run's end is not delayed by the poll
-    thread_.join();
-  }
-
-private:
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 /// The output directory, and the observer beside it.
 class ObservedOutput final : public engine::RunListener {
@@ -299,7 +266,13 @@ summary::AnalysisResult CheckSession::analyse(summary::Analysis &analysis) {
     analysis.interrupt();
   summary::AnalysisResult result;
   {
-    SolverInterrupter interrupter(analysis, interrupted_);
+    // Z3 is stopped from a thread, not from a signal handler: a long query
+    // (there is none with --solver-timeout=0) must not keep an interrupt
+    // waiting.
+    support::Periodic interrupter(std::chrono::milliseconds(50), [&] {
+      if (interrupted_)
+        analysis.interruptSolver();
+    });
     result = analysis.run();
   }
   running_ = nullptr;

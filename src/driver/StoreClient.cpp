@@ -3,15 +3,13 @@
 #include "StoreClient.h"
 
 #include "cosmo/report/RunRecord.h"
+#include "cosmo/support/Periodic.h"
 
 #include <fmt/format.h>
 #include <link.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
-#include <mutex>
 #include <random>
 #include <thread>
 
@@ -64,33 +62,6 @@ std::string leaseOwner() {
   std::random_device random;
   return fmt::format("{}:{}:{:08x}", host, getpid(), random());
 }
-
-/// Renews a lease three times per `ttl` until it goes, so that only a
-/// dead worker's lease expires.
-class LeaseKeeper {
-public:
-  LeaseKeeper(store::Store &store, std::string key, std::string owner,
-              std::chrono::seconds ttl)
-      : thread_([this, &store, key, owner, ttl] {
-          std::unique_lock<std::mutex> lock(mutex_);
-          while (!wake_.wait_for(lock, ttl / 3, [&] { return done_; }))
-            store.tryLease(key, owner, ttl);
-        }) {}
-  ~LeaseKeeper() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_one();
-    thread_.join();
-  }
-
-private:
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 /// A reused result made no queries: the work of this run is none.
 void asReused(summary::AnalysisResult &r, double seconds) {
@@ -228,7 +199,11 @@ std::optional<summary::AnalysisResult> StoreClient::run(
 
   summary::AnalysisResult result;
   {
-    LeaseKeeper keeper(*store_, parts.key, owner, leaseTime_);
+    // Renewed three times per lease time while this process lives, so
+    // that only a dead worker's lease expires.
+    support::Periodic renewal(
+        std::chrono::duration_cast<std::chrono::milliseconds>(leaseTime_) / 3,
+        [&] { store_->tryLease(parts.key, owner, leaseTime_); });
     report::RunRecorder recorder(listener);
     result = explore(recorder);
     recorder.record().result = result;
