@@ -57,8 +57,8 @@ private:
 
 /// A hash of what every run's result depends on besides its entry's key:
 /// the options that change what a run finds (not its time or memory
-/// limits: a run they cut is not kept), cosmo's build and the module's
-/// data layout.
+/// limits: a run they cut is kept under a key of its own that adds them,
+/// RunCut), cosmo's build and the module's data layout.
 std::string semanticOptionsHash(const CheckOptions &check,
                                 const engine::EngineOptions &engine,
                                 const std::string &moduleHash);
