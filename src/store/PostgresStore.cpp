@@ -70,9 +70,11 @@ public:
                                      "cannot connect to the store " +
                                          location() + ": " + why);
     }
-    // Workers starting together must not race creating the tables.
+    // Workers starting together must not race creating the tables. The
+    // statements run as one transaction; a lock held to its end (not to an
+    // unlock inside it) makes the next worker see the committed tables.
     std::string schema = fmt::format(
-        "SELECT pg_advisory_lock(7001);"
+        "SELECT pg_advisory_xact_lock(7001);"
         "SET client_min_messages = warning;"
         "CREATE TABLE IF NOT EXISTS {0}(key TEXT PRIMARY KEY,"
         " function TEXT NOT NULL, payload BYTEA NOT NULL,"
@@ -84,8 +86,7 @@ public:
         " depends TEXT NOT NULL, options TEXT NOT NULL,"
         " PRIMARY KEY(program, function));"
         "CREATE TABLE IF NOT EXISTS {2}(key TEXT PRIMARY KEY,"
-        " owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);"
-        "SELECT pg_advisory_unlock(7001);",
+        " owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);",
         table("entries"), table("keys"), table("leases"));
     Result r(PQexec(conn_, schema.c_str()));
     if (!r.ok())

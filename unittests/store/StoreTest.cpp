@@ -3,17 +3,24 @@
 // Entries by key, checksums, the last key of a function and why a run is
 // rebuilt, leases (taken, busy, expired, computed), least-recently-used
 // collection, and a file that is no store set aside (SQLite; the
-// PostgreSQL store is tested end to end, tests/e2e/StoreTest.cpp).
+// PostgreSQL store is tested end to end, tests/e2e/StoreTest.cpp, and here
+// for workers that open a new store at once, when COSMO_TEST_POSTGRES
+// names a server).
 //
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/store/Store.h"
 
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 using namespace cosmo::store;
 namespace fs = std::filesystem;
@@ -164,6 +171,66 @@ TEST(PostgresStoreTest, AServerThatRefusesIsAOneLineError) {
   EXPECT_NE(message.find("cannot connect to the store"), std::string::npos)
       << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+/// Runs one statement on the server; its error, empty when it succeeded.
+std::string onServer(const std::string &uri, const std::string &sql) {
+  PGconn *conn = PQconnectdb(uri.c_str());
+  std::string error;
+  if (PQstatus(conn) != CONNECTION_OK) {
+    error = PQerrorMessage(conn);
+  } else {
+    PGresult *r = PQexec(conn, sql.c_str());
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+      error = PQresultErrorMessage(r);
+    PQclear(r);
+  }
+  PQfinish(conn);
+  return error;
+}
+
+TEST(PostgresStoreTest, WorkersOpeningANewStoreAtOnceAllSucceed) {
+  const char *server = std::getenv("COSMO_TEST_POSTGRES");
+  if (!server || !*server)
+    GTEST_SKIP() << "no PostgreSQL server: set COSMO_TEST_POSTGRES to a "
+                    "postgresql:// URI (.ci/run starts one)";
+  std::string uri = server;
+  size_t slash = uri.find('/', uri.find("://") + 3);
+  size_t query = uri.find('?');
+  std::string tail = query == std::string::npos ? "" : uri.substr(query);
+  std::string head =
+      uri.substr(0, slash == std::string::npos ? uri.size() : slash);
+  // The tables are created by whichever worker comes first; the others
+  // must wait for them, not fail on the half-made catalog. Several rounds,
+  // each on a database of its own, make the race likely.
+  for (int round = 0; round < 5; ++round) {
+    std::string db = "cosmo_open_" + std::to_string(::getpid()) + "_" +
+                     std::to_string(round);
+    ASSERT_EQ(onServer(server, "CREATE DATABASE " + db), "");
+    std::atomic<int> opened{0};
+    std::vector<std::string> errors(8);
+    std::vector<std::thread> workers;
+    for (size_t k = 0; k < errors.size(); ++k)
+      workers.emplace_back([&, k] {
+        auto s = openStore(head + "/" + db + tail);
+        if (s) {
+          ++opened;
+          (*s)->put("key" + std::to_string(k), "f", "payload");
+        } else {
+          errors[k] = llvm::toString(s.takeError());
+        }
+      });
+    for (std::thread &t : workers)
+      t.join();
+    for (const std::string &e : errors)
+      EXPECT_EQ(e, "");
+    EXPECT_EQ(opened, int(errors.size()));
+    auto s = openStore(head + "/" + db + tail);
+    ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+    EXPECT_EQ((*s)->stats().entries, errors.size());
+    s->reset();
+    EXPECT_EQ(onServer(server, "DROP DATABASE " + db), "");
+  }
 }
 
 TEST(StoreLocationTest, MessagesNeverShowAPassword) {
