@@ -30,9 +30,7 @@ std::vector<ExternalFunction> externalFunctionsOf(const llvm::Module &m) {
 Executor::Executor(llvm::Module &m, EngineOptions opts,
                            RunListener &listener)
     : module_(m), opts_(std::move(opts)), listener_(listener),
-      layout_(&m), addresses_(layout_.getPointerSizeInBits()) {
-  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
-}
+      layout_(&m), addresses_(layout_.getPointerSizeInBits()) {}
 
 Executor::~Executor() = default;
 
@@ -136,11 +134,19 @@ ExecutionState &Executor::addState(std::unique_ptr<ExecutionState> s) {
 }
 
 void Executor::replaceSolver() {
-  // The old one goes first: two Z3 contexts at once would add tens of MB
-  // to the run's peak memory.
+  // The old one goes now, its successor at the next query: two Z3 contexts
+  // at once would add tens of MB to the run's peak memory.
   std::lock_guard<std::mutex> lock(solverSwap_);
   solver_.reset();
-  solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
+}
+
+solver::Solver &Executor::solver() {
+  // Made at the first query: a run that asks none (one reused from the
+  // store, one whose paths are all concrete) never pays for Z3's contexts.
+  std::lock_guard<std::mutex> lock(solverSwap_);
+  if (!solver_)
+    solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
+  return *solver_;
 }
 
 //===--- Forking ----------------------------------------------------------===//
@@ -327,12 +333,13 @@ unsigned atMost(unsigned limit, unsigned ms) {
 solver::SolverResult Executor::checkOnPath(ExecutionState &s,
                                            const ExprRef &cond,
                                            bool wantModel, unsigned limitMs) {
-  solver_->setTimeoutMs(limitMs);
+  solver::Solver &solver = this->solver();
+  solver.setTimeoutMs(limitMs);
   // s.model is null without model reuse.
   solver::Query q =
       solver::Query::onPath(s.constraints, cond, s.model, wantModel);
   q.quantified = s.quantified;
-  return solver_->check(q);
+  return solver.check(q);
 }
 
 solver::SolverResult Executor::ask(ExecutionState &s, const ExprRef &cond,
@@ -804,7 +811,7 @@ solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
     s.model = nullptr;
     auto path = s.constraints.list();
     std::vector<ExprRef> all(path.begin(), path.end());
-    r = solver_->check(solver::Query(all, /*model=*/true));
+    r = solver().check(solver::Query(all, /*model=*/true));
     askedPlainly = true;
     if (r.isSat() && !satisfiesPath(s, *r.model))
       r = solver::SolverResult::unknown("a model that is not the path's");

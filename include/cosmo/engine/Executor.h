@@ -279,6 +279,8 @@ public:
   /// A new solver pipeline (the old one's caches hold only what the
   /// isolated runs asked).
   void replaceSolver();
+  /// The solver pipeline, made at the first query.
+  solver::Solver &solver();
   void noteUnknown(const std::string &reason);
   RunSummary &summary() { return summary_; }
   const solver::PipelineStats &solverStats() const { return solverStats_; }
@@ -546,7 +548,7 @@ private:
   memory::AddressLayout addresses_; // from layout_'s pointer width
   expr::ExprContext ctx_;
   solver::PipelineStats solverStats_; // outlives solver_, which counts here
-  std::unique_ptr<solver::Solver> solver_;
+  std::unique_ptr<solver::Solver> solver_; // made by solver() when first asked
   std::mutex solverSwap_; // guards replacing solver_ against interruptSolver
   const llvm::Function *entry_ = nullptr;
   /// EngineOptions::globalsAsInputs: the entry's, found once.
