@@ -391,8 +391,11 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
       if (!second.ok)
         failures.push_back(s.name + " (second run): " + second.failure);
       else if (second.rebuilt > 0)
-        failures.push_back(s.name + ": the unchanged second run rebuilt " +
-                           std::to_string(second.rebuilt));
+        failures.push_back(fmt::format(
+            "{} ({}): the unchanged second run rebuilt {}{}{}", s.name,
+            mode, second.rebuilt,
+            second.rebuiltNames.empty() ? "" : ": ",
+            fmt::join(second.rebuiltNames, ", ")));
     }
   }
   if (!postgres.empty() && !list.empty())

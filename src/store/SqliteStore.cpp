@@ -7,10 +7,15 @@
 
 #include <sqlite3.h>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <ctime>
 #include <fmt/format.h>
 
 #include <mutex>
+#include <random>
+#include <thread>
 
 namespace cosmo::store {
 
@@ -29,6 +34,9 @@ CREATE TABLE IF NOT EXISTS keys(
 CREATE TABLE IF NOT EXISTS leases(
   key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires INTEGER NOT NULL);
 )";
+
+/// How long a process waits for another's lock on the store.
+constexpr std::chrono::seconds kBusyTimeout(30);
 
 int64_t now() { return static_cast<int64_t>(std::time(nullptr)); }
 
@@ -95,10 +103,16 @@ public:
   /// store of this format. Fails only when no store can be had at all.
   llvm::Error open() {
     Failure f = tryOpen();
-    // Busy past the timeout (many processes creating it at once): again.
-    for (int attempt = 0; attempt < 3 && !f.why.empty() && !f.damaged;
-         ++attempt)
+    // Busy: processes creating the store at once. SQLite gives up without
+    // waiting where waiting could deadlock (a reader that wants to write
+    // while another waits to); such a process tries again shortly, for as
+    // long as the busy timeout.
+    auto until = std::chrono::steady_clock::now() + kBusyTimeout;
+    std::minstd_rand jitter(static_cast<unsigned>(::getpid()));
+    while (f.busy && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % 90));
       f = tryOpen();
+    }
     if (f.damaged) {
       setAside(f.why);
       f = tryOpen();
@@ -280,9 +294,19 @@ private:
   struct Failure {
     std::string why;
     bool damaged = false;
+    bool busy = false; ///< another process held a lock it needed
   };
   static bool isDamage(int rc) {
     return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
+  }
+  static bool isBusy(int rc) {
+    return (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+  }
+  /// Closes the file: it could not be opened, for `why`; SQLite's `rc`
+  /// tells damage and a busy store apart.
+  Failure fail(int rc, std::string why) {
+    close();
+    return {std::move(why), isDamage(rc), isBusy(rc)};
   }
 
   Failure tryOpen() {
@@ -290,40 +314,35 @@ private:
     llvm::sys::path::remove_filename(dir);
     if (!dir.empty())
       llvm::sys::fs::create_directories(dir);
-    if (sqlite3_open_v2(path_.c_str(), &db_,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                            SQLITE_OPEN_FULLMUTEX,
-                        nullptr) != SQLITE_OK) {
-      Failure f{db_ ? sqlite3_errmsg(db_) : "out of memory",
-                db_ && isDamage(sqlite3_errcode(db_))};
-      close();
-      return f;
-    }
-    sqlite3_busy_timeout(db_, 30000);
-    Failure f;
+    if (int rc = sqlite3_open_v2(path_.c_str(), &db_,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                     SQLITE_OPEN_FULLMUTEX,
+                                 nullptr);
+        rc != SQLITE_OK)
+      return fail(rc, db_ ? sqlite3_errmsg(db_) : "out of memory");
+    sqlite3_busy_timeout(
+        db_, static_cast<int>(
+                 std::chrono::milliseconds(kBusyTimeout).count()));
+    std::string why;
     int rc = SQLITE_OK;
-    if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", &f.why,
-              &rc) ||
-        !exec(kSchema, &f.why, &rc)) {
-      f.damaged = isDamage(rc);
-      close();
-      return f;
-    }
+    if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", &why,
+              &rc))
+      return fail(rc, why);
+    // The tables and the format, in one transaction that holds the write
+    // lock from its start: no process reads the schema half made.
+    std::string schema = fmt::format(
+        "BEGIN IMMEDIATE; {} INSERT OR IGNORE INTO meta(name, value) "
+        "VALUES ('format', '{}'); COMMIT;",
+        kSchema, kFormatVersion);
+    if (!exec(schema.c_str(), &why, &rc))
+      return fail(rc, why);
     Statement q(db_, "SELECT value FROM meta WHERE name = 'format'");
     std::string format;
     if (q.step())
       format = q.text(0);
-    else if (!q.ok()) {
-      f = {sqlite3_errmsg(db_), isDamage(q.code())};
-      close();
-      return f;
-    }
-    if (format.empty()) {
-      Statement w(db_, "INSERT OR IGNORE INTO meta(name, value) "
-                       "VALUES ('format', ?)");
-      w.bind(std::to_string(kFormatVersion)).step();
-      return {};
-    }
+    else
+      return fail(q.code(), q.ok() ? "the store has no format"
+                                   : sqlite3_errmsg(db_));
     if (format != std::to_string(kFormatVersion)) {
       close();
       return {"written by store format " + format + ", this cosmo writes " +
@@ -395,7 +414,7 @@ private:
 llvm::Expected<std::unique_ptr<Store>> openSqliteStore(const std::string &path) {
   auto store = std::make_unique<SqliteStore>(path);
   if (llvm::Error e = store->open())
-    return std::move(e);
+    return e;
   return std::unique_ptr<Store>(std::move(store));
 }
 

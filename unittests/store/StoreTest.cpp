@@ -15,7 +15,11 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -111,6 +115,43 @@ TEST_F(SqliteStoreTest, AnotherFormatOrNoDatabaseIsSetAside) {
     setAside += e.path().filename().string().find("set-aside") !=
                 std::string::npos;
   EXPECT_GE(setAside, 1u);
+}
+
+TEST_F(SqliteStoreTest, ProcessesOpeningANewStoreAtOnceAllSucceed) {
+  // The workers of `--all -j N` open the store together; on its first run
+  // they create it together. None may fail for the others' locks. Several
+  // rounds, each on a new file, make the race likely.
+  for (int round = 0; round < 10; ++round) {
+    path_ = (dir_ / ("round" + std::to_string(round)) / "store.db").string();
+    std::vector<pid_t> workers;
+    for (int k = 0; k < 8; ++k) {
+      pid_t pid = ::fork();
+      ASSERT_GE(pid, 0);
+      if (pid == 0) {
+        auto s = openStore(path_);
+        if (!s) {
+          std::fprintf(stderr, "worker %d: %s\n", k,
+                       llvm::toString(s.takeError()).c_str());
+          std::_Exit(1);
+        }
+        (*s)->put("key" + std::to_string(k), "f", "payload");
+        (*s)->recordKey("prog", "f" + std::to_string(k),
+                        {"k", "own", "deps", "opts"});
+        std::_Exit((*s)->get("key" + std::to_string(k)) ? 0 : 2);
+      }
+      workers.push_back(pid);
+    }
+    for (pid_t pid : workers) {
+      int status = 0;
+      ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+          << "round " << round << ": a worker failed (" << status << ")";
+    }
+    auto s = open();
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->stats().entries, workers.size());
+    EXPECT_TRUE(s->takeWarnings().empty());
+  }
 }
 
 TEST_F(SqliteStoreTest, LeasesKeepASecondWorkerWaiting) {
