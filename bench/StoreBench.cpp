@@ -47,6 +47,9 @@ struct StoreRun {
   double clang = 0; // of `seconds`, in clang (stats.frontend.clang_seconds)
   size_t reused = 0, rebuilt = 0;
   std::vector<std::string> rebuiltNames;
+  /// main's run: its callees' memoization trees (--calls=replay|summary).
+  size_t treesReused = 0;
+  std::vector<std::string> treesRebuilt;
   json report;
 };
 
@@ -103,12 +106,32 @@ StoreRun runOnce(const Cosmo &cosmo, const fs::path &work,
       Run one = fromReport(out / "report.json");
       r.z3 = one.z3Queries();
       r.clang = one.stat("/frontend/clang_seconds");
+      for (const json &t : store.value("trees", json::array())) {
+        if (t.value("status", "") == "reused")
+          ++r.treesReused;
+        else
+          r.treesRebuilt.push_back(t.value("function", "") + " (" +
+                                   t.value("why", "") + ")");
+      }
     }
     r.ok = true;
   } catch (const json::exception &e) {
     r.failure = e.what();
   }
   return r;
+}
+
+/// What main's run after an edit rebuilt: the run, and which of its
+/// callees' trees.
+std::string mainRebuilt(const StoreRun &r) {
+  std::string text =
+      fmt::format("{} of {} runs", r.rebuilt, r.rebuilt + r.reused);
+  size_t trees = r.treesReused + r.treesRebuilt.size();
+  if (trees > 0)
+    text += fmt::format("; trees: {} of {}{}{}", r.treesRebuilt.size(), trees,
+                        r.treesRebuilt.empty() ? "" : ": ",
+                        fmt::join(r.treesRebuilt, ", "));
+  return text;
 }
 
 /// Adds a statement at the top of `function`'s body (defined at `line` of
@@ -386,8 +409,7 @@ int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
                  : all       ? fmt::format("{} of {}: {}", third.rebuilt,
                                            third.rebuilt + third.reused,
                                            fmt::join(third.rebuiltNames, ", "))
-                             : fmt::format("{} of {} runs", third.rebuilt,
-                                           third.rebuilt + third.reused));
+                             : mainRebuilt(third));
       if (!second.ok)
         failures.push_back(s.name + " (second run): " + second.failure);
       else if (second.rebuilt > 0)

@@ -287,6 +287,9 @@ CheckSession::runOrReuse(summary::Analysis &analysis,
                          ListenerSlot &slot) {
   if (!store_)
     return analyse(analysis);
+  // A rebuilt run takes its callees' trees from the store where it can.
+  std::unique_ptr<summary::TreeShelf> trees = store_->treeShelf(options);
+  analysis.setTreeShelf(trees.get());
   std::function<summary::AnalysisResult(engine::RunListener &)> explore;
   if (!opts_.storeOnly)
     explore = [&](engine::RunListener &recorder) {

@@ -219,9 +219,78 @@ std::optional<summary::AnalysisResult> StoreClient::run(
   return result;
 }
 
+namespace {
+
+/// The trees of one run's callees, kept beside the runs: keyed by the
+/// callee's key, the run's options and the layout of the program's
+/// globals (TreeArchive.h), which counts with what the callee depends on.
+class StoredTrees final : public summary::TreeShelf {
+public:
+  StoredTrees(store::Store &store, const frontend::FunctionKeys &keys,
+              std::string program, std::string options,
+              std::vector<report::StoreUse::Run> &use)
+      : store_(store), keys_(keys), program_(std::move(program) + " trees"),
+        options_(std::move(options)), use_(use) {}
+
+  std::optional<std::string> find(const llvm::Function &f,
+                                   const std::string &layout) override {
+    std::optional<store::KeyParts> parts = partsOf(f, layout);
+    if (!parts)
+      return std::nullopt;
+    std::optional<std::string> tree = store_.get(parts->key);
+    std::string name = f.getName().str();
+    if (tree) {
+      use_.push_back({name, true, ""});
+      store_.recordKey(program_, name, *parts);
+    }
+    return tree;
+  }
+
+  void keep(const llvm::Function &f, const std::string &layout,
+            const std::string &tree) override {
+    std::optional<store::KeyParts> parts = partsOf(f, layout);
+    if (!parts)
+      return;
+    std::string name = f.getName().str();
+    std::string why = store::whyRebuilt(store_.lastKey(program_, name), *parts);
+    store_.put(parts->key, name, tree);
+    store_.recordKey(program_, name, *parts);
+    use_.push_back({name, false, why});
+  }
+
+private:
+  std::optional<store::KeyParts> partsOf(const llvm::Function &f,
+                                         const std::string &layout) const {
+    const frontend::FunctionKey *fk = keys_.of(f);
+    if (!fk)
+      return std::nullopt;
+    store::KeyParts parts{"", fk->own,
+                          store::checksumOf(fk->depends + " layout " + layout),
+                          options_};
+    parts.key = store::checksumOf("tree " + parts.own + " " + parts.depends +
+                                  " " + parts.options);
+    return parts;
+  }
+
+  store::Store &store_;
+  const frontend::FunctionKeys &keys_;
+  std::string program_, options_;
+  std::vector<report::StoreUse::Run> &use_;
+};
+
+} // namespace
+
+std::unique_ptr<summary::TreeShelf>
+StoreClient::treeShelf(const engine::EngineOptions &options) {
+  return std::make_unique<StoredTrees>(
+      *store_, keys_, program_,
+      semanticOptionsHash(check_, options, keys_.moduleHash()), use_.trees);
+}
+
 report::StoreUse StoreClient::finish(uint64_t maxBytes) {
-  if (std::any_of(use_.runs.begin(), use_.runs.end(),
-                  [](const report::StoreUse::Run &r) { return !r.reused; }))
+  auto rebuilt = [](const report::StoreUse::Run &r) { return !r.reused; };
+  if (std::any_of(use_.runs.begin(), use_.runs.end(), rebuilt) ||
+      std::any_of(use_.trees.begin(), use_.trees.end(), rebuilt))
     store_->collect(maxBytes);
   for (std::string &w : store_->takeWarnings())
     use_.warnings.push_back(std::move(w));

@@ -20,6 +20,7 @@
 #include "cosmo/driver/CheckSession.h"
 #include "cosmo/frontend/FunctionKeys.h"
 #include "cosmo/store/Store.h"
+#include "cosmo/summary/TreeArchive.h"
 
 #include <functional>
 
@@ -41,6 +42,12 @@ public:
       engine::RunListener &listener,
       const std::function<summary::AnalysisResult(engine::RunListener &)>
           &explore);
+
+  /// Where a run under `options` finds its callees' memoization trees and
+  /// keeps those it builds (seed 002's trees across runs): keyed like
+  /// runs, by each callee's key and the options.
+  std::unique_ptr<summary::TreeShelf>
+  treeShelf(const engine::EngineOptions &options);
 
   /// After the check's runs: keeps the store within `maxBytes` when this
   /// check added to it; what the check reused and rebuilt, for the report.

@@ -4,7 +4,10 @@
 
 #include "BitcodeCache.h"
 
+#include "cosmo/frontend/TypesMentioned.h"
+
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/Support/raw_ostream.h>
@@ -114,6 +117,26 @@ private:
   std::map<const llvm::MDNode *, std::string> nodes_;
 };
 
+/// The bodies of the named structure types among `types`: IR text names
+/// a structure without its body, and one name can have different bodies
+/// in two versions of a program (a field added moves every field after
+/// it and changes the structure's size).
+std::string structBodies(const std::vector<llvm::Type *> &types) {
+  std::set<std::string> bodies;
+  for (llvm::Type *t : types)
+    if (auto *st = llvm::dyn_cast<llvm::StructType>(t);
+        st && !st->isLiteral()) {
+      std::string body;
+      llvm::raw_string_ostream os(body);
+      st->print(os); // "%struct.S = type { ... }"
+      bodies.insert(os.str());
+    }
+  std::string out;
+  for (const std::string &b : bodies)
+    out += b + "\n";
+  return out;
+}
+
 /// What a function refers to: defined functions (edges), and the text of
 /// every global and declaration it reaches through its code and through
 /// the initialisers of the globals it reaches.
@@ -221,7 +244,8 @@ FunctionKeys::FunctionKeys(const llvm::Module &m) {
     text.forget();
     std::vector<std::string> parts{"function", text.of(f),
                                    f.getAttributes().getAsString(
-                                       llvm::AttributeList::FunctionIndex)};
+                                       llvm::AttributeList::FunctionIndex),
+                                   structBodies(typesMentionedBy(f))};
     for (const llvm::BasicBlock &bb : f)
       for (const llvm::Instruction &i : bb)
         if (auto *call = llvm::dyn_cast<llvm::CallBase>(&i))
@@ -240,13 +264,18 @@ FunctionKeys::FunctionKeys(const llvm::Module &m) {
         std::string type;
         llvm::raw_string_ostream os(type);
         fn->getFunctionType()->print(os);
-        it->second = hashOf({"declaration", fn->getName().str(), os.str(),
-                             fn->getAttributes().getAsString(
-                                 llvm::AttributeList::FunctionIndex)});
+        it->second = hashOf(
+            {"declaration", fn->getName().str(), os.str(),
+             fn->getAttributes().getAsString(
+                 llvm::AttributeList::FunctionIndex),
+             structBodies(typesWithin({fn->getFunctionType()}))});
       } else if (auto *var = llvm::dyn_cast<llvm::GlobalVariable>(g)) {
-        it->second = hashOf({"global", text.of(*var)});
+        it->second = hashOf({"global", text.of(*var),
+                             structBodies(typesWithin({var->getValueType()}))});
       } else {
-        it->second = hashOf({"alias", text.of(*llvm::cast<llvm::GlobalAlias>(g))});
+        auto *alias = llvm::cast<llvm::GlobalAlias>(g);
+        it->second = hashOf({"alias", text.of(*alias),
+                             structBodies(typesWithin({alias->getValueType()}))});
       }
     }
     return it->second;

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace cosmo::report {
@@ -448,32 +449,51 @@ llvm::Error OutputDirectory::finish(const summary::AnalysisResult &summary,
   return llvm::Error::success();
 }
 
-json storeUseToJson(const StoreUse &use) {
-  json runs = json::array();
-  size_t reused = 0;
-  for (const StoreUse::Run &r : use.runs) {
-    reused += r.reused;
+namespace {
+json storeRunsToJson(const std::vector<StoreUse::Run> &list) {
+  json out = json::array();
+  for (const StoreUse::Run &r : list) {
     json j{{"function", r.function}, {"status", r.reused ? "reused" : "rebuilt"}};
     if (!r.reused)
       j["why"] = r.why;
-    runs.push_back(std::move(j));
+    out.push_back(std::move(j));
   }
+  return out;
+}
+size_t reusedIn(const std::vector<StoreUse::Run> &list) {
+  return std::count_if(list.begin(), list.end(),
+                       [](const StoreUse::Run &r) { return r.reused; });
+}
+/// "N reused, M rebuilt: f (why), ..."
+std::string reuseText(const std::vector<StoreUse::Run> &list) {
+  std::vector<std::string> rebuilt;
+  for (const StoreUse::Run &r : list)
+    if (!r.reused)
+      rebuilt.push_back(r.function + " (" + r.why + ")");
+  std::string text = fmt::format("{} reused, {} rebuilt", reusedIn(list),
+                                 rebuilt.size());
+  if (!rebuilt.empty())
+    text += ": " + fmt::format("{}", fmt::join(rebuilt, ", "));
+  return text;
+}
+} // namespace
+
+json storeUseToJson(const StoreUse &use) {
+  size_t reused = reusedIn(use.runs), treesReused = reusedIn(use.trees);
   return json{{"location", use.location},
               {"reused", reused},
               {"rebuilt", use.runs.size() - reused},
-              {"runs", std::move(runs)},
+              {"runs", storeRunsToJson(use.runs)},
+              {"trees_reused", treesReused},
+              {"trees_rebuilt", use.trees.size() - treesReused},
+              {"trees", storeRunsToJson(use.trees)},
               {"warnings", use.warnings}};
 }
 
 std::string storeLine(const StoreUse &use) {
-  std::vector<std::string> reused, rebuilt;
-  for (const StoreUse::Run &r : use.runs)
-    (r.reused ? reused : rebuilt)
-        .push_back(r.reused ? r.function : r.function + " (" + r.why + ")");
-  std::string line = fmt::format("store: {} reused, {} rebuilt", reused.size(),
-                                 rebuilt.size());
-  if (!rebuilt.empty())
-    line += ": " + fmt::format("{}", fmt::join(rebuilt, ", "));
+  std::string line = "store: " + reuseText(use.runs);
+  if (!use.trees.empty())
+    line += "; callees' trees: " + reuseText(use.trees);
   return line + " (" + use.location + ")";
 }
 

@@ -175,6 +175,10 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
         run.info.store.runs.push_back({u.value("function", ""),
                                        u.value("status", "") == "reused",
                                        u.value("why", "")});
+      for (const json &u : st.value("trees", json::array()))
+        run.info.store.trees.push_back({u.value("function", ""),
+                                        u.value("status", "") == "reused",
+                                        u.value("why", "")});
       for (const json &w : st.value("warnings", json::array()))
         run.info.store.warnings.push_back(w.get<std::string>());
     }

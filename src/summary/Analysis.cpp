@@ -82,6 +82,7 @@ AnalysisResult Analysis::run() {
   Executor &x = *executor_;
   SummaryStore store;
   store.options = options_;
+  store.shelf = shelf_;
   LoopRegistry loops;
   loops.options = options_;
   SummaryBuilder builder(x, store, [&] {

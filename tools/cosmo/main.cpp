@@ -73,7 +73,9 @@ struct CheckCommand {
             "--store", opts.store,
             "persistent store of runs (SQLite file, or postgresql://URI "
             "shared by machines): a run whose entry, callees, globals and "
-            "options are unchanged is reused, not explored; others are kept "
+            "options are unchanged is reused, not explored; others are kept, "
+            "and take their callees' unchanged memoization trees from it "
+            "(--calls=replay|summary|smart) "
             "(default: store.db in the cache directory with -p or "
             "--cache-dir, none otherwise; none: no store)")
         ->option_text("PATH|URI|none");

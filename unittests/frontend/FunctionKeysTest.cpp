@@ -10,6 +10,7 @@
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/frontend/FunctionKeys.h"
 
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/Support/FileSystem.h>
 
 #include <gtest/gtest.h>
@@ -33,7 +34,8 @@ protected:
 
   /// Every defined function's key in `text` (compiled as prog.c: the same
   /// file name for both versions).
-  std::map<std::string, frontend::FunctionKey> keys(const std::string &text) {
+  std::map<std::string, frontend::FunctionKey> keys(const std::string &text,
+                                                    bool debugInfo = true) {
     std::string p = dir_ + "/prog.c";
     std::ofstream(p) << text;
     auto m = frontend::loadProgram(p, ctx_, frontend::FrontendOptions{});
@@ -41,6 +43,8 @@ protected:
     std::map<std::string, frontend::FunctionKey> out;
     if (!m)
       return out;
+    if (!debugInfo) // as bitcode built without -g comes
+      llvm::StripDebugInfo(**m);
     frontend::FunctionKeys k(**m);
     for (const llvm::Function &f : **m)
       if (const frontend::FunctionKey *fk = k.of(f))
@@ -49,8 +53,9 @@ protected:
     return out;
   }
   /// The functions whose keys differ between `a` and `b`.
-  std::set<std::string> changed(const std::string &a, const std::string &b) {
-    auto ka = keys(a), kb = keys(b);
+  std::set<std::string> changed(const std::string &a, const std::string &b,
+                                bool debugInfo = true) {
+    auto ka = keys(a, debugInfo), kb = keys(b, debugInfo);
     std::set<std::string> out;
     for (const auto &[name, key] : ka)
       if (!kb.count(name) || kb[name].key != key.key)
@@ -129,6 +134,22 @@ TEST_F(FunctionKeysTest, CalleesThroughPointersAndRecursionAreCovered) {
 TEST_F(FunctionKeysTest, ALineMovedIsAChangeReportsWouldShow) {
   std::string moved = std::string("\n") + kLayers;
   EXPECT_EQ(changed(kLayers, moved), (S{"leaf", "mid", "top", "other"}));
+}
+
+TEST_F(FunctionKeysTest, AStructuresLayoutChangesItsUsersWithoutDebugInfo) {
+  // The IR of `stride` and `second` names struct S without its body: the
+  // distance it computes, and where g[1] is, change with the body alone.
+  const char *a = "struct S { int a; int b; int c; };\n"
+                  "long stride(struct S *s) {\n"
+                  "  return (char *)&s[1] - (char *)s;\n"
+                  "}\n"
+                  "struct S g[2];\n"
+                  "int second(void) { return g[1].a; }\n"
+                  "int plain(int x) { return x; }\n";
+  std::string b = a;
+  b.replace(b.find("int c;"), 6, "long c;");
+  EXPECT_EQ(changed(a, b, /*debugInfo=*/false), (S{"stride", "second"}));
+  EXPECT_EQ(changed(a, b), (S{"stride", "second"}));
 }
 
 } // namespace

@@ -289,6 +289,13 @@ public:
   uint64_t globalAddress(const llvm::GlobalValue *g) const {
     return globalAddress_.at(g);
   }
+  /// Where `g` was placed; none for a value the module gained after the
+  /// run placed its globals.
+  std::optional<uint64_t> placedAt(const llvm::GlobalValue *g) const {
+    auto it = globalAddress_.find(g);
+    return it == globalAddress_.end() ? std::nullopt
+                                      : std::optional(it->second);
+  }
 
 private:
   uint64_t isolatedObjectIndex() const {

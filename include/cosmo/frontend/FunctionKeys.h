@@ -2,12 +2,14 @@
 //
 // The key of a function for the persistent store (DESIGN.md "summary"): a
 // hash of everything an analysis of it from its entry can depend on in
-// the module. Its own part covers its IR with its attributes and the
-// debug information it refers to (names, types and lines reports use),
+// the module. Its own part covers its IR with its attributes, the bodies
+// of the structure types it mentions (IR names them only), and the debug
+// information it refers to (names, types and lines reports use),
 // independent of how the rest of the module numbers metadata. Its
 // dependency part covers every function and global it refers to, by
 // value: the keys of the functions it calls or takes the address of, and
-// the declarations and initialisers of the globals it reads, closed over
+// the declarations and initialisers of the globals it reads (with their
+// types' structure bodies), closed over
 // the globals and functions those initialisers refer to. A function
 // pointer can only hold a function something reachable refers to, so
 // calls through pointers are covered too. Mutually recursive functions

@@ -32,6 +32,9 @@ struct StoreUse {
     std::string why; ///< rebuilt: new, changed, a callee changed, ...
   };
   std::vector<Run> runs;
+  /// The memoization trees of the functions that rebuilt runs call
+  /// (--calls=replay|summary|smart): taken from the store, or built.
+  std::vector<Run> trees;
   /// One line each: a store set aside, an entry that could not be read.
   std::vector<std::string> warnings;
 };

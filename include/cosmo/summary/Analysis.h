@@ -47,6 +47,9 @@ public:
   std::optional<engine::EntrySignature> entrySignature() const;
   /// The module's data model (its DataLayout's pointer width).
   engine::DataModel dataModel() const;
+  /// Trees are looked up on `shelf` before their isolated runs, and the
+  /// ones built are left there (TreeArchive.h); it outlives run().
+  void setTreeShelf(class TreeShelf *shelf) { shelf_ = shelf; }
   AnalysisResult run();
   /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
   /// signal handler.
@@ -59,6 +62,7 @@ private:
   SummaryOptions options_;
   std::unique_ptr<engine::Executor> executor_;
   std::unique_ptr<class ContractHooks> contracts_;
+  class TreeShelf *shelf_ = nullptr;
 };
 
 } // namespace cosmo::summary

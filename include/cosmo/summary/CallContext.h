@@ -138,6 +138,9 @@ public:
   std::vector<MemoTreeInfo> trees;
   /// The tree an isolated run is recording (null in the program's run).
   MemoTree *building = nullptr;
+  /// Where trees of earlier runs are found and new ones kept (none: no
+  /// persistent store).
+  class TreeShelf *shelf = nullptr;
 
 private:
   std::unordered_map<const llvm::Function *, std::unique_ptr<MemoTree>>

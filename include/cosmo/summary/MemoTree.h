@@ -230,6 +230,8 @@ public:
   /// Whether pruneToErrors dropped paths: the tree no longer covers every
   /// input of the function.
   bool prunedToErrors() const { return prunedToErrors_; }
+  /// A tree read back (TreeArchive) was pruned when it was built.
+  void notePrunedToErrors() { prunedToErrors_ = true; }
 
 private:
   std::string function_, irHash_;

@@ -14,6 +14,7 @@
 #define COSMO_SUMMARY_SUMMARYBUILDER_H
 
 #include "cosmo/summary/CallContext.h"
+#include "cosmo/summary/TreeArchive.h"
 
 #include <functional>
 
@@ -39,11 +40,14 @@ private:
   std::unique_ptr<ExecutionState> makeIsolatedState(const llvm::Function &f,
                                                     MemoTree &tree,
                                                     class TreeRecorder &rec);
-  void addToStatistics(const llvm::Function &f, MemoTree &tree);
+  /// Makes `tree` f's, in the store and in the run's statistics.
+  void adopt(const llvm::Function &f, std::unique_ptr<MemoTree> tree);
 
   Executor &x_;
   SummaryStore &store_;
   IsolatedRunHooks hooks_;
+  TreeArchive archive_;
+  std::string layout_; // layoutDigest, when a shelf is first asked
 };
 
 } // namespace cosmo::summary

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/summary/SummaryBuilder.h"
+#include "cosmo/summary/TreeArchive.h"
 #include "cosmo/summary/TreeRecorder.h"
 
 #include "common/IsolatedRun.h"
@@ -159,7 +160,7 @@ private:
 
 SummaryBuilder::SummaryBuilder(Executor &x, SummaryStore &store,
                                IsolatedRunHooks hooks)
-    : x_(x), store_(store), hooks_(std::move(hooks)) {}
+    : x_(x), store_(store), hooks_(std::move(hooks)), archive_(x.module()) {}
 
 void SummaryBuilder::buildAll() {
   const SummaryOptions &opts = store_.options;
@@ -215,6 +216,20 @@ SummaryBuilder::makeIsolatedState(const llvm::Function &f, MemoTree &tree,
 void SummaryBuilder::build(const llvm::Function &f) {
   const SummaryOptions &opts = store_.options;
   CompositionStats &st = store_.stats;
+  // A tree an earlier run built for the same function, callees, options
+  // and layout is the tree this run would build: it is taken as it is.
+  if (store_.shelf) {
+    if (layout_.empty())
+      layout_ = layoutDigest(x_);
+    if (std::optional<std::string> kept = store_.shelf->find(f, layout_)) {
+      auto tree = archive_.read(*kept, x_.ctx());
+      if (tree) {
+        adopt(f, std::move(*tree));
+        return;
+      }
+      llvm::consumeError(tree.takeError()); // built again, below
+    }
+  }
   auto tree = std::make_unique<MemoTree>(f.getName().str(), irHashOf(f),
                                          opts.summaryDepth);
   uint64_t queriesBefore = x_.solverStats().queries;
@@ -259,6 +274,14 @@ void SummaryBuilder::build(const llvm::Function &f) {
   }
   if (opts.pruneToErrors)
     tree->pruneToErrors();
+  if (store_.shelf && !x_.runStopping())
+    store_.shelf->keep(f, layout_, archive_.write(*tree));
+  adopt(f, std::move(tree));
+}
+
+void SummaryBuilder::adopt(const llvm::Function &f,
+                           std::unique_ptr<MemoTree> tree) {
+  CompositionStats &st = store_.stats;
   ++st.functionsSummarized;
   st.treeNodes += tree->nodes().size();
   st.treeNodesCompressed += tree->compressedNodeCount();
