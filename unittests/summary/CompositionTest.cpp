@@ -9,10 +9,12 @@
 
 #include "cosmo/engine/Executor.h"
 #include "cosmo/expr/Assignment.h"
+#include "cosmo/expr/Transform.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/summary/StateMerger.h"
 #include "cosmo/summary/SummaryBuilder.h"
 #include "cosmo/summary/SummaryComposer.h"
+#include "cosmo/summary/TreeArchive.h"
 #include "cosmo/summary/TreeRecorder.h"
 #include "cosmo/summary/TreeReplayer.h"
 
@@ -231,6 +233,64 @@ const char *kCalledTwice =
     "  if (r == 3) return g(a - 20);\n"
     "  return 0;\n"
     "}\n";
+
+TEST_F(CompositionTest, ATreeReadBackFromItsBytesIsTheTreeWritten) {
+  // Heap facts on a pointer parameter, a global read and written, an
+  // allocation, an error pair: what a stored tree must keep.
+  auto m = compile("#include <stdlib.h>\n"
+                   "struct node { int v; struct node *next; };\n"
+                   "int g;\n"
+                   "struct node *push(struct node *n, int k) {\n"
+                   "  if (n && n->v == k) return n->next;\n"
+                   "  struct node *m = malloc(sizeof *m);\n"
+                   "  if (!m) return 0;\n"
+                   "  m->v = k + g;\n"
+                   "  m->next = n;\n"
+                   "  if (k == 3) g = 100 / (k - 3);\n"
+                   "  return m;\n"
+                   "}\n"
+                   "int main(void) { return push(0, 1) != 0; }\n");
+  ASSERT_TRUE(m);
+  auto other = compile(kThreeWays);
+  ASSERT_TRUE(other);
+  recordTree(*m, "push", options(CallStrategy::Summary), [&](const MemoTree &t) {
+    summary::TreeArchive archive(*m);
+    std::string bytes = archive.write(t);
+    expr::ExprContext fresh;
+    auto back = archive.read(bytes, fresh);
+    ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+    const MemoTree &r = **back;
+    EXPECT_EQ(archive.write(r), bytes);
+    ASSERT_EQ(r.pairs().size(), t.pairs().size());
+    ASSERT_EQ(r.nodes().size(), t.nodes().size());
+    bool typed = false, error = false;
+    for (size_t k = 0; k < t.pairs().size(); ++k) {
+      const summary::PcPair &a = t.pairs()[k], &b = r.pairs()[k];
+      EXPECT_EQ(expr::toSmtLib(a.pc), expr::toSmtLib(b.pc));
+      EXPECT_EQ(a.checkSite, b.checkSite);
+      ASSERT_EQ(a.objects.size(), b.objects.size());
+      for (size_t j = 0; j < a.objects.size(); ++j) {
+        EXPECT_EQ(a.objects[j].typeTag, b.objects[j].typeTag);
+        typed |= a.objects[j].typeTag != nullptr;
+      }
+      EXPECT_EQ(a.allocations.size(), b.allocations.size());
+      error |= a.kind == LeafKind::Error;
+    }
+    for (size_t k = 0; k < t.nodes().size(); ++k)
+      EXPECT_EQ(t.nodes()[k]->site, r.nodes()[k]->site);
+    EXPECT_TRUE(typed);
+    EXPECT_TRUE(error);
+
+    // Into a program without push: an error, never a tree.
+    summary::TreeArchive elsewhere(*other);
+    auto lost = elsewhere.read(bytes, fresh);
+    ASSERT_FALSE(bool(lost));
+    EXPECT_NE(llvm::toString(lost.takeError()).find("no"), std::string::npos);
+    auto garbage = archive.read("{\"format\": 1}", fresh);
+    ASSERT_FALSE(bool(garbage));
+    llvm::consumeError(garbage.takeError());
+  });
+}
 
 TEST_F(CompositionTest, ReplayerFindsWhatInliningFinds) {
   auto m = compile(kCalledTwice);
