@@ -228,9 +228,10 @@ class StoredTrees final : public summary::TreeShelf {
 public:
   StoredTrees(store::Store &store, const frontend::FunctionKeys &keys,
               std::string program, std::string options,
-              std::vector<report::StoreUse::Run> &use)
+              report::StoreUse &use)
       : store_(store), keys_(keys), program_(std::move(program) + " trees"),
-        options_(std::move(options)), use_(use) {}
+        options_(std::move(options)), use_(use.trees),
+        warnings_(use.warnings) {}
 
   std::optional<std::string> find(const llvm::Function &f,
                                    const std::string &layout) override {
@@ -258,6 +259,12 @@ public:
     use_.push_back({name, false, why});
   }
 
+  void unreadable(const llvm::Function &f, const std::string &why) override {
+    warnings_.push_back("store " + store_.location() + ": the tree of " +
+                        f.getName().str() + " could not be read (" + why +
+                        "); built again");
+  }
+
 private:
   std::optional<store::KeyParts> partsOf(const llvm::Function &f,
                                          const std::string &layout) const {
@@ -276,6 +283,7 @@ private:
   const frontend::FunctionKeys &keys_;
   std::string program_, options_;
   std::vector<report::StoreUse::Run> &use_;
+  std::vector<std::string> &warnings_;
 };
 
 } // namespace
@@ -284,7 +292,7 @@ std::unique_ptr<summary::TreeShelf>
 StoreClient::treeShelf(const engine::EngineOptions &options) {
   return std::make_unique<StoredTrees>(
       *store_, keys_, program_,
-      semanticOptionsHash(check_, options, keys_.moduleHash()), use_.trees);
+      semanticOptionsHash(check_, options, keys_.moduleHash()), use_);
 }
 
 report::StoreUse StoreClient::finish(uint64_t maxBytes) {

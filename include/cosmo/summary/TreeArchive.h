@@ -1,12 +1,13 @@
 //===- cosmo/summary/TreeArchive.h - trees kept across runs -----*- C++ -*-===//
 //
 // A function's memoization tree outlives its run (issue 45: "do not learn
-// twice" across runs, seed 002 §IV): writeTree turns it into bytes that
-// name what a later run can find again — instructions by function and
-// position, input objects' types by their IR text, terms through a
-// TermWriter — and readTree rebuilds it in another run of a program with
-// the same function. A TreeShelf is where an analysis looks a tree up
-// before an isolated run and leaves the trees it built.
+// twice" across runs, seed 002 §IV): TreeArchive::write turns it into
+// bytes that name what a later run can find again — instructions by
+// function and position, input objects' types by their IR text, terms
+// through an expr::TermWriter — and TreeArchive::read rebuilds it in
+// another run of a program with the same function. A TreeShelf is where
+// an analysis looks a tree up before an isolated run and leaves the trees
+// it built.
 //
 // What a tree holds is only what its function's key covers (its IR, its
 // callees', the globals it reads, the options) and where the engine
@@ -64,6 +65,9 @@ public:
   /// Keeps the tree just built for `f` (in bytes).
   virtual void keep(const llvm::Function &f, const std::string &layout,
                     const std::string &tree) = 0;
+  /// The tree `find` gave for `f` could not be read, for `why`: it is
+  /// built again.
+  virtual void unreadable(const llvm::Function &f, const std::string &why) = 0;
 };
 
 } // namespace cosmo::summary

@@ -227,7 +227,7 @@ void SummaryBuilder::build(const llvm::Function &f) {
         adopt(f, std::move(*tree));
         return;
       }
-      llvm::consumeError(tree.takeError()); // built again, below
+      store_.shelf->unreadable(f, llvm::toString(tree.takeError()));
     }
   }
   auto tree = std::make_unique<MemoTree>(f.getName().str(), irHashOf(f),
