@@ -3,13 +3,49 @@
 #include "PostgresStore.h"
 
 #include <fmt/format.h>
+#include <libpq-fe.h>
+
+#include <dlfcn.h>
 
 #include <mutex>
-#include <libpq-fe.h>
 
 namespace cosmo::store {
 
 namespace {
+
+/// libpq, loaded when a store on a server is first opened: linked into
+/// cosmo, it and the thirty libraries it needs (TLS, Kerberos, LDAP) would
+/// be loaded and relocated by every cosmo process, store or no store.
+struct LibPq {
+#define COSMO_LIBPQ_FUNCTIONS(X)                                               \
+  X(clear) X(resultStatus) X(ntuples) X(cmdTuples) X(getvalue) X(getlength)    \
+  X(resultErrorMessage) X(finish) X(connectdb) X(status) X(errorMessage)      \
+  X(exec) X(execParams)
+#define COSMO_LIBPQ_MEMBER(name) decltype(&::PQ##name) name = nullptr;
+  COSMO_LIBPQ_FUNCTIONS(COSMO_LIBPQ_MEMBER)
+#undef COSMO_LIBPQ_MEMBER
+};
+const LibPq *pq = nullptr;
+
+/// Loads libpq once; why it could not be, or empty.
+std::string loadLibPq() {
+  static const std::string why = [] {
+    static LibPq loaded;
+    void *handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+      return std::string("cannot load libpq (Debian's libpq5): ") + dlerror();
+#define COSMO_LIBPQ_LOAD(name)                                                 \
+  loaded.name = reinterpret_cast<decltype(loaded.name)>(                       \
+      dlsym(handle, "PQ" #name));                                              \
+  if (!loaded.name)                                                            \
+    return std::string("libpq has no PQ" #name);
+    COSMO_LIBPQ_FUNCTIONS(COSMO_LIBPQ_LOAD)
+#undef COSMO_LIBPQ_LOAD
+    pq = &loaded;
+    return std::string();
+  }();
+  return why;
+}
 
 /// Table names of this format version (`cosmo1_entries`, ...).
 std::string table(const char *name) {
@@ -20,26 +56,26 @@ std::string table(const char *name) {
 class Result {
 public:
   explicit Result(PGresult *r) : r_(r) {}
-  ~Result() { PQclear(r_); }
+  ~Result() { pq->clear(r_); }
   Result(const Result &) = delete;
   Result &operator=(const Result &) = delete;
 
   bool ok() const {
-    ExecStatusType s = PQresultStatus(r_);
+    ExecStatusType s = pq->resultStatus(r_);
     return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
   }
-  int rows() const { return ok() ? PQntuples(r_) : 0; }
+  int rows() const { return ok() ? pq->ntuples(r_) : 0; }
   /// Rows a DELETE, INSERT or UPDATE touched.
   uint64_t affected() const {
-    const char *n = PQcmdTuples(r_);
+    const char *n = pq->cmdTuples(r_);
     return ok() && *n ? std::stoull(n) : 0;
   }
   std::string value(int row, int column) const {
-    return std::string(PQgetvalue(r_, row, column),
-                       PQgetlength(r_, row, column));
+    return std::string(pq->getvalue(r_, row, column),
+                       pq->getlength(r_, row, column));
   }
   std::string error() const {
-    std::string e = PQresultErrorMessage(r_);
+    std::string e = pq->resultErrorMessage(r_);
     while (!e.empty() && (e.back() == '\n' || e.back() == ' '))
       e.pop_back();
     return e;
@@ -55,13 +91,13 @@ public:
   ~PostgresStore() override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (conn_)
-      PQfinish(conn_);
+      pq->finish(conn_);
   }
 
   llvm::Error open() {
-    conn_ = PQconnectdb(uri_.c_str());
-    if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-      std::string why = conn_ ? PQerrorMessage(conn_) : "out of memory";
+    conn_ = pq->connectdb(uri_.c_str());
+    if (!conn_ || pq->status(conn_) != CONNECTION_OK) {
+      std::string why = conn_ ? pq->errorMessage(conn_) : "out of memory";
       while (!why.empty() && why.back() == '\n')
         why.pop_back();
       if (size_t nl = why.find('\n'); nl != std::string::npos)
@@ -88,7 +124,7 @@ public:
         "CREATE TABLE IF NOT EXISTS {2}(key TEXT PRIMARY KEY,"
         " owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);",
         table("entries"), table("keys"), table("leases"));
-    Result r(PQexec(conn_, schema.c_str()));
+    Result r(pq->exec(conn_, schema.c_str()));
     if (!r.ok())
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "cannot create the store's tables on " +
@@ -263,7 +299,7 @@ private:
       lengths.push_back(static_cast<int>(params[i].size()));
       formats.push_back(static_cast<int>(i) == binaryParam ? 1 : 0);
     }
-    return Result(PQexecParams(conn_, sql.c_str(),
+    return Result(pq->execParams(conn_, sql.c_str(),
                                static_cast<int>(params.size()), nullptr,
                                values.data(), lengths.data(), formats.data(),
                                binary ? 1 : 0));
@@ -285,9 +321,13 @@ private:
 
 llvm::Expected<std::unique_ptr<Store>>
 openPostgresStore(const std::string &uri) {
+  if (std::string why = loadLibPq(); !why.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot open the store " +
+                                       displayedLocation(uri) + ": " + why);
   auto store = std::make_unique<PostgresStore>(uri);
   if (llvm::Error e = store->open())
-    return std::move(e);
+    return e;
   return std::unique_ptr<Store>(std::move(store));
 }
 
