@@ -261,6 +261,7 @@ TEST_F(CompositionTest, ATreeReadBackFromItsBytesIsTheTreeWritten) {
     ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
     const MemoTree &r = **back;
     EXPECT_EQ(archive.write(r), bytes);
+    EXPECT_EQ(r.notedUnknowns(), t.notedUnknowns());
     ASSERT_EQ(r.pairs().size(), t.pairs().size());
     ASSERT_EQ(r.nodes().size(), t.nodes().size());
     bool typed = false, error = false;

@@ -195,10 +195,17 @@ public:
   void noteVanishedPath() { pathsVanished_ = true; }
   std::vector<ExprRef> &parameters() { return parameters_; }
   std::vector<GlobalInput> &globals() { return globals_; }
+  /// Why the program's verdict is unknown, as the isolated run told it
+  /// (Executor::noteUnknown): a tree read back from the store tells it
+  /// again, so that the verdict is the one a run that built it gives.
+  std::vector<std::string> &notedUnknowns() { return notedUnknowns_; }
 
   //===--- Reading ---------------------------------------------------------===//
   const std::vector<ExprRef> &parameters() const { return parameters_; }
   const std::vector<GlobalInput> &globals() const { return globals_; }
+  const std::vector<std::string> &notedUnknowns() const {
+    return notedUnknowns_;
+  }
   const std::vector<PcPair> &pairs() const { return pairs_; }
   /// Nodes by id; a child's id is larger than its parent's.
   const std::vector<MemoNode *> &nodes() const { return nodes_; }
@@ -242,6 +249,7 @@ private:
   std::vector<PcPair> pairs_;
   std::vector<ExprRef> parameters_;
   std::vector<GlobalInput> globals_;
+  std::vector<std::string> notedUnknowns_;
   bool prunedToErrors_ = false;
   bool pathsVanished_ = false;
   mutable std::optional<size_t> termNodes_; // computed on first use

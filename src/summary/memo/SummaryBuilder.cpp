@@ -224,6 +224,8 @@ void SummaryBuilder::build(const llvm::Function &f) {
     if (std::optional<std::string> kept = store_.shelf->find(f, layout_)) {
       auto tree = archive_.read(*kept, x_.ctx());
       if (tree) {
+        for (const std::string &why : (*tree)->notedUnknowns())
+          x_.noteUnknown(why);
         adopt(f, std::move(*tree));
         return;
       }
@@ -254,10 +256,13 @@ void SummaryBuilder::build(const llvm::Function &f) {
   for (const auto &h : others)
     run.hooks.push_back(h.get());
   store_.building = tree.get();
+  size_t noted = x_.summary().unknownReasons.size();
   // A run stopped (it ran out of memory, say) gives no tree: the function
   // is explored inline, where the run's own limits apply.
   x_.exploreFrom(run, [&] { return makeIsolatedState(f, *tree, recorder); });
   store_.building = nullptr;
+  const std::vector<std::string> &reasons = x_.summary().unknownReasons;
+  tree->notedUnknowns().assign(reasons.begin() + noted, reasons.end());
   std::string invalid = run.why();
 
   st.initQueries += x_.solverStats().queries - queriesBefore;

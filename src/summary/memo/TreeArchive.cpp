@@ -30,7 +30,7 @@ using nlohmann::json;
 namespace {
 
 /// The format of the bytes: a tree of another is not read.
-constexpr int kTreeFormat = 1;
+constexpr int kTreeFormat = 2;
 
 llvm::Error unreadable(const std::string &why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -124,6 +124,7 @@ std::string TreeArchive::write(const MemoTree &tree) {
   out["pruned"] = tree.prunedToErrors();
   out["vanished"] = !tree.pairsCoverAllInputs();
   out["parameters"] = termList(tree.parameters());
+  out["noted_unknowns"] = tree.notedUnknowns();
   json globals = json::array();
   for (const GlobalInput &g : tree.globals())
     globals.push_back(json::array({term(g.var), g.address}));
@@ -246,6 +247,8 @@ TreeArchive::read(const std::string &bytes, expr::ExprContext &ctx) {
     if (in.at("vanished").get<bool>())
       tree->noteVanishedPath();
     tree->parameters() = termList(in.at("parameters"));
+    tree->notedUnknowns() =
+        in.at("noted_unknowns").get<std::vector<std::string>>();
     for (const json &g : in.at("globals"))
       tree->globals().push_back({term(g.at(0)), g.at(1).get<uint64_t>()});
 
