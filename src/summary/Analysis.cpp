@@ -82,7 +82,10 @@ AnalysisResult Analysis::run() {
   Executor &x = *executor_;
   SummaryStore store;
   store.options = options_;
-  store.shelf = shelf_;
+  // Trees are kept only where loops are unrolled: a loop summarised in an
+  // isolated run leaves its summary and invariants in the run's registry,
+  // which a tree does not hold.
+  store.shelf = options_.loops == LoopStrategy::Unroll ? shelf_ : nullptr;
   LoopRegistry loops;
   loops.options = options_;
   SummaryBuilder builder(x, store, [&] {
