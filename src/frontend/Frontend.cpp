@@ -227,11 +227,16 @@ llvm::Error linkModels(llvm::Module &m, const FrontendOptions &opts) {
   const std::string &bc = ilp32 ? opts.modelsBitcodeILP32 : opts.modelsBitcode;
   if (bc.empty())
     return llvm::Error::success(); // calls into libc stay external
-  auto models = parseIR(bc, bc, m.getContext());
+  // Read lazily: the linker materializes only the models the program
+  // needs, not the whole libc (most of a small program's load time).
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> models =
+      llvm::getLazyIRFileModule(bc, diag, m.getContext());
   if (!models)
-    return models.takeError();
+    return error("cannot read " + bc + " as LLVM IR: " +
+                 diag.getMessage().str());
   // Errors inside a model are attributed to the caller (the user's line).
-  return linkForUndefined(m, std::move(*models), "cosmo's libc models", true);
+  return linkForUndefined(m, std::move(models), "cosmo's libc models", true);
 }
 
 /// Seed 003: a function with a `use` companion is called through it (its
