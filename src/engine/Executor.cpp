@@ -143,9 +143,12 @@ void Executor::replaceSolver() {
 solver::Solver &Executor::solver() {
   // Made at the first query: a run that asks none (one reused from the
   // store, one whose paths are all concrete) never pays for Z3's contexts.
-  std::lock_guard<std::mutex> lock(solverSwap_);
-  if (!solver_)
+  // Only this thread replaces solver_, so reading it needs no lock; making
+  // it does (interruptSolver reads it from another thread).
+  if (!solver_) {
+    std::lock_guard<std::mutex> lock(solverSwap_);
     solver_ = solver::createSolverPipeline(ctx_, opts_.solver, solverStats_);
+  }
   return *solver_;
 }
 
