@@ -136,6 +136,11 @@ private:
     llvm::sys::fs::make_absolute(original);
     unit.flags.push_back("-iquote");
     unit.flags.push_back(llvm::sys::path::parent_path(original).str());
+    // Debug information names the original's directory, not the copy's
+    // fresh one: function keys (FunctionKeys.h) cover the files a
+    // function's debug information names, and must not change per run.
+    unit.flags.push_back("-fdebug-prefix-map=" + std::string(dir.str()) + "=" +
+                         llvm::sys::path::parent_path(original).str());
     auto m = compile(unit, CacheName{in.path, std::string(dir.str())});
     llvm::sys::fs::remove_directories(dir);
     if (m)
@@ -173,10 +178,11 @@ private:
                                          in.directory, as ? as->path : in.path};
     for (const std::string &f : driver_->compileFlags(in))
       keyParts.push_back(f);
-    if (as)
-      for (size_t at; (at = text->find(as->temporaryDir)) != std::string::npos;)
-        text->replace(at, as->temporaryDir.size(), "<copy>");
     keyParts.push_back(*text);
+    if (as)
+      for (std::string &part : keyParts)
+        for (size_t at; (at = part.find(as->temporaryDir)) != std::string::npos;)
+          part.replace(at, as->temporaryDir.size(), "<copy>");
     std::string key = BitcodeCache::keyOf(keyParts);
     if (auto hit = cache.lookup(key)) {
       auto m = parseIR(*hit, in.path, ctx_);

@@ -67,7 +67,8 @@ struct CheckCommand {
         "--cache-dir", opts.cacheDir,
         "bitcode cache of compiled units, keyed by their "
         "preprocessed text and flags (default: "
-        "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo; none: no cache)");
+        "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo with -p, no cache "
+        "otherwise; none: no cache)");
     check
         ->add_option(
             "--store", opts.store,
