@@ -290,6 +290,9 @@ CheckSession::runOrReuse(summary::Analysis &analysis,
   // A rebuilt run takes its callees' trees from the store where it can.
   std::unique_ptr<summary::TreeShelf> trees = store_->treeShelf(options);
   analysis.setTreeShelf(trees.get());
+  // Its loops' and recursions' Horn questions take their answers from it.
+  std::unique_ptr<solver::HornAnswerShelf> horn = store_->hornShelf();
+  analysis.setHornShelf(horn.get());
   std::function<summary::AnalysisResult(engine::RunListener &)> explore;
   if (!opts_.storeOnly)
     explore = [&](engine::RunListener &recorder) {

@@ -286,7 +286,42 @@ private:
   std::vector<std::string> &warnings_;
 };
 
+/// Horn answers, kept beside the runs under their questions.
+class StoredHornAnswers final : public solver::HornAnswerShelf {
+public:
+  StoredHornAnswers(store::Store &store, report::StoreUse &use)
+      : store_(store), use_(use) {}
+
+  std::optional<std::string> find(const std::string &question) override {
+    std::optional<std::string> answer = store_.get(keyOf(question));
+    use_.hornReused += answer.has_value();
+    return answer;
+  }
+
+  void keep(const std::string &question, const std::string &answer) override {
+    store_.put(keyOf(question), kFunction, answer);
+    ++use_.hornKept;
+  }
+
+private:
+  /// What the store's records name these entries by.
+  static constexpr const char *kFunction = "(Horn answers)";
+
+  static std::string keyOf(const std::string &question) {
+    return store::checksumOf(fmt::format("horn format {} build {}\n{}",
+                                         store::kFormatVersion,
+                                         buildIdentity(), question));
+  }
+
+  store::Store &store_;
+  report::StoreUse &use_;
+};
+
 } // namespace
+
+std::unique_ptr<solver::HornAnswerShelf> StoreClient::hornShelf() {
+  return std::make_unique<StoredHornAnswers>(*store_, use_);
+}
 
 std::unique_ptr<summary::TreeShelf>
 StoreClient::treeShelf(const engine::EngineOptions &options) {

@@ -19,6 +19,7 @@
 
 #include "cosmo/driver/CheckSession.h"
 #include "cosmo/frontend/FunctionKeys.h"
+#include "cosmo/solver/Horn.h"
 #include "cosmo/store/Store.h"
 #include "cosmo/summary/TreeArchive.h"
 
@@ -48,6 +49,11 @@ public:
   /// runs, by each callee's key and the options.
   std::unique_ptr<summary::TreeShelf>
   treeShelf(const engine::EngineOptions &options);
+
+  /// Where the Horn questions of loop and recursion summaries find their
+  /// answers and keep theirs: keyed by the question alone (and cosmo's
+  /// build), so that any run of any program asking it again reuses it.
+  std::unique_ptr<solver::HornAnswerShelf> hornShelf();
 
   /// After the check's runs: keeps the store within `maxBytes` when this
   /// check added to it; what the check reused and rebuilt, for the report.

@@ -487,6 +487,8 @@ json storeUseToJson(const StoreUse &use) {
               {"trees_reused", treesReused},
               {"trees_rebuilt", use.trees.size() - treesReused},
               {"trees", storeRunsToJson(use.trees)},
+              {"horn_answers_reused", use.hornReused},
+              {"horn_answers_kept", use.hornKept},
               {"warnings", use.warnings}};
 }
 
@@ -494,6 +496,9 @@ std::string storeLine(const StoreUse &use) {
   std::string line = "store: " + reuseText(use.runs);
   if (!use.trees.empty())
     line += "; callees' trees: " + reuseText(use.trees);
+  if (use.hornReused + use.hornKept > 0)
+    line += fmt::format("; Horn answers: {} reused, {} kept", use.hornReused,
+                        use.hornKept);
   return line + " (" + use.location + ")";
 }
 

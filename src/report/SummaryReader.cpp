@@ -179,6 +179,8 @@ llvm::Expected<StoredRun> readRun(const std::string &dir) {
         run.info.store.trees.push_back({u.value("function", ""),
                                         u.value("status", "") == "reused",
                                         u.value("why", "")});
+      run.info.store.hornReused = st.value("horn_answers_reused", uint64_t{0});
+      run.info.store.hornKept = st.value("horn_answers_kept", uint64_t{0});
       for (const json &w : st.value("warnings", json::array()))
         run.info.store.warnings.push_back(w.get<std::string>());
     }

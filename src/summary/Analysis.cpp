@@ -88,6 +88,7 @@ AnalysisResult Analysis::run() {
   store.shelf = options_.loops == LoopStrategy::Unroll ? shelf_ : nullptr;
   LoopRegistry loops;
   loops.options = options_;
+  loops.hornShelf = hornShelf_;
   SummaryBuilder builder(x, store, [&] {
     return hooksFor(x, store, /*isolated=*/true);
   });

@@ -236,6 +236,17 @@ TEST_F(ArrayHornTest, FillThenCheckIsSafeWithAQuantifiedInvariant) {
   EXPECT_FALSE(a.quantified[0].empty());
   for (const HornAnswer::Quantified &q : a.quantified[0])
     EXPECT_EQ(q.bound.size(), 1u);
+
+  // Kept across runs (Horn.h, HornAnswerShelf): read back, the quantified
+  // conjuncts are the same terms.
+  llvm::Expected<HornAnswer> b = readHornAnswer(ctx, writeHornAnswer(a));
+  ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+  ASSERT_EQ(b->quantified.size(), 1u);
+  ASSERT_EQ(b->quantified[0].size(), a.quantified[0].size());
+  for (size_t k = 0; k < a.quantified[0].size(); ++k) {
+    EXPECT_EQ(b->quantified[0][k].bound, a.quantified[0][k].bound);
+    EXPECT_EQ(b->quantified[0][k].body, a.quantified[0][k].body);
+  }
 }
 
 TEST_F(ArrayHornTest, IndexDependentContentsAreProved) {

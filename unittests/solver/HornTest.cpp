@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -317,6 +318,126 @@ TEST_F(HornTest, APolynomialPreservedModuloALinearEqualityIsProved) {
                std::nullopt});
   HornAnswer answer = solveHorn(ctx, h, {3});
   EXPECT_EQ(answer.status, HornAnswer::Safe) << answer.reason;
+}
+
+
+/// A shelf in memory: what the persistent store does for solveHorn.
+class ShelfInMemory : public HornAnswerShelf {
+public:
+  std::optional<std::string> find(const std::string &question) override {
+    ++looked;
+    auto it = answers.find(question);
+    if (it == answers.end())
+      return std::nullopt;
+    ++found;
+    return it->second;
+  }
+  void keep(const std::string &question, const std::string &answer) override {
+    answers[question] = answer;
+    ++kept;
+  }
+  std::map<std::string, std::string> answers;
+  int looked = 0, found = 0, kept = 0;
+};
+
+// An answer written and read back is the answer: the same status, method
+// and invariants (the same terms in the context that made them; the same
+// bytes again from a context of its own).
+TEST_F(HornTest, AnAnswerReadBackIsTheAnswerWritten) {
+  HornSystem h = counterLoop(true, [&](ExprRef, ExprRef s, ExprRef n) {
+    return ctx.notE(ctx.eq(s, ctx.mul(k32(2), n)));
+  });
+  HornAnswer a = solveHorn(ctx, h, {10});
+  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  std::string bytes = writeHornAnswer(a);
+  llvm::Expected<HornAnswer> b = readHornAnswer(ctx, bytes);
+  ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->status, a.status);
+  EXPECT_EQ(b->method, a.method);
+  EXPECT_EQ(b->invariants, a.invariants);
+  expr::ExprContext other;
+  llvm::Expected<HornAnswer> c = readHornAnswer(other, bytes);
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(writeHornAnswer(*c), bytes);
+
+  for (const char *damaged : {"", "{}", "[1,2]", "{\"format\": 1}"}) {
+    llvm::Expected<HornAnswer> d = readHornAnswer(ctx, damaged);
+    EXPECT_FALSE(static_cast<bool>(d)) << damaged;
+    llvm::consumeError(d.takeError());
+  }
+}
+
+// With a shelf, a question asked again takes the kept answer instead of
+// solving (safe and unsafe alike); a damaged answer on the shelf is solved
+// again; the earlier invariants offered are part of the question.
+TEST_F(HornTest, AQuestionAskedAgainTakesItsKeptAnswer) {
+  ShelfInMemory shelf;
+  HornOptions o;
+  o.shelf = &shelf;
+  HornSystem safe = counterLoop(true, [&](ExprRef, ExprRef s, ExprRef n) {
+    return ctx.notE(ctx.eq(s, ctx.mul(k32(2), n)));
+  });
+  HornSystem unsafe = counterLoop(false, [&](ExprRef, ExprRef s, ExprRef n) {
+    return ctx.notE(ctx.eq(s, ctx.mul(k32(2), n)));
+  });
+  HornAnswer first = solveHorn(ctx, safe, o);
+  ASSERT_EQ(first.status, HornAnswer::Safe) << first.reason;
+  EXPECT_EQ(solveHorn(ctx, unsafe, o).status, HornAnswer::Unsafe);
+  EXPECT_EQ(shelf.kept, 2);
+  EXPECT_EQ(shelf.found, 0);
+
+  HornAnswer again = solveHorn(ctx, safe, o);
+  EXPECT_EQ(shelf.found, 1);
+  EXPECT_EQ(again.status, HornAnswer::Safe);
+  EXPECT_EQ(again.invariants, first.invariants);
+  EXPECT_EQ(again.seconds, 0);
+  EXPECT_EQ(solveHorn(ctx, unsafe, o).status, HornAnswer::Unsafe);
+  EXPECT_EQ(shelf.found, 2);
+  EXPECT_EQ(shelf.kept, 2);
+
+  std::string question = hornQuestionText(safe, o);
+  shelf.answers[question] = "{\"format\": 1, \"terms\": [[99]]}";
+  EXPECT_EQ(solveHorn(ctx, safe, o).status, HornAnswer::Safe);
+  EXPECT_EQ(shelf.kept, 3); // solved, and kept again
+
+  std::map<std::string, std::vector<ExprRef>> earlier{
+      {"inv", {ctx.sle(k32(0), safe.argument(ctx, 0, 0))}}};
+  HornOptions withEarlier = o;
+  withEarlier.earlier = &earlier;
+  EXPECT_NE(hornQuestionText(safe, withEarlier), question);
+  std::map<std::string, std::vector<ExprRef>> elsewhere{
+      {"other", {ctx.sle(k32(0), safe.argument(ctx, 0, 0))}}};
+  withEarlier.earlier = &elsewhere;
+  EXPECT_EQ(hornQuestionText(safe, withEarlier), question);
+}
+
+// A question is its clauses up to the names of their variables: a run
+// names its values by how many it made before, which an edit elsewhere in
+// the program changes. Anything else -- a constant, a relation -- is part
+// of it.
+TEST_F(HornTest, TheQuestionDoesNotDependOnTheNamesOfItsValues) {
+  auto system = [&](const char *x, const char *y, uint64_t bound) {
+    HornSystem h;
+    size_t inv = h.addRelation("inv", {Sort::bv(8), Sort::bv(8)});
+    ExprRef a = ctx.var(x, Sort::bv(8)), b = ctx.var(y, Sort::bv(8));
+    h.addClause({{}, ctx.ult(b, ctx.bv(8, bound)), HornAtom{inv, {ctx.bv(8, 0), b}}});
+    h.addClause({{HornAtom{inv, {a, b}}},
+                 ctx.ult(a, b),
+                 HornAtom{inv, {ctx.add(a, ctx.bv(8, 1)), b}}});
+    h.addClause({{HornAtom{inv, {a, b}}}, ctx.ult(b, a), std::nullopt});
+    return h;
+  };
+  HornSystem h = system("n#0", "m#1", 10);
+  std::string q = hornQuestionText(h, {});
+  EXPECT_EQ(hornQuestionText(system("n#7", "m#9", 10), {}), q);
+  EXPECT_EQ(hornQuestionText(system("b", "a", 10), {}), q);
+  EXPECT_NE(hornQuestionText(system("n#0", "m#1", 11), {}), q);
+  EXPECT_EQ(q.find("n#0"), std::string::npos) << q;
+  // The renamed clauses are still SMT-LIB of the same shape.
+  std::string printed = h.str();
+  EXPECT_EQ(std::count(q.begin(), q.end(), '\n'),
+            std::count(printed.begin(), printed.end(), '\n'));
+  EXPECT_NE(q.find("(assert (forall ((|v0| (_ BitVec 8))"), std::string::npos) << q;
 }
 
 } // namespace

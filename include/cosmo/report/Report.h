@@ -35,6 +35,9 @@ struct StoreUse {
   /// The memoization trees of the functions that rebuilt runs call
   /// (--calls=replay|summary|smart): taken from the store, or built.
   std::vector<Run> trees;
+  /// The Horn questions of loop and recursion summaries in rebuilt runs:
+  /// answered from the store, and answered by the solver and kept there.
+  uint64_t hornReused = 0, hornKept = 0;
   /// One line each: a store set aside, an entry that could not be read.
   std::vector<std::string> warnings;
 };

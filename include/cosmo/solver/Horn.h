@@ -61,6 +61,8 @@
 #include "cosmo/expr/ExprContext.h"
 #include "cosmo/expr/Transform.h"
 
+#include <llvm/Support/Error.h>
+
 #include <map>
 #include <optional>
 #include <set>
@@ -145,6 +147,20 @@ struct HornAnswer {
   double seconds = 0;
 };
 
+/// Where answers outlive the run that asked (the persistent store, issue
+/// 45). An answer depends only on its question -- the system and the
+/// earlier invariants offered for its relations -- so the same question
+/// asked again, by this run or a later one, takes the kept answer instead
+/// of Spacer's time. Only safe and unsafe answers are kept: an unknown one
+/// may be a time limit that a later run would not meet.
+class HornAnswerShelf {
+public:
+  virtual ~HornAnswerShelf() = default;
+  /// The answer kept for `question` (hornQuestionText), as bytes.
+  virtual std::optional<std::string> find(const std::string &question) = 0;
+  virtual void keep(const std::string &question, const std::string &answer) = 0;
+};
+
 struct HornOptions {
   double timeoutSeconds = 10;
   /// Invariants earlier answers gave relations of the same name (ground
@@ -153,6 +169,8 @@ struct HornOptions {
   /// loop or function with several errors past it is then proved once,
   /// not once per error.
   const std::map<std::string, std::vector<ExprRef>> *earlier = nullptr;
+  /// Answers looked up before solving, and kept after (null: none).
+  HornAnswerShelf *shelf = nullptr;
 };
 
 /// Decides `system` (see the header comment).
@@ -160,6 +178,18 @@ HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
                      const HornOptions &options = {});
 
 const char *hornStatusName(HornAnswer::Status s);
+
+/// What an answer to `system` under `options` depends on, as text: the
+/// system and the earlier invariants offered for its relations.
+std::string hornQuestionText(const HornSystem &system,
+                             const HornOptions &options);
+/// An answer as bytes, and read back in `ctx` (an error when the bytes are
+/// not an answer this build wrote). Its invariants are terms over
+/// HornSystem::argument, which are named by relation and position, so an
+/// answer read back speaks of the question's own arguments.
+std::string writeHornAnswer(const HornAnswer &answer);
+llvm::Expected<HornAnswer> readHornAnswer(expr::ExprContext &ctx,
+                                          const std::string &bytes);
 
 } // namespace cosmo::solver
 

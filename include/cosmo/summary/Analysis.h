@@ -29,6 +29,10 @@ namespace cosmo::engine {
 class Executor;
 }
 
+namespace cosmo::solver {
+class HornAnswerShelf;
+}
+
 namespace cosmo::summary {
 
 class Analysis {
@@ -50,6 +54,10 @@ public:
   /// Trees are looked up on `shelf` before their isolated runs, and the
   /// ones built are left there (TreeArchive.h); it outlives run().
   void setTreeShelf(class TreeShelf *shelf) { shelf_ = shelf; }
+  /// The Horn questions of loop and recursion summaries take their answers
+  /// from `shelf` where it has them, and leave theirs there; it outlives
+  /// run().
+  void setHornShelf(solver::HornAnswerShelf *shelf) { hornShelf_ = shelf; }
   AnalysisResult run();
   /// Ask a running exploration to stop soon (e.g. on SIGINT). Safe in a
   /// signal handler.
@@ -63,6 +71,7 @@ private:
   std::unique_ptr<engine::Executor> executor_;
   std::unique_ptr<class ContractHooks> contracts_;
   class TreeShelf *shelf_ = nullptr;
+  solver::HornAnswerShelf *hornShelf_ = nullptr;
 };
 
 } // namespace cosmo::summary

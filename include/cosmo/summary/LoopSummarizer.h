@@ -128,6 +128,8 @@ public:
   std::vector<LoopInvariant> witnessInvariants() const;
   /// What loops and recursion are told (--loops, the Horn solver's time).
   SummaryOptions options;
+  /// Where Horn answers are looked up and kept across runs (null: none).
+  solver::HornAnswerShelf *hornShelf = nullptr;
   /// What the loop and recursion summaries did, and the invariants of the
   /// loops whose errors the Horn solver refuted (Results.h).
   LoopStats stats;

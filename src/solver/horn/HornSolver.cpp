@@ -809,8 +809,24 @@ HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
     a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return a;
   };
+  std::string question;
+  if (options.shelf) {
+    question = hornQuestionText(system, options);
+    if (std::optional<std::string> kept = options.shelf->find(question)) {
+      llvm::Expected<HornAnswer> a = readHornAnswer(ctx, *kept);
+      // A safe answer's invariants are its relations', one each.
+      if (a && (a->status != HornAnswer::Safe ||
+                a->invariants.size() == system.relations().size()))
+        return std::move(*a);
+      if (!a)
+        llvm::consumeError(a.takeError()); // unreadable: solved again
+    }
+  }
   try {
-    return solveSliced(ctx, system, options);
+    HornAnswer a = solveSliced(ctx, system, options);
+    if (options.shelf && a.status != HornAnswer::Unknown)
+      options.shelf->keep(question, writeHornAnswer(a));
+    return a;
   } catch (const std::exception &e) {
     return failed(std::string("internal error in the Horn solver: ") +
                   e.what());

@@ -144,6 +144,7 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
         << q.system.str();
   solver::HornOptions o;
   o.earlier = &registry_.provedInvariants;
+  o.shelf = registry_.hornShelf;
   o.timeoutSeconds = std::max(
       0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
