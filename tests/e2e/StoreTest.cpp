@@ -87,7 +87,7 @@ protected:
       f.erase("store");
       f.erase("why");
     }
-    for (const char *list : {"errors", "latent"})
+    for (const char *list : {"errors", "latent", "contracts"})
       for (json &e : r[list])
         e.erase("seconds");
     return r;
@@ -319,6 +319,124 @@ TEST_F(StoreTest, AnEditOfMainTakesItsCalleesTreesFromTheStore) {
     EXPECT_EQ(findings(leafEdited), findings(check(mode + "5", "none")));
     EXPECT_EQ(testSet(mode + "4"), testSet(mode + "5"));
   }
+}
+
+constexpr const char *kContracted = R"(/*@ requires 0 <= x <= 1000;
+    ensures \result == 2 * x;
+    assigns \nothing;
+*/
+int twice(int x) { return x + x; }
+
+/*@ requires n >= 0;
+    ensures \result == n;
+    assigns \nothing;
+*/
+int count_up(int n) {
+  int i = 0;
+  /*@ loop invariant 0 <= i <= n;
+      loop assigns i; */
+  while (i < n)
+    i++;
+  return i;
+}
+
+int main(void) {
+  int a = twice(21);
+  //@ assert a == 42;
+  return count_up(a) - 42;
+}
+)";
+
+TEST_F(StoreTest, ContractRunsAreKeptAndOutliveAnEditOfMain) {
+  // Each contract's run is a run of its own (ContractRuns.h): kept under
+  // its verifier's key, which main is no part of.
+  write("c.c", kContracted);
+  auto check = [&](const std::string &out, const std::string &store) {
+    ProcessResult r = cosmo({"check", "--out=" + out, "--store=" + store, "c.c"});
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    return report(out);
+  };
+  auto runs = [](const json &r) {
+    std::map<std::string, std::string> out;
+    for (const json &u : r["store"]["runs"])
+      out[u["function"]] = u.value("why", u.value("status", ""));
+    return out;
+  };
+  json first = check("o1", "s.db");
+  EXPECT_EQ(runs(first), (std::map<std::string, std::string>{
+                             {"main", "new"},
+                             {"__cosmo_contract_verify_twice", "new"},
+                             {"__cosmo_contract_verify_count_up", "new"}}));
+  json again = check("o2", "s.db");
+  EXPECT_EQ(again["store"]["reused"], 3) << again["store"].dump(1);
+  EXPECT_EQ(comparable(again), comparable(first));
+
+  std::string text = kContracted;
+  text.replace(text.find("a == 42"), 7, "a >= 42");
+  write("c.c", text);
+  json edited = check("o3", "s.db");
+  EXPECT_EQ(runs(edited), (std::map<std::string, std::string>{
+                              {"main", "changed"},
+                              {"__cosmo_contract_verify_twice", "reused"},
+                              {"__cosmo_contract_verify_count_up", "reused"}}));
+  json plain = check("o4", "none");
+  EXPECT_EQ(comparable(edited), comparable(plain));
+  ASSERT_EQ(plain["contracts"].size(), 2u) << plain.dump(1);
+  for (const json &c : plain["contracts"])
+    EXPECT_EQ(c["status"], "verified") << c.dump();
+}
+
+constexpr const char *kLoopCallee = R"(extern unsigned __VERIFIER_nondet_uint(void);
+unsigned twice(unsigned n) {
+  unsigned i = 0, s = 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  if (s != 2 * n)
+    return 1 / (s - s);
+  return s;
+}
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  if (n > 1000)
+    return 0;
+  return (int)twice(n);
+}
+)";
+
+TEST_F(StoreTest, AnEditOfMainTakesItsLoopsHornAnswersFromTheStore) {
+  // The proof past twice's loop is a Horn question; main's edit renames
+  // the values the question speaks of, not the question.
+  write("p.c", kLoopCallee);
+  std::string said;
+  auto check = [&](const std::string &out, const std::string &store) {
+    ProcessResult r = cosmo({"check", "--loops=summarize", "--out=" + out,
+                             "--store=" + store, "p.c"});
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    said = r.out + r.err;
+    return report(out);
+  };
+  json first = check("o1", "s.db");
+  EXPECT_EQ(first["store"]["horn_answers_reused"], 0);
+  ASSERT_GE(first["store"]["horn_answers_kept"], 1) << first["store"].dump(1);
+  EXPECT_EQ(first["verdict"], "true");
+
+  std::string text = kLoopCallee;
+  text.replace(text.find("  unsigned n ="), 0, "  volatile int e = 1;\n  (void)e;\n");
+  write("p.c", text);
+  json edited = check("o2", "s.db");
+  EXPECT_EQ(edited["store"]["runs"][0]["why"], "changed");
+  EXPECT_EQ(edited["store"]["horn_answers_reused"],
+            first["store"]["horn_answers_kept"]);
+  EXPECT_EQ(edited["store"]["horn_answers_kept"], 0);
+  EXPECT_NE(said.find("Horn answers: 1 reused, 0 kept"), std::string::npos) << said;
+  json plain = check("o3", "none");
+  EXPECT_EQ(comparable(edited), comparable(plain));
+  EXPECT_EQ(edited["loop_invariants"], plain["loop_invariants"]);
+  EXPECT_EQ(edited["stats"]["loop_summaries"]["refuted_by_horn"],
+            plain["stats"]["loop_summaries"]["refuted_by_horn"]);
+  EXPECT_EQ(plain["stats"]["loop_summaries"]["refuted_by_horn"], 1);
 }
 
 TEST_F(StoreTest, ADamagedStoreIsSetAsideAndRebuilt) {
