@@ -163,8 +163,13 @@ void Executor::constantBytes(ExecutionState &s, const llvm::Constant *c,
 }
 
 void Executor::initializeGlobals(ExecutionState &s) {
-  // Functions first: their addresses may appear in initialisers.
+  // Functions first: their addresses may appear in initialisers. Not
+  // intrinsics: no program can take their address (IR forbids it), and a
+  // declaration of one that an edit brings in (llvm.dbg.declare, with a
+  // function's first local) must not move every object after it.
   for (const llvm::Function &f : module_) {
+    if (f.isIntrinsic())
+      continue;
     uint64_t base = allocate(s, 1, memory::ObjectKind::Function,
                              f.getName().str(), ctx_.arrayVar("fn." + f.getName().str()));
     globalAddress_[&f] = base;
