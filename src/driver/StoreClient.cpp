@@ -325,9 +325,14 @@ std::unique_ptr<solver::HornAnswerShelf> StoreClient::hornShelf() {
 
 std::unique_ptr<summary::TreeShelf>
 StoreClient::treeShelf(const engine::EngineOptions &options) {
+  // Not the entry: an isolated run starts at the callee, from inputs of its
+  // own (its parameters, the globals it reads), whoever the run's entry is;
+  // so the runs of --all share their callees' trees.
+  engine::EngineOptions anyEntry = options;
+  anyEntry.entry.clear();
   return std::make_unique<StoredTrees>(
       *store_, keys_, program_,
-      semanticOptionsHash(check_, options, keys_.moduleHash()), use_);
+      semanticOptionsHash(check_, anyEntry, keys_.moduleHash()), use_);
 }
 
 report::StoreUse StoreClient::finish(uint64_t maxBytes) {

@@ -46,7 +46,8 @@ public:
 
   /// Where a run under `options` finds its callees' memoization trees and
   /// keeps those it builds (seed 002's trees across runs): keyed like
-  /// runs, by each callee's key and the options.
+  /// runs, by each callee's key and the options, but for the entry (the
+  /// runs of other entries share them).
   std::unique_ptr<summary::TreeShelf>
   treeShelf(const engine::EngineOptions &options);
 

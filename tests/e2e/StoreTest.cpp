@@ -439,6 +439,37 @@ TEST_F(StoreTest, AnEditOfMainTakesItsLoopsHornAnswersFromTheStore) {
   EXPECT_EQ(plain["stats"]["loop_summaries"]["refuted_by_horn"], 1);
 }
 
+TEST_F(StoreTest, TheRunsOfAllShareTheirCalleesTrees) {
+  // A callee's isolated run does not depend on the run's entry: the tree
+  // of leaf that mid's run built is the one top's run reads.
+  write("lib.c", kLayered);
+  auto check = [&](const std::string &out, const std::string &store) {
+    ProcessResult r = cosmo({"check", "--all", "-q", "-j", "1", "--calls=replay",
+                             "--out=" + out, "--store=" + store, "lib.c"});
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    return report(out);
+  };
+  auto trees = [&](const std::string &dir) {
+    std::map<std::string, std::string> out;
+    json r = report(dir);
+    for (const json &t : r["store"]["trees"])
+      out[t["function"]] = t.value("why", t.value("status", ""));
+    return out;
+  };
+  json shared = check("o1", "s.db");
+  EXPECT_EQ(trees("o1/functions/mid"),
+            (std::map<std::string, std::string>{{"leaf", "new"}}));
+  EXPECT_EQ(trees("o1/functions/top"),
+            (std::map<std::string, std::string>{{"leaf", "reused"},
+                                                {"mid", "new"}}));
+  json plain = check("o2", "none");
+  EXPECT_EQ(findings(shared), findings(plain));
+  for (const char *f : {"leaf", "mid", "top", "other"})
+    EXPECT_EQ(testSet(std::string("o1/functions/") + f),
+              testSet(std::string("o2/functions/") + f))
+        << f;
+}
+
 TEST_F(StoreTest, ADamagedStoreIsSetAsideAndRebuilt) {
   write("p.c", kProgram);
   ProcessResult clean = cosmo({"check", "--out=ref", "p.c"});

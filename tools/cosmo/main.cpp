@@ -75,8 +75,9 @@ struct CheckCommand {
             "persistent store of runs (SQLite file, or postgresql://URI "
             "shared by machines): a run whose entry, callees, globals and "
             "options are unchanged is reused, not explored; others are kept, "
-            "and take their callees' unchanged memoization trees from it "
-            "(--calls=replay|summary|smart) "
+            "and take their callees' unchanged memoization trees "
+            "(--calls=replay|summary|smart) and the answers of Horn "
+            "questions asked before (--loops=summarize|auto) from it "
             "(default: store.db in the cache directory with -p or "
             "--cache-dir, none otherwise; none: no store)")
         ->option_text("PATH|URI|none");
