@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -224,14 +225,20 @@ namespace {
 /// The trees of one run's callees, kept beside the runs: keyed by the
 /// callee's key, the run's options and the layout of the program's
 /// globals (TreeArchive.h), which counts with what the callee depends on.
+/// A tree missing from the store is leased like a run: a worker about to
+/// build it holds its lease until it keeps it (or builds none), and
+/// another worker that needs it meanwhile waits for it rather than build
+/// it too -- for at most a lease time, after which it builds it itself
+/// (two isolated runs of mutually recursive functions, each building a
+/// tree the other's run needs, would otherwise wait for each other).
 class StoredTrees final : public summary::TreeShelf {
 public:
   StoredTrees(store::Store &store, const frontend::FunctionKeys &keys,
               std::string program, std::string options,
-              report::StoreUse &use)
+              std::chrono::seconds leaseTime, report::StoreUse &use)
       : store_(store), keys_(keys), program_(std::move(program) + " trees"),
-        options_(std::move(options)), use_(use.trees),
-        warnings_(use.warnings) {}
+        options_(std::move(options)), owner_(leaseOwner()),
+        leaseTime_(leaseTime), use_(use.trees), warnings_(use.warnings) {}
 
   std::optional<std::string> find(const llvm::Function &f,
                                    const std::string &layout) override {
@@ -239,12 +246,42 @@ public:
     if (!parts)
       return std::nullopt;
     std::optional<std::string> tree = store_.get(parts->key);
+    auto givingUp = std::chrono::steady_clock::now() + leaseTime_;
+    while (!tree) {
+      store::Lease lease = store_.tryLease(parts->key, owner_, leaseTime_);
+      if (lease == store::Lease::Taken) {
+        held_[parts->key] = std::make_unique<support::Periodic>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(leaseTime_) / 3,
+            [this, key = parts->key] {
+              store_.tryLease(key, owner_, leaseTime_);
+            });
+        break;
+      }
+      if (lease == store::Lease::Busy) {
+        if (std::chrono::steady_clock::now() > givingUp)
+          break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+      tree = store_.get(parts->key);
+      if (!tree && lease == store::Lease::Computed)
+        break; // there, but damaged: built again
+    }
     std::string name = f.getName().str();
     if (tree) {
       use_.push_back({name, true, ""});
       store_.recordKey(program_, name, *parts);
     }
     return tree;
+  }
+
+  void dropped(const llvm::Function &f, const std::string &layout) override {
+    if (std::optional<store::KeyParts> parts = partsOf(f, layout))
+      release(parts->key);
+  }
+
+  ~StoredTrees() override {
+    while (!held_.empty())
+      release(held_.begin()->first);
   }
 
   void keep(const llvm::Function &f, const std::string &layout,
@@ -255,6 +292,7 @@ public:
     std::string name = f.getName().str();
     std::string why = store::whyRebuilt(store_.lastKey(program_, name), *parts);
     store_.put(parts->key, name, tree);
+    release(parts->key);
     store_.recordKey(program_, name, *parts);
     use_.push_back({name, false, why});
   }
@@ -266,6 +304,14 @@ public:
   }
 
 private:
+  void release(const std::string &key) {
+    auto it = held_.find(key);
+    if (it == held_.end())
+      return;
+    held_.erase(it); // renewal stopped first
+    store_.releaseLease(key, owner_);
+  }
+
   std::optional<store::KeyParts> partsOf(const llvm::Function &f,
                                          const std::string &layout) const {
     const frontend::FunctionKey *fk = keys_.of(f);
@@ -281,7 +327,10 @@ private:
 
   store::Store &store_;
   const frontend::FunctionKeys &keys_;
-  std::string program_, options_;
+  std::string program_, options_, owner_;
+  std::chrono::seconds leaseTime_;
+  /// The leases this run holds, each renewed while it is held.
+  std::map<std::string, std::unique_ptr<support::Periodic>> held_;
   std::vector<report::StoreUse::Run> &use_;
   std::vector<std::string> &warnings_;
 };
@@ -332,7 +381,8 @@ StoreClient::treeShelf(const engine::EngineOptions &options) {
   anyEntry.entry.clear();
   return std::make_unique<StoredTrees>(
       *store_, keys_, program_,
-      semanticOptionsHash(check_, anyEntry, keys_.moduleHash()), use_);
+      semanticOptionsHash(check_, anyEntry, keys_.moduleHash()), leaseTime_,
+      use_);
 }
 
 report::StoreUse StoreClient::finish(uint64_t maxBytes) {

@@ -470,6 +470,63 @@ TEST_F(StoreTest, TheRunsOfAllShareTheirCalleesTrees) {
         << f;
 }
 
+TEST_F(StoreTest, ShardWorkersBuildEachCalleesTreeOnce) {
+  // Four callers of one slow callee (not an entry: static) over two
+  // workers, which both start needing its tree: one builds it, the other
+  // waits for it.
+  std::string text = "static int scan(const char *s) {\n"
+                     "  int c = 0;\n"
+                     "  for (int i = 0; s[i]; ++i) {\n"
+                     "    if (s[i] == 'a') c += i;\n"
+                     "    else if (s[i] == 'z') c -= 1;\n"
+                     "  }\n"
+                     "  return c;\n"
+                     "}\n";
+  for (int k = 0; k < 4; ++k)
+    text += "int caller" + std::to_string(k) +
+            "(const char *s) {\n  int c = scan(s);\n  if (c == " +
+            std::to_string(k + 20) + ") return 100 / (c - " +
+            std::to_string(k + 20) + ");\n  return c;\n}\n";
+  write("lib.c", text);
+  auto args = [](const std::string &out, const std::string &store,
+                 const std::string &shard) {
+    std::vector<std::string> a = {"check", "--all", "-q", "-j", "1",
+                                  "--calls=replay", "--max-string=8",
+                                  "--out=" + out, "--store=" + store, "lib.c"};
+    if (!shard.empty())
+      a.push_back("--shard=" + shard);
+    return a;
+  };
+  std::vector<ProcessResult> workers(2);
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 2; ++k)
+    threads.emplace_back([&, k] {
+      workers[k] = cosmo(args("w" + std::to_string(k), "s.db",
+                              std::to_string(k + 1) + "/2"),
+                         120);
+    });
+  for (std::thread &t : threads)
+    t.join();
+  std::map<std::string, int> built, read;
+  for (int k = 0; k < 2; ++k) {
+    ASSERT_EQ(workers[k].exitCode, 1) << workers[k].out << workers[k].err;
+    std::string w = "w" + std::to_string(k);
+    for (const auto &[f, use] : storeUse(report(w))) {
+      if (use != "rebuilt")
+        continue;
+      json r = report(w + "/functions/" + f);
+      for (const json &t : r["store"]["trees"])
+        ++(t["status"] == "reused" ? read : built)[t["function"]];
+    }
+  }
+  EXPECT_EQ(built["scan"], 1) << "scan's tree built by both workers";
+  EXPECT_EQ(read["scan"], 3);
+  ProcessResult plain = cosmo(args("plain", "none", ""), 120);
+  ASSERT_EQ(plain.exitCode, 1) << plain.err;
+  for (int k = 0; k < 2; ++k)
+    EXPECT_EQ(findings(report("w" + std::to_string(k))), findings(report("plain")));
+}
+
 TEST_F(StoreTest, ADamagedStoreIsSetAsideAndRebuilt) {
   write("p.c", kProgram);
   ProcessResult clean = cosmo({"check", "--out=ref", "p.c"});

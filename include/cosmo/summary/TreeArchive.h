@@ -68,6 +68,9 @@ public:
   /// The tree `find` gave for `f` could not be read, for `why`: it is
   /// built again.
   virtual void unreadable(const llvm::Function &f, const std::string &why) = 0;
+  /// `find` found no tree of `f`, and its isolated run gave none either (a
+  /// bound cut it, or no path ended): nothing will be kept.
+  virtual void dropped(const llvm::Function &f, const std::string &layout) {}
 };
 
 } // namespace cosmo::summary

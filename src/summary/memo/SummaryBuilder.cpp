@@ -271,6 +271,8 @@ void SummaryBuilder::build(const llvm::Function &f) {
                         std::chrono::steady_clock::now() - began)
                         .count();
   if (!invalid.empty() || tree->pairs().empty()) {
+    if (store_.shelf)
+      store_.shelf->dropped(f, layout_);
     ++st.functionsNotSummarized;
     ++st.notSummarizedBecause[invalid.empty()
                                   ? "no path of its isolated run ended"
@@ -281,6 +283,8 @@ void SummaryBuilder::build(const llvm::Function &f) {
     tree->pruneToErrors();
   if (store_.shelf && !x_.runStopping())
     store_.shelf->keep(f, layout_, archive_.write(*tree));
+  else if (store_.shelf)
+    store_.shelf->dropped(f, layout_);
   adopt(f, std::move(tree));
 }
 
