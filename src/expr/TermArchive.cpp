@@ -15,6 +15,8 @@
 #include <llvm/ADT/SmallString.h>
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
+
 namespace cosmo::expr {
 
 using nlohmann::json;
@@ -173,6 +175,13 @@ llvm::Expected<std::vector<ExprRef>> readTerms(ExprContext &ctx,
     return malformed(terms.size(), e.what());
   }
   return terms;
+}
+
+ExprRef termAt(const std::vector<ExprRef> &terms, const json &index) {
+  int64_t k = index.get<int64_t>();
+  if (k < -1 || k >= static_cast<int64_t>(terms.size()))
+    throw std::out_of_range("a term index past the table");
+  return k < 0 ? ExprRef() : terms[k];
 }
 
 } // namespace cosmo::expr

@@ -242,8 +242,9 @@ TEST_F(HornEncodingTest, ALoopIsItsArrivalOneClausePerBodyPathAndTheQuery) {
     std::vector<bool> h = holds("(and " + bounded + tooStrong + ")");
     unsigned failing = 0;
     for (size_t k = 0; k < d.clauses.size(); ++k) {
-      if (!h[k])
+      if (!h[k]) {
         EXPECT_EQ(kindOf(d.clauses[k], rec), ClauseKind::Body) << tooStrong;
+      }
       failing += !h[k];
     }
     EXPECT_EQ(failing, 1u) << tooStrong;

@@ -42,6 +42,11 @@ private:
 llvm::Expected<std::vector<ExprRef>> readTerms(ExprContext &ctx,
                                                const nlohmann::json &table);
 
+/// The term `index` (what TermWriter::add gave) names among `terms`, as
+/// readTerms built them: null for -1. Throws std::out_of_range for an
+/// index past the table, and nlohmann's type_error for one not a number.
+ExprRef termAt(const std::vector<ExprRef> &terms, const nlohmann::json &index);
+
 } // namespace cosmo::expr
 
 #endif // COSMO_EXPR_TERMARCHIVE_H

@@ -176,12 +176,7 @@ llvm::Expected<HornAnswer> readHornAnswer(expr::ExprContext &ctx,
     auto terms = expr::readTerms(ctx, in.at("terms"));
     if (!terms)
       return terms.takeError();
-    auto term = [&](const json &j) -> ExprRef {
-      int64_t k = j.get<int64_t>();
-      if (k < -1 || k >= static_cast<int64_t>(terms->size()))
-        throw std::out_of_range("a term index past the table");
-      return k < 0 ? ExprRef() : (*terms)[k];
-    };
+    auto term = [&](const json &j) { return expr::termAt(*terms, j); };
     HornAnswer a;
     int status = in.at("status").get<int>();
     if (status != HornAnswer::Safe && status != HornAnswer::Unsafe &&
