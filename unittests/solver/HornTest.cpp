@@ -438,6 +438,15 @@ TEST_F(HornTest, TheQuestionDoesNotDependOnTheNamesOfItsValues) {
   EXPECT_EQ(std::count(q.begin(), q.end(), '\n'),
             std::count(printed.begin(), printed.end(), '\n'));
   EXPECT_NE(q.find("(assert (forall ((|v0| (_ BitVec 8))"), std::string::npos) << q;
+
+  // Two variables of one name: the text does not say which is which, so
+  // the question never matches another (not even itself asked again).
+  HornSystem twoSorts;
+  size_t r = twoSorts.addRelation("r", {Sort::bv(8), Sort::bv(16)});
+  twoSorts.addClause({{},
+                      ctx.eq(ctx.var("x", Sort::bv(8)), ctx.bv(8, 1)),
+                      HornAtom{r, {ctx.bv(8, 0), ctx.var("x", Sort::bv(16))}}});
+  EXPECT_NE(hornQuestionText(twoSorts, {}), hornQuestionText(twoSorts, {}));
 }
 
 } // namespace

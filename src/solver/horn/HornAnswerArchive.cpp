@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <random>
 
 namespace cosmo::solver {
 
@@ -70,7 +71,14 @@ std::string canonicalClause(const std::string &line) {
   std::string body = line.substr(at + 1);
   std::map<std::string, std::string> bound; // name -> its binder's sort text
   for (const auto &[name, binder] : binders)
-    bound[name] = binder.substr(binder.find(name) + name.size());
+    if (!bound.emplace(name, binder.substr(binder.find(name) + name.size()))
+             .second) {
+      // Two variables of one name (of two sorts): the text does not say
+      // which is which, so the question is never taken for another.
+      std::random_device random;
+      return line + " ; ambiguous " + std::to_string(random()) + "-" +
+             std::to_string(random());
+    }
   std::map<std::string, size_t> renamed;
   std::vector<std::string> order;
   std::string out;
