@@ -33,10 +33,13 @@ llvm::Error failure(const std::string &message) {
 
 constexpr int kRunFailed = 3; // a worker's exit code: failure.txt says why
 
-/// The options of the check of `function`, whose results go to `dir`.
-CheckOptions functionOptions(const ProjectOptions &opts,
-                             const std::string &function,
-                             const std::string &dir, unsigned jobs) {
+/// A worker: checks `function` of the program loaded before the fork and
+/// exits (never returns).
+[[noreturn]] void checkInWorker(const ProjectOptions &opts,
+                                std::shared_ptr<LoadedProgram> program,
+                                const std::string &function,
+                                const std::string &dir, unsigned jobs,
+                                pid_t parent) {
   CheckOptions o = opts.check;
   o.engine.entry = function;
   o.outDir = dir;
@@ -46,37 +49,6 @@ CheckOptions functionOptions(const ProjectOptions &opts,
   // Every worker under the limit, and all of them under half the machine.
   if (jobs > 2)
     o.engine.maxMemoryMB = std::max<uint64_t>(256, o.engine.maxMemoryMB * 2 / jobs);
-  return o;
-}
-
-/// Checks `function` here, without a worker, when the store holds all its
-/// runs: each replays into `dir` and nothing is explored. Forking a worker
-/// per function was most of an unchanged project's run (tcas: 8 workers,
-/// 0.03 of 0.05 s). False, and `dir` removed, when a run is missing.
-bool replayedFromStore(const ProjectOptions &opts,
-                       std::shared_ptr<LoadedProgram> program,
-                       const std::string &function, const std::string &dir,
-                       unsigned jobs) {
-  if (opts.check.store.empty() || opts.check.store == "none")
-    return false;
-  CheckOptions o = functionOptions(opts, function, dir, jobs);
-  o.storeOnly = true;
-  auto result = CheckSession(std::move(o), std::move(program)).run();
-  if (result)
-    return true;
-  llvm::consumeError(result.takeError());
-  llvm::sys::fs::remove_directories(dir);
-  return false;
-}
-
-/// A worker: checks `function` of the program loaded before the fork and
-/// exits (never returns).
-[[noreturn]] void checkInWorker(const ProjectOptions &opts,
-                                std::shared_ptr<LoadedProgram> program,
-                                const std::string &function,
-                                const std::string &dir, unsigned jobs,
-                                pid_t parent) {
-  CheckOptions o = functionOptions(opts, function, dir, jobs);
   // A worker dies with its project: no orphan holds a lease or the CPU.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) // the project died before the line above
@@ -174,20 +146,6 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
   size_t started = 0, done = 0;
   // Reports join in bottom-up order, whatever order the workers end in.
   size_t joined = 0;
-  auto join = [&] {
-    for (; joined < entries.size() && finished[joined]; ++joined) {
-      report::FunctionRun r = runs[joined];
-      if (r.failure.empty())
-        if (llvm::Error e = report::addFunctionRun(project, r, r.outDir)) {
-          r.failure = llvm::toString(std::move(e));
-          r.failure = r.failure.substr(0, r.failure.find('\n'));
-        }
-      if (!r.failure.empty())
-        project.functions.push_back(r);
-      if (onFunctionDone)
-        onFunctionDone(project.functions.back(), joined + 1, entries.size());
-    }
-  };
   while (done < entries.size()) {
     while (running.size() < project.jobs && started < entries.size()) {
       size_t next = schedule[started++];
@@ -196,13 +154,6 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
       runs[next].location = definitionOf(f);
       runs[next].outDir = "functions/" + runs[next].function;
       std::string dir = project.outDir + "/" + runs[next].outDir;
-      if (replayedFromStore(opts_, *loaded, runs[next].function, dir,
-                            project.jobs)) {
-        finished[next] = true;
-        ++done;
-        join();
-        continue;
-      }
       pid_t pid = fork();
       if (pid < 0)
         return failure("cannot start a worker process");
@@ -211,8 +162,6 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
                       self);
       running[pid] = next;
     }
-    if (running.empty()) // the rest came from the store
-      continue;
     int status = 0;
     pid_t pid = waitpid(-1, &status, 0);
     if (pid < 0)
@@ -230,7 +179,18 @@ llvm::Expected<report::ProjectResult> ProjectCheck::run() {
       runs[k].failure = readFailure(dir);
     finished[k] = true;
     ++done;
-    join();
+    for (; joined < entries.size() && finished[joined]; ++joined) {
+      report::FunctionRun r = runs[joined];
+      if (r.failure.empty())
+        if (llvm::Error e = report::addFunctionRun(project, r, r.outDir)) {
+          r.failure = llvm::toString(std::move(e));
+          r.failure = r.failure.substr(0, r.failure.find('\n'));
+        }
+      if (!r.failure.empty())
+        project.functions.push_back(r);
+      if (onFunctionDone)
+        onFunctionDone(project.functions.back(), joined + 1, entries.size());
+    }
   }
   project.seconds = std::chrono::duration<double>(
                         std::chrono::steady_clock::now() - start)
