@@ -11,10 +11,12 @@
 #include "cosmo/engine/Executor.h"
 #include "cosmo/expr/FloatOps.h"
 
+#include <llvm/ADT/bit.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <optional>
 
@@ -207,10 +209,104 @@ std::optional<llvm::Intrinsic::ID> mathFunction(llvm::StringRef name) {
   return std::nullopt;
 }
 
+/// libm's functions that are not one IEEE operation. On constant
+/// arguments cosmo computes them with the host's libm -- the library a
+/// native run of the program links, so that a replay agrees bit for bit.
+/// On symbolic ones there is no exact encoding: the path ends unknown,
+/// naming the function. Like the functions above, they set no errno.
+struct LibmFunction {
+  double (*unary)(double) = nullptr;
+  double (*binary)(double, double) = nullptr;
+  float (*unaryF)(float) = nullptr;
+  float (*binaryF)(float, float) = nullptr;
+};
+
+const LibmFunction *libmFunction(llvm::StringRef name) {
+  static const std::map<std::string, LibmFunction, std::less<>> table = {
+      {"pow", {nullptr, ::pow, nullptr, ::powf}},
+      {"atan2", {nullptr, ::atan2, nullptr, ::atan2f}},
+      {"hypot", {nullptr, ::hypot, nullptr, ::hypotf}},
+      {"exp", {::exp, nullptr, ::expf, nullptr}},
+      {"exp2", {::exp2, nullptr, ::exp2f, nullptr}},
+      {"log", {::log, nullptr, ::logf, nullptr}},
+      {"log2", {::log2, nullptr, ::log2f, nullptr}},
+      {"log10", {::log10, nullptr, ::log10f, nullptr}},
+      {"sin", {::sin, nullptr, ::sinf, nullptr}},
+      {"cos", {::cos, nullptr, ::cosf, nullptr}},
+      {"tan", {::tan, nullptr, ::tanf, nullptr}},
+      {"asin", {::asin, nullptr, ::asinf, nullptr}},
+      {"acos", {::acos, nullptr, ::acosf, nullptr}},
+      {"atan", {::atan, nullptr, ::atanf, nullptr}},
+      {"sinh", {::sinh, nullptr, ::sinhf, nullptr}},
+      {"cosh", {::cosh, nullptr, ::coshf, nullptr}},
+      {"tanh", {::tanh, nullptr, ::tanhf, nullptr}},
+      {"cbrt", {::cbrt, nullptr, ::cbrtf, nullptr}}};
+  if (auto it = table.find(name); it != table.end())
+    return &it->second;
+  return nullptr;
+}
+
+/// The libm name of an intrinsic that is one of those functions.
+llvm::StringRef libmNameOf(llvm::Intrinsic::ID id) {
+  switch (id) {
+  case I::pow: return "pow";
+  case I::exp: return "exp";
+  case I::exp2: return "exp2";
+  case I::log: return "log";
+  case I::log2: return "log2";
+  case I::log10: return "log10";
+  case I::sin: return "sin";
+  case I::cos: return "cos";
+  default: return "";
+  }
+}
+
 } // namespace
 
 bool Executor::isMathFunction(llvm::StringRef name) {
-  return mathFunction(name).has_value();
+  if (mathFunction(name).has_value() || libmFunction(name))
+    return true;
+  return name.endswith("f") && libmFunction(name.drop_back());
+}
+
+bool Executor::handleLibmFunction(ExecutionState &s, const llvm::CallBase &call,
+                                  const llvm::Function &f,
+                                  const std::vector<ExprRef> &args) {
+  const llvm::Type *t = call.getType();
+  bool isFloat = t->isFloatTy();
+  if (!isFloat && !t->isDoubleTy())
+    return false;
+  llvm::StringRef name = f.isIntrinsic() ? libmNameOf(f.getIntrinsicID())
+                                         : f.getName();
+  if (!f.isIntrinsic() && isFloat && name.endswith("f"))
+    name = name.drop_back();
+  const LibmFunction *fn = libmFunction(name);
+  if (!fn || (!f.isIntrinsic() && !f.isDeclaration()))
+    return false;
+  size_t arity = fn->binary ? 2 : 1;
+  if (args.size() != arity || call.arg_size() != arity)
+    return false;
+  for (const ExprRef &a : args)
+    if (!a->isConst())
+      throw Unsupported{fmt::format(
+          "{} of a symbolic argument (at {}:{}): cosmo has no exact encoding "
+          "of it",
+          f.getName().str(), locationOf(&call).file, locationOf(&call).line)};
+  auto bits = [&](const ExprRef &a) { return a->bvValue().getZExtValue(); };
+  uint64_t result;
+  if (isFloat) {
+    auto x = [&](size_t k) {
+      return llvm::bit_cast<float>(static_cast<uint32_t>(bits(args[k])));
+    };
+    float r = arity == 2 ? fn->binaryF(x(0), x(1)) : fn->unaryF(x(0));
+    result = llvm::bit_cast<uint32_t>(r);
+  } else {
+    auto x = [&](size_t k) { return llvm::bit_cast<double>(bits(args[k])); };
+    double r = arity == 2 ? fn->binary(x(0), x(1)) : fn->unary(x(0));
+    result = llvm::bit_cast<uint64_t>(r);
+  }
+  returnValue(s, call, ctx_.bv(isFloat ? 32 : 64, result));
+  return true;
 }
 
 bool Executor::handleFloatIntrinsic(ExecutionState &s,
@@ -220,6 +316,8 @@ bool Executor::handleFloatIntrinsic(ExecutionState &s,
   const llvm::Type *t = call.getType();
   if (!t->isFloatTy() && !t->isDoubleTy())
     return false;
+  if (handleLibmFunction(s, call, f, args))
+    return true;
   llvm::Intrinsic::ID id = f.getIntrinsicID();
   if (id == I::not_intrinsic) {
     // A libm function of the same meaning, declared (cosmo's libc has no

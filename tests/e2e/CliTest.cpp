@@ -22,6 +22,25 @@ TEST_F(CliTest, MissingFileIsAOneLineUsageError) {
   EXPECT_NE(r.err.find("no such file: nowhere.c"), std::string::npos) << r.err;
 }
 
+// A libm function of a symbolic argument ends its path unknown, and the
+// reason names the function and the call (issue 46: never a guess).
+TEST_F(CliTest, ALibmFunctionOfASymbolicArgumentIsNamedInTheReason) {
+  write("m.c", "#include <math.h>\n"
+               "extern double __VERIFIER_nondet_double(void);\n"
+               "int main(void) {\n"
+               "  double x = __VERIFIER_nondet_double();\n"
+               "  return pow(x, 2.0) > 1.0;\n"
+               "}\n");
+  ProcessResult r = cosmo({"check", "--out=out", "m.c"});
+  EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+  nlohmann::json rep = report("out");
+  EXPECT_EQ(rep["verdict"], "unknown");
+  std::string reasons = rep["unknown_reasons"].dump();
+  EXPECT_NE(reasons.find("pow of a symbolic argument (at m.c:5)"),
+            std::string::npos)
+      << reasons;
+}
+
 TEST_F(CliTest, FileThatIsNeitherCNorIR) {
   write("notes.txt", "hello\n");
   write("garbage.ll", "garbage\n");

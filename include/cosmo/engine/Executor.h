@@ -431,7 +431,8 @@ private:
   /// Whether the engine gives a declared function named `name` its meaning
   /// (verifier and KLEE calls, the allocator, exit ...).
   static bool isPrimitive(llvm::StringRef name);
-  /// A libm function the engine computes itself (sqrt, floor, fmod ...).
+  /// A libm function the engine computes itself (sqrt, floor, fmod ...;
+  /// pow, sin, log ... on constant arguments).
   static bool isMathFunction(llvm::StringRef name);
   /// True when `f` was handled (the state has moved on or ended).
   bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
@@ -451,6 +452,11 @@ private:
   /// Converting `v` toward zero to an integer of `width` bits is undefined
   /// (a NaN, or out of range).
   ExprRef floatCastOutOfRange(const ExprRef &v, unsigned width, bool isSigned);
+  /// pow, exp, log, sin ... (and their intrinsics): computed by the host's
+  /// libm on constant arguments; Unsupported on symbolic ones.
+  bool handleLibmFunction(ExecutionState &s, const llvm::CallBase &call,
+                          const llvm::Function &f,
+                          const std::vector<ExprRef> &args);
   /// The floating-point intrinsics clang emits (fabs, sqrt, fma, floor
   /// ...), and the libm functions of the same meaning (declared: their
   /// calls); true when `f` is one.
