@@ -34,11 +34,58 @@ int *__errno_location(void);
 /* The length of `s`, at most `max` (string.c). */
 size_t __cosmo_strnlen(const char *s, size_t max);
 
-/* A stream. Nothing is ever written to one: only its identity matters, so
- * that programs can name stdin, stdout and stderr. */
+/* errno values of Linux for files. */
+#define COSMO_ENOENT 2
+#define COSMO_EBADF 9
+#define COSMO_EMFILE 24
+#define COSMO_ESPIPE 29
+
+/* The environment the engine gives main (src/engine/Environment.cpp):
+ * standard input (index -1) and the files A, B, ... (index 0, 1, ...).
+ * Returns the bytes and sets *size; NULL with *size -1 when that part of
+ * the environment is not symbolic, NULL with *size 0 for an absent file. */
+void *__cosmo_env_file(int index, long *size);
+/* A fresh symbolic string for environment variable `name`, or NULL when
+ * variables are not symbolic. */
+char *__cosmo_env_var(const char *name);
+/* Ends the path unknown with the reason `why`. */
+void __cosmo_env_unknown(const char *why);
+
+/* File descriptors (files.c): POSIX open, read, write, close and lseek
+ * over the environment's files. Output is discarded. */
+int __cosmo_open(const char *path, int flags);
+long __cosmo_read(int fd, void *buf, size_t n);
+long __cosmo_write(int fd, const void *buf, size_t n);
+int __cosmo_close(int fd);
+long __cosmo_lseek(int fd, long offset, int whence);
+/* Whether fd is open for writing. */
+int __cosmo_fd_writable(int fd);
+
+/* open's flags and lseek's whence, as Linux has them. */
+#define COSMO_O_ACCMODE 3
+#define COSMO_O_RDONLY 0
+#define COSMO_O_WRONLY 1
+#define COSMO_O_RDWR 2
+#define COSMO_O_CREAT 0100
+#define COSMO_O_TRUNC 01000
+#define COSMO_O_APPEND 02000
+
+/* A stream: a file descriptor, the character ungetc pushed back (-1:
+ * none) and the end-of-file and error indicators. The program only holds
+ * pointers to it (glibc's FILE is opaque to portable code). */
 typedef struct __cosmo_file {
   int fd;
+  int ungot;
+  int eof;
+  int error;
+  int allocated; /* by fopen: fclose frees it */
 } FILE;
+
+extern FILE *stdin, *stdout, *stderr;
+
+/* The text a path reads: bytes of `s` it would print, for output functions
+ * that discard what they write (stdio.c). */
+void __cosmo_touch(const void *p, size_t n);
 
 /* Where formatted text goes: `buf` (NULL: nowhere, only counted) holds
  * at most `cap - 1` characters and the final NUL (snprintf's rule). */

@@ -46,3 +46,37 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
   }
   return NULL;
 }
+
+/* getenv: every variable is absent without --sym-env; with it, each name
+ * gets one symbolic string of up to N characters for the whole path. */
+enum { MAX_VARIABLES = 16 };
+static struct {
+  char *name;
+  char *value;
+} variables[MAX_VARIABLES];
+static int variableCount;
+
+static int sameName(const char *a, const char *b) {
+  while (*a && *a == *b)
+    ++a, ++b;
+  return *a == *b;
+}
+
+char *getenv(const char *name) {
+  for (int k = 0; k < variableCount; ++k)
+    if (sameName(variables[k].name, name))
+      return variables[k].value;
+  char *value = __cosmo_env_var(name);
+  if (!value || variableCount == MAX_VARIABLES)
+    return value;
+  size_t n = __cosmo_strnlen(name, SIZE_MAX);
+  char *copy = malloc(n + 1);
+  for (size_t k = 0; k <= n; ++k)
+    copy[k] = name[k];
+  variables[variableCount].name = copy;
+  variables[variableCount].value = value;
+  ++variableCount;
+  return value;
+}
+
+char *secure_getenv(const char *name) { return getenv(name); }

@@ -92,7 +92,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       "overflow {} shift {} float {} externals {} recursion {} target {} "
       "tests {} elements {} inputs {} string {} alloc {} calls {} merge {} "
       "loops {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
-      "contracts {} svcomp {}",
+      "contracts {} svcomp {} environment {}",
       store::kFormatVersion, buildIdentity(), moduleHash, e.entry,
       e.globalsAsInputs, static_cast<int>(e.search), e.seed, e.maxPaths,
       e.maxDepth, e.maxInstructionsPerPath, s.facts, s.independence,
@@ -105,7 +105,8 @@ std::string semanticOptionsHash(const CheckOptions &check,
       static_cast<int>(m.mergeStrategy()), static_cast<int>(m.loops),
       m.hornTimeoutSeconds, m.summaryDepth, m.summaryMaxPaths,
       m.summaryTimeoutSeconds, m.pruneToErrors, checks,
-      static_cast<int>(check.contracts), check.svcomp);
+      static_cast<int>(check.contracts), check.svcomp,
+      e.environment.text());
   return store::checksumOf(text);
 }
 

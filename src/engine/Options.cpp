@@ -55,3 +55,27 @@ uint64_t defaultMemoryLimitMB() {
 }
 
 } // namespace cosmo::engine
+
+namespace cosmo::engine {
+
+std::string SymbolicEnvironment::text() const {
+  std::string out;
+  auto add = [&](const std::string &piece) {
+    out += (out.empty() ? "" : " ") + piece;
+  };
+  for (unsigned n : args)
+    add("--sym-arg " + std::to_string(n));
+  if (moreArgsMax > 0)
+    add("--sym-args " + std::to_string(moreArgsMin) + " " +
+        std::to_string(moreArgsMax) + " " + std::to_string(moreArgsLength));
+  if (stdinSize >= 0)
+    add("--sym-stdin " + std::to_string(stdinSize));
+  if (fileCount >= 0)
+    add("--sym-files " + std::to_string(fileCount) + " " +
+        std::to_string(fileSize));
+  if (envLength >= 0)
+    add("--sym-env " + std::to_string(envLength));
+  return out;
+}
+
+} // namespace cosmo::engine

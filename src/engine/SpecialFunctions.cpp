@@ -76,7 +76,8 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
-      "malloc", "valloc", "calloc", "free", "realloc"};
+      "malloc", "valloc", "calloc", "free", "realloc", "__cosmo_env_file",
+      "__cosmo_env_var", "__cosmo_env_unknown"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
          frontend::isInstrumentationFunction(name) || isMathFunction(name);
 }
@@ -118,6 +119,8 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   if (handleFloatIntrinsic(s, call, f, args)) // libm's sqrt, floor ...
     return true;
 
+  if (startsWith(name, "__cosmo_env_"))
+    return handleEnvironmentCall(s, call, name, args);
   if (startsWith(name, "__VERIFIER_nondet_")) {
     if (isUncomputedType(call.getType()))
       throw Unsupported{"long double nondet value (" + name.str() + ")"};
@@ -413,28 +416,7 @@ void Executor::setUpEntryArguments(ExecutionState &s, const llvm::Function &f,
                                    bool shaped) {
   StackFrame &frame = s.frame();
   if (f.getName() == "main") {
-    // main(argc, argv): one argument, the program's name.
-    if (f.arg_size() >= 1)
-      frame.registers.set(
-          f.getArg(0),
-          RegValue::concrete(f.getArg(0)->getType()->getIntegerBitWidth(), 1));
-    if (f.arg_size() >= 2) {
-      uint64_t name = allocate(s, 5, memory::ObjectKind::Global, "argv[0]",
-                               ctx_.arrayVar("argv0"));
-      memory::ObjectState &ns = s.memory.writable(name);
-      const char *prog = "prog";
-      for (unsigned k = 0; k < 5; ++k)
-        ns.writeByte(ctx_, k, ctx_.bv(8, static_cast<uint8_t>(prog[k])));
-      // argv = {argv[0], NULL}: two pointers.
-      uint64_t argv = allocate(s, 2 * pointerBits() / 8,
-                               memory::ObjectKind::Global, "argv",
-                               ctx_.arrayVar("argv"));
-      s.memory.writable(argv).write(ctx_, pointer(0),
-                                    ctx_.concat(pointer(0), pointer(name)));
-      frame.registers.set(f.getArg(1), RegValue::of(pointer(argv)));
-    }
-    for (unsigned k = 2; k < f.arg_size(); ++k)
-      frame.registers.set(f.getArg(k), RegValue::of(zeroOf(f.getArg(k)->getType())));
+    setUpMainArguments(s, f);
     return;
   }
   for (const llvm::Argument &a : f.args()) {

@@ -7,6 +7,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <fstream>
 
 namespace cosmo::report {
 
@@ -23,7 +24,7 @@ bool anyCheckMentions(const std::vector<std::string> &checks,
 }
 
 llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
-  ProcessResult result = runProcess({argv, {}, compileTimeout, {}});
+  ProcessResult result = runProcess({argv, {}, compileTimeout, {}, {}});
   if (result.ending == ProcessResult::Ending::Exited && result.exitCode == 0)
     return llvm::Error::success();
   std::string output = result.out + result.err;
@@ -205,7 +206,8 @@ buildNativeProgram(const NativeToolchain &toolchain,
 ProcessResult runNativeProgram(
     const NativeToolchain &toolchain, const std::filesystem::path &executable,
     const std::filesystem::path &replayFile, std::chrono::milliseconds timeout,
-    const std::vector<std::pair<std::string, std::string>> &environment) {
+    const std::vector<std::pair<std::string, std::string>> &environment,
+    const ProcessEnvironment &process) {
   // The program runs in the replay file's directory: absolute paths.
   std::filesystem::path program = std::filesystem::absolute(executable);
   std::filesystem::path inputs = std::filesystem::absolute(replayFile);
@@ -219,6 +221,38 @@ ProcessResult runNativeProgram(
                              environment.end());
   request.timeout = timeout;
   request.workingDirectory = inputs.parent_path();
+  if (!process.empty()) {
+    std::filesystem::path dir = inputs;
+    dir += ".env";
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    std::filesystem::create_directories(dir, ec);
+    auto put = [&](const std::filesystem::path &file,
+                   const std::string &bytes) {
+      std::ofstream out(file, std::ios::binary);
+      out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      return static_cast<bool>(out);
+    };
+    bool written = !ec;
+    for (const auto &[name, bytes] : process.files)
+      written = written && put(dir / name, bytes);
+    if (process.standardInput) {
+      request.standardInput = inputs;
+      request.standardInput += ".stdin";
+      written = written && put(request.standardInput, *process.standardInput);
+    }
+    if (!written) {
+      ProcessResult failed;
+      failed.err = "cannot write the test's files into " + dir.string();
+      return failed;
+    }
+    request.workingDirectory = dir;
+    request.argv.insert(request.argv.end(), process.arguments.begin(),
+                        process.arguments.end());
+    request.environment.insert(request.environment.end(),
+                               process.variables.begin(),
+                               process.variables.end());
+  }
   return runProcess(request);
 }
 

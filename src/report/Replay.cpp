@@ -273,7 +273,7 @@ llvm::Expected<ProcessResult> NativeReplayer::run(
     env.emplace_back("COSMO_HARNESS_FILE", harnessFile.string());
   }
   return runNativeProgram(options_.toolchain, executable_, replayFile,
-                          options_.timeout, env);
+                          options_.timeout, env, processEnvironmentOf(test));
 }
 
 ReplayRun NativeReplayer::replay(const engine::TestVector &test,

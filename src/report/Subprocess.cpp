@@ -58,9 +58,12 @@ private:
 [[noreturn]] void execChild(const ProcessRequest &request, Pipe &outPipe,
                             Pipe &errPipe, Pipe &errorPipe) {
   setpgid(0, 0);
-  int devNull = open("/dev/null", O_RDONLY);
-  if (devNull >= 0)
-    dup2(devNull, STDIN_FILENO);
+  int input = open(request.standardInput.empty()
+                       ? "/dev/null"
+                       : request.standardInput.c_str(),
+                   O_RDONLY);
+  if (input >= 0)
+    dup2(input, STDIN_FILENO);
   dup2(outPipe.writeEnd(), STDOUT_FILENO);
   dup2(errPipe.writeEnd(), STDERR_FILENO);
   for (const auto &[name, value] : request.environment)

@@ -13,6 +13,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 namespace cosmo::report {
 
 using nlohmann::json;
@@ -72,11 +74,13 @@ engine::TestInput readInput(const json &input, size_t index) {
   result.name = optionalString(input, "name");
   result.function = optionalString(input, "function");
   result.source = stringMember(input, context, "source");
-  if (result.source != "nondet" && result.source != "symbolic" &&
-      result.source != "argument" && result.source != "input-memory" &&
-      result.source != "acsl")
+  static const std::set<std::string> sources = {
+      "nondet", "symbolic", "argument", "input-memory", "global", "acsl",
+      "argc",   "argv",     "stdin",    "file",         "env"};
+  if (!sources.count(result.source))
     malformed(fmt::format("{}.source \"{}\" is not one of nondet, symbolic, "
-                          "argument, input-memory, acsl",
+                          "argument, input-memory, global, acsl, argc, argv, "
+                          "stdin, file, env",
                           context, result.source));
   uint64_t size = unsignedMember(input, context, "size");
   std::string hex = stringMember(input, context, "hex");
@@ -293,6 +297,58 @@ std::string replayFileText(const engine::TestVector &test) {
                         hexOf(input.bytes));
   }
   return text;
+}
+
+ProcessEnvironment processEnvironmentOf(const engine::TestVector &test) {
+  ProcessEnvironment env;
+  std::optional<int64_t> argc;
+  auto text = [](const engine::TestInput &in, bool toNul) {
+    std::string bytes(in.bytes.begin(), in.bytes.end());
+    return toNul ? bytes.substr(0, bytes.find('\0')) : bytes;
+  };
+  for (const engine::TestInput &in : test.inputs) {
+    if (in.source == "argc") {
+      int64_t v = 0;
+      for (size_t k = in.bytes.size(); k-- > 0;)
+        v = (v << 8) | in.bytes[k];
+      argc = v;
+    } else if (in.source == "argv") {
+      env.arguments.push_back(text(in, true));
+    } else if (in.source == "stdin") {
+      env.standardInput = text(in, false);
+    } else if (in.source == "file") {
+      env.files.emplace_back(in.name, text(in, false));
+    } else if (in.source == "env") {
+      env.variables.emplace_back(in.name, text(in, true));
+    }
+  }
+  // With --sym-args, argc says how many of the arguments the path had.
+  if (argc && *argc >= 1 &&
+      static_cast<size_t>(*argc - 1) < env.arguments.size())
+    env.arguments.resize(static_cast<size_t>(*argc - 1));
+  return env;
+}
+
+std::string ProcessEnvironment::text() const {
+  std::string out;
+  auto hex = [](const std::string &bytes) {
+    return hexOf(std::span(reinterpret_cast<const uint8_t *>(bytes.data()),
+                           bytes.size()));
+  };
+  auto add = [&](const std::string &kind, const std::string &name,
+                 const std::string &bytes) {
+    out += fmt::format("{} {} {} {}\n", kind, hex(name), bytes.size(),
+                       hex(bytes));
+  };
+  for (const std::string &a : arguments)
+    add("argv", "", a);
+  if (standardInput)
+    add("stdin", "", *standardInput);
+  for (const auto &[name, bytes] : files)
+    add("file", name, bytes);
+  for (const auto &[name, value] : variables)
+    add("env", name, value);
+  return out;
 }
 
 llvm::Error writeReplayFile(const engine::TestVector &test,

@@ -168,7 +168,7 @@ protected:
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
-    ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir()});
+    ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir(), {}});
     cosmoOutput_ = processOutput(run);
     std::string command = commandLine(argv);
     if (run.ending != ProcessResult::Ending::Exited) {
@@ -454,7 +454,8 @@ protected:
         llvm::consumeError(harnessFile.takeError());
         run = replayer.replay(vector.test, name);
       } else {
-        std::string inputs = replayFileText(vector.test) + '\0' + *harnessFile;
+        std::string inputs = replayFileText(vector.test) + '\0' + *harnessFile + '\0' +
+                             report::processEnvironmentOf(vector.test).text();
         std::optional<std::string> notRun;
         run.process = nativeRun(key, inputs, [&] {
           auto process = replayer.run(vector.test, name);
@@ -501,8 +502,10 @@ protected:
     std::filesystem::path replayFile = replayDir / (vectorFile.stem().string() + ".replay");
     if (llvm::Error error = writeReplayFile(vector.test, replayFile.string()))
       return fmt::format("cannot replay {}: {}", vectorName, toString(std::move(error)));
-    ProcessResult run = nativeRun(key, replayFileText(vector.test), [&] {
-      return runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout);
+    report::ProcessEnvironment environment = report::processEnvironmentOf(vector.test);
+    ProcessResult run = nativeRun(key, replayFileText(vector.test) + '\0' + environment.text(), [&] {
+      return runNativeProgram(toolchain, executable, replayFile, nativeRunTimeout, {},
+                              environment);
     });
     NativeOutcome outcome = classifyNativeRun(run, program.path.filename().string());
     std::optional<ErrorSite> recorded = recordedError(vector.test);
@@ -549,7 +552,7 @@ protected:
         argv.push_back(store);
       argv.push_back("--out=" + (workDir() / out).string());
       argv.push_back(source.string());
-      ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir()});
+      ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir(), {}});
       cosmoOutput_ = processOutput(run);
       EXPECT_EQ(run.ending, ProcessResult::Ending::Exited)
           << commandLine(argv) << "\n" << cosmoOutput_;

@@ -31,6 +31,8 @@ struct CheckCommand {
   summary::MergeStrategy merge = summary::MergeStrategy::None;
   CLI::Option *mergeOption = nullptr;
   CLI::Option *testsOption = nullptr;
+  /// --sym-args MIN MAX N and --sym-files COUNT N, checked after parsing.
+  std::vector<unsigned> symArgs, symFiles;
   CLI::App *app = nullptr;
 
   /// `cosmo check`, or with `fromStore` `cosmo report` (the same options:
@@ -339,6 +341,48 @@ struct CheckCommand {
                      "largest size in bytes explored for an allocation of "
                      "symbolic size; larger sizes make the verdict unknown")
         ->capture_default_str();
+    check
+        ->add_option("--sym-arg", eo.environment.args,
+                     "main gets one more argument of up to N symbolic "
+                     "characters (repeatable; KLEE's option)")
+        ->option_text("N")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->check(CLI::Range(1u, 4096u))
+        ->group("Environment (main)");
+    check
+        ->add_option("--sym-args", symArgs,
+                     "after the --sym-arg ones, between MIN and MAX more "
+                     "arguments of up to N symbolic characters each (argc is "
+                     "an input)")
+        ->option_text("MIN MAX N")
+        ->expected(3)
+        ->check(CLI::Range(0u, 4096u))
+        ->group("Environment (main)");
+    check
+        ->add_option("--sym-stdin", eo.environment.stdinSize,
+                     "standard input is N symbolic bytes (without it, a path "
+                     "that reads standard input ends unknown)")
+        ->option_text("N")
+        ->check(CLI::Range(int64_t{0}, int64_t{1} << 20))
+        ->group("Environment (main)");
+    check
+        ->add_option("--sym-files", symFiles,
+                     "COUNT files named A, B, ... of N symbolic bytes each, "
+                     "for fopen and open; other names do not exist (without "
+                     "it, a path that opens a file for reading ends unknown)")
+        ->option_text("COUNT N")
+        ->expected(2)
+        ->check(CLI::Range(0u, 1u << 20))
+        ->group("Environment (main)");
+    check
+        ->add_option("--sym-env", eo.environment.envLength,
+                     "getenv of any name returns a symbolic string of up to N "
+                     "characters, or NULL (without it, every variable is "
+                     "absent)")
+        ->option_text("N")
+        ->check(CLI::Range(0, 4096))
+        ->group("Environment (main)");
     check->add_flag(
         "--confirm", opts.confirm,
         "after the run, replay each error's test natively (the "
@@ -401,6 +445,31 @@ struct CheckCommand {
   int run(std::vector<std::string> clangTail) {
     engine::EngineOptions &eo = opts.engine;
     opts.extraClangFlags = std::move(clangTail);
+    engine::SymbolicEnvironment &env = eo.environment;
+    if (symArgs.size() == 3) {
+      if (symArgs[0] > symArgs[1] || symArgs[1] == 0 || symArgs[2] == 0) {
+        std::cerr << "cosmo: error: --sym-args MIN MAX N needs MIN <= MAX, "
+                     "MAX >= 1 and N >= 1\n";
+        return cli::kExitUsage;
+      }
+      env.moreArgsMin = symArgs[0];
+      env.moreArgsMax = symArgs[1];
+      env.moreArgsLength = symArgs[2];
+    }
+    if (symFiles.size() == 2) {
+      if (symFiles[0] > 26) {
+        std::cerr << "cosmo: error: --sym-files: at most 26 files (A to Z)\n";
+        return cli::kExitUsage;
+      }
+      env.fileCount = static_cast<int>(symFiles[0]);
+      env.fileSize = symFiles[1];
+    }
+    if (env.any() && eo.entry != "main") {
+      std::cerr << "cosmo: error: --sym-arg, --sym-args, --sym-stdin, "
+                   "--sym-files and --sym-env describe main's environment; "
+                   "they do not go with --entry=" << eo.entry << "\n";
+      return cli::kExitUsage;
+    }
     if (mergeOption->count())
       opts.summary.merge = merge;
     if (!testsOption->count() && !opts.emitTests.empty())

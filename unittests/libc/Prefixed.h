@@ -113,6 +113,27 @@ int cosmo_libc_putc(int, void *);
 size_t cosmo_libc_fwrite(const void *, size_t, size_t, void *);
 int cosmo_libc_fflush(void *);
 void cosmo_libc_perror(const char *);
+
+// stream.c, files.c (streams as `void *`)
+void *cosmo_libc_fopen(const char *, const char *);
+int cosmo_libc_fclose(void *);
+int cosmo_libc_fgetc(void *);
+int cosmo_libc_getchar(void);
+int cosmo_libc_ungetc(int, void *);
+char *cosmo_libc_fgets(char *, int, void *);
+size_t cosmo_libc_fread(void *, size_t, size_t, void *);
+long cosmo_libc_getline(char **, size_t *, void *);
+int cosmo_libc_feof(void *);
+int cosmo_libc_ferror(void *);
+int cosmo_libc_fseek(void *, long, int);
+long cosmo_libc_ftell(void *);
+void cosmo_libc_rewind(void *);
+int cosmo_libc_open(const char *, int, ...);
+long cosmo_libc_read(int, void *, size_t);
+long cosmo_libc_write(int, const void *, size_t);
+int cosmo_libc_close(int);
+long cosmo_libc_lseek(int, long, int);
+char *cosmo_libc_getenv(const char *);
 }
 
 #endif // COSMO_UNITTESTS_LIBC_PREFIXED_H

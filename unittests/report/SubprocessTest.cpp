@@ -12,7 +12,7 @@ shell(const std::string &script,
       std::chrono::seconds timeout = std::chrono::seconds(10),
       std::vector<std::pair<std::string, std::string>> environment = {}) {
   return runProcess(
-      {{"/bin/sh", "-c", script}, std::move(environment), timeout, {}});
+      {{"/bin/sh", "-c", script}, std::move(environment), timeout, {}, {}});
 }
 
 TEST(Subprocess, CapturesStdoutStderrAndExitCode) {
@@ -50,7 +50,7 @@ TEST(Subprocess, PassesExtraEnvironment) {
 
 TEST(Subprocess, MissingProgramFailsToStart) {
   ProcessResult result =
-      runProcess({{"/nonexistent/cosmo"}, {}, std::chrono::seconds(5), {}});
+      runProcess({{"/nonexistent/cosmo"}, {}, std::chrono::seconds(5), {}, {}});
   EXPECT_EQ(result.ending, ProcessResult::Ending::FailedToStart);
   EXPECT_NE(result.err.find("/nonexistent/cosmo"), std::string::npos)
       << result.err;
@@ -58,7 +58,7 @@ TEST(Subprocess, MissingProgramFailsToStart) {
 
 TEST(Subprocess, RunsInTheWorkingDirectory) {
   ProcessResult result =
-      runProcess({{"pwd"}, {}, std::chrono::seconds(5), "/tmp"});
+      runProcess({{"pwd"}, {}, std::chrono::seconds(5), "/tmp", {}});
   EXPECT_EQ(result.out, "/tmp\n");
 }
 

@@ -437,6 +437,17 @@ private:
   /// True when `f` was handled (the state has moved on or ended).
   bool handleSpecial(ExecutionState &s, const llvm::CallBase &call,
                      const llvm::Function &f, std::vector<ExprRef> &args);
+  //===--- The symbolic environment (Environment.cpp) ---------------------===//
+  /// main's argc and argv from EngineOptions::environment.
+  void setUpMainArguments(ExecutionState &s, const llvm::Function &f);
+  /// The libc's __cosmo_env_* primitives; true when `name` is one.
+  bool handleEnvironmentCall(ExecutionState &s, const llvm::CallBase &call,
+                             llvm::StringRef name, std::vector<ExprRef> &args);
+  /// A new object of `size` symbolic bytes (and a NUL after them when
+  /// `terminated`), an input named `name` of `source`; its base.
+  uint64_t makeEnvironmentInput(ExecutionState &s, const std::string &name,
+                                const std::string &source, uint64_t size,
+                                bool terminated);
   /// A write of `bytes` through `a` as the hooks allow it (onWrite): the
   /// state that makes it, or null.
   ExecutionState *allowedWrite(const ResolvedAccess &a, uint64_t bytes);

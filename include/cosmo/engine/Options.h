@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cosmo::engine {
 
@@ -63,6 +64,34 @@ enum class InputShapes {
   /// Anything: null, an alias of another input, one object of
   /// inputArrayElements elements (seed 002 section IV.C's lazy init)
   Any,
+};
+
+/// The program's environment when `main` is the entry, as KLEE's POSIX
+/// runtime models it (docs/environment.md). Without any of it, argv is
+/// {"prog"}, and reading standard input or opening a file for reading ends
+/// the path unknown.
+struct SymbolicEnvironment {
+  /// --sym-arg N, in order: one argument of up to N characters each.
+  std::vector<unsigned> args;
+  /// --sym-args MIN MAX N: after those, between MIN and MAX more arguments
+  /// of up to N characters each (argc is then an input).
+  unsigned moreArgsMin = 0, moreArgsMax = 0, moreArgsLength = 0;
+  /// --sym-stdin N: standard input is N symbolic bytes (-1: not symbolic).
+  int64_t stdinSize = -1;
+  /// --sym-files COUNT N: files named A, B, ... of N symbolic bytes each;
+  /// other names are absent (fileCount -1: no file system at all).
+  int fileCount = -1;
+  unsigned fileSize = 0;
+  /// --sym-env N: getenv of any name is a symbolic string of up to N
+  /// characters (-1: every variable is absent).
+  int envLength = -1;
+
+  bool any() const {
+    return !args.empty() || moreArgsMax > 0 || stdinSize >= 0 ||
+           fileCount >= 0 || envLength >= 0;
+  }
+  /// The options' text, for keys and the report ("" when none).
+  std::string text() const;
 };
 
 /// name -> value for every value of an enum, from its name function.
@@ -137,6 +166,8 @@ struct EngineOptions {
   unsigned maxString = 16;
   /// Upper bound on the size of a heap block of symbolic size.
   uint64_t maxSymbolicAllocation = 4096;
+  /// main's arguments, standard input, files and environment variables.
+  SymbolicEnvironment environment;
 
 };
 

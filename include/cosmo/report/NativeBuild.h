@@ -29,6 +29,7 @@
 
 #include "cosmo/engine/Results.h"
 #include "cosmo/report/Subprocess.h"
+#include "cosmo/report/TestVectorFile.h"
 
 #include <llvm/Support/Error.h>
 
@@ -115,11 +116,16 @@ buildNativeProgram(const NativeToolchain &toolchain,
                    engine::DataModel dataModel = engine::DataModel::LP64);
 
 /// Runs `executable` in the replay file's directory with
-/// COSMO_REPLAY_FILE=`replayFile` and leak checks off.
+/// COSMO_REPLAY_FILE=`replayFile` and leak checks off. With a `program`
+/// environment (a test's arguments, standard input, files, variables), it
+/// runs in a directory of its own holding just those files,
+/// `<replayFile>.env`, with those arguments and variables, standard input
+/// read from `<replayFile>.stdin`.
 ProcessResult runNativeProgram(
     const NativeToolchain &toolchain, const std::filesystem::path &executable,
     const std::filesystem::path &replayFile, std::chrono::milliseconds timeout,
-    const std::vector<std::pair<std::string, std::string>> &environment = {});
+    const std::vector<std::pair<std::string, std::string>> &environment = {},
+    const ProcessEnvironment &program = {});
 
 } // namespace cosmo::report
 

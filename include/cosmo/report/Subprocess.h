@@ -35,6 +35,7 @@ struct ProcessRequest {
   std::vector<std::pair<std::string, std::string>> environment;
   std::chrono::milliseconds timeout{60000};
   std::filesystem::path workingDirectory; // empty: the current one
+  std::filesystem::path standardInput;    // empty: /dev/null
 };
 
 ProcessResult runProcess(const ProcessRequest &request);

@@ -51,6 +51,23 @@ std::vector<int> recordedCallerLines(const engine::TestVector &test);
 bool isReplayedInput(const engine::TestInput &input);
 
 std::string replayFileText(const engine::TestVector &test);
+
+/// What a vector gives main's process (inputs of sources argc, argv,
+/// stdin, file, env: --sym-arg, --sym-stdin, --sym-files, --sym-env).
+struct ProcessEnvironment {
+  std::vector<std::string> arguments; ///< argv[1] ..., each up to its NUL
+  std::optional<std::string> standardInput;
+  /// name -> bytes; files and variables
+  std::vector<std::pair<std::string, std::string>> files, variables;
+
+  bool empty() const {
+    return arguments.empty() && !standardInput && files.empty() &&
+           variables.empty();
+  }
+  /// A text that differs when the environment does (for keys of runs).
+  std::string text() const;
+};
+ProcessEnvironment processEnvironmentOf(const engine::TestVector &test);
 llvm::Error writeReplayFile(const engine::TestVector &test,
                             const std::string &path);
 

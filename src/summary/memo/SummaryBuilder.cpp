@@ -123,6 +123,12 @@ std::string whyNotSummarized(const llvm::Function &f,
     if (a.hasByValAttr() || a.getType()->isFPOrFPVectorTy() ||
         a.getType()->isVectorTy())
       return "a parameter passed by value or of floating-point type";
+  // Its isolated run would make the environment's bytes itself, and its
+  // effects on a caller would depend on them.
+  for (const llvm::Function *g : callClosure(f))
+    if (g->getName().startswith("__cosmo_env_"))
+      return "reads the program's environment (standard input, files, "
+             "variables)";
   if (branchesInCallClosure(f) == 0)
     return "no conditional";
   return "";
