@@ -51,10 +51,24 @@ static struct description *described(int fd) {
   return &fds[fd];
 }
 
-/* The environment's file named `path`, or -1. */
+/* The number of the environment's files; -1 when there are none at all. */
+static long fileCount(void) {
+  static long count;
+  static char asked;
+  if (!asked) {
+    __cosmo_env_file(-2, &count);
+    asked = 1;
+  }
+  return count;
+}
+
+/* The environment's file named `path`, or -1. A path per file when the
+ * name is symbolic, so that each file's index is a constant. */
 static int fileNamed(const char *path) {
-  if (path[0] >= 'A' && path[0] < 'A' + MAX_FILES && path[1] == 0)
-    return path[0] - 'A';
+  long count = fileCount();
+  for (int k = 0; k < count && k < MAX_FILES; ++k)
+    if (path[0] == 'A' + k && path[1] == 0)
+      return k;
   return -1;
 }
 
@@ -67,10 +81,7 @@ int __cosmo_open(const char *path, int flags) {
     size = contentOf(file, &bytes);
   } else {
     __cosmo_strnlen(path, SIZE_MAX); /* an unterminated name is an error */
-    long ignored = -1;
-    /* Is there a file system? (Index MAX_FILES is never a file.) */
-    __cosmo_env_file(MAX_FILES, &ignored);
-    size = ignored;
+    size = fileCount() < 0 ? -1 : 0;
   }
   if (size < 0 && !(flags & COSMO_O_CREAT)) {
     __cosmo_env_unknown("the program opens a file to read it, and cosmo has "

@@ -43,7 +43,8 @@ size_t __cosmo_strnlen(const char *s, size_t max);
 /* The environment the engine gives main (src/engine/Environment.cpp):
  * standard input (index -1) and the files A, B, ... (index 0, 1, ...).
  * Returns the bytes and sets *size; NULL with *size -1 when that part of
- * the environment is not symbolic, NULL with *size 0 for an absent file. */
+ * the environment is not symbolic, NULL with *size 0 for an absent file.
+ * Index -2 sets *size to the number of files (-1: no file system). */
 void *__cosmo_env_file(int index, long *size);
 /* A fresh symbolic string for environment variable `name`, or NULL when
  * variables are not symbolic. */

@@ -130,10 +130,11 @@ bool Executor::handleEnvironmentCall(ExecutionState &s,
       throw Unsupported{fmt::format("call to '{}' with too few arguments",
                                     name.str())};
   };
-  auto storeSize = [&](const ExprRef &where, int64_t value) {
+  auto storeSize = [&](ExecutionState &st, const ExprRef &where,
+                       int64_t value) {
     // The size goes to a `long` of the libc (same width as a pointer).
     ExprRef v = ctx_.bv(pointerBits(), static_cast<uint64_t>(value));
-    for (const ResolvedAccess &a : resolve(s, where, pointerBits() / 8)) {
+    for (const ResolvedAccess &a : resolve(st, where, pointerBits() / 8)) {
       memory::ObjectState &os = a.state->memory.writable(a.base);
       os.write(ctx_, a.offset, v);
     }
@@ -142,28 +143,46 @@ bool Executor::handleEnvironmentCall(ExecutionState &s,
     // void *__cosmo_env_file(int index, long *size): index -1 is standard
     // input, 0.. the files A, B, ...; NULL with size -1 when that part of
     // the environment is not symbolic, NULL with size 0 for an absent file.
+    // Index -2 asks for the number of files (-1: no file system).
     needArgs(2);
-    if (!args[0]->isConst())
-      throw Unsupported{"__cosmo_env_file of a symbolic index"};
-    int64_t index = args[0]->bvValue().getSExtValue();
-    int64_t size = -1;
-    ExprRef result = pointer(0);
-    if (index < 0 && env.stdinSize >= 0) {
-      size = env.stdinSize;
-      result = pointer(makeEnvironmentInput(s, "stdin", "stdin",
-                                            env.stdinSize, false));
-    } else if (index >= 0 && env.fileCount >= 0) {
-      size = 0;
-      if (index < env.fileCount) {
+    auto answer = [&](ExecutionState &st, int64_t index) {
+      int64_t size = env.fileCount >= 0 && index >= 0 ? 0 : -1;
+      ExprRef result = pointer(0);
+      if (index == -2) {
+        size = env.fileCount;
+      } else if (index == -1 && env.stdinSize >= 0) {
+        size = env.stdinSize;
+        result = pointer(makeEnvironmentInput(st, "stdin", "stdin",
+                                              env.stdinSize, false));
+      } else if (index >= 0 && index < env.fileCount) {
         size = env.fileSize;
         std::string file(1, static_cast<char>('A' + index));
         result = pointer(
-            makeEnvironmentInput(s, file, "file", env.fileSize, false));
+            makeEnvironmentInput(st, file, "file", env.fileSize, false));
       }
+      storeSize(st, args[1], size);
+      if (!st.terminated)
+        returnValue(st, call, result);
+    };
+    if (args[0]->isConst()) {
+      answer(s, args[0]->bvValue().getSExtValue());
+      return true;
     }
-    storeSize(args[1], size);
-    if (!s.terminated)
-      returnValue(s, call, result);
+    // A symbolic index (a file name the path has not fixed): a path for
+    // each file it may be, and one for every other value (absent).
+    ExecutionState *rest = &s;
+    for (int64_t index = -2; index < std::max(env.fileCount, 0) && rest;
+         ++index) {
+      Split sp = split(*rest, ctx_.eq(args[0], ctx_.bv(args[0]->width(),
+                                                       static_cast<uint64_t>(
+                                                           index))),
+                       false);
+      if (sp.onTrue)
+        answer(*sp.onTrue, index);
+      rest = sp.onFalse;
+    }
+    if (rest)
+      answer(*rest, std::max(env.fileCount, 0));
     return true;
   }
   if (name == "__cosmo_env_var") {

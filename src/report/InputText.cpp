@@ -4,6 +4,8 @@
 
 #include "Bytes.h"
 
+#include "cosmo/report/TestVectorFile.h"
+
 #include <fmt/format.h>
 
 #include <cstring>
@@ -152,6 +154,42 @@ std::string inputLine(const engine::TestInput &in) {
           : hexOf(std::span(in.bytes.data(), kShownBytes)) + "...";
   return fmt::format("hex {} ({}{})", hex, bytes,
                      why.empty() ? "" : ", " + why);
+}
+
+std::string inputLines(const engine::TestVector &test,
+                       const std::string &indent) {
+  std::string out;
+  auto quoted = [](const std::string &bytes) {
+    std::string q = "\"";
+    for (char c : bytes)
+      q += escaped(static_cast<uint8_t>(c), '"');
+    return q + "\"";
+  };
+  ProcessEnvironment env = processEnvironmentOf(test);
+  bool hasArguments = false;
+  for (const engine::TestInput &in : test.inputs) {
+    if (in.source == "argc" || in.source == "argv") {
+      if (!hasArguments) {
+        out += indent + "argv = {\"prog\"";
+        for (const std::string &a : env.arguments)
+          out += ", " + quoted(a);
+        out += "}\n";
+      }
+      hasArguments = true;
+    } else if (in.source == "stdin") {
+      out += indent + "stdin = " + quoted(*env.standardInput) + "\n";
+    } else if (in.source == "file") {
+      out += fmt::format("{}file {} = {}\n", indent, in.name,
+                         quoted(std::string(in.bytes.begin(), in.bytes.end())));
+    } else if (in.source == "env") {
+      std::string value(in.bytes.begin(), in.bytes.end());
+      out += fmt::format("{}variable {} = {}\n", indent, in.name,
+                         quoted(value.substr(0, value.find('\0'))));
+    } else if (in.source != "acsl") { // a quantifier's choice, for native runs
+      out += fmt::format("{}input {} = {}\n", indent, in.name, inputLine(in));
+    }
+  }
+  return out;
 }
 
 } // namespace cosmo::report

@@ -28,6 +28,13 @@ std::optional<std::string> cValueOf(const engine::TestInput &input,
 /// 0f000000 (4 bytes)"; bytes past the 64th are left out ("...").
 std::string inputLine(const engine::TestInput &input);
 
+/// The lines of a test's inputs for the terminal, each after `indent`:
+/// "input NAME = VALUE" for each input, and main's environment as the
+/// program sees it: "argv = {"prog", "-r"}" (only the arguments the path
+/// had), "stdin = "...", "file A = "...", "variable HOME = "..."".
+std::string inputLines(const engine::TestVector &test,
+                       const std::string &indent);
+
 } // namespace cosmo::report
 
 #endif // COSMO_REPORT_INPUTTEXT_H

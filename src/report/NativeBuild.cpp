@@ -221,6 +221,9 @@ ProcessResult runNativeProgram(
                              environment.end());
   request.timeout = timeout;
   request.workingDirectory = inputs.parent_path();
+  // The program sees the variables the test gives it and no others, as
+  // cosmo's getenv does (every variable absent without --sym-env).
+  request.clearEnvironment = true;
   if (!process.empty()) {
     std::filesystem::path dir = inputs;
     dir += ".env";

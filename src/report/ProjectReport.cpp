@@ -193,9 +193,7 @@ std::string formatProjectSummary(const ProjectResult &project, bool color,
     if (latent)
       out += fmt::format("    latent: {}\n    when: {}\n", e.latent,
                          e.latentCondition.empty() ? "-" : e.latentCondition);
-    for (const engine::TestInput &in : e.test.inputs)
-      if (in.source != "acsl")
-        out += fmt::format("    input {} = {}\n", in.name, inputLine(in));
+    out += inputLines(e.test, "    ");
     for (const auto &l : e.stack)
       out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
   };

@@ -547,9 +547,7 @@ std::string formatSummary(const summary::AnalysisResult &summary,
                                describe(replays[i])));
       ++replayCounts[static_cast<int>(replays[i].status)];
     }
-    for (const engine::TestInput &in : e.test.inputs)
-      if (in.source != "acsl") // a quantifier's choice, for native runs
-        out += fmt::format("    input {} = {}\n", in.name, inputLine(in));
+    out += inputLines(e.test, "    ");
     for (const auto &l : e.stack)
       out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
   }

@@ -66,6 +66,8 @@ private:
     dup2(input, STDIN_FILENO);
   dup2(outPipe.writeEnd(), STDOUT_FILENO);
   dup2(errPipe.writeEnd(), STDERR_FILENO);
+  if (request.clearEnvironment)
+    clearenv();
   for (const auto &[name, value] : request.environment)
     setenv(name.c_str(), value.c_str(), 1);
   int failure = 0;

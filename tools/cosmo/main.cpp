@@ -348,6 +348,7 @@ struct CheckCommand {
         ->option_text("N")
         ->expected(1)
         ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->check(CLI::Range(1u, 4096u))
         ->group("Environment (main)");
     check
@@ -357,6 +358,7 @@ struct CheckCommand {
                      "an input)")
         ->option_text("MIN MAX N")
         ->expected(3)
+        ->allow_extra_args(false)
         ->check(CLI::Range(0u, 4096u))
         ->group("Environment (main)");
     check
@@ -373,6 +375,7 @@ struct CheckCommand {
                      "it, a path that opens a file for reading ends unknown)")
         ->option_text("COUNT N")
         ->expected(2)
+        ->allow_extra_args(false)
         ->check(CLI::Range(0u, 1u << 20))
         ->group("Environment (main)");
     check

@@ -134,6 +134,15 @@ long cosmo_libc_write(int, const void *, size_t);
 int cosmo_libc_close(int);
 long cosmo_libc_lseek(int, long, int);
 char *cosmo_libc_getenv(const char *);
+
+// getopt.c (struct option has glibc's layout)
+extern char *cosmo_libc_optarg;
+extern int cosmo_libc_optind, cosmo_libc_opterr, cosmo_libc_optopt;
+int cosmo_libc_getopt(int, char *const[], const char *);
+int cosmo_libc_getopt_long(int, char *const[], const char *, const void *,
+                           int *);
+int cosmo_libc_getopt_long_only(int, char *const[], const char *,
+                                const void *, int *);
 }
 
 #endif // COSMO_UNITTESTS_LIBC_PREFIXED_H

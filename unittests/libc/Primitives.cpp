@@ -41,7 +41,11 @@ void cosmo_libc_free(void *p) { std::free(p); }
 
 void *cosmo_libc___cosmo_env_file(int index, long *size) {
   const std::string *bytes = nullptr;
-  if (index < 0)
+  if (index == -2) {
+    *size = static_cast<long>(nativeFiles().size());
+    return nullptr;
+  }
+  if (index == -1)
     bytes = &nativeStandardInput();
   else if (static_cast<size_t>(index) < nativeFiles().size())
     bytes = &nativeFiles()[index];

@@ -36,6 +36,8 @@ struct ProcessRequest {
   std::chrono::milliseconds timeout{60000};
   std::filesystem::path workingDirectory; // empty: the current one
   std::filesystem::path standardInput;    // empty: /dev/null
+  /// Start from an empty environment (only `environment`'s variables).
+  bool clearEnvironment = false;
 };
 
 ProcessResult runProcess(const ProcessRequest &request);
