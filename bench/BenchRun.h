@@ -114,6 +114,10 @@ int suiteBench(const Cosmo &cosmo, std::vector<fs::path> programs,
 /// cosmo-bench --projects: `cosmo check --all` on each library of `args`
 /// (NAME=FILE,... or a build directory), with one worker and with two.
 int projectBench(const Cosmo &cosmo, const std::vector<std::string> &args);
+/// cosmo-bench --env: command-line programs with a symbolic environment
+/// (their `// RUN:` options, or `envOptions` for NAME=FILE,... subjects).
+int envBench(const Cosmo &cosmo, const std::vector<std::string> &args,
+             const std::string &envOptions);
 int storeBench(const Cosmo &cosmo, const std::vector<std::string> &subjects,
                const std::string &postgres);
 

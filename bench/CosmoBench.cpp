@@ -453,6 +453,17 @@ int main(int argc, char **argv) {
                "compile_commands.json (default: tests/projects/shelf): "
                "errors, latent errors, verdicts, -j 1 against -j 2, peak "
                "memory; --timeout is each function's");
+  bool env = false;
+  std::string envOptions = "--sym-args 0 2 3 --sym-stdin 8 --sym-files 1 8";
+  app.add_flag("--env", env,
+               "command-line programs with a symbolic environment, 60 s each "
+               "(--timeout) with --confirm: lines covered, errors found and "
+               "confirmed, seconds to the first (default: programs/env/*.c "
+               "with their // RUN: options; NAME=FILE[,FILE...][,-IDIR] "
+               "subjects get --env-options)");
+  app.add_option("--env-options", envOptions,
+                 "--env: the environment of NAME=FILE,... subjects")
+      ->capture_default_str();
   app.add_option("programs", programs,
                  "C programs (default: every .c file of " COSMO_BENCH_PROGRAMS
                  ", or of the solver directory with --solver)");
@@ -463,6 +474,8 @@ int main(int argc, char **argv) {
   std::vector<fs::path> paths(programs.begin(), programs.end());
   if (projects)
     return projectBench(cosmo, programs);
+  if (env)
+    return envBench(cosmo, programs, envOptions);
   if (store)
     return storeBench(cosmo, programs, postgres);
   if (differential)

@@ -527,11 +527,23 @@ std::string formatSummary(const summary::AnalysisResult &summary,
   };
   std::string out;
   unsigned replayCounts[3] = {0, 0, 0};
-  size_t latentCount = 0;
+  size_t latentCount = 0, shown = 0, brief = 0;
   for (size_t i = 0; i < summary.errors.size(); ++i) {
     const engine::ErrorReport &e = summary.errors[i];
     if (!e.latent.empty() && (++latentCount, !info.reportLatent))
       continue;
+    if (++shown > kBriefErrors && !info.verbose) {
+      // Many errors: the rest one line each (their tests are in OUT/tests).
+      std::string file =
+          e.location.file.empty() ? info.program : e.location.file;
+      out += fmt::format("{}:{}: {} {} in {}: {}\n", file, e.location.line,
+                         paint("1;31", "error:"), engine::errorKindName(e.kind),
+                         e.location.function, e.message);
+      if (i < replays.size())
+        ++replayCounts[static_cast<int>(replays[i].status)];
+      ++brief;
+      continue;
+    }
     std::string file = e.location.file.empty() ? info.program : e.location.file;
     out += fmt::format("{}:{}: {} {} in {}: {}\n", file, e.location.line,
                        e.latent.empty() ? paint("1;31", "error:")
@@ -551,6 +563,10 @@ std::string formatSummary(const summary::AnalysisResult &summary,
     for (const auto &l : e.stack)
       out += fmt::format("    at {} ({}:{})\n", l.function, l.file, l.line);
   }
+  if (brief > 0)
+    out += fmt::format("(inputs of the last {} error{} left out: --verbose "
+                       "prints them, OUT/tests holds their tests)\n",
+                       brief, brief == 1 ? "" : "s");
   if (latentCount > 0 && !info.reportLatent)
     out += fmt::format("{} latent error{} (a caller must pass a NULL, a "
                        "particular struct or a smaller object): listed in "

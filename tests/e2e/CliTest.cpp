@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 using namespace cosmo::e2e;
@@ -39,6 +42,51 @@ TEST_F(CliTest, ALibmFunctionOfASymbolicArgumentIsNamedInTheReason) {
   EXPECT_NE(reasons.find("pow of a symbolic argument (at m.c:5)"),
             std::string::npos)
       << reasons;
+}
+
+// The environment options (issue 46): bad values are one-line usage
+// errors; the options' inputs reach the test vector, the summary shows the
+// command line as the program saw it, and the replay file leaves them out.
+TEST_F(CliTest, EnvironmentOptionsAreCheckedAndReachTheTests) {
+  write("t.c", "#include <stdio.h>\n"
+               "#include <string.h>\n"
+               "int main(int argc, char **argv) {\n"
+               "  char b[2];\n"
+               "  if (argc == 2 && strcmp(argv[1], \"-x\") == 0 &&\n"
+               "      fread(b, 1, 2, stdin) == 2 && b[0] == 'o')\n"
+               "    return b[1] / (b[1] - 'k');\n"
+               "  return 0;\n"
+               "}\n");
+  for (std::vector<std::string> bad :
+       {std::vector<std::string>{"--sym-args", "3", "1", "2"},
+        {"--sym-args", "0", "1", "0"},
+        {"--sym-files", "27", "4"},
+        {"--sym-arg", "0"},
+        {"--sym-stdin", "-1"},
+        {"--sym-stdin", "2", "--entry=main2"}}) {
+    std::vector<std::string> args{"check"};
+    args.insert(args.end(), bad.begin(), bad.end());
+    args.push_back("t.c");
+    ProcessResult r = cosmo(args);
+    EXPECT_EQ(r.exitCode, 2) << bad[0] << " " << bad[1] << ": " << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+  }
+  ProcessResult r = cosmo({"check", "--sym-args", "0", "1", "2", "--sym-stdin",
+                           "2", "--out=out", "t.c"});
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("argv = {\"prog\", \"-x\"}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stdin = \"ok\""), std::string::npos) << r.out;
+  nlohmann::json rep = report("out");
+  ASSERT_EQ(rep["errors"].size(), 1u);
+  std::set<std::string> sources;
+  for (const nlohmann::json &in : rep["errors"][0]["test"]["inputs"])
+    sources.insert(in["source"].get<std::string>());
+  EXPECT_EQ(sources, (std::set<std::string>{"argc", "argv", "stdin"}));
+  // Without --sym-stdin the same program cannot say what stdin holds.
+  ProcessResult plain = cosmo({"check", "--sym-arg", "2", "--out=plain", "t.c"});
+  EXPECT_EQ(plain.exitCode, 3) << plain.out << plain.err;
+  EXPECT_NE(report("plain")["unknown_reasons"].dump().find("--sym-stdin"),
+            std::string::npos);
 }
 
 TEST_F(CliTest, FileThatIsNeitherCNorIR) {

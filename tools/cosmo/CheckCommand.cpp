@@ -218,6 +218,7 @@ int runCheck(const CheckOptions &opts) {
 
   const summary::AnalysisResult &summary = result->summary;
   result->info.reportLatent = opts.reportLatent;
+  result->info.verbose = opts.verbose;
   for (const std::string &w : result->info.store.warnings)
     std::cerr << "cosmo: warning: " << w << "\n";
   if (!opts.quiet)

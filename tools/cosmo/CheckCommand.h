@@ -38,6 +38,7 @@ struct CheckOptions {
   std::string outDir;
   bool quiet = false;
   bool reportLatent = false; // print latent errors, not only their count
+  bool verbose = false;      // print every error's inputs
   bool all = false;          // --all: every function an entry
   unsigned jobs = 0;         // --all: worker processes (0: the cores)
   std::string format = "json"; // json | sarif (report.sarif as well)

@@ -440,6 +440,9 @@ struct CheckCommand {
                     "--inputs=shaped: print each latent error (one that needs "
                     "a caller to pass a NULL, particular struct fields or a "
                     "smaller object) with its condition, not only their count");
+    check->add_flag("--verbose,-v", opts.verbose,
+                    "print the inputs of every error (without it, errors past "
+                    "the tenth get one line each)");
     check->add_flag("--quiet,-q", opts.quiet,
                     "print nothing on success (no progress line, no summary)");
     app = check;

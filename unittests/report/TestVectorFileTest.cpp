@@ -140,12 +140,43 @@ TEST(TestVectorFile, InputsMustFitTheirSize) {
               R"({"name": "x", "source": "nondet", "size": 2, "hex": "fbzz"})"))
           .find("input 'x' has a non-hex digit in \"zz\""),
       std::string::npos);
-  EXPECT_NE(errorOf(vectorWith(R"({"source": "stdin", "size": 0, "hex": ""})"))
-                .find("inputs[0].source \"stdin\" is not one of"),
+  EXPECT_NE(errorOf(vectorWith(R"({"source": "keyboard", "size": 0, "hex": ""})"))
+                .find("inputs[0].source \"keyboard\" is not one of"),
             std::string::npos);
   EXPECT_NE(errorOf(vectorWith(R"({"source": "nondet", "hex": ""})"))
                 .find("inputs[0] has no \"size\""),
             std::string::npos);
+}
+
+// A vector of a run with --sym-args, --sym-stdin, --sym-files and --sym-env
+// gives the native process its command line, standard input, files and
+// variables; arguments past argc are not the path's.
+TEST(TestVectorFile, TheEnvironmentGoesToTheProcessNotTheReplayFile) {
+  auto vector = parseTestVector(
+      R"({"program": "p.c", "outcome": "completed", "inputs": [
+        {"name": "argc", "source": "argc", "size": 4, "hex": "02000000"},
+        {"name": "argv[1]", "source": "argv", "size": 3, "hex": "2d7800"},
+        {"name": "argv[2]", "source": "argv", "size": 2, "hex": "6162"},
+        {"name": "x", "source": "nondet", "size": 1, "hex": "07"},
+        {"name": "stdin", "source": "stdin", "size": 3, "hex": "6f000a"},
+        {"name": "A", "source": "file", "size": 2, "hex": "ff00"},
+        {"name": "HOME", "source": "env", "size": 3, "hex": "2f0041"}]})",
+      "v.json");
+  ASSERT_TRUE(bool(vector)) << llvm::toString(vector.takeError());
+  ProcessEnvironment env = processEnvironmentOf(vector->test);
+  EXPECT_EQ(env.arguments, std::vector<std::string>{"-x"});
+  ASSERT_TRUE(env.standardInput.has_value());
+  EXPECT_EQ(*env.standardInput, std::string("o\0\n", 3));
+  ASSERT_EQ(env.files.size(), 1u);
+  EXPECT_EQ(env.files[0].first, "A");
+  EXPECT_EQ(env.files[0].second, std::string("\xff\0", 2));
+  ASSERT_EQ(env.variables.size(), 1u);
+  EXPECT_EQ(env.variables[0].second, "/");
+  EXPECT_EQ(replayFileText(vector->test), "nondet 1 07\n");
+  ProcessEnvironment other = env;
+  other.files[0].second = "x";
+  EXPECT_NE(env.text(), other.text());
+  EXPECT_TRUE(ProcessEnvironment{}.empty());
 }
 
 TEST(TestVectorFile, AMissingFileIsAnError) {

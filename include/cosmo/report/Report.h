@@ -60,8 +60,14 @@ struct RunInfo {
   /// The terminal summary prints latent errors (engine::ErrorReport::latent)
   /// too, not only their count.
   bool reportLatent = false;
+  /// The terminal summary prints every error with its inputs; otherwise
+  /// past the first kBriefErrors errors, one line each.
+  bool verbose = false;
   StoreUse store = {};
 };
+
+/// Errors the terminal summary shows with their inputs without --verbose.
+constexpr size_t kBriefErrors = 10;
 
 /// report.json's "store", and the summary's line about it.
 nlohmann::json storeUseToJson(const StoreUse &use);
