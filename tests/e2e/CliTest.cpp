@@ -79,7 +79,9 @@ TEST_F(CliTest, EnvironmentOptionsAreCheckedAndReachTheTests) {
   nlohmann::json rep = report("out");
   ASSERT_EQ(rep["errors"].size(), 1u);
   std::set<std::string> sources;
-  for (const nlohmann::json &in : rep["errors"][0]["test"]["inputs"])
+  nlohmann::json test =
+      nlohmann::json::parse(read("out/" + rep["errors"][0]["test"].get<std::string>()));
+  for (const nlohmann::json &in : test["inputs"])
     sources.insert(in["source"].get<std::string>());
   EXPECT_EQ(sources, (std::set<std::string>{"argc", "argv", "stdin"}));
   // Without --sym-stdin the same program cannot say what stdin holds.
