@@ -108,13 +108,37 @@ InputType nondetInputType(std::string_view function) {
 }
 
 InputType inputTypeOf(const llvm::DIType *t, uint64_t bytes) {
-  if (!t || t->getSizeInBits() != bytes * 8)
+  // A typedef has no size of its own: the type it names has.
+  const llvm::DIType *base = t ? frontend::withoutQualifiers(t) : nullptr;
+  if (!base || base->getSizeInBits() != bytes * 8)
     return {};
-  const llvm::DIType *base = frontend::withoutQualifiers(t);
   bool signedChar = true;
   if (Kind k = scalarKind(base, signedChar); k != Kind::Unknown) {
     std::optional<std::string> name = cTypeName(t);
     return scalar(k, name.value_or(""), signedChar);
+  }
+  if (auto *record = llvm::dyn_cast_or_null<llvm::DICompositeType>(base);
+      record && record->getTag() == llvm::dwarf::DW_TAG_structure_type) {
+    // Field by field; a struct with bit-fields stays bytes.
+    InputType result;
+    result.kind = Kind::Struct;
+    result.name = cTypeName(t).value_or("struct");
+    for (const llvm::DINode *n : record->getElements()) {
+      auto *member = llvm::dyn_cast_or_null<llvm::DIDerivedType>(n);
+      if (!member || member->getTag() != llvm::dwarf::DW_TAG_member)
+        continue;
+      if (member->isBitField())
+        return {};
+      uint64_t offset = member->getOffsetInBits() / 8;
+      uint64_t size = member->getSizeInBits() / 8;
+      if (size == 0) // a flexible array member
+        continue;
+      if (offset + size > bytes)
+        return {};
+      result.fields.push_back({member->getName().str(), offset, size,
+                               inputTypeOf(member->getBaseType(), size)});
+    }
+    return result;
   }
   auto *array = llvm::dyn_cast_or_null<llvm::DICompositeType>(base);
   if (!array || array->getTag() != llvm::dwarf::DW_TAG_array_type ||

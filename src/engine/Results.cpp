@@ -65,7 +65,8 @@ constexpr std::pair<std::string_view, InputType::Kind> kInputKinds[] = {
     {"float", InputType::Kind::Float},
     {"text", InputType::Kind::Text},
     {"signed-array", InputType::Kind::SignedArray},
-    {"unsigned-array", InputType::Kind::UnsignedArray}};
+    {"unsigned-array", InputType::Kind::UnsignedArray},
+    {"struct", InputType::Kind::Struct}};
 } // namespace
 
 std::string inputKindName(const InputType &type) {

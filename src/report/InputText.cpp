@@ -132,6 +132,21 @@ std::optional<std::string> cValueOf(const engine::TestInput &in,
     if (in.type.elementBytes == 0)
       return std::nullopt;
     return arrayText(in, maxElements);
+  case Kind::Struct: {
+    std::string out = "{";
+    for (const engine::InputField &f : in.type.fields) {
+      if (f.offset + f.size > in.bytes.size())
+        return std::nullopt;
+      engine::TestInput field;
+      field.source = in.source;
+      field.bytes.assign(in.bytes.begin() + f.offset,
+                         in.bytes.begin() + f.offset + f.size);
+      field.type = f.type;
+      out += (out.size() > 1 ? ", ." : ".") + f.name + " = " +
+             cValueOf(field, maxElements).value_or("0x" + hexOf(field.bytes));
+    }
+    return out + "}";
+  }
   default:
     return scalarText(in);
   }

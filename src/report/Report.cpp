@@ -234,6 +234,28 @@ json memoTreeToJson(const summary::MemoTreeInfo &t) {
               {"pairs", pairs}};
 }
 
+/// "type", "type_kind", "element_size" and a struct's "fields" (each
+/// with "name", "offset", "size" and its own type) of an input.
+void addInputType(json &j, const engine::InputType &type) {
+  if (!type.name.empty())
+    j["type"] = type.name;
+  std::string kind = engine::inputKindName(type);
+  if (kind.empty())
+    return;
+  j["type_kind"] = kind;
+  if (type.elementBytes)
+    j["element_size"] = type.elementBytes;
+  if (type.kind == engine::InputType::Kind::Struct) {
+    json fields = json::array();
+    for (const engine::InputField &f : type.fields) {
+      json field{{"name", f.name}, {"offset", f.offset}, {"size", f.size}};
+      addInputType(field, f.type);
+      fields.push_back(std::move(field));
+    }
+    j["fields"] = std::move(fields);
+  }
+}
+
 json testToJson(const engine::TestVector &t, const RunInfo &info) {
   json inputs = json::array();
   for (const engine::TestInput &in : t.inputs) {
@@ -245,13 +267,7 @@ json testToJson(const engine::TestVector &t, const RunInfo &info) {
       j["function"] = in.function;
     if (in.location.line > 0)
       j["location"] = locationToJson(in.location);
-    if (!in.type.name.empty())
-      j["type"] = in.type.name;
-    if (std::string kind = engine::inputKindName(in.type); !kind.empty()) {
-      j["type_kind"] = kind;
-      if (in.type.elementBytes)
-        j["element_size"] = in.type.elementBytes;
-    }
+    addInputType(j, in.type);
     if (std::optional<std::string> value = cValueOf(in))
       j["value"] = *value;
     inputs.push_back(std::move(j));

@@ -68,6 +68,44 @@ engine::ErrorKind knownErrorKind(const std::string &name) {
                         name));
 }
 
+/// The type of an input of `size` bytes (or of one of a struct's fields).
+engine::InputType readInputType(const json &input, const std::string &context,
+                                const std::string &label, uint64_t size) {
+  engine::InputType type;
+  type.name = optionalString(input, "type");
+  std::string kind = optionalString(input, "type_kind");
+  if (kind.empty())
+    return type;
+  if (!engine::setInputKind(type, kind))
+    malformed(fmt::format("{}.type_kind \"{}\" is not a kind of input",
+                          context, kind));
+  if (input.contains("element_size"))
+    type.elementBytes = static_cast<unsigned>(
+        unsignedMember(input, context, "element_size"));
+  bool array = type.kind == engine::InputType::Kind::SignedArray ||
+               type.kind == engine::InputType::Kind::UnsignedArray;
+  if (array && (type.elementBytes == 0 || size % type.elementBytes))
+    malformed(fmt::format("{} is an array without a fitting element_size",
+                          label));
+  if (type.kind == engine::InputType::Kind::Struct) {
+    const json &fields = member(input, context, "fields");
+    if (!fields.is_array())
+      malformed(fmt::format("{}.fields is not an array", context));
+    for (size_t k = 0; k < fields.size(); ++k) {
+      std::string where = fmt::format("{}.fields[{}]", context, k);
+      engine::InputField f;
+      f.name = stringMember(fields[k], where, "name");
+      f.offset = unsignedMember(fields[k], where, "offset");
+      f.size = unsignedMember(fields[k], where, "size");
+      if (f.offset + f.size > size)
+        malformed(fmt::format("{} lies outside its {} bytes", where, size));
+      f.type = readInputType(fields[k], where, label, f.size);
+      type.fields.push_back(std::move(f));
+    }
+  }
+  return type;
+}
+
 engine::TestInput readInput(const json &input, size_t index) {
   std::string context = fmt::format("inputs[{}]", index);
   engine::TestInput result;
@@ -98,21 +136,7 @@ engine::TestInput readInput(const json &input, size_t index) {
   result.bytes = std::move(*bytes);
   if (input.contains("location"))
     result.location = locationFromJson(input.at("location"));
-  result.type.name = optionalString(input, "type");
-  if (std::string kind = optionalString(input, "type_kind"); !kind.empty()) {
-    if (!engine::setInputKind(result.type, kind))
-      malformed(fmt::format("{}.type_kind \"{}\" is not a kind of input",
-                            context, kind));
-    if (input.contains("element_size"))
-      result.type.elementBytes = static_cast<unsigned>(
-          unsignedMember(input, context, "element_size"));
-    bool array = result.type.kind == engine::InputType::Kind::SignedArray ||
-                 result.type.kind == engine::InputType::Kind::UnsignedArray;
-    if (array && (result.type.elementBytes == 0 ||
-                  result.bytes.size() % result.type.elementBytes))
-      malformed(fmt::format("{} is an array without a fitting element_size",
-                            label));
-  }
+  result.type = readInputType(input, context, label, result.bytes.size());
   return result;
 }
 
@@ -286,6 +310,12 @@ std::vector<int> recordedCallerLines(const engine::TestVector &test) {
 bool isReplayedInput(const engine::TestInput &input) {
   return input.source == "nondet" || input.source == "symbolic" ||
          input.source == "acsl";
+}
+
+bool isEnvironmentInput(const engine::TestInput &input) {
+  return input.source == "argc" || input.source == "argv" ||
+         input.source == "stdin" || input.source == "file" ||
+         input.source == "env";
 }
 
 std::string replayFileText(const engine::TestVector &test) {

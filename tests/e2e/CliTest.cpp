@@ -84,11 +84,50 @@ TEST_F(CliTest, EnvironmentOptionsAreCheckedAndReachTheTests) {
   for (const nlohmann::json &in : test["inputs"])
     sources.insert(in["source"].get<std::string>());
   EXPECT_EQ(sources, (std::set<std::string>{"argc", "argv", "stdin"}));
+  // `cosmo replay` runs it with that command line and standard input.
+  ProcessResult replay =
+      cosmo({"replay", "out/" + rep["errors"][0]["test"].get<std::string>(), "t.c"});
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("confirmed"), std::string::npos) << replay.out;
   // Without --sym-stdin the same program cannot say what stdin holds.
   ProcessResult plain = cosmo({"check", "--sym-arg", "2", "--out=plain", "t.c"});
   EXPECT_EQ(plain.exitCode, 3) << plain.out << plain.err;
   EXPECT_NE(report("plain")["unknown_reasons"].dump().find("--sym-stdin"),
             std::string::npos);
+}
+
+// A struct input reads field by field, each in its C type (issue 46),
+// in the summary and in the test vector, which reads back the same.
+TEST_F(CliTest, AStructInputReadsFieldByField) {
+  write("s.c", "#include <klee/klee.h>\n"
+               "typedef struct { int id; char tag[3]; unsigned char on; "
+               "void *next; } item_t;\n"
+               "int main(void) {\n"
+               "  item_t it;\n"
+               "  klee_make_symbolic(&it, sizeof it, \"it\");\n"
+               "  if (it.id == -7 && it.tag[0] == 'q' && it.on == 200)\n"
+               "    klee_assert(it.next != 0);\n"
+               "  return 0;\n"
+               "}\n");
+  ProcessResult r = cosmo({"check", "--out=out", "s.c"});
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("input it = {.id = -7, .tag = \"q"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(".on = 200 '\\310', .next = NULL} (item_t"), std::string::npos)
+      << r.out;
+  nlohmann::json rep = report("out");
+  ASSERT_EQ(rep["errors"].size(), 1u);
+  nlohmann::json test =
+      nlohmann::json::parse(read("out/" + rep["errors"][0]["test"].get<std::string>()));
+  const nlohmann::json &in = test["inputs"][0];
+  EXPECT_EQ(in["type_kind"], "struct");
+  ASSERT_EQ(in["fields"].size(), 4u);
+  EXPECT_EQ(in["fields"][3]["name"], "next");
+  EXPECT_EQ(in["fields"][3]["type_kind"], "pointer");
+  // `cosmo replay` reads the vector back and confirms it.
+  ProcessResult replay =
+      cosmo({"replay", "out/" + rep["errors"][0]["test"].get<std::string>(), "s.c"});
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
 }
 
 TEST_F(CliTest, FileThatIsNeitherCNorIR) {

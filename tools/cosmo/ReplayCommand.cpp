@@ -43,7 +43,8 @@ llvm::Error checkVectorFits(const report::RecordedTest &vector,
   bool harness = report::entryCallFor(vector.entry, vector.signature)
                      .has_value();
   for (const engine::TestInput &input : vector.test.inputs)
-    if (!harness && !report::isReplayedInput(input))
+    if (!harness && !report::isReplayedInput(input) &&
+        !report::isEnvironmentInput(input))
       return fail(fmt::format(
           "cannot replay {}: input '{}' comes from an --entry parameter "
           "({}), but the vector's entry is main",

@@ -86,16 +86,25 @@ struct InputType {
     Text,          // an array of char: a string literal
     SignedArray,   // an array of a signed integer type
     UnsignedArray, // an array of an unsigned integer type
+    Struct,        // a struct: its fields
   };
   Kind kind = Kind::Unknown;
   std::string name;          // as C names it: "long long", "size_t", "char[8]"
   unsigned elementBytes = 0; // arrays: the size of an element
   bool signedChar = true;    // Char, Text: char is signed (x86)
+  std::vector<struct InputField> fields; // Struct: its members, in order
+};
+
+/// A member of a struct input: where its bytes are and how they read.
+struct InputField {
+  std::string name;
+  uint64_t offset = 0, size = 0; // bytes
+  InputType type;
 };
 
 /// "signed", "unsigned", "bool", "char", "unsigned-char", "pointer",
-/// "float", "text", "signed-array", "unsigned-array" (test vectors'
-/// "type_kind");
+/// "float", "text", "signed-array", "unsigned-array", "struct" (test
+/// vectors' "type_kind");
 /// empty for Unknown.
 std::string inputKindName(const InputType &type);
 /// `type` with the kind `name` names; false if it names none.

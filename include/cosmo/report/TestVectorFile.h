@@ -49,6 +49,9 @@ std::vector<int> recordedCallerLines(const engine::TestVector &test);
 
 /// Whether an input is served by the replay runtime (nondet, symbolic).
 bool isReplayedInput(const engine::TestInput &input);
+/// Whether an input is main's environment (argc, argv, stdin, file, env),
+/// which a native run gets as its process's.
+bool isEnvironmentInput(const engine::TestInput &input);
 
 std::string replayFileText(const engine::TestVector &test);
 
