@@ -224,3 +224,55 @@ char *strndup(const char *s, size_t max) {
   d[n] = 0;
   return d;
 }
+
+/* strerror: glibc's messages for the errno values a program meets most;
+ * others read "Unknown error N" as glibc writes an unknown one (the text
+ * of a known one cosmo lacks differs from glibc's, which only printing
+ * shows). */
+char *strerror(int e) {
+  static const struct {
+    int value;
+    const char *text;
+  } messages[] = {
+      {0, "Success"},
+      {1, "Operation not permitted"},
+      {2, "No such file or directory"},
+      {4, "Interrupted system call"},
+      {5, "Input/output error"},
+      {9, "Bad file descriptor"},
+      {11, "Resource temporarily unavailable"},
+      {12, "Cannot allocate memory"},
+      {13, "Permission denied"},
+      {17, "File exists"},
+      {20, "Not a directory"},
+      {21, "Is a directory"},
+      {22, "Invalid argument"},
+      {24, "Too many open files"},
+      {28, "No space left on device"},
+      {29, "Illegal seek"},
+      {32, "Broken pipe"},
+      {33, "Numerical argument out of domain"},
+      {34, "Numerical result out of range"},
+      {75, "Value too large for defined data type"},
+      {84, "Invalid or incomplete multibyte or wide character"},
+  };
+  for (size_t k = 0; k < sizeof messages / sizeof messages[0]; ++k)
+    if (messages[k].value == e)
+      return (char *)messages[k].text;
+  static char unknown[32] = "Unknown error ";
+  /* The number after the prefix (14 characters), as %d writes it. */
+  char digits[12];
+  int n = 0;
+  unsigned magnitude = e < 0 ? 0u - (unsigned)e : (unsigned)e;
+  do {
+    digits[n++] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  int at = 14;
+  if (e < 0)
+    unknown[at++] = '-';
+  while (n > 0)
+    unknown[at++] = digits[--n];
+  unknown[at] = 0;
+  return unknown;
+}

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -261,6 +262,11 @@ TEST(StandardInput, GetcharReadsTheEnvironmentsBytesThenEof) {
   EXPECT_EQ(read, nativeStandardInput());
   EXPECT_NE(cosmo_libc_feof(cosmo_libc_stdin), 0);
   EXPECT_EQ(cosmo_libc_getchar(), EOF);
+}
+
+TEST(Environment, StrerrorSaysWhatGlibcSays) {
+  for (int e : {0, 1, 2, 9, 13, 22, 24, 34, 84, 200, -5})
+    EXPECT_STREQ(cosmo_libc_strerror(e), strerror(e)) << e;
 }
 
 TEST(Environment, GetenvIsNullWithoutSymbolicVariables) {

@@ -134,6 +134,7 @@ long cosmo_libc_write(int, const void *, size_t);
 int cosmo_libc_close(int);
 long cosmo_libc_lseek(int, long, int);
 char *cosmo_libc_getenv(const char *);
+char *cosmo_libc_strerror(int);
 
 // getopt.c (struct option has glibc's layout)
 extern char *cosmo_libc_optarg;
