@@ -92,11 +92,17 @@ int envBench(const Cosmo &cosmo, const std::vector<std::string> &args,
     size_t errors = 0, confirmed = 0;
     std::ifstream in(out / "report.json");
     json report = json::parse(in, nullptr, false);
-    if (report.is_object())
+    // cosmo's verdict (false stays false when the time limit came after).
+    std::string verdict = r.verdict;
+    if (report.is_object()) {
       for (const json &e : report.value("errors", json::array())) {
         ++errors;
         confirmed += e.value("replay", "") == "confirmed";
       }
+      verdict = report.value("verdict", "?");
+      if (r.verdict == "timeout")
+        verdict += " (time limit)";
+    }
     fmt::print("| {} | `{}` | {:.0f}/{:.0f} ({}) | {} | {} | {} | {} | {:.1f} "
                "|\n",
                s.name, joined(s.options), covered, total,
@@ -104,7 +110,7 @@ int envBench(const Cosmo &cosmo, const std::vector<std::string> &args,
                r.firstErrorSeconds < 0
                    ? std::string("-")
                    : fmt::format("{:.2f}", r.firstErrorSeconds),
-               r.verdict, r.wallSeconds());
+               verdict, r.wallSeconds());
   }
   fmt::print("\nreports in {}/NAME\n", work.string());
   printFailures(failures);
