@@ -82,7 +82,9 @@ void Executor::setUpMainArguments(ExecutionState &s, const llvm::Function &f) {
   if (f.arg_size() >= 1)
     frame.registers.set(f.getArg(0), RegValue::of(argc));
   if (f.arg_size() < 2) {
-    for (unsigned k = 1; k < slots; ++k) // unused, but still inputs
+    // main cannot see them, but a native run of the test must get as many
+    // arguments as argc says.
+    for (unsigned k = 1; k < slots; ++k)
       makeEnvironmentInput(s, fmt::format("argv[{}]", k), "argv",
                            k <= fixed ? env.args[k - 1] : env.moreArgsLength,
                            true);
