@@ -381,8 +381,8 @@ struct CheckCommand {
     check
         ->add_option("--sym-env", eo.environment.envLength,
                      "getenv of any name returns a symbolic string of up to N "
-                     "characters, or NULL (without it, every variable is "
-                     "absent)")
+                     "characters, the same for the whole path (without it, "
+                     "every variable is absent)")
         ->option_text("N")
         ->check(CLI::Range(0, 4096))
         ->group("Environment (main)");
