@@ -11,18 +11,21 @@
 #include "internal.h"
 
 enum { MAX_FDS = 16, MAX_FILES = 26 };
+/* What a description reads besides the files A, B, ... (0, 1, ...). */
+enum { STANDARD_INPUT = -1, NOTHING = -2 /* output only: discarded */ };
 
 /* An open file description. */
 struct description {
   int open;
   int readable;
   int writable;
-  int file;      /* -1 standard input, 0.. a file of the environment, */
-  long position; /* -2 an output-only file (discarded) */
+  int file; /* STANDARD_INPUT, NOTHING or a file of the environment */
+  long position;
 };
 
-static struct description fds[MAX_FDS] = {
-    {1, 1, 0, -1, 0}, {1, 0, 1, -2, 0}, {1, 0, 1, -2, 0}};
+static struct description fds[MAX_FDS] = {{1, 1, 0, STANDARD_INPUT, 0},
+                                          {1, 0, 1, NOTHING, 0},
+                                          {1, 0, 1, NOTHING, 0}};
 
 /* The environment's bytes, asked for once per file. */
 static const unsigned char *data[MAX_FILES + 1];
@@ -104,7 +107,7 @@ int __cosmo_open(const char *path, int flags) {
   fds[fd].readable = mode != COSMO_O_WRONLY;
   fds[fd].writable = mode != COSMO_O_RDONLY;
   /* A created file reads as empty: what was written to it is dropped. */
-  fds[fd].file = exists ? file : -2;
+  fds[fd].file = exists ? file : NOTHING;
   fds[fd].position = 0;
   return fd;
 }
@@ -116,7 +119,7 @@ long __cosmo_read(int fd, void *buf, size_t n) {
     return -1;
   }
   const unsigned char *bytes = NULL;
-  long size = d->file == -2 ? 0 : contentOf(d->file, &bytes);
+  long size = d->file == NOTHING ? 0 : contentOf(d->file, &bytes);
   if (size < 0) {
     __cosmo_env_unknown("the program reads standard input, and cosmo has "
                         "none without --sym-stdin N");
@@ -165,7 +168,8 @@ long __cosmo_lseek(int fd, long offset, int whence) {
   if (!d)
     return -1;
   const unsigned char *bytes = NULL;
-  long size = d->file == -2 ? d->position : contentOf(d->file, &bytes);
+  long size =
+      d->file == NOTHING ? d->position : contentOf(d->file, &bytes);
   long base = whence == 0 ? 0 : whence == 1 ? d->position : size;
   if (whence < 0 || whence > 2 || size < 0 ||
       (offset < 0 && base + offset < 0)) {

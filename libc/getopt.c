@@ -38,12 +38,6 @@ static const char *findChar(const char *s, int c) {
   return NULL;
 }
 
-static int sameText(const char *a, const char *b) {
-  while (*a && *a == *b)
-    ++a, ++b;
-  return *a == *b;
-}
-
 /* Moves the skipped operands [firstOperand, lastOperand) after the
  * options [lastOperand, optind), keeping each group's order. */
 static void exchange(char **argv) {
@@ -170,7 +164,7 @@ static int scan(int argc, char **argv, const char *shorts,
         ++optind;
       lastOperand = optind;
     }
-    if (optind != argc && sameText(argv[optind], "--")) {
+    if (optind != argc && __cosmo_strcmp(argv[optind], "--") == 0) {
       ++optind;
       if (firstOperand != lastOperand && lastOperand != optind)
         exchange(argv);

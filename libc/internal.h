@@ -33,12 +33,14 @@ int *__errno_location(void);
 
 /* The length of `s`, at most `max` (string.c). */
 size_t __cosmo_strnlen(const char *s, size_t max);
+/* strcmp and strdup (string.c). */
+int __cosmo_strcmp(const char *a, const char *b);
+char *__cosmo_strdup(const char *s);
 
 /* errno values of Linux for files. */
 #define COSMO_ENOENT 2
 #define COSMO_EBADF 9
 #define COSMO_EMFILE 24
-#define COSMO_ESPIPE 29
 
 /* The environment the engine gives main (src/engine/Environment.cpp):
  * standard input (index -1) and the files A, B, ... (index 0, 1, ...).

@@ -56,24 +56,14 @@ static struct {
 } variables[MAX_VARIABLES];
 static int variableCount;
 
-static int sameName(const char *a, const char *b) {
-  while (*a && *a == *b)
-    ++a, ++b;
-  return *a == *b;
-}
-
 char *getenv(const char *name) {
   for (int k = 0; k < variableCount; ++k)
-    if (sameName(variables[k].name, name))
+    if (__cosmo_strcmp(variables[k].name, name) == 0)
       return variables[k].value;
   char *value = __cosmo_env_var(name);
   if (!value || variableCount == MAX_VARIABLES)
     return value;
-  size_t n = __cosmo_strnlen(name, SIZE_MAX);
-  char *copy = malloc(n + 1);
-  for (size_t k = 0; k <= n; ++k)
-    copy[k] = name[k];
-  variables[variableCount].name = copy;
+  variables[variableCount].name = __cosmo_strdup(name);
   variables[variableCount].value = value;
   ++variableCount;
   return value;

@@ -64,7 +64,7 @@ size_t __cosmo_strnlen(const char *s, size_t max) {
 
 static size_t length(const char *s) { return __cosmo_strnlen(s, SIZE_MAX); }
 
-static int compare(const char *a, const char *b) {
+int __cosmo_strcmp(const char *a, const char *b) {
   for (size_t i = 0;; ++i) {
     unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
     if ((x != y) | (x == 0))
@@ -107,7 +107,7 @@ size_t strlen(const char *s) { return length(s); }
 
 size_t strnlen(const char *s, size_t max) { return __cosmo_strnlen(s, max); }
 
-int strcmp(const char *a, const char *b) { return compare(a, b); }
+int strcmp(const char *a, const char *b) { return __cosmo_strcmp(a, b); }
 
 int strncmp(const char *a, const char *b, size_t n) {
   for (size_t i = 0; i < n; ++i) {
@@ -119,7 +119,7 @@ int strncmp(const char *a, const char *b, size_t n) {
 }
 
 /* The C locale collates by byte value. */
-int strcoll(const char *a, const char *b) { return compare(a, b); }
+int strcoll(const char *a, const char *b) { return __cosmo_strcmp(a, b); }
 
 char *strcpy(char *dst, const char *src) { return copy(dst, src); }
 
@@ -207,13 +207,15 @@ char *strtok(char *s, const char *delim) {
   return tokenize(s, delim, &rest);
 }
 
-char *strdup(const char *s) {
+char *__cosmo_strdup(const char *s) {
   size_t n = length(s) + 1;
   char *d = malloc(n);
   if (d)
     copyBytes(d, s, n);
   return d;
 }
+
+char *strdup(const char *s) { return __cosmo_strdup(s); }
 
 char *strndup(const char *s, size_t max) {
   size_t n = __cosmo_strnlen(s, max);

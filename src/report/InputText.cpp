@@ -39,6 +39,23 @@ std::string escaped(uint8_t c, char quote) {
   return fmt::format("\\{:03o}", c);
 }
 
+// `bytes` as a C string literal; past `limit` bytes, "... (N more bytes)".
+std::string stringLiteral(std::span<const uint8_t> bytes,
+                          std::size_t limit = SIZE_MAX) {
+  std::string out = "\"";
+  for (std::size_t k = 0; k < bytes.size(); ++k) {
+    if (k == limit)
+      return out + fmt::format("\"... ({} more bytes)", bytes.size() - k);
+    out += escaped(bytes[k], '"');
+  }
+  return out + "\"";
+}
+
+std::string stringLiteral(const std::string &bytes) {
+  return stringLiteral(std::span(
+      reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()));
+}
+
 std::string integerText(std::span<const uint8_t> bytes, bool isSigned) {
   return isSigned ? std::to_string(signedValue(bytes))
                   : std::to_string(unsignedValue(bytes));
@@ -116,17 +133,8 @@ std::string arrayText(const engine::TestInput &in, std::size_t maxElements) {
 std::optional<std::string> cValueOf(const engine::TestInput &in,
                                     std::size_t maxElements) {
   switch (in.type.kind) {
-  case Kind::Text: {
-    std::string out = "\"";
-    for (std::size_t k = 0; k < in.bytes.size(); ++k) {
-      if (k == maxElements * 4) {
-        out += fmt::format("\"... ({} more bytes)", in.bytes.size() - k);
-        return out;
-      }
-      out += escaped(in.bytes[k], '"');
-    }
-    return out + "\"";
-  }
+  case Kind::Text:
+    return stringLiteral(in.bytes, maxElements * 4);
   case Kind::SignedArray:
   case Kind::UnsignedArray:
     if (in.type.elementBytes == 0)
@@ -174,36 +182,27 @@ std::string inputLine(const engine::TestInput &in) {
 std::string inputLines(const engine::TestVector &test,
                        const std::string &indent) {
   std::string out;
-  auto quoted = [](const std::string &bytes) {
-    std::string q = "\"";
-    for (char c : bytes)
-      q += escaped(static_cast<uint8_t>(c), '"');
-    return q + "\"";
-  };
   ProcessEnvironment env = processEnvironmentOf(test);
   bool hasArguments = false;
-  for (const engine::TestInput &in : test.inputs) {
-    if (in.source == "argc" || in.source == "argv") {
-      if (!hasArguments) {
-        out += indent + "argv = {\"prog\"";
-        for (const std::string &a : env.arguments)
-          out += ", " + quoted(a);
-        out += "}\n";
-      }
-      hasArguments = true;
-    } else if (in.source == "stdin") {
-      out += indent + "stdin = " + quoted(*env.standardInput) + "\n";
-    } else if (in.source == "file") {
-      out += fmt::format("{}file {} = {}\n", indent, in.name,
-                         quoted(std::string(in.bytes.begin(), in.bytes.end())));
-    } else if (in.source == "env") {
-      std::string value(in.bytes.begin(), in.bytes.end());
-      out += fmt::format("{}variable {} = {}\n", indent, in.name,
-                         quoted(value.substr(0, value.find('\0'))));
-    } else if (in.source != "acsl") { // a quantifier's choice, for native runs
-      out += fmt::format("{}input {} = {}\n", indent, in.name, inputLine(in));
-    }
+  for (const engine::TestInput &in : test.inputs)
+    hasArguments |= in.source == "argc" || in.source == "argv";
+  if (hasArguments) {
+    out += indent + "argv = {\"prog\"";
+    for (const std::string &a : env.arguments)
+      out += ", " + stringLiteral(a);
+    out += "}\n";
   }
+  if (env.standardInput)
+    out += indent + "stdin = " + stringLiteral(*env.standardInput) + "\n";
+  for (const auto &[name, bytes] : env.files)
+    out += fmt::format("{}file {} = {}\n", indent, name, stringLiteral(bytes));
+  for (const auto &[name, value] : env.variables)
+    out += fmt::format("{}variable {} = {}\n", indent, name,
+                       stringLiteral(value));
+  for (const engine::TestInput &in : test.inputs)
+    // acsl: a quantifier's choice, for native runs
+    if (!isEnvironmentInput(in) && in.source != "acsl")
+      out += fmt::format("{}input {} = {}\n", indent, in.name, inputLine(in));
   return out;
 }
 

@@ -338,10 +338,7 @@ ProcessEnvironment processEnvironmentOf(const engine::TestVector &test) {
   };
   for (const engine::TestInput &in : test.inputs) {
     if (in.source == "argc") {
-      int64_t v = 0;
-      for (size_t k = in.bytes.size(); k-- > 0;)
-        v = (v << 8) | in.bytes[k];
-      argc = v;
+      argc = signedValue(in.bytes);
     } else if (in.source == "argv") {
       env.arguments.push_back(text(in, true));
     } else if (in.source == "stdin") {
