@@ -318,6 +318,10 @@ llvm::Expected<CheckResult> CheckSession::run() {
     eo.checkShift |= c == "shift";
     eo.checkFloatCast |= c == "float-cast";
   }
+  if (opts.svcomp) { // the first violation decides the property
+    eo.maxErrors = 1;
+    eo.countedErrors = {engine::ErrorKind::Assert};
+  }
   report::ReplayOptions replay;
   if (opts.confirm || !opts.emitTests.empty()) {
     if (!opts.toolchain)

@@ -92,7 +92,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       "overflow {} shift {} float {} externals {} recursion {} target {} "
       "tests {} elements {} inputs {} string {} alloc {} calls {} merge {} "
       "loops {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
-      "contracts {} svcomp {} environment {}",
+      "contracts {} svcomp {} environment {} errors {}",
       store::kFormatVersion, buildIdentity(), moduleHash, e.entry,
       e.globalsAsInputs, static_cast<int>(e.search), e.seed, e.maxPaths,
       e.maxDepth, e.maxInstructionsPerPath, s.facts, s.independence,
@@ -106,7 +106,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       m.hornTimeoutSeconds, m.summaryDepth, m.summaryMaxPaths,
       m.summaryTimeoutSeconds, m.pruneToErrors, checks,
       static_cast<int>(check.contracts), check.svcomp,
-      e.environment.text());
+      e.environment.text(), e.maxErrors);
   return store::checksumOf(text);
 }
 

@@ -11,6 +11,7 @@
 #include <llvm/Support/Path.h>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -785,7 +786,16 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
   summary_.errors.push_back(e);
   listener_.onError(e);
   if (opts_.target == Target::Errors)
-    targetReached_ = true;
+    targetReached_ = "--target=errors: the run stops at the first error";
+  if (opts_.maxErrors &&
+      (opts_.countedErrors.empty() ||
+       std::ranges::count(opts_.countedErrors, kind) > 0) &&
+      ++errorsCounted_ >= opts_.maxErrors)
+    targetReached_ =
+        opts_.countedErrors == std::vector{ErrorKind::Assert}
+            ? std::string("the run stops at the first failed assertion")
+            : fmt::format("the run stops at {} error{}", opts_.maxErrors,
+                          opts_.maxErrors == 1 ? "" : "s");
 }
 
 namespace {

@@ -183,7 +183,7 @@ void Executor::explore(Exploration &e, uint64_t blocksTotal) {
   uint64_t sinceCheck = 0;
   while (!e.searcher->empty() || e.holdsWaitingStates()) {
     if (targetReached_) {
-      cutAll("--target=errors: the run stops at the first error");
+      cutAll(*targetReached_);
       break;
     }
     if (pathLimitReached()) {

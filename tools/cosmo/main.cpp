@@ -172,6 +172,12 @@ struct CheckCommand {
             "stop after this many completed or errored paths (0: none)")
         ->capture_default_str();
     check
+        ->add_option("--max-errors", eo.maxErrors,
+                     "stop after reporting this many errors (0: every "
+                     "reachable error); --svcomp stops at the first "
+                     "reach_error")
+        ->capture_default_str();
+    check
         ->add_option("--max-depth", eo.maxDepth,
                      "cut paths after this many symbolic branches (0: none)")
         ->capture_default_str();

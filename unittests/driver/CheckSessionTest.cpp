@@ -167,5 +167,68 @@ int main(void) {
   EXPECT_TRUE(fs::exists(o.outDir + "/report.json"));
 }
 
+// SV-COMP's property is decided at the first reach_error: the run stops
+// there, though the loop has paths without end. Errors of other kinds
+// (the division) do not decide it and do not stop the run.
+TEST_F(CheckSessionTest, SvcompStopsAtTheFirstViolation) {
+  CheckOptions o = optionsFor("first", R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int d = __VERIFIER_nondet_int();
+  int q = d == 3 ? 100 / (d - 3) : 0;
+  int n = 0;
+  while (__VERIFIER_nondet_int()) {
+    ++n;
+    if (n == 4 && __VERIFIER_nondet_int() == 9)
+      reach_error();
+  }
+  return q;
+}
+)");
+  o.svcomp = true;
+  o.engine.timeoutSeconds = 20; // without the stop: unknown reasons of time
+  auto result = CheckSession(o).run();
+  ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
+  EXPECT_EQ(result->svcompAnswer, "FALSE");
+  const auto &errors = result->summary.errors;
+  EXPECT_EQ(std::count_if(errors.begin(), errors.end(),
+                          [](const engine::ErrorReport &e) {
+                            return e.kind == engine::ErrorKind::Assert;
+                          }),
+            1);
+  // The paths left are cut for that reason.
+  const auto &why = result->summary.unknownReasons;
+  EXPECT_TRUE(std::any_of(why.begin(), why.end(), [](const std::string &r) {
+    return r.find("first failed assertion") != std::string::npos;
+  }));
+}
+
+// --max-errors=N: the run reports N of the program's errors and stops;
+// without it, it reports every one.
+TEST_F(CheckSessionTest, MaxErrorsStopsTheRunAtItsCount) {
+  const char *text = R"(#include <cosmo.h>
+int main(void) {
+  int x, a[4] = {0};
+  cosmo_symbolic(&x, sizeof x, "x");
+  if (x == 1) return 1 / (x - 1);
+  if (x == 2) return a[x + 5];
+  if (x == 3) cosmo_assert(0);
+  return 0;
+}
+)";
+  CheckOptions every = optionsFor("every", text);
+  auto all = CheckSession(every).run();
+  ASSERT_TRUE(static_cast<bool>(all)) << llvm::toString(all.takeError());
+  EXPECT_EQ(all->summary.errors.size(), 3u);
+  for (uint64_t n : {1u, 2u}) {
+    CheckOptions o = optionsFor("max" + std::to_string(n), text);
+    o.engine.maxErrors = n;
+    auto some = CheckSession(o).run();
+    ASSERT_TRUE(static_cast<bool>(some)) << llvm::toString(some.takeError());
+    EXPECT_EQ(some->summary.errors.size(), n);
+    EXPECT_EQ(some->summary.verdict, engine::Verdict::False);
+  }
+}
+
 } // namespace
 } // namespace cosmo::driver

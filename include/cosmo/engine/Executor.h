@@ -606,7 +606,10 @@ private:
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> interrupted_{false};
   bool stopping_ = false;
-  bool targetReached_ = false; // --target=errors found its error
+  /// Why the run stops: --target=errors found its error, or --max-errors
+  /// its count.
+  std::optional<std::string> targetReached_;
+  uint64_t errorsCounted_ = 0;
 };
 
 /// Functions `m` calls but does not define and the engine does not

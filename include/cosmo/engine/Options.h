@@ -9,6 +9,7 @@
 #ifndef COSMO_ENGINE_OPTIONS_H
 #define COSMO_ENGINE_OPTIONS_H
 
+#include "cosmo/engine/Results.h"
 #include "cosmo/solver/PipelineOptions.h"
 
 #include <cstdint>
@@ -153,6 +154,11 @@ struct EngineOptions {
   /// path of a callee's tree that is feasible at a call is reported at
   /// once, without replaying the callee.
   Target target = Target::All;
+  /// The run stops once it has reported `maxErrors` errors (0: never) of
+  /// the kinds in `countedErrors` (empty: of every kind). --svcomp stops
+  /// at the first failed assertion: its property is decided there.
+  uint64_t maxErrors = 0;
+  std::vector<ErrorKind> countedErrors;
   /// Which completed paths get a test (a path that gets none is not solved
   /// for a model).
   TestPolicy tests = TestPolicy::NewCoverage;
