@@ -736,6 +736,12 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
                                 errorKindName(kind), message, s.weakened));
     return;
   }
+  if (targetReached_) {
+    // Errors found at once with the last one counted (a composed summary's
+    // arms) are past what the run was asked for.
+    terminateCut(s, *targetReached_);
+    return;
+  }
   if (hookTakesEnd(s, [&] {
         PathEnd end;
         end.kind = PathEnd::Kind::Error;

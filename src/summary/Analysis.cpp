@@ -4,7 +4,7 @@
 // - the program's run: a SummaryComposer for formula summaries
 //   (--calls=summary|smart), a TreeReplayer for --calls=replay, a
 //   StateMerger for --merge (not with replay: a merged state has no single
-//   path for a tree to guide);
+//   path for a tree to guide; --calls=auto merges in isolated runs only);
 // - a function's isolated run: its TreeRecorder, the same composer or
 //   replayer for its callees, and a merger only for formula summaries
 //   (memoization trees for replay record single paths; formula summaries
@@ -46,12 +46,17 @@ hooksFor(Executor &x, SummaryStore &store, bool isolated) {
     hooks.push_back(std::make_unique<TreeReplayer>(x, store));
   if (composesSummaries(o.calls))
     hooks.push_back(std::make_unique<SummaryComposer>(x, store));
-  bool merge = o.mergeStrategy() != MergeStrategy::None &&
+  MergeStrategy merging = o.mergeStrategy();
+  // --calls=auto's summaries are of functions without loops, whose
+  // isolated runs merge at no loss.
+  if (isolated && o.calls == CallStrategy::Auto)
+    merging = MergeStrategy::Auto;
+  bool merge = merging != MergeStrategy::None &&
                o.calls != CallStrategy::Replay &&
                (!isolated || composesSummaries(o.calls));
   if (merge)
     hooks.push_back(std::make_unique<StateMerger>(
-        x, o.mergeStrategy() == MergeStrategy::Auto, store.stats));
+        x, merging == MergeStrategy::Auto, store.stats));
   return hooks;
 }
 

@@ -11,7 +11,7 @@ using engine::namesOf;
 const std::map<std::string, CallStrategy> &callStrategyNames() {
   static const auto names =
       namesOf({CallStrategy::Inline, CallStrategy::Replay,
-               CallStrategy::Summary, CallStrategy::Smart},
+               CallStrategy::Summary, CallStrategy::Smart, CallStrategy::Auto},
               callStrategyName);
   return names;
 }
@@ -38,8 +38,9 @@ SummaryOptions::resolve(engine::EngineOptions &engine) {
   if (pruneToErrors)
     engine.target = engine::Target::Errors;
   if (!merge)
-    merge =
-        composesSummaries(calls) ? MergeStrategy::Auto : MergeStrategy::None;
+    merge = calls == CallStrategy::Summary || calls == CallStrategy::Smart
+                ? MergeStrategy::Auto
+                : MergeStrategy::None;
   if (*merge != MergeStrategy::None && calls == CallStrategy::Replay)
     return fmt::format("--merge={} cannot be used with --calls=replay, which "
                        "explores the same paths as inline",

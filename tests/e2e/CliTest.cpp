@@ -176,7 +176,7 @@ TEST_F(CliTest, EnumValuesAndDataModelSpellings) {
   ProcessResult r = cosmo({"check", "--calls=2", "p.c"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_EQ(lines(r.err), 1u) << r.err;
-  EXPECT_NE(r.err.find("'2' is not one of inline|replay|smart|summary"),
+  EXPECT_NE(r.err.find("'2' is not one of auto|inline|replay|smart|summary"),
             std::string::npos)
       << r.err;
   for (std::vector<std::string> model :

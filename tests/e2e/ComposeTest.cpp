@@ -231,7 +231,7 @@ TEST_F(ComposeTest, TargetErrorsReportsAFeasibleErrorPathWithoutReplay) {
 // --target=errors without trees stops at the first error too.
 TEST_F(ComposeTest, TargetErrorsInlineStopsAtTheFirstError) {
   ProcessResult run =
-      cosmo({"check", "--target=errors", "--out=out", "-q",
+      cosmo({"check", "--calls=inline", "--target=errors", "--out=out", "-q",
              (programs / "deep_callee_error.c").string()});
   EXPECT_EQ(run.exitCode, 1) << run.err;
   json r = report("out");
@@ -285,11 +285,44 @@ TEST_F(ComposeTest, PruneToErrorsNeedsReplay) {
 }
 
 TEST_F(ComposeTest, InlineWritesNoTrees) {
-  ProcessResult run = cosmo({"check", "--out=out", "-q",
+  ProcessResult run = cosmo({"check", "--calls=inline", "--out=out", "-q",
                              (programs / "pq.c").string()});
   EXPECT_EQ(run.exitCode, 1);
   EXPECT_FALSE(fs::exists(dir_.path() / "out" / "trees"));
   EXPECT_EQ(report("out")["stats"]["calls"], "inline");
+}
+
+// The default, --calls=auto, summarises what is called often and has no
+// loop of its own, inlines the rest, and finds what inline would in a few
+// paths where inline takes 3^6; the error's inputs trigger it natively.
+TEST_F(ComposeTest, AutoSummarisesTheFunctionsCalledInALoop) {
+  ProcessResult run = cosmo({"check", "--out=out", "-q", "--timeout=60",
+                             (programs / "auto_choice.c").string()});
+  EXPECT_EQ(run.exitCode, 1) << run.err;
+  json r = report("out");
+  EXPECT_EQ(r["stats"]["calls"], "auto");
+  EXPECT_EQ(r["verdict"], "false");
+  ASSERT_EQ(r["errors"].size(), 1u);
+  const json &c = r["stats"]["composition"];
+  EXPECT_EQ(c["functions_summarized"], 1);
+  EXPECT_EQ(c["summaries_composed"], 6);
+  EXPECT_LE(r["stats"]["paths_completed"].get<int>() +
+                r["stats"]["paths_errored"].get<int>(),
+            4);
+  EXPECT_EQ(c["not_summarized_because"]["--calls=auto: called once, outside "
+                                        "loops"],
+            1)
+      << c.dump(2);
+  EXPECT_EQ(c["not_summarized_because"]["--calls=auto: has a loop"], 1)
+      << c.dump(2);
+  EXPECT_TRUE(fs::exists(dir_.path() / "out" / "trees" / "sign.json"));
+  ProcessResult replay =
+      cosmo({"replay",
+             (dir_.path() / "out" / r["errors"][0]["test"].get<std::string>())
+                 .string(),
+             (programs / "auto_choice.c").string()});
+  EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("confirmed"), std::string::npos) << replay.out;
 }
 
 TEST_F(ComposeTest, BadCallsValueIsAUsageError) {

@@ -94,7 +94,7 @@ std::string processOutput(const ProcessResult &run) {
 }
 
 // The test family this process runs (tests/e2e/CMakeLists.txt sets its
-// environment): e2e, e2e-none, e2e-replay, e2e-summary, e2e-smart or
+// environment): e2e, e2e-none, e2e-replay, e2e-summary, e2e-auto or
 // e2e-merge.
 std::string testMode() {
   if (std::getenv("COSMO_E2E_STORED"))

@@ -52,7 +52,7 @@ const std::set<std::string, std::less<>> &knownErrorKinds() {
 
 const std::set<std::string, std::less<>> &knownTestModes() {
   static const std::set<std::string, std::less<>> modes = {
-      "e2e", "e2e-none", "e2e-replay", "e2e-summary", "e2e-smart", "e2e-merge"};
+      "e2e", "e2e-none", "e2e-replay", "e2e-summary", "e2e-auto", "e2e-merge"};
   return modes;
 }
 

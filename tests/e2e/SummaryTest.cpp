@@ -4,7 +4,7 @@
 // callee errors are reported with inputs that fail natively, and that a
 // call the summary cannot express is inlined and counted. That verdicts and
 // errors match the header in every mode is checked on the whole suite by
-// `e2e-summary/...` and `e2e-smart/...` (ProgramCheckTest).
+// `e2e-summary/...` and `e2e-auto/...` (ProgramCheckTest).
 #include "CliFixture.h"
 
 #include <gtest/gtest.h>

@@ -216,6 +216,10 @@ struct CheckCommand {
                   "error (refuse to analyse a program that has any)");
     addEnumOption(*check, "--calls", so.calls, summary::callStrategyNames(),
                   "how calls of the program's functions are explored: "
+                  "auto (summary for each function called at several "
+                  "places or in a loop that has no loop or recursion "
+                  "itself, inline for the others; the program's run does "
+                  "not merge states); "
                   "inline (every call explores the callee's paths again); "
                   "replay (each function that branches is explored "
                   "once, callees first, into a memoization tree; a call "

@@ -16,16 +16,24 @@ SummaryOptions with(CallStrategy calls) {
   return o;
 }
 
-// Merging defaults to auto where formula summaries compose, none elsewhere;
-// a strategy given stays.
+// Merging defaults to auto where every call composes a formula summary,
+// none elsewhere (--calls=auto's program run keeps its loops summarised,
+// which merging would unroll); a strategy given stays.
 TEST(SummaryOptions, MergeDefaultFollowsTheCallStrategy) {
+  EXPECT_EQ(SummaryOptions().calls, CallStrategy::Auto);
   for (CallStrategy c : {CallStrategy::Inline, CallStrategy::Replay,
-                         CallStrategy::Summary, CallStrategy::Smart}) {
+                         CallStrategy::Summary, CallStrategy::Smart,
+                         CallStrategy::Auto}) {
     SummaryOptions o = with(c);
     EngineOptions e;
     ASSERT_FALSE(o.resolve(e)) << callStrategyName(c);
-    EXPECT_EQ(o.mergeStrategy(), composesSummaries(c) ? MergeStrategy::Auto
-                                                      : MergeStrategy::None)
+    bool merges = c == CallStrategy::Summary || c == CallStrategy::Smart;
+    EXPECT_EQ(o.mergeStrategy(),
+              merges ? MergeStrategy::Auto : MergeStrategy::None)
+        << callStrategyName(c);
+    EXPECT_EQ(o.loops, c == CallStrategy::Auto || c == CallStrategy::Inline
+                           ? LoopStrategy::Auto
+                           : LoopStrategy::Unroll)
         << callStrategyName(c);
   }
   SummaryOptions given = with(CallStrategy::Summary);
@@ -74,7 +82,7 @@ TEST(SummaryOptions, NameTablesAreOneToOne) {
   for (const auto &[name, m] : mergeStrategyNames())
     EXPECT_EQ(name, mergeStrategyName(m));
   EXPECT_EQ(cosmo::engine::searchStrategyNames().size(), 5u);
-  EXPECT_EQ(callStrategyNames().size(), 4u);
+  EXPECT_EQ(callStrategyNames().size(), 5u);
   EXPECT_EQ(mergeStrategyNames().size(), 3u);
   EXPECT_EQ(loopStrategyNames().size(), 3u);
   EXPECT_EQ(cosmo::engine::targetNames().size(), 2u);

@@ -36,6 +36,12 @@ enum class CallStrategy {
   /// memory it reads are concrete is inlined, any other composes the
   /// summary.
   Smart,
+  /// The default (issue 47): formula summaries of the functions whose
+  /// isolated run pays (called at several places or in a loop, with no
+  /// loop or recursion of their own: calls/WorthSummarising.h), every
+  /// other call inline. The program's run does not merge states, so its
+  /// loops are summarised as under inline; the isolated runs do.
+  Auto,
 };
 
 /// The --calls spelling of a strategy.
@@ -45,13 +51,15 @@ inline const char *callStrategyName(CallStrategy c) {
   case CallStrategy::Replay: return "replay";
   case CallStrategy::Summary: return "summary";
   case CallStrategy::Smart: return "smart";
+  case CallStrategy::Auto: return "auto";
   }
   return "inline";
 }
 
-/// Whether calls compose formula summaries (summary, smart).
+/// Whether calls compose formula summaries (summary, smart, auto).
 inline bool composesSummaries(CallStrategy c) {
-  return c == CallStrategy::Summary || c == CallStrategy::Smart;
+  return c == CallStrategy::Summary || c == CallStrategy::Smart ||
+         c == CallStrategy::Auto;
 }
 
 /// State merging (seed 000 sections 1.2-1.3): whether states that reach
@@ -106,11 +114,12 @@ const std::map<std::string, MergeStrategy> &mergeStrategyNames();
 const std::map<std::string, LoopStrategy> &loopStrategyNames();
 
 struct SummaryOptions {
-  CallStrategy calls = CallStrategy::Inline;
+  CallStrategy calls = CallStrategy::Auto;
   /// Applies to the program's run and to the isolated runs of formula
   /// summaries; never to memoization trees (replay follows single paths,
   /// so resolve() refuses any but None with Replay). Unset: Auto with
-  /// formula summaries (Summary, Smart), None otherwise.
+  /// formula summaries (Summary, Smart), None otherwise (calls=Auto's
+  /// isolated runs merge all the same: Analysis.cpp).
   std::optional<MergeStrategy> merge;
   /// How loops are explored. Replay (memoization trees follow single
   /// paths) and state merging keep loops unrolled: resolve() makes Auto

@@ -110,7 +110,20 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
     ExprRef guard;
   };
   std::vector<Arm> returns, errors;
-  PathFacts facts(ctx_, s.constraints.list());
+  // The path's facts about the variables the pairs' conditions read: the
+  // rest of the path cannot fold them, and a long path's every fact at
+  // every call would make composing quadratic in the path.
+  std::vector<ExprRef> read;
+  {
+    std::set<ExprRef> seen;
+    for (size_t k = 0; k < pairs.size(); ++k)
+      if (cc->pairs[k].fit == PairFit::Consistent)
+        for (const ExprRef &v :
+             expr::freeVariables(cc->inCaller(ctx_, k, pairs[k].pc)))
+          if (seen.insert(v).second)
+            read.push_back(v);
+  }
+  PathFacts facts(ctx_, s.constraints.relevantTo(read).constraints);
   // `e` of pair `k` in the caller's terms, simplified by the path's facts.
   auto inContext = [&](size_t k, const ExprRef &e) {
     return facts.simplify(cc->inCaller(ctx_, k, e));

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/summary/SummaryBuilder.h"
+
+#include "../calls/WorthSummarising.h"
 #include "cosmo/summary/TreeArchive.h"
 #include "cosmo/summary/TreeRecorder.h"
 
@@ -175,11 +177,24 @@ void SummaryBuilder::buildAll() {
   // isolated run of a recursive function ends in frontiers, and a summary
   // with a frontier is never composed.
   bool formulas = composesSummaries(opts.calls);
+  std::optional<CallSites> sites;
+  if (opts.calls == CallStrategy::Auto)
+    sites.emplace(x_.module(), x_.entry());
   for (const frontend::CallGraphComponent &c :
        frontend::bottomUpComponents(x_.module(), x_.entry()))
-    for (const llvm::Function *f : c.functions)
-      if (whyNotSummarized(*f, x_.entry()).empty() && !(formulas && c.recursive))
-        order.push_back(f);
+    for (const llvm::Function *f : c.functions) {
+      if (!whyNotSummarized(*f, x_.entry()).empty() || (formulas && c.recursive))
+        continue;
+      if (sites) {
+        std::string why = sites->whyNotWorthIt(*f, callClosure(*f));
+        if (!why.empty()) {
+          ++store_.stats.functionsNotSummarized;
+          ++store_.stats.notSummarizedBecause["--calls=auto: " + why];
+          continue;
+        }
+      }
+      order.push_back(f);
+    }
   for (const llvm::Function *f : order) {
     std::string why;
     if (x_.runStopping() || x_.limitsReached(why))

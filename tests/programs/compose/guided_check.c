@@ -2,7 +2,7 @@
 // ERROR: out-of-bounds 15
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// --calls=auto explores lookup inline: it is called once.
 // level's tree has an error path inside lookup (an index past the table)
 // next to its good paths. main's index can be 4, so at the call both the
 // error and the good side of that check have live paths: a guided replay

@@ -1,7 +1,7 @@
 // VERDICT: true
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// STATS: e2e-auto composition.summaries_composed >= 1
 // classify has six paths; each call of main's loop passes it a reading
 // whose range (from cosmo_assume) decides every one of its comparisons,
 // so a calling context rules out all of classify's paths but one without

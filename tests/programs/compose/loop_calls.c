@@ -2,7 +2,7 @@
 // ERROR: assert 38
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// STATS: e2e-auto composition.summaries_composed >= 1
 // A classifier called in a loop: each call replays its memoization tree in
 // a context where earlier iterations constrained the inputs.
 #include <assert.h>

@@ -2,7 +2,7 @@
 // ERROR: assert 50
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// STATS: e2e-auto composition.summaries_composed >= 1
 // A callee that allocates a node and links it into the caller's list:
 // formula summaries give the caller a new block at every call (seed 001,
 // footnote 3) and store its address where the callee did (theorem 15).

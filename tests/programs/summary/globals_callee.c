@@ -2,7 +2,7 @@
 // ERROR: assert 35
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// STATS: e2e-auto composition.summaries_composed >= 1
 // Callees that modify globals: account changes total and count under its
 // own branches; main sees the merged values after each call.
 #include <cosmo.h>

@@ -3,7 +3,7 @@
 // ERROR: assert 27
 // STATS: e2e-replay composition.functions_not_summarized >= 1
 // STATS: e2e-summary composition.functions_not_summarized >= 1
-// STATS: e2e-smart composition.functions_not_summarized >= 1
+// STATS: e2e-auto composition.functions_not_summarized >= 1
 // A callee too long to summarise: 300,000 iterations of a concrete loop
 // before its symbolic branch (the options let its isolated run go that
 // deep and that long). The isolated run stops at 2,000,000 instructions,

@@ -2,7 +2,7 @@
 // ERROR: assert 37
 // STATS: e2e-replay composition.replayed >= 1
 // STATS: e2e-summary composition.summaries_composed >= 1
-// STATS: e2e-smart composition.summaries_composed >= 1
+// STATS: e2e-auto composition.summaries_composed >= 1
 // State merging (--merge): a chain of diamonds. Each of eight inputs adds
 // its weight to a total when classify() (one of two constants) says it is
 // positive; an even input that is not sets its flag. Joining the sides of
