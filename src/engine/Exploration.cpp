@@ -344,9 +344,13 @@ void Executor::finishRun(uint64_t blocksTotal) {
                                                                         : "");
   } else {
     summary_.verdict = Verdict::True;
-    summary_.reason = fmt::format(
-        "all {} paths explored to their end, no error reachable",
-        st.pathsCompleted);
+    summary_.reason =
+        st.pathsCompleted == 0
+            ? std::string("no error reachable, and no path reaches the "
+                          "program's end")
+            : fmt::format(
+                  "all {} paths explored to their end, no error reachable",
+                  st.pathsCompleted);
   }
 }
 

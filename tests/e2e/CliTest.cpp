@@ -317,13 +317,20 @@ TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
 TEST_F(CliTest, TimeoutEndsAnEndlessConcreteLoop) {
   write("spin.c", "int main(void) { volatile unsigned x = 0;\n"
                   "  for (;;) ++x; }\n");
-  ProcessResult r = cosmo({"check", "--timeout=2", "--out=o", "spin.c"}, 30);
+  ProcessResult r = cosmo(
+      {"check", "--loops=unroll", "--timeout=2", "--out=o", "spin.c"}, 30);
   EXPECT_EQ(r.ending, ProcessResult::Ending::Exited);
   EXPECT_EQ(r.exitCode, 3);
   EXPECT_LT(r.elapsed.count(), 15000);
   EXPECT_NE(report(dir_.path() / "o")["reason"].get<std::string>().find(
                 "time limit of 2s reached"),
             std::string::npos);
+  // By default the loop is summarised once it has run 2^16 times: no
+  // error is reachable, and no path ends.
+  r = cosmo({"check", "--timeout=30", "--out=d", "spin.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(report(dir_.path() / "d")["reason"],
+            "no error reachable, and no path reaches the program's end");
 }
 
 // A read at a symbolic index of an array a concrete loop wrote 100,000

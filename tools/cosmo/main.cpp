@@ -263,7 +263,8 @@ struct CheckCommand {
                   "unrolls the loop or the recursion after all); auto (the "
                   "default: unroll, and summarize a loop once its head has "
                   "been visited 16 times on one path and a branch out of it "
-                  "had a symbolic condition, a recursive call once its "
+                  "had a symbolic condition, or 65536 times whatever its "
+                  "exits, a recursive call once its "
                   "function has 16 active calls, so that short loops and "
                   "recursions are just run). --calls=replay and --merge keep "
                   "loops and recursion unrolled");

@@ -30,6 +30,12 @@ namespace cosmo::summary {
 /// their paths and tests; a loop with no bound is summarised within a
 /// fraction of a second.
 constexpr unsigned kUnrolledArrivals = 16;
+/// --loops=auto: arrivals at a head on one path before a loop whose exits
+/// were all concrete is summarised: a trip count of millions
+/// (`while (x < 0x0fffffff)`, loop-acceleration's idiom) would take the
+/// run's whole time to run, while one of thousands runs in milliseconds.
+/// What the summary cannot decide unrolls the loop on from there.
+constexpr unsigned kConcreteArrivals = 1u << 16;
 /// Bounds of one body's isolated run (a loop's or a recursive function's);
 /// passing one leaves the loop or the calls to unrolling.
 constexpr double kBodySeconds = 5;

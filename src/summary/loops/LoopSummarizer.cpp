@@ -223,7 +223,7 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (a->unrolled)
     return;
   if (registry_.options.loops == LoopStrategy::Auto &&
-      (a->visits <= kUnrolledArrivals || !a->symbolicExit))
+      a->visits <= (a->symbolicExit ? kUnrolledArrivals : kConcreteArrivals))
     return;
   LoopStats &st = registry_.stats;
   std::string why;
