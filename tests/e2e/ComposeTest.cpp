@@ -309,12 +309,10 @@ TEST_F(ComposeTest, AutoSummarisesTheFunctionsCalledInALoop) {
   EXPECT_LE(r["stats"]["paths_completed"].get<int>() +
                 r["stats"]["paths_errored"].get<int>(),
             4);
-  EXPECT_EQ(c["not_summarized_because"]["--calls=auto: called once, outside "
-                                        "loops"],
-            1)
+  const json &why = c["not_summarized_because"];
+  EXPECT_EQ(why.value("--calls=auto: called once, outside loops", 0), 1)
       << c.dump(2);
-  EXPECT_EQ(c["not_summarized_because"]["--calls=auto: has a loop"], 1)
-      << c.dump(2);
+  EXPECT_EQ(why.value("--calls=auto: has a loop", 0), 1) << c.dump(2);
   EXPECT_TRUE(fs::exists(dir_.path() / "out" / "trees" / "sign.json"));
   ProcessResult replay =
       cosmo({"replay",

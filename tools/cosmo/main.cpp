@@ -216,7 +216,7 @@ struct CheckCommand {
                   "error (refuse to analyse a program that has any)");
     addEnumOption(*check, "--calls", so.calls, summary::callStrategyNames(),
                   "how calls of the program's functions are explored: "
-                  "auto (summary for each function called at several "
+                  "auto (summary for each function called at three or more "
                   "places or in a loop that has no loop or recursion "
                   "itself, inline for the others; the program's run does "
                   "not merge states); "

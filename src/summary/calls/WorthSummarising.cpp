@@ -10,6 +10,11 @@
 
 namespace cosmo::summary {
 
+namespace {
+/// Call sites outside loops from which a function is worth a summary.
+constexpr unsigned kCallSites = 3;
+} // namespace
+
 CallSites::CallSites(const llvm::Module &m, const llvm::Function *entry) {
   for (const frontend::CallGraphComponent &c :
        frontend::bottomUpComponents(m, entry))
@@ -40,10 +45,6 @@ bool CallSites::hasLoop(const llvm::Function &f) const {
 std::string CallSites::whyNotWorthIt(
     const llvm::Function &f,
     const std::vector<const llvm::Function *> &closure) const {
-  auto it = calls_.find(&f);
-  Calls n = it == calls_.end() ? Calls{} : it->second;
-  if (n.sites < 2 && !n.inLoop)
-    return "called once, outside loops";
   for (const llvm::Function *g : closure) {
     if (recursive_.count(g))
       return g == &f ? "recursive"
@@ -52,6 +53,15 @@ std::string CallSites::whyNotWorthIt(
       return g == &f ? "has a loop" : "calls " + g->getName().str() +
                                           ", which has a loop";
   }
+  auto it = calls_.find(&f);
+  Calls n = it == calls_.end() ? Calls{} : it->second;
+  // Two calls: the isolated run costs about what the second inline
+  // exploration would.
+  if (n.sites < kCallSites && !n.inLoop)
+    return n.sites == 0   ? "not called directly"
+           : n.sites == 1 ? "called once, outside loops"
+                          : "called at " + std::to_string(n.sites) +
+                                " places, outside loops";
   return "";
 }
 
