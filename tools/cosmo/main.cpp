@@ -216,8 +216,8 @@ struct CheckCommand {
                   "error (refuse to analyse a program that has any)");
     addEnumOption(*check, "--calls", so.calls, summary::callStrategyNames(),
                   "how calls of the program's functions are explored: "
-                  "auto (summary for each function called at three or more "
-                  "places or in a loop that has no loop or recursion "
+                  "auto (summary for each function called in a loop or at "
+                  "eight places or more that has no loop or recursion "
                   "itself, inline for the others; the program's run does "
                   "not merge states); "
                   "inline (every call explores the callee's paths again); "

@@ -37,7 +37,7 @@ enum class CallStrategy {
   /// summary.
   Smart,
   /// The default (issue 47): formula summaries of the functions whose
-  /// isolated run pays (called at three places or more or in a loop, with no
+  /// isolated run pays (called in a loop or at eight places or more, with no
   /// loop or recursion of their own: calls/WorthSummarising.h), every
   /// other call inline. The program's run does not merge states, so its
   /// loops are summarised as under inline; the isolated runs do.

@@ -100,7 +100,11 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
     return inlineInstead("the calling context's memory is one the summary "
                          "cannot express (objects of other sizes, symbolic "
                          "pointers)");
-  if (store_.options.calls == CallStrategy::Smart && cc->concrete) {
+  // A call on concrete values runs the callee's one path at the cost of
+  // its instructions; composing it costs more (smart, and auto's choice).
+  if ((store_.options.calls == CallStrategy::Smart ||
+       store_.options.calls == CallStrategy::Auto) &&
+      cc->concrete) {
     st.inlinedConcrete += counted;
     return false;
   }

@@ -3,8 +3,8 @@
 // A formula summary costs one isolated run of its function and saves a
 // path split at every call it is composed into (seed 000 section 1.4,
 // seed 001 section 4). --calls=auto (issue 47) pays that run only where
-// the calls are many and the run ends: a function called at three places
-// or more, or at one inside a loop, with no loop and no recursion in what it
+// the calls are many and the run ends: a function called inside a loop or
+// at eight places or more, with no loop and no recursion in what it
 // runs (such a run follows its loop's iterations until a bound cuts it,
 // and gives no summary). Every other function is explored inline.
 //
