@@ -42,6 +42,9 @@ namespace {
 constexpr uint64_t kMaxIsolatedInstructions = 2'000'000;
 constexpr size_t kMaxIsolatedStates = 1024;
 constexpr uint64_t kMaxIsolatedGrowthMB = 1024;
+/// Z3 calls of the isolated runs past which the program's run gets a
+/// fresh solver pipeline.
+constexpr uint64_t kFreshSolverCalls = 64;
 
 /// The defined functions `f` reaches by direct calls, `f` included.
 std::vector<const llvm::Function *> callClosure(const llvm::Function &f) {
@@ -204,7 +207,9 @@ void SummaryBuilder::buildAll() {
   // A fresh pipeline for the program: the isolated runs' constraints (over
   // their own variables) would only weigh on the incremental solver and the
   // caches. (One Z3 context per function would cost more than it saves.)
-  if (!order.empty())
+  // Not after a few queries: new Z3 contexts cost ~20 ms of the run, the
+  // whole of a small program's (issue 47).
+  if (!order.empty() && store_.stats.initSolverCalls >= kFreshSolverCalls)
     x_.replaceSolver();
 }
 
