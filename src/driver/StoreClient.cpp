@@ -91,7 +91,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       "paths {} depth {} instructions {} solver {}/{}/{}/{}/{}/{}/{} "
       "overflow {} shift {} float {} externals {} recursion {} target {} "
       "tests {} elements {} inputs {} string {} alloc {} calls {} merge {} "
-      "loops {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
+      "loops {} unroll {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
       "contracts {} svcomp {} environment {} errors {}",
       store::kFormatVersion, buildIdentity(), moduleHash, e.entry,
       e.globalsAsInputs, static_cast<int>(e.search), e.seed, e.maxPaths,
@@ -102,7 +102,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       static_cast<int>(e.target), static_cast<int>(e.tests),
       e.inputArrayElements, static_cast<int>(e.inputs), e.maxString,
       e.maxSymbolicAllocation, static_cast<int>(m.calls),
-      static_cast<int>(m.mergeStrategy()), static_cast<int>(m.loops),
+      static_cast<int>(m.mergeStrategy()), static_cast<int>(m.loops), m.unrolledArrivals,
       m.hornTimeoutSeconds, m.summaryDepth, m.summaryMaxPaths,
       m.summaryTimeoutSeconds, m.pruneToErrors, checks,
       static_cast<int>(check.contracts), check.svcomp,

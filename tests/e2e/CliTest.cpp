@@ -314,6 +314,35 @@ TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
   EXPECT_EQ(tests, 4u);
 }
 
+// --loop-unroll: a loop whose trip count is an input runs that many
+// iterations on a path (each exit a completed path) before it is
+// summarised; --svcomp takes 4 unless given. The verdict is the same.
+TEST_F(CliTest, LoopUnrollBoundsTheIterationsRunBeforeASummary) {
+  write("count.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int main(void) {\n"
+                   "  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n"
+                   "  while (i < n) { i++; s += 2; }\n"
+                   "  if (s != 2 * i) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  auto completed = [&](std::vector<std::string> args, const std::string &out) {
+    args.insert(args.begin(), "check");
+    args.push_back("--out=" + out);
+    args.push_back("count.c");
+    ProcessResult r = cosmo(args, 120);
+    EXPECT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
+    nlohmann::json rep = report(dir_.path() / out);
+    EXPECT_EQ(rep["verdict"], "true") << rep["reason"];
+    return rep["stats"]["paths_completed"].get<int>();
+  };
+  int two = completed({"--loop-unroll=2"}, "u2");
+  int sixteen = completed({}, "u16");
+  EXPECT_LT(two, sixteen);
+  EXPECT_LT(completed({"--svcomp"}, "sv"),
+            completed({"--svcomp", "--loop-unroll=16"}, "sv16"));
+}
+
 TEST_F(CliTest, TimeoutEndsAnEndlessConcreteLoop) {
   write("spin.c", "int main(void) { volatile unsigned x = 0;\n"
                   "  for (;;) ++x; }\n");

@@ -127,6 +127,13 @@ struct SummaryOptions {
   /// Auto: a loop whose trip count depends on the inputs is unrolled for
   /// 16 visits of its head on a path, then summarised (issue 21).
   LoopStrategy loops = LoopStrategy::Auto;
+  /// LoopStrategy::Auto: visits of a loop's head on one path before the
+  /// loop may be summarised (once a branch out of it had a symbolic
+  /// condition), and active calls of a recursive function before a call of
+  /// it may be. Fewer leave fewer arrivals to summarise one by one where
+  /// the body forks on inputs, and fewer paths with tests; --svcomp, which
+  /// wants a verdict and no tests, takes 4 (issue 47).
+  unsigned unrolledArrivals = 16;
   /// Seconds the Horn solver may spend on one question about a loop.
   double hornTimeoutSeconds = 3;
   /// Where each Horn question is written, as SMT-LIB in CHC-COMP's format

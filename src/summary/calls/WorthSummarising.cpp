@@ -1,12 +1,11 @@
 //===- WorthSummarising.cpp - which functions --calls=auto summarises -----===//
 
-#include "WorthSummarising.h"
+#include "calls/WorthSummarising.h"
 
 #include "cosmo/frontend/CallGraph.h"
 #include "cosmo/frontend/LoopStructure.h"
 
 #include <llvm/IR/InstIterator.h>
-
 
 namespace cosmo::summary {
 

@@ -25,11 +25,10 @@ namespace cosmo::summary {
 
 /// --loops=auto: arrivals at a head on one path before the loop may be
 /// summarised (a branch out of it must also have had a symbolic condition),
-/// and active calls of a recursive function before a call of it may be.
-/// Loops with small bounds (most test harnesses') are just run, keeping
-/// their paths and tests; a loop with no bound is summarised within a
-/// fraction of a second.
-constexpr unsigned kUnrolledArrivals = 16;
+/// and active calls of a recursive function before a call of it may be:
+/// SummaryOptions::unrolledArrivals (16). Loops with small bounds (most
+/// test harnesses') are just run, keeping their paths and tests; a loop
+/// with no bound is summarised within a fraction of a second.
 /// --loops=auto: arrivals at a head on one path before a loop whose exits
 /// were all concrete is summarised: a trip count of millions
 /// (`while (x < 0x0fffffff)`, loop-acceleration's idiom) would take the

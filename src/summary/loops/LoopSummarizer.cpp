@@ -223,7 +223,8 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (a->unrolled)
     return;
   if (registry_.options.loops == LoopStrategy::Auto &&
-      a->visits <= (a->symbolicExit ? kUnrolledArrivals : kConcreteArrivals))
+      a->visits <= (a->symbolicExit ? registry_.options.unrolledArrivals
+                                     : kConcreteArrivals))
     return;
   LoopStats &st = registry_.stats;
   std::string why;

@@ -6,11 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "cosmo/summary/SummaryBuilder.h"
-
-#include "../calls/WorthSummarising.h"
 #include "cosmo/summary/TreeArchive.h"
 #include "cosmo/summary/TreeRecorder.h"
 
+#include "calls/WorthSummarising.h"
 #include "common/IsolatedRun.h"
 
 #include "cosmo/expr/Transform.h"
