@@ -41,8 +41,8 @@ namespace {
 constexpr uint64_t kMaxIsolatedInstructions = 2'000'000;
 constexpr size_t kMaxIsolatedStates = 1024;
 constexpr uint64_t kMaxIsolatedGrowthMB = 1024;
-/// Z3 calls of the isolated runs past which the program's run gets a
-/// fresh solver pipeline.
+/// Z3 calls of --calls=auto's isolated runs past which the program's run
+/// gets a fresh solver pipeline.
 constexpr uint64_t kFreshSolverCalls = 64;
 
 /// The defined functions `f` reaches by direct calls, `f` included.
@@ -206,9 +206,14 @@ void SummaryBuilder::buildAll() {
   // A fresh pipeline for the program: the isolated runs' constraints (over
   // their own variables) would only weigh on the incremental solver and the
   // caches. (One Z3 context per function would cost more than it saves.)
-  // Not after a few queries: new Z3 contexts cost ~20 ms of the run, the
-  // whole of a small program's (issue 47).
-  if (!order.empty() && store_.stats.initSolverCalls >= kFreshSolverCalls)
+  // --calls=auto's isolated runs (small functions without loops) not after
+  // a few queries: new Z3 contexts cost ~20 ms of the run, the whole of a
+  // small program's (issue 47). Trees of recursive functions leave
+  // constraints that slow the program's queries past their limit (a
+  // replay of control/gcd.c under load).
+  bool few = opts.calls == CallStrategy::Auto &&
+             store_.stats.initSolverCalls < kFreshSolverCalls;
+  if (!order.empty() && !few)
     x_.replaceSolver();
 }
 
