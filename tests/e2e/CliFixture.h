@@ -47,6 +47,19 @@ protected:
     r.environment = std::move(environment);
     return report::runProcess(r);
   }
+  /// The completed paths of `cosmo check ARGS --out=OUT FILE`, whose
+  /// verdict must be true.
+  int provedPaths(const std::string &file, std::vector<std::string> args,
+                  const std::string &out) {
+    args.insert(args.begin(), "check");
+    args.push_back("--out=" + out);
+    args.push_back(file);
+    ProcessResult r = cosmo(args, 120);
+    EXPECT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
+    nlohmann::json rep = report(dir_.path() / out);
+    EXPECT_EQ(rep["verdict"], "true") << rep["reason"];
+    return rep["stats"]["paths_completed"].get<int>();
+  }
   /// Configures the CMake project in `source` into `build` (both under the
   /// test directory) with C compiler `cc`: build/compile_commands.json.
   ProcessResult configureCMake(const std::string &source,

@@ -316,7 +316,7 @@ TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
 
 // --loop-unroll: a loop whose trip count is an input runs that many
 // iterations on a path (each exit a completed path) before it is
-// summarised; --svcomp takes 4 unless given. The verdict is the same.
+// summarised; --svcomp takes 1 unless given. The verdict is the same.
 TEST_F(CliTest, LoopUnrollBoundsTheIterationsRunBeforeASummary) {
   write("count.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
                    "extern void reach_error(void);\n"
@@ -327,20 +327,39 @@ TEST_F(CliTest, LoopUnrollBoundsTheIterationsRunBeforeASummary) {
                    "  return 0;\n"
                    "}\n");
   auto completed = [&](std::vector<std::string> args, const std::string &out) {
-    args.insert(args.begin(), "check");
-    args.push_back("--out=" + out);
-    args.push_back("count.c");
-    ProcessResult r = cosmo(args, 120);
-    EXPECT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
-    nlohmann::json rep = report(dir_.path() / out);
-    EXPECT_EQ(rep["verdict"], "true") << rep["reason"];
-    return rep["stats"]["paths_completed"].get<int>();
+    return provedPaths("count.c", std::move(args), out);
   };
   int two = completed({"--loop-unroll=2"}, "u2");
   int sixteen = completed({}, "u16");
   EXPECT_LT(two, sixteen);
   EXPECT_LT(completed({"--svcomp"}, "sv"),
             completed({"--svcomp", "--loop-unroll=16"}, "sv16"));
+}
+
+// --recursion-unroll: a recursion whose depth is an input runs that many
+// active calls on a path (each depth a completed path) before a call is
+// summarised; --svcomp takes 4 unless given. The verdict is the same.
+TEST_F(CliTest, RecursionUnrollBoundsTheCallsRunBeforeASummary) {
+  write("depth.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "extern void reach_error(void);\n"
+                   "unsigned depth(unsigned n) {\n"
+                   "  return n == 0 ? 0 : 1 + depth(n - 1);\n"
+                   "}\n"
+                   "int main(void) {\n"
+                   "  unsigned n = __VERIFIER_nondet_uint();\n"
+                   "  if (depth(n) != n) reach_error();\n"
+                   "  return 0;\n"
+                   "}\n");
+  auto completed = [&](std::vector<std::string> args, const std::string &out) {
+    return provedPaths("depth.c", std::move(args), out);
+  };
+  int two = completed({"--recursion-unroll=2"}, "r2");
+  int sixteen = completed({}, "r16");
+  EXPECT_LT(two, sixteen);
+  // --loop-unroll leaves recursion alone.
+  EXPECT_EQ(completed({"--loop-unroll=2"}, "l2"), sixteen);
+  EXPECT_LT(completed({"--svcomp"}, "sv"),
+            completed({"--svcomp", "--recursion-unroll=16"}, "sv16"));
 }
 
 TEST_F(CliTest, TimeoutEndsAnEndlessConcreteLoop) {

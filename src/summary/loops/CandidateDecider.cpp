@@ -223,7 +223,19 @@ void CandidateDecider::decide(LoopCandidate c) {
     }
   }
   ++st.errorCandidates;
-  if (confirmByRun(x_, c)) {
+  if (confirmByRun(x_, c, nullptr, kQuickRunSeconds)) {
+    ++st.confirmedByRun;
+    return;
+  }
+  // The Horn question before the long runs: a correct program's every
+  // candidate pays for the runs (seconds each when its loops are long),
+  // and the solver refutes most candidates in a fraction of a second.
+  SourceLocation at = errorLocation(x_, *c.state, c.end);
+  HornQuestion q = hornQuestionFor(x_, registry_, c);
+  solver::HornAnswer a = solve(q);
+  if (refutes(q, a))
+    return;
+  if (confirmByRun(x_, c, nullptr, kRunSeconds)) {
     ++st.confirmedByRun;
     return;
   }
@@ -244,11 +256,6 @@ void CandidateDecider::decide(LoopCandidate c) {
         ++st.confirmedByRun;
         return;
       }
-  SourceLocation at = errorLocation(x_, *c.state, c.end);
-  HornQuestion q = hornQuestionFor(x_, registry_, c);
-  solver::HornAnswer a = solve(q);
-  if (refutes(q, a))
-    return;
   if (!q.exact && enclosing_) {
     // The enclosing loop's Rec may exclude it: asked again once that loop's
     // body is complete.

@@ -242,6 +242,11 @@ bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
 /// or so on an array of hundreds: a run of a second would end just before
 /// its error or just after depending on the machine's load.
 constexpr double kLongRunSeconds = 5;
+/// A run on the model of a candidate's own path: first briefly, before
+/// its Horn question (most runs that reach an error are short), then, if
+/// the solver did not refute it, for longer.
+constexpr double kQuickRunSeconds = 0.25;
+constexpr double kRunSeconds = 1;
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
 /// Loop parameters an undecided candidate's path is run at the extremes

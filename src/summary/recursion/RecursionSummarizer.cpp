@@ -382,7 +382,7 @@ bool RecursionSummarizer::onCall(ExecutionState &s, const llvm::CallBase &call,
         std::count_if(s.stack.begin(), s.stack.end(),
                       [&](const engine::StackFrame &fr) {
                         return fr.function == &f;
-                      }) < registry_.options.unrolledArrivals) {
+                      }) < registry_.options.unrolledCalls) {
       keepRecursionEntry(s, call, f); // the call is unrolled
       return false;
     }
