@@ -22,6 +22,18 @@
 
 namespace cosmo::e2e {
 
+/// A correct program with one loop whose trip count is an input: proved
+/// through the invariant s == 2 * i once the loop is summarised.
+inline constexpr const char *kCountingLoop =
+    "extern unsigned __VERIFIER_nondet_uint(void);\n"
+    "extern void reach_error(void);\n"
+    "int main(void) {\n"
+    "  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n"
+    "  while (i < n) { i++; s += 2; }\n"
+    "  if (s != 2 * i) reach_error();\n"
+    "  return 0;\n"
+    "}\n";
+
 class CliFixture : public ::testing::Test {
 protected:
   using ProcessResult = report::ProcessResult;

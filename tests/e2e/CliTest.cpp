@@ -318,14 +318,7 @@ TEST_F(CliTest, ARunCutByAPathLimitStillWritesWhatItFound) {
 // iterations on a path (each exit a completed path) before it is
 // summarised; --svcomp takes 1 unless given. The verdict is the same.
 TEST_F(CliTest, LoopUnrollBoundsTheIterationsRunBeforeASummary) {
-  write("count.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
-                   "extern void reach_error(void);\n"
-                   "int main(void) {\n"
-                   "  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n"
-                   "  while (i < n) { i++; s += 2; }\n"
-                   "  if (s != 2 * i) reach_error();\n"
-                   "  return 0;\n"
-                   "}\n");
+  write("count.c", kCountingLoop);
   auto completed = [&](std::vector<std::string> args, const std::string &out) {
     return provedPaths("count.c", std::move(args), out);
   };

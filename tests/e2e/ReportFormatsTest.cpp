@@ -393,14 +393,7 @@ TEST_F(ReportFormatsTest, ArrayLoopInvariantsQuantifyOverElements) {
 // (pc -> Rec(D0)), one clause per body path (Rec(D) /\ pc -> Rec(D')) and
 // the query (Rec(D) /\ exit /\ error -> false).
 TEST_F(ReportFormatsTest, DumpHornWritesTheLoopsEquations) {
-  write("count.c", "extern unsigned __VERIFIER_nondet_uint(void);\n"
-                   "extern void reach_error(void);\n"
-                   "int main(void) {\n"
-                   "  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;\n"
-                   "  while (i < n) { i++; s += 2; }\n"
-                   "  if (s != 2 * i) reach_error();\n"
-                   "  return 0;\n"
-                   "}\n");
+  write("count.c", kCountingLoop);
   ProcessResult run = cosmo({"check", "--loops=summarize", "--dump-horn=horn",
                              "--out=out", "count.c"});
   ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
