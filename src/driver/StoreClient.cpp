@@ -91,7 +91,8 @@ std::string semanticOptionsHash(const CheckOptions &check,
       "paths {} depth {} instructions {} solver {}/{}/{}/{}/{}/{}/{} "
       "overflow {} shift {} float {} externals {} recursion {} target {} "
       "tests {} elements {} inputs {} string {} alloc {} calls {} merge {} "
-      "loops {} unroll {} horn {} sdepth {} spaths {} stime {} prune {} checks {} "
+      "loops {} unroll {}/{} horn {} sdepth {} spaths {} stime {} prune {} "
+      "checks {} "
       "contracts {} svcomp {} environment {} errors {}",
       store::kFormatVersion, buildIdentity(), moduleHash, e.entry,
       e.globalsAsInputs, static_cast<int>(e.search), e.seed, e.maxPaths,

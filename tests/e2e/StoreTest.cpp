@@ -210,9 +210,14 @@ TEST_F(StoreTest, ASecondRunReusesItAndReportsTheSame) {
   EXPECT_EQ(read("o2/coverage.json"), read("o1/coverage.json"));
 
   // Another option is another run.
-  ProcessResult other = cosmo({"check", "--store=s.db", "--out=o4",
-                               "--check=overflow", "p.c"});
-  EXPECT_EQ(report("o4")["store"]["runs"][0]["why"], "options changed");
+  int n = 4;
+  for (const char *option : {"--check=overflow", "--loop-unroll=2",
+                             "--recursion-unroll=2", "--max-errors=1"}) {
+    std::string out = "o" + std::to_string(n++);
+    cosmo({"check", "--store=s.db", "--out=" + out, option, "p.c"});
+    EXPECT_EQ(report(out)["store"]["runs"][0]["why"], "options changed")
+        << option;
+  }
 }
 
 TEST_F(StoreTest, AnEditRebuildsTheFunctionAndItsCallersOnly) {

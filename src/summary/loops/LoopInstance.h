@@ -23,12 +23,6 @@
 
 namespace cosmo::summary {
 
-/// --loops=auto: arrivals at a head on one path before the loop may be
-/// summarised (a branch out of it must also have had a symbolic condition),
-/// and active calls of a recursive function before a call of it may be:
-/// SummaryOptions::unrolledArrivals (16). Loops with small bounds (most
-/// test harnesses') are just run, keeping their paths and tests; a loop
-/// with no bound is summarised within a fraction of a second.
 /// --loops=auto: arrivals at a head on one path before a loop whose exits
 /// were all concrete is summarised: a trip count of millions
 /// (`while (x < 0x0fffffff)`, loop-acceleration's idiom) would take the
@@ -219,12 +213,17 @@ private:
 /// entry and iterations depend on that no iteration makes.
 void finishInstance(LoopInstance &inst, const LoopRegistry &registry);
 
+/// A run on the model of a candidate's own path: first briefly, before
+/// its Horn question (most runs that reach an error are short), then, if
+/// the solver did not refute it, for longer.
+constexpr double kQuickRunSeconds = 0.25;
+constexpr double kRunSeconds = 1;
 /// LoopQuestions.cpp: whether running the program from its entry on the
 /// inputs of `model` (default: a model of `c`'s path) reaches `c`'s error
 /// (reported then). An input a loop body makes takes the same value in
 /// every iteration, so a loop may not end: the run is cut after `seconds`.
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
-                  double seconds = 1);
+                  double seconds = kRunSeconds);
 
 /// Models of the path of `s` where `arg` (a summarised call's first
 /// argument) is as large, then as small, as the path allows (signed): a
@@ -242,11 +241,6 @@ bool confirmAtExtremes(Executor &x, LoopCandidate &c, const ExprRef &value);
 /// or so on an array of hundreds: a run of a second would end just before
 /// its error or just after depending on the machine's load.
 constexpr double kLongRunSeconds = 5;
-/// A run on the model of a candidate's own path: first briefly, before
-/// its Horn question (most runs that reach an error are short), then, if
-/// the solver did not refute it, for longer.
-constexpr double kQuickRunSeconds = 0.25;
-constexpr double kRunSeconds = 1;
 /// Time for each of extremeModels' queries.
 constexpr unsigned kExtremeQueryMs = 250;
 /// Loop parameters an undecided candidate's path is run at the extremes
