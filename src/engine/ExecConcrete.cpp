@@ -69,7 +69,7 @@ bool Executor::tryConcreteStep(ExecutionState &s,
   // The result, then past the debug records that follow (they do
   // nothing; the general path would run them one by one).
   auto result = [&](RegValue v) {
-    regs.at(static_cast<unsigned>(fi.result)) = std::move(v);
+    regs.setAt(static_cast<unsigned>(fi.result), std::move(v));
     const std::vector<FastInst> &insts = regs.slots()->insts;
     while (f.fastHint < insts.size() && insts[f.fastHint].debugRecord) {
       ++f.pc;

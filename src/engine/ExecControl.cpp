@@ -219,7 +219,7 @@ void Executor::transferToBlock(ExecutionState &s,
                         p.phi->getIncomingValueForBlock(from)->getName().str()};
   }
   for (size_t k = 0; k < values.size(); ++k)
-    f.registers.at(entry.phis[k].slot) = std::move(values[k]);
+    f.registers.setAt(entry.phis[k].slot, std::move(values[k]));
   f.previousBlock = from;
   f.block = target;
   f.pc = entry.firstNonPhi;

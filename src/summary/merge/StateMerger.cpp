@@ -244,11 +244,11 @@ bool StateMerger::mergeStates(ExecutionState &a, ExecutionState &b) {
     RegisterFile regs = fa.registers;
     for (unsigned r = 0; r < fb.registers.size(); ++r) {
       const RegValue &vb = fb.registers.at(r);
-      RegValue &va = regs.at(r);
+      const RegValue &va = regs.at(r);
       if (!vb.isSet() || va == vb)
         continue;
       if (!va.isSet()) {
-        va = vb;
+        regs.setAt(r, vb);
         continue;
       }
       ExprRef ta = va.toExpr(ctx_), tb = vb.toExpr(ctx_);
@@ -264,7 +264,7 @@ bool StateMerger::mergeStates(ExecutionState &a, ExecutionState &b) {
             constants->size() > limit->second)
           return false;
       }
-      va = RegValue::of(joinedValue);
+      regs.setAt(r, RegValue::of(joinedValue));
     }
     registers.push_back(std::move(regs));
   }
