@@ -24,8 +24,8 @@
 
 #include <array>
 #include <cassert>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
