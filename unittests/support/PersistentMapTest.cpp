@@ -138,4 +138,21 @@ TEST(PersistentLogTest, ReplacingAnElementLeavesCopiesAlone) {
   EXPECT_EQ(b[0], "x");
 }
 
+TEST(PersistentLogTest, EqualLogsHoldTheSameElementsInOrder) {
+  PersistentLog<size_t> a, b;
+  EXPECT_TRUE(a == b);
+  for (size_t k = 0; k < 100; ++k) {
+    a.push_back(k);
+    b.push_back(k);
+  }
+  EXPECT_TRUE(a == b);
+  PersistentLog<size_t> c = a;
+  c.push_back(100);
+  EXPECT_FALSE(a == c); // a prefix is not equal
+  PersistentLog<size_t> d = a;
+  d.replace(50, 7);
+  EXPECT_FALSE(a == d);
+  EXPECT_TRUE(a == b);
+}
+
 } // namespace

@@ -49,6 +49,7 @@
 #include "cosmo/solver/Horn.h"
 #include "cosmo/summary/Options.h"
 #include "cosmo/summary/Results.h"
+#include "cosmo/support/PersistentLog.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
@@ -68,6 +69,11 @@ using expr::ExprRef;
 /// A loop's blocks. LLVM's open-addressing set: the membership test runs at
 /// every block entry of every path, concrete loops included.
 using BlockSet = llvm::DenseSet<const llvm::BasicBlock *>;
+
+/// Ids of the loop instances or summarised calls a path passed, in order.
+/// Copies share them: every summarised loop keeps its arrival's, so a path
+/// that passes thousands would otherwise hold a quadratic number of ids.
+using IdLog = support::PersistentLog<size_t>;
 
 struct LoopInstance;
 struct RecursiveFunction;
@@ -157,7 +163,7 @@ public:
   SummarisedCall &call(size_t id) { return *calls_[id]; }
   /// The first of `calls` the program's run made (kept its arrival), or
   /// null.
-  SummarisedCall *firstProgramCall(const std::vector<size_t> &calls);
+  SummarisedCall *firstProgramCall(const IdLog &calls);
   const SummarisedCall &call(size_t id) const { return *calls_[id]; }
   /// The loops of each function seen, for every summarizer of the
   /// analysis: a state leaving a body's run keeps pointers into them.

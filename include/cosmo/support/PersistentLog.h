@@ -12,6 +12,7 @@
 
 #include "cosmo/support/PersistentMap.h"
 
+#include <algorithm>
 #include <cassert>
 #include <memory>
 #include <vector>
@@ -73,6 +74,11 @@ public:
     out.reserve(out.size() + size());
     for (const T &v : *this)
       out.push_back(v);
+  }
+
+  /// The same elements in the same order.
+  bool operator==(const PersistentLog &o) const {
+    return size() == o.size() && std::equal(begin(), end(), o.begin());
   }
 
   const_iterator begin() const { return const_iterator(items_.begin()); }

@@ -123,9 +123,11 @@ struct LoopInstance {
   /// Some array enters as any array (kMaxEntryStores): the relation is an
   /// over-approximation, and an error it reaches may not be reachable.
   bool entryForgets = false;
-  std::vector<ExprRef> arrivalPc;
-  std::vector<size_t> arrivalAtoms;
-  std::vector<size_t> arrivalCalls; ///< SummarisedCalls before the loop
+  /// The path condition at the arrival (shared with the path's: a path
+  /// that passes thousands of summarised loops keeps one).
+  solver::ConstraintSet arrivalPc;
+  IdLog arrivalAtoms;
+  IdLog arrivalCalls; ///< SummarisedCalls before the loop
   std::vector<LoopIteration> iterations;
   std::vector<ExprRef> params;
   bool complete = false; ///< every path of its body was explored
@@ -163,8 +165,8 @@ public:
     bool operator==(const Activation &) const = default;
   };
   std::vector<Activation> activations;
-  std::vector<size_t> atoms;
-  std::vector<size_t> calls; ///< its SummarisedCalls
+  IdLog atoms;
+  IdLog calls; ///< its SummarisedCalls
   /// The RecursionEntry of the recursion the path is in (at most one: the
   /// outermost call of a cycle).
   std::vector<size_t> recursionEntries;

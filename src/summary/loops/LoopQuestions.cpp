@@ -200,8 +200,8 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
   auto pc = c.state->constraints.list();
   query.pc.assign(pc.begin(), pc.end());
   if (const LoopPathData *data = LoopPathData::find(*c.state)) {
-    query.atoms = data->atoms;
-    query.calls = data->calls;
+    query.atoms = data->atoms.toVector();
+    query.calls = data->calls.toVector();
   }
   return hornQuestionFor(x, registry, query);
 }
@@ -303,7 +303,7 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     if (call.inner)
       addFunction(registry.function(call.caller));
   }
-  auto callAtomsOf = [&](const std::vector<size_t> &ids,
+  auto callAtomsOf = [&](const auto &ids, // a vector or an IdLog
                          std::vector<solver::HornAtom> &out) {
     for (size_t id : ids) {
       const SummarisedCall &call = registry.call(id);
@@ -326,7 +326,7 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     }
   }
   // Atoms of states not complete yet are left out (an over-approximation).
-  auto atomsOf = [&](const std::vector<size_t> &ids) {
+  auto atomsOf = [&](const auto &ids) {
     std::vector<solver::HornAtom> out;
     for (size_t id : ids)
       if (relationOf.count(id))
@@ -339,10 +339,10 @@ HornQuestion hornQuestionFor(Executor &x, const LoopRegistry &registry,
     size_t r = relationOf[id];
     std::vector<solver::HornAtom> arrival = atomsOf(inst.arrivalAtoms);
     callAtomsOf(inst.arrivalCalls, arrival);
-    q.system.addClause({std::move(arrival), ctx.andAll(inst.arrivalPc),
+    q.system.addClause({std::move(arrival), ctx.andAll(inst.arrivalPc.list()),
                         solver::HornAtom{r, atomArgs(inst, inst.entry)}});
     for (const LoopIteration &it : inst.iterations) {
-      std::vector<solver::HornAtom> body = atomsOf({id});
+      std::vector<solver::HornAtom> body = atomsOf(std::vector<size_t>{id});
       for (solver::HornAtom &a : atomsOf(it.atoms))
         body.push_back(std::move(a));
       q.system.addClause({std::move(body), ctx.andAll(it.pc),

@@ -258,8 +258,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     proto.arrivalAtoms = d->atoms;
     proto.arrivalCalls = d->calls;
   }
-  auto pcList = s.constraints.list();
-  proto.arrivalPc.assign(pcList.begin(), pcList.end());
+  proto.arrivalPc = s.constraints;
   LoopInstance &inst = registry_.add(std::move(proto));
   inst.relation = fmt::format("loop{}_{}_{}", inst.id, inst.function,
                               inst.where.line);
@@ -334,9 +333,9 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       LoopIteration it;
       auto pc = end->constraints.list();
       it.pc.assign(pc.begin() + static_cast<long>(pcAtStart), pc.end());
-      const std::vector<size_t> &atoms = LoopPathData::of(*end).atoms;
-      it.atoms.assign(atoms.begin() + static_cast<long>(atomsAtStart),
-                      atoms.end());
+      const IdLog &atoms = LoopPathData::of(*end).atoms;
+      for (size_t k = atomsAtStart; k < atoms.size(); ++k)
+        it.atoms.push_back(atoms[k]);
       for (size_t k = 0; k < inst.carried.size(); ++k) {
         it.next.push_back(inst.carried[k].valueIn(ctx, *end));
         if (!it.next.back()) {

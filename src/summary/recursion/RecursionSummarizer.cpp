@@ -183,15 +183,18 @@ public:
   std::string failure;
 
 private:
-  /// The constraints and summarised calls `s` added since the body's start.
+  /// The constraints and summarised calls `s` added since the body's start
+  /// (`calls`: a vector or an IdLog).
+  template <class Ids>
   void pathSince(const ExecutionState &s, std::vector<ExprRef> &pc,
-                 std::vector<size_t> &calls) const {
+                 Ids &calls) const {
     auto all = s.constraints.list();
     pc.assign(all.begin() + static_cast<long>(pcAtStart_), all.end());
     const LoopPathData *d = LoopPathData::find(s);
     assert(d && "the body's start state has the summarizer's data");
-    calls.assign(d->calls.begin() + static_cast<long>(callsAtStart_),
-                 d->calls.end());
+    calls = Ids{};
+    for (size_t k = callsAtStart_; k < d->calls.size(); ++k)
+      calls.push_back(d->calls[k]);
   }
 
   Executor &x_;
@@ -347,7 +350,7 @@ bool RecursionSummarizer::endIfCovered(ExecutionState &s) {
 }
 
 SummarisedCall *
-LoopRegistry::firstProgramCall(const std::vector<size_t> &calls) {
+LoopRegistry::firstProgramCall(const IdLog &calls) {
   for (size_t id : calls)
     if (calls_[id]->arrival)
       return calls_[id].get();

@@ -93,7 +93,7 @@ struct SummarisedCall {
   /// passed. For a call made in f's own body (`inner`), only what the body
   /// added after its start, in the context Call(f)(params).
   std::vector<ExprRef> pc;
-  std::vector<size_t> atoms, calls;
+  IdLog atoms, calls;
   bool inner = false;
   size_t caller = 0; ///< inner: the RecursiveFunction whose body made it
   /// In the program's run: its state just before the call, to run the
