@@ -201,9 +201,10 @@ public:
     if (!slots_)
       return nullptr;
     auto k = slots_->of(v);
-    if (!k || !at(*k).isSet())
+    if (!k)
       return nullptr;
-    return &at(*k);
+    const RegValue &r = at(*k);
+    return r.isSet() ? &r : nullptr;
   }
   void set(const llvm::Value *v, RegValue value) {
     auto k = slots_->of(v);

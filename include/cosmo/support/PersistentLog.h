@@ -2,8 +2,9 @@
 //
 // A sequence that only grows at its end, whose copies share their elements
 // (a PersistentMap from position to element): copying is O(1), appending
-// and indexing O(log n). An execution state's inputs are one: every fork
-// copies them, few forks add one. Elements are held by shared pointer, so
+// and indexing O(log n). An execution state's inputs are one, and the
+// loops and calls its path summarised: every fork copies them, few forks
+// add one. Elements are held by shared pointer, so
 // the nodes an append copies do not copy elements.
 //
 //===----------------------------------------------------------------------===//
@@ -76,6 +77,14 @@ public:
       out.push_back(v);
   }
 
+  /// Appends the elements from position `from` on to `out` (a vector or
+  /// another log): what a path added since some earlier point.
+  template <class Out> void appendFrom(size_t from, Out &out) const {
+    size_t k = 0;
+    for (const T &v : *this)
+      if (k++ >= from)
+        out.push_back(v);
+  }
   /// The same elements in the same order.
   bool operator==(const PersistentLog &o) const {
     return size() == o.size() && std::equal(begin(), end(), o.begin());

@@ -333,9 +333,7 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       LoopIteration it;
       auto pc = end->constraints.list();
       it.pc.assign(pc.begin() + static_cast<long>(pcAtStart), pc.end());
-      const IdLog &atoms = LoopPathData::of(*end).atoms;
-      for (size_t k = atomsAtStart; k < atoms.size(); ++k)
-        it.atoms.push_back(atoms[k]);
+      LoopPathData::of(*end).atoms.appendFrom(atomsAtStart, it.atoms);
       for (size_t k = 0; k < inst.carried.size(); ++k) {
         it.next.push_back(inst.carried[k].valueIn(ctx, *end));
         if (!it.next.back()) {

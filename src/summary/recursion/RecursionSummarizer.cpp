@@ -193,8 +193,7 @@ private:
     const LoopPathData *d = LoopPathData::find(s);
     assert(d && "the body's start state has the summarizer's data");
     calls = Ids{};
-    for (size_t k = callsAtStart_; k < d->calls.size(); ++k)
-      calls.push_back(d->calls[k]);
+    d->calls.appendFrom(callsAtStart_, calls);
   }
 
   Executor &x_;
