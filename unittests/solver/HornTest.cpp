@@ -321,6 +321,68 @@ TEST_F(HornTest, APolynomialPreservedModuloALinearEqualityIsProved) {
 }
 
 
+// A loop whose query asserts a polynomial of degree 3 (x sums the squares
+// 1..y: 6x == 2y^3 + 3y^2 + y) with too many products for the sampled
+// equalities: the asserted equality is its own candidate, the same
+// polynomial after an iteration as before it.
+TEST_F(HornTest, AnAssertedPolynomialOfHighDegreeIsItsOwnInvariant) {
+  ExprRef k = bv32("k"), x = bv32("x"), y = bv32("y"), c = bv32("c");
+  ExprRef cubic = ctx.add(
+      ctx.add(ctx.mul(k32(2), ctx.mul(y, ctx.mul(y, y))),
+              ctx.mul(k32(3), ctx.mul(y, y))),
+      y);
+  auto squares = [&](int64_t extra) {
+    HornSystem h;
+    size_t inv = h.addRelation(
+        "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+    h.addClause({{}, ctx.trueE(), HornAtom{inv, {k, k32(0), k32(0), k32(0)}}});
+    ExprRef next = ctx.add(y, k32(1));
+    h.addClause({{HornAtom{inv, {k, x, y, c}}},
+                 ctx.ult(c, k),
+                 HornAtom{inv, {k, ctx.add(x, ctx.add(ctx.mul(next, next),
+                                                      k32(extra))),
+                                next, ctx.add(c, k32(1))}}});
+    h.addClause({{HornAtom{inv, {k, x, y, c}}},
+                 ctx.ne(ctx.mul(k32(6), x), cubic),
+                 std::nullopt});
+    return h;
+  };
+  HornAnswer a = solveHorn(ctx, squares(0), {3});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  // One more each time: the assertion fails after the first iteration.
+  EXPECT_NE(solveHorn(ctx, squares(1), {3}).status, HornAnswer::Safe);
+}
+
+// `for (i = 1; i <= n; i++) s += i` leaves with i == n + 1: the sampled
+// bound i <= n + 1 and the exit !(i <= n) pin i to n + 1, through which
+// the sampled 2s == i*i - i refutes 2s != n*n + n with its products as
+// opaque values. A loop that runs once more (i <= n + 1) reaches it.
+TEST_F(HornTest, AnExitAndABoundPinTheCounter) {
+  ExprRef n = bv32("n"), s = bv32("s"), i = bv32("i");
+  auto sums = [&](int64_t past) {
+    HornSystem h;
+    size_t inv =
+        h.addRelation("inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32)});
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(1), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {n, k32(0), k32(1)}}});
+    ExprRef last = ctx.add(n, k32(past));
+    h.addClause({{HornAtom{inv, {n, s, i}}},
+                 ctx.sle(i, last),
+                 HornAtom{inv, {n, ctx.add(s, i), ctx.add(i, k32(1))}}});
+    h.addClause({{HornAtom{inv, {n, s, i}}},
+                 ctx.andE(ctx.notE(ctx.sle(i, last)),
+                          ctx.ne(ctx.mul(k32(2), s),
+                                 ctx.mul(n, ctx.add(n, k32(1))))),
+                 std::nullopt});
+    return h;
+  };
+  HornAnswer a = solveHorn(ctx, sums(0), {3});
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  EXPECT_NE(solveHorn(ctx, sums(1), {3}).status, HornAnswer::Safe);
+}
+
+
 /// A shelf in memory: what the persistent store does for solveHorn.
 class ShelfInMemory : public HornAnswerShelf {
 public:

@@ -19,14 +19,21 @@
 // arguments no constraint depends on (HornSlicing.h: exact), then:
 //  0. samples states of each relation through the clauses and proposes
 //     the linear equalities their affine hull satisfies (k == i,
-//     x - y == i - j: AffineEqualities.h) and the orderings x <= y and
-//     0 <= x all samples keep (i <= n past `while (i != n)`); Houdini over
+//     x - y == i - j: AffineEqualities.h) and the orderings x <= y,
+//     x <= y + d and 0 <= x all samples keep (i <= n past
+//     `while (i != n)`); Houdini over
 //     bit-vectors keeps the inductive ones, which decide the system when
 //     they refute its queries and are assumed by step 1 otherwise (Spacer
 //     enumerates bounds for ever where one such equality is needed);
-//     equalities of degree 2 (2x == y*y + y) are kept when an iteration
-//     leaves their polynomial unchanged (Z3's sum-of-monomials form), and
-//     refute a query with their products as opaque values;
+//     equalities of degree 2 (2x == y*y + y), and the equalities the
+//     queries assert (a loop body's assertion, of any degree), are kept
+//     when each iteration leaves their polynomial unchanged (Z3's
+//     sum-of-monomials form) or the invariants before it imply it with
+//     products as opaque values; an assertion is also a candidate of the
+//     loops around and after it that pass its values on unchanged; a query
+//     is refuted with products as opaque values, after the variables two
+//     bounds pin to one value (the exit !(i <= n) with i <= n + 1) are
+//     replaced by it;
 //  1. solves an integer abstraction of the system (each bit-vector as its
 //     signed value, with its type's range; operations without an integer
 //     counterpart become unconstrained values), which only proposes

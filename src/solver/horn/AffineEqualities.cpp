@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <random>
@@ -415,6 +416,11 @@ constexpr size_t kQuadraticArguments = 6;
 /// Relations with more arguments get no ordering candidates (their
 /// number grows with the square of it).
 constexpr size_t kOrderedArguments = 12;
+/// Relations with more arguments get no unsigned ordering candidates.
+constexpr size_t kUnsignedOrderedArguments = 6;
+/// Largest d of the candidates x <= y + d (`for (i = 1; i <= n; i++)`
+/// leaves with i == n + 1).
+constexpr int64_t kOrderingOffset = 2;
 
 /// Argument `i` of relation `r`, sign-extended to `width` when narrower.
 ExprRef widened(expr::ExprContext &ctx, const HornSystem &system, size_t r,
@@ -460,8 +466,12 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
 
 /// x <= y (signed, the narrower sign-extended) for two integer arguments
 /// that every sample orders so, and for none of them all samples equal (an
-/// equality says that better), and 0 <= x for an argument no sample has
-/// negative, for relations of at most kOrderedArguments arguments.
+/// equality says that better), else x <= y + d for the largest d <=
+/// kOrderingOffset of the samples' x - y, x <= y unsigned where the
+/// samples order them so unsigned (relations of at most
+/// kUnsignedOrderedArguments arguments), and 0 <= x for an argument no
+/// sample has negative, for relations of at most kOrderedArguments
+/// arguments.
 std::vector<ExprRef>
 orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
                    const std::vector<std::vector<std::optional<llvm::APInt>>>
@@ -482,15 +492,32 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
           sorts[x].width == 1 || sorts[y].width == 1)
         continue;
       unsigned width = std::max(sorts[x].width, sorts[y].width);
-      bool ordered = true, equal = true;
+      bool ordered = true, equal = true, unsignedOrdered = true;
+      int64_t most = std::numeric_limits<int64_t>::min(); // of x - y
       for (const auto &st : states) {
         llvm::APInt a = st[x]->sext(width), b = st[y]->sext(width);
         ordered &= a.sle(b);
         equal &= a == b;
+        unsignedOrdered &= st[x]->zext(width).ule(st[y]->zext(width));
+        llvm::APInt d = a.sext(width + 1) - b.sext(width + 1);
+        most = std::max(most, d.getMinSignedBits() <= 64
+                                  ? d.getSExtValue()
+                                  : std::numeric_limits<int64_t>::max());
       }
       if (ordered && !equal)
         out.push_back(ctx.sle(widened(ctx, system, r, x, width),
                               widened(ctx, system, r, y, width)));
+      else if (most > 0 && most <= kOrderingOffset)
+        out.push_back(ctx.sle(widened(ctx, system, r, x, width),
+                              ctx.add(widened(ctx, system, r, y, width),
+                                      ctx.bv(width, uint64_t(most)))));
+      // (Unsigned too for small relations: a loop over unsigned counters
+      // keeps c <= k unsigned, and signed only while k is below 2^31.)
+      if (unsignedOrdered && !equal &&
+          sorts.size() <= kUnsignedOrderedArguments &&
+          sorts[x].width == sorts[y].width)
+        out.push_back(ctx.ule(system.argument(ctx, r, x),
+                              system.argument(ctx, r, y)));
     }
   return out;
 }

@@ -71,10 +71,11 @@ struct EqualityCandidates {
   };
   std::vector<std::vector<Definition>> definitions;
   /// x <= y (signed, the narrower sign-extended) for arguments every
-  /// sample orders so, and 0 <= x for those never negative:
-  /// the bound a loop that leaves on `i != n` keeps (i <= n), which
-  /// Spacer over the integers does not find (it blocks one value of i at
-  /// a time).
+  /// sample orders so, x <= y + d (d of 1 or 2) where the samples exceed
+  /// y by d at most, and 0 <= x for those never negative: the bound a
+  /// loop that leaves on `i != n` keeps (i <= n), or on `i > n` (i <= n +
+  /// 1), which Spacer over the integers does not find (it blocks one
+  /// value of i at a time).
   std::vector<std::vector<ExprRef>> orderings;
 };
 EqualityCandidates

@@ -41,10 +41,104 @@ bool isProductOfVariables(const z3::expr &t) {
   return variables >= 2;
 }
 
+/// Whether `e` multiplies two non-constant terms somewhere.
+bool hasProduct(const ExprRef &e) {
+  bool found = false;
+  expr::forEachNode(e, [&](const Expr *n) {
+    if (n->kind() != Kind::Mul)
+      return;
+    unsigned variables = 0;
+    for (unsigned i = 0; i < n->numChildren(); ++i)
+      variables += n->child(i)->kind() != Kind::BVConst;
+    found |= variables >= 2;
+  });
+  return found;
+}
+
+/// `lhs < rhs` (strict) or `lhs <= rhs`, signed or not.
+struct Bound {
+  z3::expr lhs, rhs;
+  bool strict, isSigned;
+};
+
+/// The bound conjunct `c` states, negated ones read as their converse.
+std::optional<Bound> boundOf(const z3::expr &c) {
+  if (!c.is_app())
+    return std::nullopt;
+  bool negated = c.decl().decl_kind() == Z3_OP_NOT;
+  z3::expr e = negated ? c.arg(0) : c;
+  if (!e.is_app() || e.num_args() != 2)
+    return std::nullopt;
+  bool strict, isSigned, flipped; // flipped: e is a >(=) b
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_SLEQ: strict = false, isSigned = true, flipped = false; break;
+  case Z3_OP_SLT: strict = true, isSigned = true, flipped = false; break;
+  case Z3_OP_SGEQ: strict = false, isSigned = true, flipped = true; break;
+  case Z3_OP_SGT: strict = true, isSigned = true, flipped = true; break;
+  case Z3_OP_ULEQ: strict = false, isSigned = false, flipped = false; break;
+  case Z3_OP_ULT: strict = true, isSigned = false, flipped = false; break;
+  case Z3_OP_UGEQ: strict = false, isSigned = false, flipped = true; break;
+  case Z3_OP_UGT: strict = true, isSigned = false, flipped = true; break;
+  default: return std::nullopt;
+  }
+  z3::expr a = e.arg(flipped ? 1 : 0), b = e.arg(flipped ? 0 : 1);
+  // !(a <= b) is b < a; !(a < b) is b <= a.
+  if (negated)
+    return Bound{b, a, !strict, isSigned};
+  return Bound{a, b, strict, isSigned};
+}
+
+/// `formula` with the equality each variable y has when two of its
+/// conjuncts pin it to one value (a <= y <= a, a < y <= a + 1, ...), and
+/// with the variables its equalities define eliminated (Z3's solve-eqs).
+/// The pinning is exact modulo 2^w: where a + 1 wraps, a < y has no
+/// solution and the formula none either. What this refutes, `formula`
+/// does not satisfy: the loop's exit `!(i <= n)` and its invariant
+/// `i <= n + 1` make i a term of n, through which products of i become
+/// products of n.
+z3::expr withPinnedVariables(const z3::expr &formula) {
+  z3::context &z3 = formula.ctx();
+  std::vector<z3::expr> parts;
+  conjuncts(formula, parts);
+  std::vector<Bound> bounds;
+  for (const z3::expr &p : parts)
+    if (std::optional<Bound> b = boundOf(p); b && b->lhs.is_bv())
+      bounds.push_back(*b);
+  z3::expr_vector pinned(z3);
+  pinned.push_back(formula);
+  for (const Bound &low : bounds)
+    for (const Bound &high : bounds) {
+      if (high.lhs.id() != low.rhs.id() || low.isSigned != high.isSigned)
+        continue;
+      z3::expr gap = (high.rhs - low.lhs).simplify();
+      uint64_t g = 0;
+      if (gap.is_numeral_u64(g) &&
+          g == uint64_t(low.strict) + uint64_t(high.strict) && g > 0)
+        pinned.push_back(low.rhs == (low.strict ? low.lhs + 1 : low.lhs));
+      else if (gap.is_numeral_u64(g) && g == 0 && !low.strict &&
+               !high.strict && low.rhs.id() < low.lhs.id())
+        pinned.push_back(low.rhs == low.lhs); // (once per pair)
+    }
+  if (pinned.size() == 1)
+    return formula;
+  try {
+    z3::goal goal(z3);
+    goal.add(z3::mk_and(pinned));
+    z3::apply_result result =
+        (z3::tactic(z3, "simplify") & z3::tactic(z3, "solve-eqs"))(goal);
+    if (result.size() == 1)
+      return result[0].as_expr();
+  } catch (const z3::exception &) {
+  }
+  return z3::mk_and(pinned);
+}
+
 } // namespace
 
-std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
-  z3::context &z3 = formula.ctx();
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &original,
+                                           bool pin) {
+  z3::context &z3 = original.ctx();
+  z3::expr formula = pin ? withPinnedVariables(original) : original;
   // Small conjuncts in sum-of-monomials form first, so that 3*n*n and
   // n*n*3 are one product of n*n (larger ones are left: the form of a
   // product of large sums grows exponentially).
@@ -90,9 +184,28 @@ std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula) {
       work.push_back(t.arg(i));
   }
   if (from.empty())
-    return std::nullopt;
+    return formula.id() == original.id() ? std::nullopt
+                                         : std::optional<z3::expr>(e);
   z3::expr copy = e;
   return copy.substitute(from, to);
+}
+
+void HornSolver::assertedCandidates(Candidates &out) {
+  // A query `R(args) /\ guard /\ !(e) -> false` asserts e of R's states
+  // that pass the guard: e itself is often the invariant (an assertion in
+  // a loop's body is checked at its head), and a polynomial one of high
+  // degree is found no other way (6y^5 + 15y^4 + 10y^3 - y == 30x).
+  for (const HornClause &c : system_.clauses()) {
+    if (c.head || c.body.size() != 1)
+      continue;
+    const HornAtom &atom = c.body.front();
+    expr::Substitution sub;
+    for (unsigned i = 0; i < atom.args.size(); ++i)
+      if (atom.args[i]->kind() == Kind::Var)
+        sub[atom.args[i]] = system_.argument(ctx_, atom.relation, i);
+    for (const ExprRef &f : conditionsOver(c.constraint, sub, true))
+      addCandidate(out[atom.relation], f);
+  }
 }
 
 HornSolver::Candidates HornSolver::linearEqualities() {
@@ -108,10 +221,17 @@ HornSolver::Candidates HornSolver::linearEqualities() {
   };
   Candidates &out = found.linear;
   // The orderings go with them: Houdini keeps the inductive ones, and
-  // Spacer over the integers then has i <= n given.
-  for (size_t r = 0; r < out.size(); ++r)
+  // Spacer over the integers then has i <= n given. So do the asserted
+  // conditions, the polynomial ones with the sampled products.
+  Candidates asserted(out.size());
+  assertedCandidates(asserted);
+  shareAcrossRelations(asserted);
+  for (size_t r = 0; r < out.size(); ++r) {
     out[r].insert(out[r].end(), found.orderings[r].begin(),
                   found.orderings[r].end());
+    for (const ExprRef &f : asserted[r])
+      addCandidate(hasProduct(f) ? found.quadratic[r] : out[r], f);
+  }
   // Houdini over them alone (a fifth of the time left): what it keeps is
   // inductive, whatever it then says of the queries (a check out of time
   // drops what it was about).
@@ -127,87 +247,186 @@ HornSolver::Candidates HornSolver::linearEqualities() {
     sift(out, 5);
   if (empty(found.quadratic))
     return out;
-  // The products: kept when each is inductive on its own, shown without
-  // bit-blasting a multiplier (polynomialInvariant).
-  for (size_t r = 0; r < out.size(); ++r) {
-    // The definitions whose equality Houdini kept hold at every state.
-    std::vector<EqualityCandidates::Definition> kept;
-    std::vector<ExprRef> given;
+  // The products: kept when each iteration leaves the polynomial
+  // unchanged, shown without bit-blasting a multiplier
+  // (polynomialInvariants).
+  std::vector<std::vector<EqualityCandidates::Definition>> kept(out.size());
+  for (size_t r = 0; r < out.size(); ++r)
     for (const auto &d : found.definitions[r])
       if (std::find(out[r].begin(), out[r].end(), d.equality) !=
-          out[r].end()) {
-        kept.push_back(d);
-        given.push_back(d.equality);
-      }
-    for (const ExprRef &f : found.quadratic[r])
-      if (Clock::now() < deadline_ && polynomialInvariant(r, f, kept)) {
-        proved_[f] = given;
-        out[r].push_back(f);
-      }
-  }
+          out[r].end())
+        kept[r].push_back(d);
+  polynomialInvariants(found.quadratic, out, kept);
+  for (size_t r = 0; r < out.size(); ++r)
+    out[r].insert(out[r].end(), found.quadratic[r].begin(),
+                  found.quadratic[r].end());
   return out;
 }
 
-bool HornSolver::polynomialInvariant(
-    size_t r, const ExprRef &f,
+bool HornSolver::unchangedByIteration(
+    const HornClause &c, const ExprRef &f,
     const std::vector<EqualityCandidates::Definition> &given) {
-  if (f->kind() != Kind::Eq)
+  size_t r = c.head->relation;
+  if (f->kind() != Kind::Eq ||
+      std::count_if(c.body.begin(), c.body.end(), [&](const HornAtom &a) {
+        return a.relation == r;
+      }) != 1)
     return false;
+  const HornAtom &mine = *std::find_if(
+      c.body.begin(), c.body.end(),
+      [&](const HornAtom &a) { return a.relation == r; });
   ExprRef p = ctx_.sub(ExprRef(f->child(0)), ExprRef(f->child(1)));
   auto at = [&](const HornAtom &a) {
     return expr::substitute(ctx_, p, system_.argumentsAt(ctx_, a));
   };
+  // The polynomial after it is the one before it, as polynomials modulo
+  // 2^w (Z3's sum-of-monomials normal form). (Only over small terms of
+  // sums and products: the normal form of a product of large sums, or of
+  // an ite, grows exponentially.)
+  ExprRef diff = ctx_.sub(at(*c.head), at(mine));
+  expr::Substitution defined, before = system_.argumentsAt(ctx_, mine);
+  for (const auto &d : given)
+    if (mine.args[d.argument]->kind() == Kind::Var)
+      defined[mine.args[d.argument]] = expr::substitute(ctx_, d.value, before);
+  if (!defined.empty())
+    diff = expr::substitute(ctx_, diff, defined);
+  size_t nodes = 0;
+  bool polynomial = true;
+  expr::forEachNode(diff, [&](const Expr *e) {
+    ++nodes;
+    polynomial &= e->kind() == Kind::Add || e->kind() == Kind::Sub ||
+                  e->kind() == Kind::Mul || e->kind() == Kind::Neg ||
+                  e->kind() == Kind::SExt || e->kind() == Kind::Var ||
+                  e->kind() == Kind::BVConst;
+  });
+  if (!polynomial || nodes > kPolynomialNodes)
+    return false;
   z3::params som(bv_.z3());
   som.set("som", true);
-  for (const HornClause &c : system_.clauses()) {
-    if (!c.head || c.head->relation != r)
-      continue;
-    ExprRef after = at(*c.head);
-    std::vector<const HornAtom *> mine;
-    for (const HornAtom &a : c.body)
-      if (a.relation == r)
-        mine.push_back(&a);
-    if (mine.size() > 1)
-      return false;
-    if (mine.size() == 1) {
-      // An iteration: the polynomial after it is the one before it, as
-      // polynomials modulo 2^w (Z3's sum-of-monomials normal form).
-      // (Only over small terms of sums and products: the normal form of
-      // a product of large sums, or of an ite, grows exponentially.)
-      ExprRef diff = ctx_.sub(after, at(*mine[0]));
-      expr::Substitution defined, before =
-                                      system_.argumentsAt(ctx_, *mine[0]);
-      for (const auto &d : given)
-        if (mine[0]->args[d.argument]->kind() == Kind::Var)
-          defined[mine[0]->args[d.argument]] =
-              expr::substitute(ctx_, d.value, before);
-      if (!defined.empty())
-        diff = expr::substitute(ctx_, diff, defined);
-      size_t nodes = 0;
-      bool polynomial = true;
-      expr::forEachNode(diff, [&](const Expr *e) {
-        ++nodes;
-        polynomial &= e->kind() == Kind::Add || e->kind() == Kind::Sub ||
-                      e->kind() == Kind::Mul || e->kind() == Kind::Neg ||
-                      e->kind() == Kind::SExt || e->kind() == Kind::Var ||
-                      e->kind() == Kind::BVConst;
-      });
-      if (!polynomial || nodes > kPolynomialNodes)
-        return false;
-      z3::expr d = bv_.translate(diff.get()).simplify(som);
-      uint64_t v = 1;
-      if (!d.is_numeral_u64(v) || v != 0)
-        return false;
-      continue;
+  z3::expr d = bv_.translate(diff.get()).simplify(som);
+  uint64_t v = 1;
+  return d.is_numeral_u64(v) && v == 0;
+}
+
+void HornSolver::shareAcrossRelations(Candidates &candidates) {
+  // Through a clause from relation b's states to relation h's, an
+  // argument of h that is an argument of b passed on unchanged (an inner
+  // loop entered with the outer loop's values, an outer loop resumed
+  // with the inner loop's) is the same value in both: a candidate over
+  // such arguments alone is a candidate of both (nested loops keep the
+  // invariants their innermost body asserts: egcd's a == y*r + x*p).
+  for (size_t round = 0; round < candidates.size(); ++round) {
+    bool grew = false;
+    for (const HornClause &c : system_.clauses()) {
+      if (!c.head)
+        continue;
+      size_t h = c.head->relation;
+      for (const HornAtom &a : c.body) {
+        if (a.relation == h)
+          continue;
+        expr::Substitution down, up; // h's arguments to a's, a's to h's
+        for (unsigned i = 0; i < c.head->args.size(); ++i)
+          for (unsigned j = 0; j < a.args.size(); ++j)
+            if (c.head->args[i]->kind() == Kind::Var &&
+                c.head->args[i] == a.args[j]) {
+              down[system_.argument(ctx_, h, i)] =
+                  system_.argument(ctx_, a.relation, j);
+              up[system_.argument(ctx_, a.relation, j)] =
+                  system_.argument(ctx_, h, i);
+            }
+        auto carry = [&](size_t from, size_t to,
+                         const expr::Substitution &map) {
+          std::vector<ExprRef> mine = candidates[from];
+          for (const ExprRef &f : mine) {
+            std::vector<ExprRef> vars = expr::freeVariables(f);
+            if (vars.empty() ||
+                !std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
+                  return map.count(v);
+                }))
+              continue;
+            size_t count = candidates[to].size();
+            addCandidate(candidates[to], expr::substitute(ctx_, f, map));
+            grew |= candidates[to].size() != count;
+          }
+        };
+        carry(h, a.relation, down);
+        carry(a.relation, h, up);
+      }
     }
-    // An entry: the polynomial is zero there (mostly constants).
-    z3::expr entry = bv_.translateConstraint(c.constraint.get()) &&
-                     bv_.translate(after.get()) !=
-                         bv_.z3().bv_val(0, after->width());
-    if (check(entry, {}, false, nullptr, kEntryCheckSeconds) != z3::unsat)
-      return false;
+    if (!grew)
+      break;
   }
-  return true;
+}
+
+void HornSolver::polynomialInvariants(
+    Candidates &polynomials, const Candidates &linear,
+    const std::vector<std::vector<EqualityCandidates::Definition>> &given) {
+  // Houdini's way: a candidate holds after a clause when the iteration
+  // leaves its polynomial unchanged, or when the invariants of the
+  // clause's body atoms (the linear ones kept and these polynomials)
+  // imply it, products of variables as opaque values first (a loop
+  // entered from another's states, an outer loop resumed from an inner
+  // one's, an iteration that doubles the polynomial); a candidate that
+  // fails is dropped until none fails.
+  std::map<std::pair<const HornClause *, const Expr *>, bool> unchanged;
+  auto holds = [&](size_t r, const ExprRef &f) {
+    for (const HornClause &c : system_.clauses()) {
+      if (!c.head || c.head->relation != r)
+        continue;
+      auto [it, added] = unchanged.try_emplace({&c, f.get()}, false);
+      if (added)
+        it->second = unchangedByIteration(c, f, given[r]);
+      if (it->second)
+        continue;
+      ExprRef after =
+          expr::substitute(ctx_, f, system_.argumentsAt(ctx_, *c.head));
+      z3::expr_vector parts(bv_.z3());
+      parts.push_back(bv_.translateConstraint(c.constraint.get()));
+      for (const HornAtom &a : c.body) {
+        parts.push_back(at(linear[a.relation], a));
+        parts.push_back(at(polynomials[a.relation], a));
+      }
+      parts.push_back(!bv_.translateConstraint(after.get()));
+      z3::expr step = z3::mk_and(parts);
+      z3::check_result result = z3::unknown;
+      if (std::optional<z3::expr> opaque = withOpaqueProducts(step))
+        result = check(*opaque, {}, false, nullptr, kEntryCheckSeconds);
+      if (result != z3::unsat)
+        result = check(step, {}, false, nullptr, kEntryCheckSeconds);
+      if (result != z3::unsat)
+        return false;
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < polynomials.size(); ++r)
+      for (size_t k = 0; k < polynomials[r].size();) {
+        if (Clock::now() < deadline_ && holds(r, polynomials[r][k])) {
+          ++k;
+          continue;
+        }
+        polynomials[r].erase(polynomials[r].begin() + static_cast<long>(k));
+        changed = true;
+      }
+  }
+  // What each was shown under: its relation's linear definitions, and
+  // the invariants of every clause's body atoms.
+  for (size_t r = 0; r < polynomials.size(); ++r)
+    for (const ExprRef &f : polynomials[r]) {
+      std::vector<std::pair<size_t, ExprRef>> &under = proved_[f];
+      for (const auto &d : given[r])
+        under.emplace_back(r, d.equality);
+      for (const HornClause &c : system_.clauses())
+        if (c.head && c.head->relation == r)
+          for (const HornAtom &a : c.body)
+            for (const Candidates *from :
+                 std::initializer_list<const Candidates *>{&linear,
+                                                           &polynomials})
+              for (const ExprRef &g : (*from)[a.relation])
+                if (g != f)
+                  under.emplace_back(a.relation, g);
+    }
 }
 
 } // namespace cosmo::solver

@@ -128,6 +128,9 @@ constexpr double kQuantifiedCheckSeconds = 1.5;
 /// array of structs writes a field of several bytes amid the others':
 /// measured, its instances take a second (Z3 4.8.12).
 constexpr double kGroundCheckSeconds = 1.5;
+/// Time for a Houdini query with products of variables as opaque values
+/// (linear: decided at once, or not by the abstraction).
+constexpr double kOpaqueCheckSeconds = 0.2;
 
 
 /// Spacer's answer to `goal` as a child process passes it back
@@ -301,6 +304,33 @@ HornSolver::integerCandidates(const Candidates &assumed, std::string &why) {
   return std::nullopt;
 }
 
+std::vector<ExprRef>
+HornSolver::conditionsOver(const ExprRef &constraint,
+                           const expr::Substitution &sub, bool negated) {
+  std::vector<ExprRef> out;
+  std::vector<const expr::Expr *> work{constraint.get()};
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (e->kind() == expr::Kind::And) {
+      for (unsigned i = 0; i < e->numChildren(); ++i)
+        work.push_back(e->child(i));
+      continue;
+    }
+    if (negated) {
+      if (e->kind() != expr::Kind::Not)
+        continue;
+      e = e->child(0);
+    }
+    std::vector<ExprRef> vars = expr::freeVariables(e);
+    if (!vars.empty() &&
+        std::all_of(vars.begin(), vars.end(),
+                    [&](const ExprRef &v) { return sub.count(v); }))
+      out.push_back(expr::substitute(ctx_, e, sub));
+  }
+  return out;
+}
+
 void HornSolver::entryFacts(Candidates &out) {
   // What an entry clause states of the head's plain-variable arguments
   // alone (a loop's bound, fixed before it and passed unchanged): the
@@ -312,21 +342,8 @@ void HornSolver::entryFacts(Candidates &out) {
     for (unsigned i = 0; i < c.head->args.size(); ++i)
       if (c.head->args[i]->kind() == expr::Kind::Var)
         sub[c.head->args[i]] = system_.argument(ctx_, c.head->relation, i);
-    std::vector<const expr::Expr *> work{c.constraint.get()};
-    while (!work.empty()) {
-      const expr::Expr *e = work.back();
-      work.pop_back();
-      if (e->kind() == expr::Kind::And) {
-        for (unsigned i = 0; i < e->numChildren(); ++i)
-          work.push_back(e->child(i));
-        continue;
-      }
-      std::vector<ExprRef> vars = expr::freeVariables(e);
-      if (!vars.empty() &&
-          std::all_of(vars.begin(), vars.end(),
-                      [&](const ExprRef &v) { return sub.count(v); }))
-        addCandidate(out[c.head->relation], expr::substitute(ctx_, e, sub));
-    }
+    for (const ExprRef &f : conditionsOver(c.constraint, sub, false))
+      addCandidate(out[c.head->relation], f);
   }
 }
 
@@ -496,6 +513,51 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   return r;
 }
 
+bool HornSolver::preservedOpaquely(const z3::expr &premise,
+                                   const std::vector<z3::expr> &keeps) {
+  z3::expr_vector all(bv_.z3());
+  for (const z3::expr &k : keeps)
+    all.push_back(k);
+  std::optional<z3::expr> opaque =
+      withOpaqueProducts(premise && !z3::mk_and(all));
+  return opaque && check(*opaque, {}, false, nullptr,
+                         checkCap(kOpaqueCheckSeconds)) == z3::unsat;
+}
+
+std::vector<bool>
+HornSolver::falsifiedOpaquely(const z3::expr &premise,
+                              const std::vector<z3::expr> &keeps) {
+  std::vector<bool> out(keeps.size(), false);
+  double seconds = std::min(left(), checkCap(kOpaqueCheckSeconds));
+  if (seconds <= 0)
+    return out;
+  // Each conjunct named, so that the model says which it falsifies
+  // whatever the abstraction made of its products.
+  z3::context &z3 = bv_.z3();
+  z3::expr_vector names(z3), parts(z3);
+  parts.push_back(premise);
+  for (size_t k = 0; k < keeps.size(); ++k) {
+    names.push_back(z3.bool_const(("cosmo.keep" + std::to_string(k)).c_str()));
+    parts.push_back(names.back() == keeps[k]);
+  }
+  parts.push_back(!z3::mk_and(names));
+  std::optional<z3::expr> opaque =
+      withOpaqueProducts(z3::mk_and(parts), /*pin=*/false);
+  if (!opaque)
+    return out;
+  z3::solver s(z3);
+  z3::params p(z3);
+  p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
+  s.set(p);
+  s.add(*opaque);
+  if (checkSafely(s) != z3::sat)
+    return out;
+  z3::model m = s.get_model();
+  for (size_t k = 0; k < keeps.size(); ++k)
+    out[k] = m.eval(names[static_cast<int>(k)], true).is_false();
+  return out;
+}
+
 bool HornSolver::checkOverBitVectors(Candidates &candidates,
                                      std::string &why) {
   candidates_ = &candidates;
@@ -560,6 +622,22 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         if (quantified && preservedByInstances(c, head))
           break;
         z3::expr before = premise(c);
+        if (!quantified) {
+          if (preservedOpaquely(before, keeps))
+            break;
+          // Products bit-blasted are slow to refute and slow to model: a
+          // model with them opaque drops the conjuncts it falsifies first
+          // (a drop is never unsound, only a proof lost where the
+          // abstraction's model is not one of the clause).
+          std::vector<bool> drop = falsifiedOpaquely(before, keeps);
+          if (std::find(drop.begin(), drop.end(), true) != drop.end()) {
+            for (size_t k = drop.size(); k-- > 0;)
+              if (drop[k])
+                head.erase(head.begin() + static_cast<long>(k));
+            changed = true;
+            continue;
+          }
+        }
         std::vector<bool> holds;
         z3::check_result r = check(before, keeps, quantified, &holds);
         if (r == z3::unsat)
@@ -567,12 +645,21 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         changed = true;
         if (r == z3::unknown) {
           // Not decided in time: the quantified conjuncts go first (their
-          // instantiation is what Z3 gives up on), then everything.
+          // instantiation is what Z3 gives up on), then everything but
+          // what is preserved with products as opaque values (a premise
+          // with polynomial invariants has multipliers to bit-blast).
           size_t count = head.size();
           std::erase_if(head,
                         [&](const ExprRef &h) { return bound_.count(h); });
-          if (head.size() == count || left() <= 0)
-            head.clear();
+          if (head.size() == count || left() <= 0) {
+            std::vector<ExprRef> preserved;
+            for (size_t k = 0; k < count && !quantified; ++k)
+              if (preservedOpaquely(before, {keeps[k]}))
+                preserved.push_back(head[k]);
+            if (preserved.size() == count)
+              break; // each preserved: all are
+            head = preserved;
+          }
           continue;
         }
         size_t count = head.size();
@@ -595,17 +682,26 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       }
     }
   }
-  // (Each only while the equalities it was shown inductive under are
-  // kept: a check out of time may have dropped one.)
+  // (Each only while the invariants it was shown inductive under are
+  // kept: a check out of time may have dropped one, and with it the
+  // polynomials shown under that polynomial.)
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < candidates.size(); ++r)
+      std::erase_if(proven[r], [&](const ExprRef &p) {
+        for (const auto &[from, g] : proved_.at(p)) {
+          const auto &kept = candidates[from];
+          const auto &shown = proven[from];
+          if (std::find(kept.begin(), kept.end(), g) == kept.end() &&
+              std::find(shown.begin(), shown.end(), g) == shown.end())
+            return changed = true;
+        }
+        return false;
+      });
+  }
   for (size_t r = 0; r < candidates.size(); ++r)
-    for (const ExprRef &p : proven[r]) {
-      const std::vector<ExprRef> &given = proved_.at(p);
-      if (std::all_of(given.begin(), given.end(), [&](const ExprRef &g) {
-            return std::find(candidates[r].begin(), candidates[r].end(),
-                             g) != candidates[r].end();
-          }))
-        candidates[r].push_back(p);
-    }
+    candidates[r].insert(candidates[r].end(), proven[r].begin(),
+                         proven[r].end());
   for (const HornClause &c : clauses) {
     if (c.head)
       continue;

@@ -37,7 +37,11 @@ void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c);
 /// value (the same product the same value; small conjuncts first in
 /// sum-of-monomials form); none when it has none. What this refutes,
 /// `formula` does not satisfy either.
-std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula);
+/// With `pin`, variables two bounds pin to one value are first replaced
+/// by it (a <= y <= a + 0, a < y <= a + 1, ...) and those equalities
+/// define eliminated.
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula,
+                                           bool pin = true);
 
 class HornSolver {
 public:
@@ -100,6 +104,16 @@ private:
   const Candidates *
   provedByHoudini(std::pair<Candidates, Candidates> &candidates,
                   std::string &why);
+  /// Whether `premise` implies all of `keeps` with its products of
+  /// variables as opaque values (withOpaqueProducts: exact when true),
+  /// within kOpaqueCheckSeconds; false when it has no products.
+  bool preservedOpaquely(const z3::expr &premise,
+                         const std::vector<z3::expr> &keeps);
+  /// Which of `keeps` a model of `premise` and not all of them with its
+  /// products of variables as opaque values falsifies (none when there
+  /// is no such model in kOpaqueCheckSeconds).
+  std::vector<bool> falsifiedOpaquely(const z3::expr &premise,
+                                      const std::vector<z3::expr> &keeps);
   /// Steps 2-3: true when the kept candidates refute every query.
   bool checkOverBitVectors(Candidates &candidates, std::string &why);
   /// Step 4.
@@ -112,14 +126,33 @@ private:
   /// (AffineEqualities.h), within a small share of the time: Spacer over
   /// the integers then assumes them.
   Candidates linearEqualities();
-  /// Whether equality `f` (a polynomial of relation `r`'s arguments equal
-  /// to a constant) holds at every entry clause of `r` and is the same
-  /// polynomial after each iteration as before it, the arguments before
-  /// it that `given` (linear invariants of `r`) defines replaced by their
-  /// values: inductive with them.
-  bool polynomialInvariant(
-      size_t r, const ExprRef &f,
+  /// Adds to `out`, per relation, the conditions its query clauses
+  /// assert of its arguments (`R(args) /\ !e -> false` asserts e).
+  void assertedCandidates(Candidates &out);
+  /// Whether clause `c`, an iteration of its head's relation (one body
+  /// atom of it), leaves the polynomial of equality `f` (over that
+  /// relation's arguments, equal to a constant) unchanged, the arguments
+  /// before it that `given` (linear invariants of the relation) defines
+  /// replaced by their values.
+  bool unchangedByIteration(
+      const HornClause &c, const ExprRef &f,
       const std::vector<EqualityCandidates::Definition> &given);
+  /// Adds each candidate of a relation to the relations whose states it
+  /// passes the candidate's arguments to, or takes them from, unchanged.
+  void shareAcrossRelations(Candidates &candidates);
+  /// Keeps of `polynomials` those that every clause into their relation
+  /// preserves (an iteration leaving the polynomial unchanged, or the
+  /// body atoms' `linear` invariants and the polynomials kept implying
+  /// it): inductive together (recorded in proved_).
+  void polynomialInvariants(
+      Candidates &polynomials, const Candidates &linear,
+      const std::vector<std::vector<EqualityCandidates::Definition>> &given);
+  /// The conjuncts of `constraint` (through nested conjunctions) over the
+  /// variables `sub` maps alone, mapped by it; with `negated`, of those
+  /// that are negations, their operands.
+  std::vector<ExprRef> conditionsOver(const ExprRef &constraint,
+                                      const expr::Substitution &sub,
+                                      bool negated);
   /// Adds to `out` what entry clauses state of their heads' arguments.
   void entryFacts(Candidates &out);
   /// `candidates` of relation `atom.relation` at `atom`'s arguments, over
@@ -143,9 +176,9 @@ private:
   /// The candidates that quantify over array elements: `forall bound.
   /// candidate` (InvariantReader).
   std::map<ExprRef, std::vector<ExprRef>> bound_;
-  /// Candidates shown inductive (polynomialInvariant), each with the
-  /// linear equalities of its relation it was shown inductive under.
-  std::map<ExprRef, std::vector<ExprRef>> proved_;
+  /// Candidates shown inductive (polynomialInvariants), each with the
+  /// invariants (relation, conjunct) it was shown inductive under.
+  std::map<ExprRef, std::vector<std::pair<size_t, ExprRef>>> proved_;
   /// The cell sizes of the quantified candidates' arrays.
   std::set<unsigned> quantifiedStrides_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
