@@ -113,8 +113,7 @@ json solverStatsToJson(const std::string &options,
         {"unsat", s.z3.unsat},
         {"unknown", s.z3.unknown},
         {"seconds", s.z3.seconds},
-        {"resets", s.z3.resets},
-        {"opaque_products", s.z3.opaqueProducts}}}};
+        {"resets", s.z3.resets}}}};
 }
 
 json compositionStatsToJson(const summary::CompositionStats &c) {

@@ -311,38 +311,6 @@ TEST_F(Z3SolverTest, RemainderBoundsAreProvedAtOnce) {
   }
 }
 
-// A path through cohencu's loop body (nla-digbench): z, y and x are
-// polynomials of n, and y*z - 18x - 12y + 2z == 6 is then an identity.
-// Bit-blasted, the 64-bit multipliers are not refuted in seconds; with
-// the definitions substituted and the products opaque, at once. Both
-// backends; with x off by one the same query has a model.
-TEST_F(Z3SolverTest, PolynomialIdentitiesAreRefutedWithProductsOpaque) {
-  ExprRef n = var("n", 64), x = var("x", 64), y = var("y", 64),
-          z = var("z", 64);
-  auto k = [&](uint64_t v) { return bv(64, v); };
-  auto path = [&](uint64_t offset) {
-    ExprRef cube = ctx.mul(n, ctx.mul(n, n));
-    ExprRef identity = ctx.add(
-        ctx.sub(ctx.sub(ctx.mul(y, z), ctx.mul(k(18), x)),
-                ctx.mul(k(12), y)),
-        ctx.mul(k(2), z));
-    return std::vector<ExprRef>{
-        ctx.eq(z, ctx.add(ctx.mul(k(6), n), k(6))),
-        ctx.eq(y, ctx.add(ctx.add(ctx.mul(ctx.mul(k(3), n), n),
-                                  ctx.mul(k(3), n)),
-                          k(1))),
-        ctx.eq(x, ctx.add(cube, k(offset))),
-        ctx.notE(ctx.eq(identity, k(6)))};
-  };
-  std::unique_ptr<Solver> incremental =
-      createIncrementalZ3Solver(ctx, PipelineOptions{}, stats);
-  for (Solver *s : {solver.get(), incremental.get()}) {
-    s->setTimeoutMs(4000);
-    EXPECT_TRUE(s->check(path(0), false).isUnsat());
-    EXPECT_TRUE(s->check(path(1), false).isSat());
-  }
-}
-
 // The lemmas hold for every value, division by zero included: with them,
 // every 4-bit remainder and quotient still has its one value (a wrong
 // lemma would make some of these queries unsat).

@@ -69,9 +69,6 @@ struct Z3Stats {
   uint64_t queries = 0, sat = 0, unsat = 0, unknown = 0;
   double seconds = 0;
   uint64_t resets = 0; // incremental solver restarts
-  /// Queries refuted with their products of variables as opaque values
-  /// (OpaqueProducts.h), the multipliers not decided in time.
-  uint64_t opaqueProducts = 0;
 
   /// Counts one query Z3 answered with `status` in `time` seconds.
   void record(Validity status, double time);

@@ -148,6 +148,15 @@ std::string spacerAnswer(z3::fixedpoint &fp, z3::expr goal) {
 } // namespace
 
 /// The top-level conjuncts of `e`.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      conjuncts(e.arg(i), out);
+    return;
+  }
+  out.push_back(e);
+}
+
 void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c) {
   if (!c->isTrue() &&
       std::find(candidates.begin(), candidates.end(), c) == candidates.end())

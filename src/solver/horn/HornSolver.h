@@ -11,7 +11,6 @@
 
 #include "horn/AffineEqualities.h"
 #include "horn/HornEncodings.h"
-#include "z3/OpaqueProducts.h"
 #include "z3/Z3Translator.h"
 
 #include "cosmo/solver/Horn.h"
@@ -30,8 +29,19 @@ namespace cosmo::solver {
 
 using Clock = std::chrono::steady_clock;
 
+/// The top-level conjuncts of `e`.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out);
 /// Appends `c` unless it is `true` or already there.
 void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c);
+/// `formula` with each product of two non-constant bit-vectors a fresh
+/// value (the same product the same value; small conjuncts first in
+/// sum-of-monomials form); none when it has none. What this refutes,
+/// `formula` does not satisfy either.
+/// With `pin`, variables two bounds pin to one value are first replaced
+/// by it (a <= y <= a + 0, a < y <= a + 1, ...) and those equalities
+/// define eliminated.
+std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula,
+                                           bool pin = true);
 
 class HornSolver {
 public:

@@ -14,16 +14,8 @@
 // takes milliseconds (tests/programs/memory/calloc_matrix.c: 3 s timeouts
 // against 10 ms).
 //
-// A query whose constraints multiply variables and that Z3 does not
-// decide at once is asked again with the products as opaque values
-// (OpaqueProducts.h) before the rest of the time goes to the multipliers:
-// a path through `y == 3*n*n + 3*n + 1`, `z == 6*n + 6` asks whether
-// `y*z - 18*x - 12*y + 2*z != 6` can hold, which no bit-blasted multiplier
-// refutes in seconds and the abstraction refutes in milliseconds.
-//
 //===----------------------------------------------------------------------===//
 
-#include "z3/OpaqueProducts.h"
 #include "z3/Z3Translator.h"
 
 #include "cosmo/solver/Pipeline.h"
@@ -94,7 +86,6 @@ private:
   struct Literal {
     ExprRef keepAlive; // literals are keyed by node address
     z3::expr p;
-    bool products; ///< the constraint multiplies variables
   };
 
   void reset() {
@@ -107,24 +98,15 @@ private:
     ++stats_.z3.resets;
   }
 
-  const Literal &literalFor(const ExprRef &c) {
+  z3::expr literalFor(const ExprRef &c) {
     if (auto it = literals_.find(c.get()); it != literals_.end())
-      return it->second;
+      return it->second.p;
     z3::context &z3 = tr_.z3();
     z3::expr p(z3, Z3_mk_fresh_const(z3, "p", Z3_mk_bool_sort(z3)));
     solver_->add(z3::implies(p, tr_.translateConstraint(c.get())));
+    literals_.emplace(c.get(), Literal{c, p});
     byLiteral_.emplace(p.id(), c);
-    return literals_.emplace(c.get(), Literal{c, p, hasProductOfVariables(c)})
-        .first->second;
-  }
-
-  void setSolverTimeout(unsigned ms) {
-    if (timeoutSet_ == ms)
-      return;
-    z3::params p(tr_.z3());
-    p.set("timeout", ms ? ms : 4294967295u);
-    solver_->set(p);
-    timeoutSet_ = ms;
+    return p;
   }
 
   SolverResult solve(const std::vector<ExprRef> &constraints, bool wantModel) {
@@ -136,37 +118,17 @@ private:
       tr_.clearIfLarge();
       solver_.emplace(z3, "QF_BV");
     }
+    if (timeoutSet_ != timeoutMs_) {
+      z3::params p(z3);
+      p.set("timeout", timeoutMs_ ? timeoutMs_ : 4294967295u);
+      solver_->set(p);
+      timeoutSet_ = timeoutMs_;
+    }
     z3::expr_vector assumptions(z3);
-    bool products = false;
     for (const ExprRef &c : constraints)
-      if (!c->isTrue()) {
-        const Literal &l = literalFor(c);
-        assumptions.push_back(l.p);
-        products |= l.products;
-      }
-    z3::check_result answer = z3::unknown;
-    bool staged =
-        products && (timeoutMs_ == 0 || timeoutMs_ > 2 * kOpaqueFirstTryMs);
-    if (staged) {
-      setSolverTimeout(kOpaqueFirstTryMs);
-      answer = solver_->check(assumptions);
-      if (answer == z3::unknown && !interrupted_) {
-        z3::expr_vector parts(z3);
-        for (const ExprRef &c : constraints)
-          if (!c->isTrue())
-            parts.push_back(tr_.translateConstraint(c.get()));
-        if (refutedWithOpaqueProducts(parts, kOpaqueFirstTryMs)) {
-          ++stats_.z3.opaqueProducts;
-          return SolverResult::unsat(constraints);
-        }
-      }
-    }
-    if (!staged || (answer == z3::unknown && !interrupted_)) {
-      setSolverTimeout(timeoutMs_ && staged ? timeoutMs_ - kOpaqueFirstTryMs
-                                            : timeoutMs_);
-      answer = solver_->check(assumptions);
-    }
-    switch (answer) {
+      if (!c->isTrue())
+        assumptions.push_back(literalFor(c));
+    switch (solver_->check(assumptions)) {
     case z3::unsat: {
       std::vector<ExprRef> core;
       z3::expr_vector lits = solver_->unsat_core();

@@ -1,6 +1,5 @@
 //===- Z3Solver.cpp - the plain Z3 backend: a fresh solver per query ------===//
 
-#include "z3/OpaqueProducts.h"
 #include "z3/Z3Translator.h"
 
 #include "cosmo/solver/Pipeline.h"
@@ -60,40 +59,20 @@ private:
         : theories.quantifiers || theories.floats || theories.constArrays
             ? z3::solver(z3)
             : z3::solver(z3, theories.arrays ? "QF_ABV" : "QF_BV");
-    if (!asFunctions)
-      setTimeout(s, timeoutMs_);
-    bool products = false;
-    z3::expr_vector parts(z3);
+    if (!asFunctions) {
+      z3::params p(z3);
+      if (timeoutMs_)
+        p.set("timeout", timeoutMs_);
+      s.set(p);
+    }
     for (const ExprRef &c : constraints) {
       if (c->isTrue())
         continue;
       if (c->isFalse())
         return SolverResult::unsat();
-      parts.push_back(tr.translateConstraint(c.get()));
-      s.add(parts.back());
-      products |= hasProductOfVariables(c);
+      s.add(tr.translateConstraint(c.get()));
     }
-    // As the incremental backend: a query with products that Z3 does not
-    // decide at once is asked with them opaque first.
-    z3::check_result answer = z3::unknown;
-    bool staged = products && !asFunctions &&
-                  (timeoutMs_ == 0 || timeoutMs_ > 2 * kOpaqueFirstTryMs);
-    if (staged) {
-      setTimeout(s, kOpaqueFirstTryMs);
-      answer = s.check();
-      if (answer == z3::unknown && !interrupted_ &&
-          refutedWithOpaqueProducts(parts, kOpaqueFirstTryMs)) {
-        ++stats_.z3.opaqueProducts;
-        return SolverResult::unsat();
-      }
-      if (answer == z3::unknown && !interrupted_) {
-        setTimeout(s, timeoutMs_ ? timeoutMs_ - kOpaqueFirstTryMs : 0);
-        answer = s.check();
-      }
-    } else {
-      answer = s.check();
-    }
-    switch (answer) {
+    switch (s.check()) {
     case z3::unsat:
       return SolverResult::unsat();
     case z3::unknown:
@@ -106,12 +85,6 @@ private:
       return SolverResult::sat();
     return SolverResult::sat(std::make_shared<expr::Assignment>(
         tr.extractModel(s.get_model(), constraints)));
-  }
-
-  static void setTimeout(z3::solver &s, unsigned ms) {
-    z3::params p(s.ctx());
-    p.set("timeout", ms ? ms : 4294967295u);
-    s.set(p);
   }
 
   /// QF_UFBV by Ackermann's reduction, within the time limit (a solver
