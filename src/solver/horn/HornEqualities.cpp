@@ -138,6 +138,21 @@ z3::expr withPinnedVariables(const z3::expr &formula) {
 std::optional<z3::expr> withOpaqueProducts(const z3::expr &original,
                                            bool pin) {
   z3::context &z3 = original.ctx();
+  // (Without products there is nothing to abstract: the pinning and the
+  // normal forms are not worth their time, Houdini asks this each step.)
+  bool products = false;
+  std::set<unsigned> scanned;
+  for (std::vector<z3::expr> todo{original}; !todo.empty() && !products;) {
+    z3::expr t = todo.back();
+    todo.pop_back();
+    if (!t.is_app() || !scanned.insert(t.id()).second)
+      continue;
+    products = isProductOfVariables(t);
+    for (unsigned i = 0; i < t.num_args(); ++i)
+      todo.push_back(t.arg(i));
+  }
+  if (!products)
+    return std::nullopt;
   z3::expr formula = pin ? withPinnedVariables(original) : original;
   // Small conjuncts in sum-of-monomials form first, so that 3*n*n and
   // n*n*3 are one product of n*n (larger ones are left: the form of a
@@ -184,8 +199,7 @@ std::optional<z3::expr> withOpaqueProducts(const z3::expr &original,
       work.push_back(t.arg(i));
   }
   if (from.empty())
-    return formula.id() == original.id() ? std::nullopt
-                                         : std::optional<z3::expr>(e);
+    return e; // (the pinned variables took the products away)
   z3::expr copy = e;
   return copy.substitute(from, to);
 }

@@ -527,34 +527,23 @@ bool HornSolver::preservedOpaquely(const z3::expr &premise,
 std::vector<bool>
 HornSolver::falsifiedOpaquely(const z3::expr &premise,
                               const std::vector<z3::expr> &keeps) {
-  std::vector<bool> out(keeps.size(), false);
-  double seconds = std::min(left(), checkCap(kOpaqueCheckSeconds));
-  if (seconds <= 0)
-    return out;
   // Each conjunct named, so that the model says which it falsifies
   // whatever the abstraction made of its products.
   z3::context &z3 = bv_.z3();
-  z3::expr_vector names(z3), parts(z3);
+  std::vector<z3::expr> names;
+  z3::expr_vector parts(z3);
   parts.push_back(premise);
   for (size_t k = 0; k < keeps.size(); ++k) {
     names.push_back(z3.bool_const(("cosmo.keep" + std::to_string(k)).c_str()));
     parts.push_back(names.back() == keeps[k]);
   }
-  parts.push_back(!z3::mk_and(names));
+  std::vector<bool> holds, out(keeps.size(), false);
   std::optional<z3::expr> opaque =
       withOpaqueProducts(z3::mk_and(parts), /*pin=*/false);
-  if (!opaque)
-    return out;
-  z3::solver s(z3);
-  z3::params p(z3);
-  p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
-  s.set(p);
-  s.add(*opaque);
-  if (checkSafely(s) != z3::sat)
-    return out;
-  z3::model m = s.get_model();
-  for (size_t k = 0; k < keeps.size(); ++k)
-    out[k] = m.eval(names[static_cast<int>(k)], true).is_false();
+  if (opaque && check(*opaque, names, false, &holds,
+                      checkCap(kOpaqueCheckSeconds)) == z3::sat)
+    for (size_t k = 0; k < keeps.size(); ++k)
+      out[k] = !holds[k];
   return out;
 }
 

@@ -38,8 +38,8 @@ void addCandidate(std::vector<ExprRef> &candidates, const ExprRef &c);
 /// sum-of-monomials form); none when it has none. What this refutes,
 /// `formula` does not satisfy either.
 /// With `pin`, variables two bounds pin to one value are first replaced
-/// by it (a <= y <= a + 0, a < y <= a + 1, ...) and those equalities
-/// define eliminated.
+/// by it (a <= y <= a, a < y <= a + 1, ...), and the variables
+/// equalities define eliminated.
 std::optional<z3::expr> withOpaqueProducts(const z3::expr &formula,
                                            bool pin = true);
 
