@@ -208,8 +208,11 @@ std::optional<ElementAccess> elementWrite(const Expr *e, unsigned bytes) {
         narrow.push_back(b->child(0)); // checked against the value below
       }
     }
-    if (k == 0)
+    if (k == 0) {
       r.at = e->child(1);
+      if (b->kind() == Kind::Select)
+        r.copyAt = b->child(1);
+    }
     e = e->child(0);
   }
   for (const Expr *x : narrow)

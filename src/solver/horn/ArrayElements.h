@@ -63,6 +63,7 @@ struct ElementAccess {
   /// that array and the offset of its byte 0.
   const Expr *copyArray = nullptr;
   LinearOffset copyOffset;
+  const Expr *copyAt = nullptr; ///< the offset term of its byte 0
 };
 /// `e` as a little-endian read of consecutive bytes of one array.
 std::optional<ElementAccess> elementRead(const Expr *e);

@@ -259,21 +259,26 @@ HornSolver::Candidates HornSolver::linearEqualities() {
   };
   if (!empty(out))
     sift(out, 5);
-  if (empty(found.quadratic))
-    return out;
-  // The products: kept when each iteration leaves the polynomial
-  // unchanged, shown without bit-blasting a multiplier
-  // (polynomialInvariants).
-  std::vector<std::vector<EqualityCandidates::Definition>> kept(out.size());
-  for (size_t r = 0; r < out.size(); ++r)
-    for (const auto &d : found.definitions[r])
-      if (std::find(out[r].begin(), out[r].end(), d.equality) !=
-          out[r].end())
-        kept[r].push_back(d);
-  polynomialInvariants(found.quadratic, out, kept);
-  for (size_t r = 0; r < out.size(); ++r)
-    out[r].insert(out[r].end(), found.quadratic[r].begin(),
-                  found.quadratic[r].end());
+  if (!empty(found.quadratic)) {
+    // The products: kept when each iteration leaves the polynomial
+    // unchanged, shown without bit-blasting a multiplier
+    // (polynomialInvariants).
+    std::vector<std::vector<EqualityCandidates::Definition>> kept(
+        out.size());
+    for (size_t r = 0; r < out.size(); ++r)
+      for (const auto &d : found.definitions[r])
+        if (std::find(out[r].begin(), out[r].end(), d.equality) !=
+            out[r].end())
+          kept[r].push_back(d);
+    polynomialInvariants(found.quadratic, out, kept);
+    for (size_t r = 0; r < out.size(); ++r)
+      out[r].insert(out[r].end(), found.quadratic[r].begin(),
+                    found.quadratic[r].end());
+  }
+  // The quantified templates after the sift: their instance checks take
+  // tenths of a second each, more than a fifth of the time may leave
+  // them, and solve() checks them with all of it.
+  elementTemplates(out);
   return out;
 }
 

@@ -2,8 +2,9 @@
 //
 // Private to the solver layer: the solver of cosmo/solver/Horn.h, whose
 // steps live in HornSolver.cpp (Spacer over the integers, Houdini over
-// bit-vectors, Spacer over bit-vectors) and HornEqualities.cpp (the
-// sampled linear and polynomial equalities).
+// bit-vectors, Spacer over bit-vectors), HornEqualities.cpp (the
+// sampled linear and polynomial equalities) and ElementTemplates.cpp
+// (quantified candidates of loops that write arrays).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_HORNSOLVER_H
@@ -129,6 +130,10 @@ private:
   /// Adds to `out`, per relation, the conditions its query clauses
   /// assert of its arguments (`R(args) /\ !e -> false` asserts e).
   void assertedCandidates(Candidates &out);
+  /// Adds to `out`, per relation, `forall k. start <= k < i ==> a[k] ==
+  /// v` for each element a[i] its iterations write as they move i by one
+  /// (ElementTemplates.cpp); quantified (in bound_).
+  void elementTemplates(Candidates &out);
   /// Whether clause `c`, an iteration of its head's relation (one body
   /// atom of it), leaves the polynomial of equality `f` (over that
   /// relation's arguments, equal to a constant) unchanged, the arguments
@@ -161,11 +166,13 @@ private:
   /// Whether `premise` and not all of `keeps` (none: just `premise`) can
   /// hold, within the time left, kQuantifiedCheckSeconds when
   /// `quantified` and `most` seconds when given; when sat and `holds` is
-  /// given, which of `keeps` its model satisfies.
+  /// given, which of `keeps` its model satisfies. `instances`: a ground
+  /// query of quantifier instances over arrays, asked through Z3's
+  /// simplify, solve-eqs and smt tactics (see preservedByInstances).
   z3::check_result check(const z3::expr &premise,
                          const std::vector<z3::expr> &keeps, bool quantified,
                          std::vector<bool> *holds = nullptr,
-                         double most = 0);
+                         double most = 0, bool instances = false);
 
   expr::ExprContext &ctx_;
   const HornSystem &system_;
@@ -182,6 +189,9 @@ private:
   /// The cell sizes of the quantified candidates' arrays.
   std::set<unsigned> quantifiedStrides_;
   const Candidates *candidates_ = nullptr; ///< those checkOverBitVectors checks
+  /// The last set checkOverBitVectors's Houdini kept (without the
+  /// polynomials of proved_): inductive.
+  Candidates inductive_;
 };
 
 } // namespace cosmo::solver
