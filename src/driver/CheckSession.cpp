@@ -26,6 +26,9 @@ namespace {
 using frontend::acsl::ContractedFunction;
 
 constexpr std::chrono::seconds kConfirmRunTimeout{10};
+/// --svcomp's native run of its violation: long enough for a run of a few
+/// million iterations, short beside the task's limit.
+constexpr std::chrono::seconds kSvcompConfirmTimeout{3};
 
 llvm::Error failure(const std::string &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -471,7 +474,19 @@ llvm::Expected<CheckResult> CheckSession::run() {
       result.unitTestsError = llvm::toString(emitted.takeError());
   }
   if (opts.svcomp) {
-    SvcompOutcome sv = svcompOutcome(summary, info, result.outDir);
+    // The violation is run natively before it is the answer (a bug of
+    // cosmo's must not make a FALSE): a few seconds at most, the program
+    // built once.
+    std::optional<report::ReplayOptions> confirming;
+    if (opts.toolchain && runEntry) {
+      confirming = replay;
+      confirming->toolchain = *opts.toolchain;
+      confirming->checks = opts.checks;
+      confirming->timeout = kSvcompConfirmTimeout;
+    }
+    SvcompOutcome sv = svcompOutcome(summary, info, result.outDir, nativeMain,
+                                     confirming);
+    result.svcompWithdrawn = sv.withdrawn;
     result.svcompAnswer = sv.answer;
     result.witnessPath = sv.witnessPath;
     result.witnessError = sv.witnessError;

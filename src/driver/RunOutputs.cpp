@@ -100,9 +100,11 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
   return line;
 }
 
-SvcompOutcome svcompOutcome(const summary::AnalysisResult &summary,
-                            const report::RunInfo &info,
-                            const std::string &outDir) {
+SvcompOutcome
+svcompOutcome(const summary::AnalysisResult &summary,
+              const report::RunInfo &info, const std::string &outDir,
+              const std::string &nativeMain,
+              const std::optional<report::ReplayOptions> &replay) {
   const engine::ErrorReport *violation = nullptr;
   for (const engine::ErrorReport &e : summary.errors)
     if (e.kind == engine::ErrorKind::Assert) {
@@ -110,6 +112,20 @@ SvcompOutcome svcompOutcome(const summary::AnalysisResult &summary,
       break;
     }
   SvcompOutcome outcome;
+  // (A path through memory never written may run otherwise natively:
+  // SV-COMP takes such memory as any value, as cosmo does.)
+  if (violation && replay && !violation->readsUninitialised) {
+    summary::AnalysisResult one;
+    one.errors.push_back(*violation);
+    std::vector<report::ReplayResult> r =
+        confirmErrors(one, nativeMain, info.entry, info.signature, *replay);
+    if (r.size() == 1 && r[0].completedNatively) {
+      outcome.answer = "UNKNOWN";
+      outcome.withdrawn = "the violation found was not confirmed natively: " +
+                          report::describe(r[0]);
+      return outcome;
+    }
+  }
   if (violation)
     outcome.answer = "FALSE";
   else if (summary.verdict == engine::Verdict::True)

@@ -41,15 +41,23 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
 struct SvcompOutcome {
   std::string answer; // TRUE, FALSE or UNKNOWN
   std::string witnessPath, witnessError;
+  /// Why a violation cosmo found is not the answer (UNKNOWN).
+  std::string withdrawn;
 };
 
 /// SV-COMP's answer (reachability of reach_error) and its witness in
 /// `outDir`/witness.yml: a violation witness for FALSE, a correctness
 /// witness (the loop invariants that proved it) for TRUE. Errors of other
 /// kinds say nothing about reach_error, so alone they make it UNKNOWN.
-SvcompOutcome svcompOutcome(const summary::AnalysisResult &summary,
-                            const report::RunInfo &info,
-                            const std::string &outDir);
+/// With `replay`, the violation's inputs are first run natively: a run
+/// that completes without the error withdraws it (UNKNOWN, never a FALSE
+/// the program contradicts); one that cannot be built or run, or ends
+/// otherwise, leaves it.
+SvcompOutcome
+svcompOutcome(const summary::AnalysisResult &summary,
+              const report::RunInfo &info, const std::string &outDir,
+              const std::string &nativeMain,
+              const std::optional<report::ReplayOptions> &replay);
 
 } // namespace cosmo::driver
 

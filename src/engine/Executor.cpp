@@ -716,6 +716,32 @@ bool Executor::wantsTest(ExecutionState &s) {
   return true;
 }
 
+namespace {
+
+/// Whether `s`'s path condition mentions the content of memory never
+/// written or an undefined value (variables named uninit#N, undef#N).
+bool readsUninitialised(const ExecutionState &s) {
+  std::unordered_set<const expr::Expr *> seen;
+  std::vector<const expr::Expr *> work;
+  for (const ExprRef &c : s.constraints.list())
+    work.push_back(c.get());
+  while (!work.empty()) {
+    const expr::Expr *e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second)
+      continue;
+    if ((e->kind() == expr::Kind::ArrayVar || e->kind() == expr::Kind::Var) &&
+        (e->name().find("uninit#") != std::string::npos ||
+         e->name().find("undef#") != std::string::npos))
+      return true;
+    for (unsigned k = 0; k < e->numChildren(); ++k)
+      work.push_back(e->child(k));
+  }
+  return false;
+}
+
+} // namespace
+
 void Executor::terminateError(ExecutionState &s, ErrorKind kind,
                                   const std::string &message,
                                   std::vector<SourceLocation> stack,
@@ -783,6 +809,7 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
                                             start_)
                   .count();
   e.test = makeTest(s, "error", *model);
+  e.readsUninitialised = readsUninitialised(s);
   if (shapesInputs() && s.namePrefix.empty())
     classifyLatency(s, e);
   e.test.errorKind = kind;

@@ -206,7 +206,9 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
       expectation(recorded) + ", " + nativeRunText(outcome, run, timeout);
   if (std::string warning = runtimeWarning(run.err); !warning.empty())
     detail += " (replay runtime: " + warning + ")";
-  return {ReplayStatus::NotReproduced, detail};
+  return {ReplayStatus::NotReproduced, detail,
+          run.ending == ProcessResult::Ending::Exited &&
+              outcome.category == NativeOutcome::Category::Completed};
 }
 
 llvm::Expected<NativeReplayer>

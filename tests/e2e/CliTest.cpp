@@ -401,6 +401,65 @@ TEST_F(CliTest, LoopsSummarisedAtEveryArrivalShareThePath) {
   EXPECT_GT(rep["stats"]["loop_summaries"]["summarized"].get<int>(), 1000);
 }
 
+// --svcomp runs the violation it found natively before answering FALSE:
+// a native run that completes without it contradicts it, and the answer
+// is UNKNOWN with the reason. Here the program itself tells the two apart
+// (the native build has AddressSanitizer, cosmo's analysis does not), as
+// a bug of cosmo's model would.
+TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
+  auto program = [](const char *condition) {
+    return std::string("extern int __VERIFIER_nondet_int(void);\n"
+                       "extern void reach_error(void);\n"
+                       "#if defined(__has_feature)\n"
+                       "#if __has_feature(address_sanitizer)\n"
+                       "#define NATIVE 1\n"
+                       "#endif\n"
+                       "#endif\n"
+                       "#ifndef NATIVE\n"
+                       "#define NATIVE 0\n"
+                       "#endif\n"
+                       "int main(void) {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  if (") +
+           condition +
+           ")\n"
+           "    reach_error();\n"
+           "  return 0;\n"
+           "}\n";
+  };
+  auto lastLine = [](const std::string &out) {
+    return out.substr(out.rfind('\n', out.size() - 2) + 1);
+  };
+  write("differs.c", program("x == 12345 && !NATIVE"));
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "differs.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("unknown: the violation found was not confirmed "
+                       "natively: not reproduced: expected assert at line "
+                       "14, the native run completed"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(lastLine(r.out), "UNKNOWN\n");
+  // The same error natively too: confirmed, FALSE.
+  write("same.c", program("x == 12345"));
+  r = cosmo({"check", "--svcomp", "--timeout=20", "--out=p", "same.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("not confirmed"), std::string::npos) << r.out;
+  EXPECT_EQ(lastLine(r.out), "FALSE\n");
+  // An uninitialised local is any value for SV-COMP as for cosmo, and
+  // natively what the stack holds: its violation is answered as found.
+  write("uninit.c", "extern void reach_error(void);\n"
+                    "int main(void) {\n"
+                    "  int x;\n"
+                    "  if (x == 12345)\n"
+                    "    reach_error();\n"
+                    "  return 0;\n"
+                    "}\n");
+  r = cosmo({"check", "--svcomp", "--timeout=20", "--out=q", "uninit.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(lastLine(r.out), "FALSE\n");
+}
+
 // A read at a symbolic index of an array a concrete loop wrote 100,000
 // times: Z3 recursed over the 400,000-store chain past the main thread's
 // stack (a crash) and, on a larger stack, for minutes past every limit.

@@ -96,6 +96,13 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
           std::string(opts.confirm ? "--confirm" : "--emit-tests") + ": " +
               llvm::toString(toolchain.takeError()));
     d.toolchain = *toolchain;
+  } else if (opts.svcomp) {
+    // --svcomp runs its violation natively where a compiler is found;
+    // without one the violation is the answer as found.
+    if (auto toolchain = nativeToolchain())
+      d.toolchain = *toolchain;
+    else
+      llvm::consumeError(toolchain.takeError());
   }
   d.contracts = opts.contracts == "use"      ? driver::ContractMode::Use
                 : opts.contracts == "ignore" ? driver::ContractMode::Ignore
@@ -232,6 +239,8 @@ int runCheck(const CheckOptions &opts) {
       std::cout << result->unitTests << "\n";
   }
   if (opts.svcomp) {
+    if (!result->svcompWithdrawn.empty() && !opts.quiet)
+      std::cout << "unknown: " << result->svcompWithdrawn << "\n";
     if (!result->witnessError.empty())
       std::cerr << "cosmo: error: " << result->witnessError << "\n";
     else if (!result->witnessPath.empty() && !opts.quiet)

@@ -145,7 +145,9 @@ struct CheckCommand {
     check->add_flag("--svcomp", opts.svcomp,
                     "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
                     "(reachability of reach_error), and FALSE writes a "
-                    "violation witness (witness.yml, format 2.0)");
+                    "violation witness (witness.yml, format 2.0); a "
+                    "violation whose inputs run natively to completion "
+                    "without it is UNKNOWN (docs/svcomp.md)");
     // Enum options bind to their values through the engine's name tables.
     using cli::addEnumOption;
     addEnumOption(*check, "--search", eo.search, engine::searchStrategyNames(),

@@ -115,6 +115,9 @@ struct CheckResult {
   /// --svcomp: TRUE, FALSE or UNKNOWN, and the witness written (its path,
   /// or why it could not be).
   std::string svcompAnswer, witnessPath, witnessError;
+  /// Why the violation found is not the answer (its native run completed
+  /// without it): the answer is then UNKNOWN.
+  std::string svcompWithdrawn;
 };
 
 /// A program compiled and linked once, checked from several entries

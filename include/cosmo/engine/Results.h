@@ -171,6 +171,11 @@ struct ErrorReport {
   /// for a manifest error, which valid inputs reach.
   std::string latent;
   std::string latentCondition;
+  /// The path's condition reads memory never written (an uninitialised
+  /// local or heap block, an undefined value): cosmo takes it as any
+  /// value, a native run as what the stack or heap holds, so a native run
+  /// of the test may take another path.
+  bool readsUninitialised = false;
 };
 
 /// Lines of one source file that hold code, and those a path executed.

@@ -41,6 +41,10 @@ struct ReplayResult {
   /// One line: "div-by-zero at prog.c:14", "completed as recorded",
   /// "expected div-by-zero at line 14, the native run completed", ...
   std::string detail;
+  /// Not reproduced, and the native run ended normally, with no error:
+  /// what the vector recorded contradicts it (a timeout, a crash or
+  /// another error leave it false).
+  bool completedNatively = false;
 };
 
 /// The result on one line: "confirmed: div-by-zero at prog.c:14",
