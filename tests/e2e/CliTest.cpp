@@ -389,8 +389,9 @@ TEST_F(CliTest, LoopsSummarisedAtEveryArrivalShareThePath) {
                   "          reach_error();\n"
                   "  return 0;\n"
                   "}\n");
-  ProcessResult r = cosmo({"check", "--svcomp", "--timeout=8",
-                           "--max-memory=600", "--out=o", "nest.c"},
+  ProcessResult r = cosmo({"check", "--svcomp", "--loops=auto",
+                           "--timeout=8", "--max-memory=600", "--out=o",
+                           "nest.c"},
                           60);
   EXPECT_EQ(r.ending, ProcessResult::Ending::Exited);
   nlohmann::json rep = report(dir_.path() / "o");
@@ -458,6 +459,36 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
   r = cosmo({"check", "--svcomp", "--timeout=20", "--out=q", "uninit.c"}, 60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(lastLine(r.out), "FALSE\n");
+}
+
+// --svcomp with a time limit and no --loops: an UNKNOWN of the default
+// strategy in half the time is asked again with --loops=summarize. Here
+// the fill runs concretely 2^16 times before it is summarised, and the
+// summary keeps only the last of those writes: no proof; summarised at
+// its first arrival, the loop's template proves it.
+TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
+  write("fill.c", "extern void reach_error(void);\n"
+                  "int a[100000];\n"
+                  "int main(void) {\n"
+                  "  for (int i = 0; i < 100000; i++) a[i] = 42;\n"
+                  "  for (int j = 0; j < 100000; j++)\n"
+                  "    if (a[j] != 42) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n");
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--timeout=24", "--out=o", "fill.c"}, 90);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("again with --loops=summarize"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1), "TRUE\n");
+  // With --loops given, it is the only strategy.
+  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=6", "--out=p",
+             "fill.c"},
+            60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1),
+            "UNKNOWN\n");
 }
 
 // A read at a symbolic index of an array a concrete loop wrote 100,000

@@ -20,6 +20,7 @@
 #include <llvm/Support/FileSystem.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <csignal>
 #include <iostream>
@@ -30,11 +31,14 @@ namespace cosmo::cli {
 namespace {
 
 std::atomic<driver::CheckSession *> running{nullptr};
+/// A signal stopped an analysis: no second one starts.
+std::atomic<bool> interrupted{false};
 
 /// Stops the analysis that runs; outside one (loading, native replay) the
 /// signal does what it does by default.
 void onInterrupt(int sig) {
   driver::CheckSession *s = running.load();
+  interrupted = true;
   if (s && s->interrupt())
     return;
   std::signal(sig, SIG_DFL);
@@ -211,15 +215,49 @@ int runCheck(const CheckOptions &opts) {
   if (opts.all || opts.storeOnly)
     return runProjectCheck(opts, std::move(*options));
   ProgressLine progress(!opts.quiet && isatty(STDERR_FILENO) != 0);
-  driver::CheckSession session(std::move(*options), &progress);
-  running = &session;
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
-  auto result = session.run();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  running = nullptr;
-  progress.clear();
+  auto check = [&](driver::CheckOptions o) {
+    driver::CheckSession session(std::move(o), &progress);
+    running = &session;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    auto r = session.run();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    running = nullptr;
+    progress.clear();
+    return r;
+  };
+  auto started = std::chrono::steady_clock::now();
+  double limit = options->engine.timeoutSeconds;
+  driver::CheckOptions second = *options;
+  if (opts.svcompSecondStrategy)
+    options->engine.timeoutSeconds = limit / 2;
+  auto result = check(std::move(*options));
+  if (result && opts.svcompSecondStrategy && !interrupted &&
+      result->svcompAnswer == "UNKNOWN" && result->svcompWithdrawn.empty()) {
+    // Loops run concretely before they are summarised (2^16 visits) lose
+    // what those iterations wrote to arrays (its last 64 byte writes are
+    // kept), and a proof needs it; summarised at their first arrival, the
+    // whole loop is the relation's (measured: SV-COMP's array tasks).
+    double left =
+        limit - std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - started)
+                    .count();
+    if (left >= 1) {
+      if (!opts.quiet)
+        std::cout << "unknown with --loops=auto ("
+                  << result->summary.reason << "); again with "
+                  << "--loops=summarize for the " << static_cast<int>(left)
+                  << " s left\n";
+      second.outDir = result->outDir;
+      second.engine.timeoutSeconds = left;
+      second.summary.loops = summary::LoopStrategy::Summarize;
+      if (std::optional<std::string> bad =
+              second.summary.resolve(second.engine))
+        return usageError(*bad);
+      result = check(std::move(second));
+    }
+  }
   if (!result)
     return usageError(llvm::toString(result.takeError()));
 

@@ -43,6 +43,10 @@ struct CheckOptions {
   unsigned jobs = 0;         // --all: worker processes (0: the cores)
   std::string format = "json"; // json | sarif (report.sarif as well)
   bool svcomp = false;         // SV-COMP mode: TRUE/FALSE/UNKNOWN, witness
+  /// --svcomp without --loops and with a time limit: an UNKNOWN of the
+  /// default strategy in half the time is asked again with
+  /// --loops=summarize in the rest.
+  bool svcompSecondStrategy = false;
   std::vector<std::string> checks; // overflow, shift
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   bool confirm = false;            // replay each error's test natively

@@ -31,6 +31,7 @@ struct CheckCommand {
   summary::MergeStrategy merge = summary::MergeStrategy::None;
   CLI::Option *mergeOption = nullptr;
   CLI::Option *testsOption = nullptr;
+  CLI::Option *loopsOption = nullptr;
   CLI::Option *loopUnrollOption = nullptr;
   CLI::Option *recursionUnrollOption = nullptr;
   /// --sym-args MIN MAX N and --sym-files COUNT N, checked after parsing.
@@ -147,7 +148,10 @@ struct CheckCommand {
                     "(reachability of reach_error), and FALSE writes a "
                     "violation witness (witness.yml, format 2.0); a "
                     "violation whose inputs run natively to completion "
-                    "without it is UNKNOWN (docs/svcomp.md)");
+                    "without it is UNKNOWN; with --timeout and without "
+                    "--loops, an UNKNOWN of --loops=auto in half the time "
+                    "is asked again with --loops=summarize in the rest "
+                    "(docs/svcomp.md)");
     // Enum options bind to their values through the engine's name tables.
     using cli::addEnumOption;
     addEnumOption(*check, "--search", eo.search, engine::searchStrategyNames(),
@@ -253,7 +257,8 @@ struct CheckCommand {
                       "program's run), none otherwise; --calls=replay allows "
                       "only none",
                       /*showDefault=*/false);
-    addEnumOption(*check, "--loops", so.loops, summary::loopStrategyNames(),
+    loopsOption = addEnumOption(
+        *check, "--loops", so.loops, summary::loopStrategyNames(),
                   "loops and recursion: unroll (every iteration and every "
                   "recursive call a step of its path, as KLEE does); "
                   "summarize (a loop becomes a recursive state at its first "
@@ -513,6 +518,10 @@ struct CheckCommand {
       opts.summary.unrolledArrivals = 1;
     if (!recursionUnrollOption->count() && opts.svcomp)
       opts.summary.unrolledCalls = 4;
+    opts.svcompSecondStrategy = opts.svcomp && !loopsOption->count() &&
+                                opts.summary.loops ==
+                                    summary::LoopStrategy::Auto &&
+                                eo.timeoutSeconds > 0;
     if (!testsOption->count() && !opts.emitTests.empty())
       eo.tests = engine::TestPolicy::All; // a unit test per path
 
