@@ -423,7 +423,8 @@ llvm::Expected<CheckResult> CheckSession::run() {
       return run.takeError();
     summary = std::move(*run);
     if (opts.confirm)
-      result.replays = confirmErrors(summary, nativeMain, entryOptions.entry,
+      result.replays = confirmErrors(summary.errors, nativeMain,
+                                     entryOptions.entry,
                                      analysis.entrySignature(), replay);
     if (entryContract)
       summary::mergeContractRun(summary, summary, *entryContract,
@@ -445,7 +446,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
     if (opts.confirm) {
       replay.dataModel = verifier.dataModel();
       for (report::ReplayResult &r :
-           confirmErrors(run, nativeMain, contractOptions.entry,
+           confirmErrors(run.errors, nativeMain, contractOptions.entry,
                          verifier.entrySignature(), replay))
         result.replays.push_back(std::move(r));
     }

@@ -15,20 +15,19 @@
 namespace cosmo::driver {
 
 std::vector<report::ReplayResult>
-confirmErrors(const summary::AnalysisResult &summary, const std::string &program,
-              const std::string &entry,
+confirmErrors(const std::vector<engine::ErrorReport> &errors,
+              const std::string &program, const std::string &entry,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay) {
-  if (summary.errors.empty())
+  if (errors.empty())
     return {};
   auto workDir = report::ScopedTempDir::create("cosmo-confirm");
   if (!workDir)
     return std::vector<report::ReplayResult>(
-        summary.errors.size(),
-        {report::ReplayStatus::NotReplayable,
-         llvm::toString(workDir.takeError())});
-  return report::confirmErrors(summary.errors, program, entry, signature,
-                               replay, workDir->path());
+        errors.size(), {report::ReplayStatus::NotReplayable,
+                        llvm::toString(workDir.takeError())});
+  return report::confirmErrors(errors, program, entry, signature, replay,
+                               workDir->path());
 }
 
 llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
@@ -115,10 +114,8 @@ svcompOutcome(const summary::AnalysisResult &summary,
   // (A path through memory never written may run otherwise natively:
   // SV-COMP takes such memory as any value, as cosmo does.)
   if (violation && replay && !violation->readsUninitialised) {
-    summary::AnalysisResult one;
-    one.errors.push_back(*violation);
-    std::vector<report::ReplayResult> r =
-        confirmErrors(one, nativeMain, info.entry, info.signature, *replay);
+    std::vector<report::ReplayResult> r = confirmErrors(
+        {*violation}, nativeMain, info.entry, info.signature, *replay);
     if (r.size() == 1 && r[0].completedNatively) {
       outcome.answer = "UNKNOWN";
       outcome.withdrawn = "the violation found was not confirmed natively: " +

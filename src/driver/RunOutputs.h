@@ -23,8 +23,8 @@ namespace cosmo::driver {
 /// The native replay of each error's test (of a run whose entry is
 /// `entry`), one result per error.
 std::vector<report::ReplayResult>
-confirmErrors(const summary::AnalysisResult &summary, const std::string &program,
-              const std::string &entry,
+confirmErrors(const std::vector<engine::ErrorReport> &errors,
+              const std::string &program, const std::string &entry,
               const std::optional<engine::EntrySignature> &signature,
               const report::ReplayOptions &replay);
 

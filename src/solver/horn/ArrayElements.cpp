@@ -127,6 +127,16 @@ std::optional<LinearOffset> linearOffset(const Expr *offset) {
   return out;
 }
 
+ExprRef elementAt(expr::ExprContext &ctx, const ExprRef &array,
+                  const ExprRef &at, unsigned bytes) {
+  ExprRef value;
+  for (unsigned k = 0; k < bytes; ++k) {
+    ExprRef byte = ctx.select(array, ctx.add(at, ctx.bv(64, k)));
+    value = value ? ctx.concat(byte, value) : byte;
+  }
+  return value;
+}
+
 std::optional<ElementAccess> elementRead(const Expr *e) {
   // concat(b[n-1], concat(..., b[0])): the bytes from the highest down.
   std::vector<const Expr *> bytes;

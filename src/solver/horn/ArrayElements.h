@@ -65,6 +65,10 @@ struct ElementAccess {
   LinearOffset copyOffset;
   const Expr *copyAt = nullptr; ///< the offset term of its byte 0
 };
+/// The `bytes` bytes of `array` from byte offset `at` on (64 bits), read
+/// as one little-endian value: the term elementRead recognises.
+ExprRef elementAt(expr::ExprContext &ctx, const ExprRef &array,
+                  const ExprRef &at, unsigned bytes);
 /// `e` as a little-endian read of consecutive bytes of one array.
 std::optional<ElementAccess> elementRead(const Expr *e);
 /// The stores at the top of `e` as the write of one element of `bytes`

@@ -58,45 +58,32 @@ std::optional<std::pair<const Expr *, int64_t>> unitStep(const Expr *e) {
 }
 
 /// The element write at the top of store chain `e`: of 8, 4, 2 or 1
-/// bytes, the first that reads as one (a byte: any stored byte).
+/// bytes, the first that reads as one (a byte of a char value too).
 std::optional<ElementAccess> topWrite(const Expr *e) {
-  for (unsigned bytes : {8u, 4u, 2u})
+  for (unsigned bytes : {8u, 4u, 2u, 1u})
     if (std::optional<ElementAccess> w = elementWrite(e, bytes))
       return w;
-  if (e->kind() != Kind::Store)
-    return std::nullopt;
-  std::optional<LinearOffset> off = linearOffset(e->child(1));
-  if (!off)
+  std::optional<LinearOffset> off;
+  if (e->kind() != Kind::Store || !(off = linearOffset(e->child(1))))
     return std::nullopt;
   ElementAccess w;
   w.array = e->child(0);
   w.offset = *off;
   w.at = e->child(1);
   w.bytes = 1;
-  const Expr *b = e->child(2);
-  std::optional<LinearOffset> from;
-  if (b->kind() == Kind::BVConst) {
-    w.constant = b->bvValue();
-  } else if (b->kind() == Kind::Select &&
-             (from = linearOffset(b->child(1)))) {
-    w.copyArray = b->child(0);
-    w.copyOffset = *from;
-    w.copyAt = b->child(1);
-  } else {
-    w.value = b;
-  }
+  w.value = e->child(2);
   return w;
 }
 
-/// The `bytes` bytes of `array` from byte `at` on, as one value.
-ExprRef bytesAt(expr::ExprContext &ctx, const ExprRef &array,
-                const ExprRef &at, unsigned bytes) {
-  ExprRef value;
-  for (unsigned k = 0; k < bytes; ++k) {
-    ExprRef byte = ctx.select(array, ctx.add(at, ctx.bv(64, k)));
-    value = value ? ctx.concat(byte, value) : byte;
-  }
-  return value;
+/// `e` with `sub` applied, when `sub` maps each of its variables; null
+/// otherwise.
+ExprRef mapped(expr::ExprContext &ctx, const ExprRef &e,
+               const expr::Substitution &sub) {
+  std::vector<ExprRef> vars = expr::freeVariables(e);
+  if (!std::all_of(vars.begin(), vars.end(),
+                   [&](const ExprRef &v) { return sub.count(v); }))
+    return nullptr;
+  return expr::substitute(ctx, e, sub);
 }
 
 } // namespace
@@ -134,12 +121,9 @@ void HornSolver::elementTemplates(Candidates &out) {
           if (i != counter && e.head->args[i]->kind() == Kind::Var &&
               unchanged.count(before[i]))
             sub[e.head->args[i]] = system_.argument(ctx_, r, i);
-        const ExprRef &start = e.head->args[counter];
-        std::vector<ExprRef> vars = expr::freeVariables(start);
-        if (!std::all_of(vars.begin(), vars.end(),
-                         [&](const ExprRef &v) { return sub.count(v); }))
+        ExprRef s = mapped(ctx_, e.head->args[counter], sub);
+        if (!s)
           continue;
-        ExprRef s = expr::substitute(ctx_, start, sub);
         for (const ExprRef &x :
              {s, ctx_.sub(s, ctx_.bv(s->width(), static_cast<uint64_t>(step)))})
           if (std::find(found.begin(), found.end(), x) == found.end())
@@ -191,44 +175,28 @@ void HornSolver::elementTemplates(Candidates &out) {
         };
         expr::Substitution sub = unchanged;
         sub[before[i]] = ctx_.sub(q, shift);
-        auto addressOf = [&](const Expr *at) -> ExprRef {
-          std::vector<ExprRef> vars = expr::freeVariables(ExprRef(at));
-          if (vars.size() != 1 || vars[0] != before[i])
-            return nullptr;
-          return expr::substitute(ctx_, ExprRef(at), sub);
-        };
-        ExprRef address = addressOf(w->at);
+        ExprRef address = mapped(ctx_, ExprRef(w->at), sub);
         if (!address || address->width() != 64)
           continue;
         ExprRef value;
         if (w->constant) {
           value = ctx_.bv(*w->constant);
         } else if (w->value) {
-          ExprRef v(w->value);
-          std::vector<ExprRef> vars = expr::freeVariables(v);
-          if (!std::all_of(vars.begin(), vars.end(),
-                           [&](const ExprRef &x) { return sub.count(x); }))
-            continue;
-          value = expr::substitute(ctx_, v, sub);
-        } else if (w->copyArray) {
+          value = mapped(ctx_, ExprRef(w->value), sub);
+        } else if (w->copyArray && w->copyAt) {
           // b[i + c] = a[i + d]: the element of a read at that iteration
           // (the address its lowest byte was read at).
           auto from = argumentOf.find(w->copyArray);
-          if (from == argumentOf.end() ||
-              !unchanged.count(before[from->second]) || !w->copyAt)
-            continue;
-          ExprRef read = addressOf(w->copyAt);
-          if (!read)
-            continue;
-          value = bytesAt(ctx_, system_.argument(ctx_, r, from->second), read,
-                          w->bytes);
-        } else {
-          continue;
+          ExprRef read = mapped(ctx_, ExprRef(w->copyAt), sub);
+          if (from != argumentOf.end() &&
+              unchanged.count(before[from->second]) && read)
+            value = elementAt(ctx_, system_.argument(ctx_, r, from->second),
+                              read, w->bytes);
         }
-        if (value->width() != 8 * w->bytes)
+        if (!value || value->width() != 8 * w->bytes)
           continue;
         ExprRef holds =
-            ctx_.eq(bytesAt(ctx_, array, address, w->bytes), value);
+            ctx_.eq(elementAt(ctx_, array, address, w->bytes), value);
         ExprRef now = cellAt(system_.argument(ctx_, r, i));
         for (const ExprRef &start : starts(i, step->second)) {
           // Upwards: the cells from the start's up to the counter's;

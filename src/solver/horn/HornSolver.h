@@ -3,8 +3,9 @@
 // Private to the solver layer: the solver of cosmo/solver/Horn.h, whose
 // steps live in HornSolver.cpp (Spacer over the integers, Houdini over
 // bit-vectors, Spacer over bit-vectors), HornEqualities.cpp (the
-// sampled linear and polynomial equalities) and ElementTemplates.cpp
-// (quantified candidates of loops that write arrays).
+// sampled linear and polynomial equalities), ElementTemplates.cpp
+// (quantified candidates of loops that write arrays) and
+// InstanceChecks.cpp (their Houdini steps on ground instances).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_HORNSOLVER_H
@@ -67,6 +68,12 @@ private:
   }
   /// Candidate conjuncts per relation.
   using Candidates = std::vector<std::vector<ExprRef>>;
+  /// Time for a Houdini query on instances of the quantified conjuncts:
+  /// mostly answered in milliseconds, and when not, the quantified query
+  /// often is (a select from a long store chain at a symbolic index). An
+  /// array of structs writes a field of several bytes amid the others':
+  /// measured, its instances take a second (Z3 4.8.12).
+  static constexpr double kGroundCheckSeconds = 1.5;
   /// Step 1: candidates from Spacer's integer invariants, first without
   /// their exact (wide) readings, then with them: the modular ones with
   /// the templates prove most loops, and Houdini's bit-vector queries

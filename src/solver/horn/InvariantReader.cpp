@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "horn/InvariantReader.h"
+#include "horn/ArrayElements.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
@@ -420,16 +421,11 @@ InvariantReader::elementsAsArguments(const z3::expr &e) {
         if (z3::eq(from[k], x))
           return;
       const ArgumentView &view = views_[i];
-      unsigned bytes = view.bytes;
       lastStride_ = std::max(lastStride_, view.stride);
       ExprRef offset = ctx_.mul(ctx_.bv(64, view.stride), integer(at, 64));
       if (view.offset)
         offset = ctx_.add(offset, ctx_.bv(64, view.offset));
-      ExprRef value;
-      for (unsigned k = 0; k < bytes; ++k) {
-        ExprRef byte = ctx_.select(args_[i], ctx_.add(offset, ctx_.bv(64, k)));
-        value = value ? ctx_.concat(byte, value) : byte;
-      }
+      ExprRef value = elementAt(ctx_, args_[i], offset, view.bytes);
       from.push_back(x);
       to.push_back(z3::expr(
           z3, Z3_mk_bound(z3, static_cast<unsigned>(args_.size()),
