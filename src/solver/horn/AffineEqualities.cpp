@@ -196,10 +196,10 @@ public:
     // chain of states reaches its exit (and the next loop's states) before
     // the samples of one relation are used up on its entries.
     std::vector<std::pair<size_t, size_t>> stack; // (relation, state)
-    auto derived = [&](const HornClause &c, size_t pick) {
+    auto derived = [&](const HornClause &c, size_t atom, size_t pick) {
       if (Clock::now() >= deadline_ ||
           samples_[c.head->relation].size() >= kMaxSamples ||
-          !derive(c, pick))
+          !derive(c, atom, pick))
         return;
       stack.emplace_back(c.head->relation,
                          samples_[c.head->relation].size() - 1);
@@ -207,15 +207,21 @@ public:
     for (const HornClause &c : system_.clauses())
       if (c.head && c.body.empty())
         for (size_t t = 0; t < kEntrySamples; ++t)
-          derived(c, 0);
+          derived(c, 0, 0);
     std::reverse(stack.begin(), stack.end()); // the first entry first
     while (!stack.empty() && Clock::now() < deadline_) {
       auto [r, state] = stack.back();
       stack.pop_back();
+      // Through every clause with an atom of r's: a loop after loops in
+      // sequence is entered from the states of each (its arrival's body
+      // has an atom of every one), and the state new here may be the one
+      // that the others' states, sampled earlier, were waiting for.
       for (const HornClause &c : system_.clauses())
-        if (c.head && !c.body.empty() && c.body.front().relation == r)
-          for (size_t t = 0; t < kSuccessors; ++t)
-            derived(c, state);
+        if (c.head)
+          for (size_t k = 0; k < c.body.size(); ++k)
+            if (c.body[k].relation == r)
+              for (size_t t = 0; t < kSuccessors; ++t)
+                derived(c, k, state);
     }
     return samples_;
   }
@@ -227,20 +233,44 @@ private:
     return s.isBV() && s.width <= 64;
   }
 
-  /// One new state of `c`'s head from a state of each body atom; false
-  /// when none (unsat, unknown, a body relation without states). Small
-  /// values first: Z3's first model of an entry clause often has a bound
-  /// of 2^30, from which the loop's exit is never sampled.
-  bool derive(const HornClause &c, size_t pick) {
+  /// One new state of `c`'s head from state `pick` of its body atom
+  /// `atom` and a state of each other body atom that agrees with it on
+  /// the variables they share; false when none (unsat, unknown, a body
+  /// relation without such states). Small values first: Z3's first model
+  /// of an entry clause often has a bound of 2^30, from which the loop's
+  /// exit is never sampled.
+  bool derive(const HornClause &c, size_t atom, size_t pick) {
     z3::context &z3 = bv_.z3();
-    std::vector<const State *> from;
-    for (const HornAtom &a : c.body) {
-      const auto &states = samples_[a.relation];
-      if (states.empty())
+    std::vector<const State *> from(c.body.size(), nullptr);
+    std::map<const expr::Expr *, llvm::APInt> shared;
+    auto agrees = [&](const HornAtom &a, const State &st) {
+      for (size_t i = 0; i < a.args.size(); ++i)
+        if (a.args[i]->kind() == expr::Kind::Var && st[i])
+          if (auto it = shared.find(a.args[i].get());
+              it != shared.end() && it->second != *st[i])
+            return false;
+      return true;
+    };
+    auto choose = [&](size_t k, const State &st) {
+      from[k] = &st;
+      const HornAtom &a = c.body[k];
+      for (size_t i = 0; i < a.args.size(); ++i)
+        if (a.args[i]->kind() == expr::Kind::Var && st[i])
+          shared.emplace(a.args[i].get(), *st[i]);
+    };
+    if (!c.body.empty())
+      choose(atom, samples_[c.body[atom].relation][pick]);
+    for (size_t k = 0; k < c.body.size(); ++k) {
+      if (from[k])
+        continue;
+      const auto &states = samples_[c.body[k].relation];
+      size_t first = states.empty() ? 0 : random_() % states.size();
+      for (size_t n = 0; n < states.size() && !from[k]; ++n)
+        if (const State &st = states[(first + n) % states.size()];
+            agrees(c.body[k], st))
+          choose(k, st);
+      if (!from[k])
         return false;
-      from.push_back(&a == &c.body.front()
-                         ? &states[pick]
-                         : &states[random_() % states.size()]);
     }
     if (!c.body.empty())
       if (std::optional<State> st = evaluateStep(c, from)) {

@@ -249,12 +249,20 @@ HornSolver::Candidates HornSolver::linearEqualities() {
   // Houdini over them alone (a fifth of the time left): what it keeps is
   // inductive, whatever it then says of the queries (a check out of time
   // drops what it was about).
+  // A sift cut by its share of the time leaves the candidates as they
+  // were (what it dropped then may only have been out of time), for
+  // solve() to check with all the time left.
   auto sift = [&](Candidates &c, unsigned share) {
     Clock::time_point deadline = deadline_;
     deadline_ =
         std::min(deadline, Clock::now() + (deadline - Clock::now()) / share);
+    Candidates before = c;
     std::string unused;
     (void)checkOverBitVectors(c, unused);
+    if (left() <= 0 && Clock::now() < deadline) {
+      c = std::move(before);
+      inductive_.clear();
+    }
     deadline_ = deadline;
   };
   if (!empty(out))

@@ -494,18 +494,34 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
   if (sifting)
     for (auto &r : candidates)
       std::erase_if(r, [&](const ExprRef &c) { return bound_.count(c); });
+  // A clause shown to preserve its head's candidates is asked again only
+  // once a relation of its body has lost some (its head losing some
+  // leaves it preserved, unless its body has an atom of that relation).
+  std::vector<unsigned> version(candidates.size(), 0);
+  std::vector<std::optional<std::vector<unsigned>>> shownAt(clauses.size());
+  auto bodyVersions = [&](const HornClause &c) {
+    std::vector<unsigned> v;
+    for (const HornAtom &a : c.body)
+      v.push_back(version[a.relation]);
+    return v;
+  };
   for (bool changed = !inductive; changed || sifting;) {
     if (!changed) { // the ground conjuncts are sifted: now all of them
       sifting = false;
-      for (size_t r = 0; r < candidates.size(); ++r)
+      for (size_t r = 0; r < candidates.size(); ++r) {
         candidates[r].insert(candidates[r].end(), aside[r].begin(),
                              aside[r].end());
+        version[r] += !aside[r].empty();
+      }
+      std::fill(shownAt.begin(), shownAt.end(), std::nullopt);
     }
     changed = false;
-    for (const HornClause &c : clauses) {
-      if (!c.head)
+    for (size_t ci = 0; ci < clauses.size(); ++ci) {
+      const HornClause &c = clauses[ci];
+      if (!c.head || (shownAt[ci] && *shownAt[ci] == bodyVersions(c)))
         continue;
       std::vector<ExprRef> &head = candidates[c.head->relation];
+      size_t headCount = head.size();
       while (!head.empty()) {
         // The premise holds the head's own candidates when the clause is
         // an iteration: it is rebuilt after every drop.
@@ -574,6 +590,10 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         if (head.size() == count)
           head.clear(); // cannot happen: the model falsifies one of them
       }
+      // (Preserved as the head's candidates are now, those of its own
+      // relation in the body included.)
+      version[c.head->relation] += head.size() != headCount;
+      shownAt[ci] = bodyVersions(c);
     }
   }
   inductive_ = candidates;
