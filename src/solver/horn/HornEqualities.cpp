@@ -247,11 +247,10 @@ HornSolver::Candidates HornSolver::linearEqualities() {
       addCandidate(hasProduct(f) ? found.quadratic[r] : out[r], f);
   }
   // Houdini over them alone (a fifth of the time left): what it keeps is
-  // inductive, whatever it then says of the queries (a check out of time
-  // drops what it was about).
-  // A sift cut by its share of the time leaves the candidates as they
-  // were (what it dropped then may only have been out of time), for
-  // solve() to check with all the time left.
+  // inductive, whatever it then says of the queries. A sift cut by its
+  // share of the time leaves the candidates as they were (a check out of
+  // time drops what it was about), for solve() to check with all the
+  // time left.
   auto sift = [&](Candidates &c, unsigned share) {
     Clock::time_point deadline = deadline_;
     deadline_ =
