@@ -164,5 +164,39 @@ TEST_F(HornSlicingTest, SampledStatesSuggestTheOrderingTheyKeep) {
   EXPECT_EQ(std::find(o.begin(), o.end(), nBelowI), o.end());
 }
 
+// A loop that counts every other iteration keeps i <= 2*n <= i + 1, and
+// leaves with i <= 2*k: orderings of an argument and twice another.
+TEST_F(HornSlicingTest, SampledStatesSuggestOrderingsWithTwice) {
+  HornSystem h;
+  size_t inv = h.addRelation(
+      "inv", {Sort::bv(32), Sort::bv(32), Sort::bv(32)}); // k, i, n
+  ExprRef k = bv32("k"), i = bv32("i"), n = bv32("n");
+  ExprRef twoK = ctx.mul(k32(2), k);
+  h.addClause({{},
+               ctx.andE(ctx.sle(k32(0), k), ctx.sle(k, k32(1000))),
+               HornAtom{inv, {k, k32(0), k32(0)}}});
+  ExprRef even = ctx.eq(ctx.extract(i, 0, 0), ctx.bv(1, 0));
+  h.addClause({{HornAtom{inv, {k, i, n}}}, ctx.slt(i, twoK),
+               HornAtom{inv, {k, ctx.add(i, k32(1)),
+                              ctx.ite(even, ctx.add(n, k32(1)), n)}}});
+  h.addClause({{HornAtom{inv, {k, i, n}}},
+               ctx.andE(ctx.notE(ctx.slt(i, twoK)), ctx.notE(ctx.eq(n, k))),
+               std::nullopt});
+  Z3Translator bv;
+  EqualityCandidates found = affineEqualityCandidates(
+      ctx, h, bv, std::chrono::steady_clock::now() + std::chrono::seconds(2));
+  ExprRef K = h.argument(ctx, inv, 0), I = h.argument(ctx, inv, 1),
+          N = h.argument(ctx, inv, 2);
+  const auto &o = found.orderings[inv];
+  auto has = [&](ExprRef c) { return std::find(o.begin(), o.end(), c) != o.end(); };
+  EXPECT_TRUE(has(ctx.sle(I, ctx.mul(ctx.bv(32, 2), N))));
+  EXPECT_TRUE(has(ctx.sle(ctx.mul(ctx.bv(32, 2), N), ctx.add(I, ctx.bv(32, 1)))));
+  EXPECT_TRUE(has(ctx.sle(I, ctx.mul(ctx.bv(32, 2), K))));
+  // Not one the samples falsify: 2*n <= i.
+  EXPECT_FALSE(has(ctx.sle(ctx.mul(ctx.bv(32, 2), N), I)));
+  // And the candidates prove the loop.
+  EXPECT_EQ(solveHorn(ctx, h, {10}).status, HornAnswer::Safe);
+}
+
 } // namespace
 } // namespace cosmo::solver

@@ -548,6 +548,34 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
           sorts[x].width == sorts[y].width)
         out.push_back(ctx.ule(system.argument(ctx, r, x),
                               system.argument(ctx, r, y)));
+      // And a*x <= b*y + d (a, b of 1 and 2, d of 0 to kOrderingOffset)
+      // for small relations: a loop `for (i = 0; i < 2*k; i++) if (i % 2
+      // == 0) n++;` keeps i <= 2*n <= i + 1, and leaves with i <= 2*k.
+      if (sorts.size() <= kUnsignedOrderedArguments)
+        for (auto [a, b] : {std::pair<unsigned, unsigned>{1, 2}, {2, 1}}) {
+          int64_t most = std::numeric_limits<int64_t>::min(); // a*x - b*y
+          std::optional<llvm::APInt> first;
+          bool constant = true;
+          for (const auto &st : states) {
+            llvm::APInt d = st[x]->sext(width + 2) * a -
+                            st[y]->sext(width + 2) * b;
+            constant &= !first || *first == d;
+            first = d;
+            most = std::max(most, d.getMinSignedBits() <= 64
+                                      ? d.getSExtValue()
+                                      : std::numeric_limits<int64_t>::max());
+          }
+          if (constant || most < 0 || most > kOrderingOffset)
+            continue;
+          auto scaled = [&](unsigned arg, unsigned by) {
+            ExprRef v = widened(ctx, system, r, arg, width);
+            return by == 1 ? v : ctx.mul(ctx.bv(width, by), v);
+          };
+          ExprRef right = scaled(y, b);
+          out.push_back(ctx.sle(
+              scaled(x, a),
+              most ? ctx.add(right, ctx.bv(width, uint64_t(most))) : right));
+        }
     }
   return out;
 }
