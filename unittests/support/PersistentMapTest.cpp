@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 using cosmo::support::PersistentLog;
 using cosmo::support::PersistentMap;
@@ -153,6 +155,73 @@ TEST(PersistentLogTest, EqualLogsHoldTheSameElementsInOrder) {
   d.replace(50, 7);
   EXPECT_FALSE(a == d);
   EXPECT_TRUE(a == b);
+}
+
+// Logs copied and grown at random agree with vectors copied and grown alike:
+// indexing (through the jump pointers), iteration, appendFrom, replace.
+TEST(PersistentLogTest, CopiesGrownAtRandomAgreeWithVectors) {
+  std::mt19937 rng(7);
+  std::vector<PersistentLog<size_t>> logs(1);
+  std::vector<std::vector<size_t>> models(1);
+  for (int step = 0; step < 4000; ++step) {
+    size_t i = rng() % logs.size();
+    switch (rng() % 8) {
+    case 0:
+      if (logs.size() < 24) {
+        logs.push_back(logs[i]);
+        models.push_back(models[i]);
+      }
+      break;
+    case 1:
+      if (!models[i].empty()) {
+        size_t k = rng() % models[i].size();
+        logs[i].replace(k, step);
+        models[i][k] = step;
+      }
+      break;
+    default:
+      logs[i].push_back(step);
+      models[i].push_back(step);
+    }
+    const PersistentLog<size_t> &l = logs[i];
+    const std::vector<size_t> &m = models[i];
+    ASSERT_EQ(l.size(), m.size());
+    for (int probe = 0; probe < 4 && !m.empty(); ++probe) {
+      size_t k = rng() % m.size();
+      ASSERT_EQ(l[k], m[k]) << "step " << step << ", position " << k;
+    }
+    if (step % 100 == 0) {
+      for (size_t j = 0; j < logs.size(); ++j) {
+        EXPECT_EQ(logs[j].toVector(), models[j]);
+        std::vector<size_t> tail;
+        logs[j].appendFrom(models[j].size() / 2, tail);
+        EXPECT_TRUE(std::equal(tail.begin(), tail.end(),
+                               models[j].begin() + models[j].size() / 2,
+                               models[j].end()));
+        size_t n = 0;
+        for (size_t v : logs[j])
+          EXPECT_EQ(v, models[j][n++]);
+        EXPECT_EQ(n, models[j].size());
+      }
+    }
+  }
+}
+
+// A log of millions of elements is freed node by node: a release through
+// the nodes' own destructors would overflow the stack.
+TEST(PersistentLogTest, ALongLogIsFreedWithoutExhaustingTheStack) {
+  auto log = std::make_unique<PersistentLog<size_t>>();
+  for (size_t k = 0; k < 2000000; ++k)
+    log->push_back(k);
+  PersistentLog<size_t> prefix;
+  {
+    PersistentLog<size_t> copy = *log;
+    log.reset();
+    EXPECT_EQ(copy[1234567], 1234567u);
+    prefix = copy;
+  }
+  EXPECT_EQ(prefix.size(), 2000000u);
+  EXPECT_EQ(prefix.back(), 1999999u);
 }
 
 } // namespace
