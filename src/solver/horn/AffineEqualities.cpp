@@ -494,6 +494,13 @@ ExprRef equalityFormula(expr::ExprContext &ctx, const HornSystem &system,
   return ctx.eq(sum, constantIn(ctx, eq, width));
 }
 
+/// A difference of samples as an int64_t, the largest one where it does
+/// not fit (only how it compares with small offsets matters).
+int64_t saturatedDifference(const llvm::APInt &d) {
+  return d.getMinSignedBits() <= 64 ? d.getSExtValue()
+                                    : std::numeric_limits<int64_t>::max();
+}
+
 /// x <= y (signed, the narrower sign-extended) for two integer arguments
 /// that every sample orders so, and for none of them all samples equal (an
 /// equality says that better), else x <= y + d for the largest d <=
@@ -530,9 +537,7 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
         equal &= a == b;
         unsignedOrdered &= st[x]->zext(width).ule(st[y]->zext(width));
         llvm::APInt d = a.sext(width + 1) - b.sext(width + 1);
-        most = std::max(most, d.getMinSignedBits() <= 64
-                                  ? d.getSExtValue()
-                                  : std::numeric_limits<int64_t>::max());
+        most = std::max(most, saturatedDifference(d));
       }
       if (ordered && !equal)
         out.push_back(ctx.sle(widened(ctx, system, r, x, width),
@@ -561,9 +566,7 @@ orderingCandidates(expr::ExprContext &ctx, const HornSystem &system, size_t r,
                             st[y]->sext(width + 2) * b;
             constant &= !first || *first == d;
             first = d;
-            most = std::max(most, d.getMinSignedBits() <= 64
-                                      ? d.getSExtValue()
-                                      : std::numeric_limits<int64_t>::max());
+            most = std::max(most, saturatedDifference(d));
           }
           if (constant || most < 0 || most > kOrderingOffset)
             continue;
