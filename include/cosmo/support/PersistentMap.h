@@ -129,8 +129,9 @@ public:
 
   /// Sets `key` to `value` (inserting or replacing).
   void set(const K &key, V value) {
-    size_ += !contains(key);
-    root_ = add(root_, key, std::move(value));
+    bool added = false;
+    root_ = add(root_, key, std::move(value), added);
+    size_ += added;
   }
   /// Removes `key` if present.
   void erase(const K &key) {
@@ -223,16 +224,19 @@ private:
     return make(k, std::move(v), std::move(l), std::move(r));
   }
 
-  Ref add(const Ref &t, const K &key, V value) const {
-    if (!t)
+  /// `added`: set when `key` was absent.
+  Ref add(const Ref &t, const K &key, V value, bool &added) const {
+    if (!t) {
+      added = true;
       return make(key, std::move(value), Ref(), Ref());
+    }
     const Node *n = t.get();
     if (less_(key, n->kv.first))
       return balance(n->kv.first, n->kv.second,
-                     add(n->left, key, std::move(value)), n->right);
+                     add(n->left, key, std::move(value), added), n->right);
     if (less_(n->kv.first, key))
       return balance(n->kv.first, n->kv.second, n->left,
-                     add(n->right, key, std::move(value)));
+                     add(n->right, key, std::move(value), added));
     return make(key, std::move(value), n->left, n->right);
   }
 

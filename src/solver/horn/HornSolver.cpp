@@ -392,24 +392,23 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   // 0.8 s with the default solver and more than 5 s with simplify and
   // solve-eqs first; one of mcmillan2006's fill took 0.27 s with those
   // first, and more than its 1.5 s in the context of the earlier queries.
-  // (A solver made of tactics does not stop at its "timeout": try_for
-  // stops it.)
+  // try_for bounds the tactics. The solver made of them gets no "timeout"
+  // of its own: Z3 4.8.12's timers deadlock when one expires around another
+  // started later in the same thread (its worker returns to the pool still
+  // locked by the expired timer, and the next timer locks it again), and
+  // the check's timer would enclose the try_for ones. A differential run
+  // hung so in a Z3 mutex.
   unsigned ms = static_cast<unsigned>(seconds * 1000) + 1;
+  bool tactics = instances || !quantified;
   z3::solver s =
-      instances || !quantified
-          ? (z3::try_for(z3::tactic(*z3, "smt"), ms / 3 + 1) |
-             z3::try_for(z3::tactic(*z3, "simplify") &
-                             z3::tactic(*z3, "solve-eqs") &
-                             z3::tactic(*z3, "smt"),
-                         ms - ms / 3))
-                .mk_solver()
-          : z3::solver(*z3);
-  // Only the default solver gets a "timeout": Z3 4.8.12's timers deadlock
-  // when one expires around another started later in the same thread (its
-  // worker returns to the pool still locked by the expired timer, and the
-  // next timer locks it again), and the check's timer would enclose the
-  // try_for ones. A differential run hung so in a Z3 mutex.
-  if (!instances && quantified) {
+      tactics ? (z3::try_for(z3::tactic(*z3, "smt"), ms / 3 + 1) |
+                 z3::try_for(z3::tactic(*z3, "simplify") &
+                                 z3::tactic(*z3, "solve-eqs") &
+                                 z3::tactic(*z3, "smt"),
+                             ms - ms / 3))
+                    .mk_solver()
+              : z3::solver(*z3);
+  if (!tactics) {
     z3::params p(*z3);
     p.set("timeout", ms);
     s.set(p);
