@@ -227,7 +227,9 @@ HornSolver::integerCandidates(SpacerStrategy strategy,
         if (auto f = exact.formula(p, &bound)) {
           if (!bound.empty()) {
             bound_[*f] = bound;
-            quantifiedStrides_.insert(exact.lastStride());
+            // (A quantifier over no array's cells has no stride.)
+            if (exact.lastStride() != 0)
+              quantifiedStrides_.insert(exact.lastStride());
             addCandidate(modularOnly[k], *f);
           }
           addCandidate(all[k], *f);

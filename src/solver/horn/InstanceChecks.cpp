@@ -16,11 +16,14 @@
 
 #include <fmt/format.h>
 
+#include <cassert>
+
 namespace cosmo::solver {
 
 using expr::Kind;
 
 ExprRef HornSolver::cellOf(const Expr *offset, unsigned stride) {
+  assert(stride != 0 && "a cell has at least one byte");
   // From the offset's linear form when its terms are multiples of the
   // stride: a division by a constant that is not a power of two makes
   // bit-blasted queries slow. (Any index gives a sound instance.)
