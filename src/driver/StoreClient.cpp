@@ -64,6 +64,18 @@ std::string leaseOwner() {
   return fmt::format("{}:{}:{:08x}", host, getpid(), random());
 }
 
+/// How long a run under `o` waits for what another worker computes:
+/// `longest`, and no more than `share` of its time limit when it has one.
+std::chrono::steady_clock::duration
+waitLimit(const engine::EngineOptions &o,
+          std::chrono::steady_clock::duration longest, double share) {
+  if (o.timeoutSeconds <= 0)
+    return longest;
+  auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(o.timeoutSeconds * share));
+  return std::min(longest, limit);
+}
+
 /// A reused result made no queries: the work of this run is none.
 void asReused(summary::AnalysisResult &r, double seconds) {
   r.stats.solver = {};
@@ -183,6 +195,11 @@ std::optional<summary::AnalysisResult> StoreClient::run(
 
   std::optional<store::KeyParts> last = store_->lastKey(program_, options.entry);
   std::string owner = leaseOwner();
+  // Another worker's run is waited for while it lives, but with a time
+  // limit, no longer than that limit and a lease time (when its run, under
+  // the same limit, should have been kept): then this run computes it too.
+  auto givingUp = started + leaseTime_ +
+                  waitLimit(options, std::chrono::hours(24 * 365), 1);
   // An entry there that cannot be read is computed again, once.
   for (int unreadable = 0; unreadable < 2;) {
     if (auto reused = reuse()) {
@@ -197,6 +214,8 @@ std::optional<summary::AnalysisResult> StoreClient::run(
       break;
     if (lease == store::Lease::Computed)
       ++unreadable;
+    else if (std::chrono::steady_clock::now() > givingUp)
+      break;
     else // another worker computes it: wait for its entry
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
@@ -238,10 +257,13 @@ class StoredTrees final : public summary::TreeShelf {
 public:
   StoredTrees(store::Store &store, const frontend::FunctionKeys &keys,
               std::string program, std::string options,
-              std::chrono::seconds leaseTime, report::StoreUse &use)
+              std::chrono::seconds leaseTime,
+              std::chrono::steady_clock::duration waitLimit,
+              report::StoreUse &use)
       : store_(store), keys_(keys), program_(std::move(program) + " trees"),
         options_(std::move(options)), owner_(leaseOwner()),
-        leaseTime_(leaseTime), use_(use.trees), warnings_(use.warnings) {}
+        leaseTime_(leaseTime), waitLimit_(waitLimit), use_(use.trees),
+        warnings_(use.warnings) {}
 
   std::optional<std::string> find(const llvm::Function &f,
                                    const std::string &layout) override {
@@ -249,7 +271,7 @@ public:
     if (!parts)
       return std::nullopt;
     std::optional<std::string> tree = store_.get(parts->key);
-    auto givingUp = std::chrono::steady_clock::now() + leaseTime_;
+    auto givingUp = std::chrono::steady_clock::now() + waitLimit_;
     while (!tree) {
       store::Lease lease = store_.tryLease(parts->key, owner_, leaseTime_);
       if (lease == store::Lease::Taken) {
@@ -332,6 +354,8 @@ private:
   const frontend::FunctionKeys &keys_;
   std::string program_, options_, owner_;
   std::chrono::seconds leaseTime_;
+  /// How long a tree another worker builds is waited for.
+  std::chrono::steady_clock::duration waitLimit_;
   /// The leases this run holds, each renewed while it is held.
   std::map<std::string, std::unique_ptr<support::Periodic>> held_;
   std::vector<report::StoreUse::Run> &use_;
@@ -385,7 +409,9 @@ StoreClient::treeShelf(const engine::EngineOptions &options) {
   return std::make_unique<StoredTrees>(
       *store_, keys_, program_,
       semanticOptionsHash(check_, anyEntry, keys_.moduleHash()), leaseTime_,
-      use_);
+      // A tree is waited for a lease time, but at most a quarter of the
+      // run's time limit: the wait is part of the run.
+      waitLimit(options, leaseTime_, 0.25), use_);
 }
 
 report::StoreUse StoreClient::finish(uint64_t maxBytes) {

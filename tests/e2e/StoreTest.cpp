@@ -576,6 +576,38 @@ TEST_F(StoreTest, TwoProcessesOnOneStoreComputeEachRunOnce) {
   EXPECT_EQ(tests("a"), tests("b"));
 }
 
+// A run waits for another worker's run of the same key while that worker
+// lives, but with --timeout no longer than that limit and a lease time:
+// then it computes the run itself (before, it waited for as long as the
+// other run took).
+TEST_F(StoreTest, AWaitForAnotherWorkersRunEndsWithTheTimeLimit) {
+  write("spin.c", R"(extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  long n = 0;
+  while (__VERIFIER_nondet_int())
+    n += __VERIFIER_nondet_int() ? 1 : 2;
+  return n == 7;
+}
+)");
+  auto run = [&](const std::string &out, const std::string &timeout) {
+    return std::vector<std::string>{"check", "--loops=unroll",
+                                    "--timeout=" + timeout, "--store=s.db",
+                                    "--store-lease=3", "--out=" + out,
+                                    "spin.c"};
+  };
+  ProcessResult holder;
+  std::thread a([&] { holder = cosmo(run("a", "100"), 16); });
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  ProcessResult waiter = cosmo(run("b", "2"), 13);
+  a.join();
+  EXPECT_EQ(holder.ending, ProcessResult::Ending::TimedOut);
+  ASSERT_EQ(waiter.ending, ProcessResult::Ending::Exited) << waiter.err;
+  json r = report("b");
+  EXPECT_EQ(r["verdict"], "unknown");
+  ASSERT_EQ(r["store"]["runs"].size(), 1u);
+  EXPECT_EQ(r["store"]["runs"][0]["status"], "rebuilt");
+}
+
 TEST_F(StoreTest, ShardWorkersOnAFileTakeOverADeadWorkersRuns) {
   shardsWithAKilledWorker("s.db");
 }

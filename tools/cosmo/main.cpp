@@ -468,7 +468,10 @@ struct CheckCommand {
         ->add_option("--store-lease", opts.storeLease,
                      "seconds a run another worker computes is waited for "
                      "before it is taken over (the worker renews its lease "
-                     "three times as often while it lives)")
+                     "three times as often while it lives); with --timeout, "
+                     "a run waits for another's at most that long and a "
+                     "lease time, for a callee's tree at most a quarter of "
+                     "--timeout")
         ->check(CLI::Range(3u, 86400u))
         ->capture_default_str();
     check->add_flag("--report-latent", opts.reportLatent,
