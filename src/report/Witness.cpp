@@ -127,6 +127,9 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
   emitEntryStart(y, "violation_sequence", task, *hash);
 
   y << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  // Quoted: a plain scalar costs yaml-cpp a regular-expression match, and
+  // a run can have hundreds of thousands of inputs (seconds of matching).
+  y.SetStringFormat(YAML::DoubleQuoted);
   for (const engine::TestInput &in : error.test.inputs) {
     if (in.source != "nondet" || in.location.line == 0)
       continue;
@@ -138,10 +141,11 @@ llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
     emitLocation(y, in.location, fileName);
     y << YAML::Key << "constraint" << YAML::Value << YAML::BeginMap
       << YAML::Key << "value" << YAML::Value
-      << YAML::DoubleQuoted << ("\\result == " + cValue(in)) << YAML::Key
+      << ("\\result == " + cValue(in)) << YAML::Key
       << "format" << YAML::Value << "acsl_expression" << YAML::EndMap;
     y << YAML::EndMap << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
   }
+  y.SetStringFormat(YAML::Auto);
   y << YAML::BeginMap << YAML::Key << "segment" << YAML::Value
     << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "waypoint"
     << YAML::Value << YAML::BeginMap;

@@ -17,6 +17,7 @@
 #include <llvm/IR/Instructions.h>
 
 #include <chrono>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ namespace cosmo::summary {
 /// run's whole time to run, while one of thousands runs in milliseconds.
 /// What the summary cannot decide unrolls the loop on from there.
 constexpr unsigned kConcreteArrivals = 1u << 16;
+/// ... unless its exit comparisons predict it ends within this many more
+/// arrivals (`for (i = 0; i < 100000; i++)`, the array idiom): running it
+/// to its end is cheaper than a summary that the rest of the path then
+/// has to see through.
+constexpr unsigned kPredictedArrivals = 4 * kConcreteArrivals;
 /// Bounds of one body's isolated run (a loop's or a recursive function's);
 /// passing one leaves the loop or the calls to unrolling.
 constexpr double kBodySeconds = 5;
@@ -162,6 +168,12 @@ public:
     /// depends on the inputs.
     bool symbolicExit = false;
     bool unrolled = false; ///< summarising failed: unroll this activation
+    /// Concrete exits: how far apart each exit comparison's operands were
+    /// one arrival before kConcreteArrivals (ExitDistances), and the
+    /// arrival up to which the loop is run on, as the distances' shrinking
+    /// predicts its end soon after (0: none).
+    std::array<uint64_t, 4> exitDistances{};
+    unsigned runsOutAt = 0;
     bool operator==(const Activation &) const = default;
   };
   std::vector<Activation> activations;

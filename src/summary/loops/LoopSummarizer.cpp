@@ -35,6 +35,50 @@ engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
   return Executor::locationOf(&*head.getFirstInsertionPt());
 }
 
+/// How far apart the operands of each concrete comparison that can leave
+/// `loop` are, in `s` at the loop's head (their values of the last
+/// iteration); the first four such comparisons, 0 for the rest.
+std::array<uint64_t, 4> exitDistances(const ExecutionState &s,
+                                      const LoopShape &loop) {
+  std::array<uint64_t, 4> out{};
+  size_t n = 0;
+  auto valueOf = [&](const llvm::Value *v,
+                     bool isSigned) -> std::optional<__int128> {
+    uint64_t bits;
+    unsigned width;
+    if (const auto *c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+      if (c->getBitWidth() > 64)
+        return std::nullopt;
+      bits = c->getZExtValue();
+      width = c->getBitWidth();
+    } else if (const engine::RegValue *r = s.stack.back().registers.find(v);
+               r && r->isConcrete() && !r->isBool()) {
+      bits = r->bits();
+      width = r->width();
+    } else {
+      return std::nullopt;
+    }
+    if (isSigned && width < 64 && (bits >> (width - 1)) & 1)
+      return static_cast<__int128>(bits) - (static_cast<__int128>(1) << width);
+    return static_cast<__int128>(bits);
+  };
+  for (const llvm::BasicBlock *b : loop.body) {
+    const auto *br = llvm::dyn_cast<llvm::BranchInst>(b->getTerminator());
+    if (!br || !br->isConditional() || n == out.size() ||
+        (loop.body.count(br->getSuccessor(0)) &&
+         loop.body.count(br->getSuccessor(1))))
+      continue;
+    const auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
+    if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy())
+      continue;
+    std::optional<__int128> l = valueOf(cmp->getOperand(0), cmp->isSigned()),
+                            r = valueOf(cmp->getOperand(1), cmp->isSigned());
+    if (l && r)
+      out[n++] = static_cast<uint64_t>(*l > *r ? *l - *r : *r - *l);
+  }
+  return out;
+}
+
 } // namespace
 
 //===--- Per-path data ----------------------------------------------------===//
@@ -222,9 +266,25 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   ++a->visits;
   if (a->unrolled)
     return;
+  if (registry_.options.loops == LoopStrategy::Auto && !a->symbolicExit) {
+    // Two samples of the exit distances, one arrival apart: an exit whose
+    // distance shrinks by d each iteration is reached in distance / d.
+    if (a->visits == kConcreteArrivals) {
+      a->exitDistances = exitDistances(s, *loop);
+    } else if (a->visits == kConcreteArrivals + 1) {
+      std::array<uint64_t, 4> now = exitDistances(s, *loop);
+      uint64_t soonest = UINT64_MAX;
+      for (size_t k = 0; k < now.size(); ++k)
+        if (a->exitDistances[k] > now[k])
+          soonest = std::min(soonest, now[k] / (a->exitDistances[k] - now[k]));
+      if (soonest <= kPredictedArrivals)
+        a->runsOutAt = a->visits + static_cast<unsigned>(soonest) + 1;
+    }
+  }
   if (registry_.options.loops == LoopStrategy::Auto &&
-      a->visits <= (a->symbolicExit ? registry_.options.unrolledArrivals
-                                     : kConcreteArrivals))
+      a->visits <= (a->symbolicExit
+                        ? registry_.options.unrolledArrivals
+                        : std::max(kConcreteArrivals, a->runsOutAt)))
     return;
   LoopStats &st = registry_.stats;
   std::string why;
