@@ -58,7 +58,7 @@ std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
   // by definition 7: merge(<g, a>, <!g, b>)(k) = ite(g, a(k), b(k)).
   LICells offsets(ctx, 8, "merge");
   SymbolicHeap differA(offsets), differB(offsets);
-  for (size_t k = 0; k < a.bytes_.size(); ++k) {
+  for (uint64_t k = 0; k < a.bytes_.size(); ++k) {
     if (a.bytes_[k] == b.bytes_[k])
       continue; // both written alike, or both initial
     differA.write(ctx.bv(64, k), a.byteAt(ctx, k));
@@ -70,9 +70,9 @@ std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
                         {ctx.notE(guard), std::move(differB)}};
   SymbolicHeap joined = merge(arms);
   for (const auto &[offset, value] : joined.cells()) {
-    ExprRef &b = m->bytes_[offset->bvValue().getZExtValue()];
-    m->written_ += b ? 0 : 1;
-    b = value;
+    uint64_t k = offset->bvValue().getZExtValue();
+    m->written_ += m->bytes_[k] ? 0 : 1;
+    m->bytes_.set(k, value);
   }
   return m;
 }
@@ -155,7 +155,7 @@ void ObjectState::writeByte(ExprContext &ctx, uint64_t offset,
   }
   assert(offset < bytes_.size());
   written_ += bytes_[offset] ? 0 : 1;
-  bytes_[offset] = byte;
+  bytes_.set(offset, byte);
   cachedArray_ = ExprRef();
 }
 
@@ -172,13 +172,13 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
   ExprRef offset = index64(ctx, offset0);
   if (small_) {
     // Every byte becomes "the new value if the write hit it".
-    std::vector<ExprRef> updated(bytes_.size());
+    support::ChunkedVector<ExprRef, 64> updated(bytes_.size());
     for (uint64_t k = 0; k < bytes_.size(); ++k) {
       ExprRef b = byteAt(ctx, k);
       for (unsigned i = 0; i < width; ++i)
         b = ctx.ite(ctx.eq(ctx.add(offset, ctx.bv(64, i)), ctx.bv(64, k)),
                     ctx.extract(value, 8 * i + 7, 8 * i), b);
-      updated[k] = b;
+      updated.set(k, b);
     }
     bytes_ = std::move(updated);
     written_ = bytes_.size();
@@ -188,7 +188,7 @@ void ObjectState::write(ExprContext &ctx, const ExprRef &offset0,
   if (!array_) {
     arrayDepth_ = written_; // the stores asArray makes
     array_ = asArray(ctx);
-    bytes_.assign(bytes_.size(), ExprRef());
+    bytes_.clear();
     written_ = 0;
     cachedArray_ = ExprRef();
   }

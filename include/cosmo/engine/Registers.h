@@ -16,6 +16,7 @@
 #define COSMO_ENGINE_REGISTERS_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/ChunkedVector.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
@@ -192,8 +193,7 @@ public:
 
   RegisterFile() = default;
   explicit RegisterFile(const FunctionSlots &slots)
-      : slots_(&slots), count_(slots.count),
-        chunks_((slots.count + kChunk - 1) / kChunk) {}
+      : slots_(&slots), values_(slots.count) {}
 
   const FunctionSlots *slots() const { return slots_; }
   /// The value of `v`, or null (not this function's, or not yet written).
@@ -211,38 +211,14 @@ public:
     assert(k && "a value of another function");
     setAt(*k, std::move(value));
   }
-  unsigned size() const { return count_; }
+  unsigned size() const { return static_cast<unsigned>(values_.size()); }
   /// Register `k`'s value (unset when never written).
-  const RegValue &at(unsigned k) const {
-    assert(k < count_);
-    const Chunk *c = chunks_[k / kChunk].get();
-    return c ? c->values[k % kChunk] : unset();
-  }
-  void setAt(unsigned k, RegValue value) {
-    assert(k < count_);
-    writableChunk(k / kChunk).values[k % kChunk] = std::move(value);
-  }
+  const RegValue &at(unsigned k) const { return values_[k]; }
+  void setAt(unsigned k, RegValue value) { values_.set(k, std::move(value)); }
 
 private:
-  struct Chunk {
-    std::array<RegValue, kChunk> values;
-  };
-  static const RegValue &unset() {
-    static const RegValue none;
-    return none;
-  }
-  Chunk &writableChunk(unsigned c) {
-    std::shared_ptr<Chunk> &p = chunks_[c];
-    if (!p)
-      p = std::make_shared<Chunk>();
-    else if (p.use_count() > 1)
-      p = std::make_shared<Chunk>(*p);
-    return *p;
-  }
-
   const FunctionSlots *slots_ = nullptr;
-  unsigned count_ = 0;
-  std::vector<std::shared_ptr<Chunk>> chunks_;
+  support::ChunkedVector<RegValue, kChunk> values_;
 };
 
 } // namespace cosmo::engine

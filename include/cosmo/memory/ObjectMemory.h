@@ -44,6 +44,7 @@
 #define COSMO_MEMORY_OBJECTMEMORY_H
 
 #include "cosmo/expr/ExprContext.h"
+#include "cosmo/support/ChunkedVector.h"
 #include "cosmo/support/PersistentMap.h"
 
 #include <memory>
@@ -185,7 +186,9 @@ private:
   static constexpr uint64_t kTableBytes = 4096;
   bool isWrittenTable() const;
 
-  std::vector<ExprRef> bytes_; // byte mode; null = initial content
+  /// Byte mode; null = initial content. In chunks that copies share: a
+  /// state forked in a loop that writes a large array copies one chunk.
+  support::ChunkedVector<ExprRef, 64> bytes_;
   size_t written_ = 0;         // byte mode: the non-null bytes_
   uint64_t capacity_ = 0;
   ExprRef initial_;            // the initial content: ArrayVar, ConstArray
