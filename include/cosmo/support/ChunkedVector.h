@@ -13,7 +13,7 @@
 #ifndef COSMO_SUPPORT_CHUNKEDVECTOR_H
 #define COSMO_SUPPORT_CHUNKEDVECTOR_H
 
-#include <array>
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -32,8 +32,8 @@ public:
 
   const T &operator[](uint64_t i) const {
     assert(i < size_);
-    const Chunk *c = chunks_[i / N].get();
-    return c ? (*c)[i % N] : unset();
+    const T *c = chunks_[i / N].get();
+    return c ? c[i % N] : unset();
   }
   void set(uint64_t i, T value) {
     assert(i < size_);
@@ -41,7 +41,7 @@ public:
   }
   /// Every element back to T's default value.
   void clear() {
-    for (std::shared_ptr<Chunk> &c : chunks_)
+    for (std::shared_ptr<T[]> &c : chunks_)
       c.reset();
   }
   /// Whether element `i`'s chunk is the one `o` has there: then the two
@@ -52,22 +52,29 @@ public:
   }
 
 private:
-  using Chunk = std::array<T, N>;
   static const T &unset() {
     static const T none{};
     return none;
   }
-  Chunk &writable(uint64_t c) {
-    std::shared_ptr<Chunk> &p = chunks_[c];
-    if (!p)
-      p = std::make_shared<Chunk>();
-    else if (p.use_count() > 1)
-      p = std::make_shared<Chunk>(*p);
-    return *p;
+  /// Chunk `c`'s elements: N, but only as many as are left for the last
+  /// (a vector smaller than N, a 16-byte object's bytes, takes no more).
+  uint64_t lengthOf(uint64_t c) const {
+    return std::min<uint64_t>(N, size_ - c * N);
+  }
+  T *writable(uint64_t c) {
+    std::shared_ptr<T[]> &p = chunks_[c];
+    if (!p) {
+      p = std::make_shared<T[]>(lengthOf(c));
+    } else if (p.use_count() > 1) {
+      std::shared_ptr<T[]> copy = std::make_shared<T[]>(lengthOf(c));
+      std::copy(p.get(), p.get() + lengthOf(c), copy.get());
+      p = std::move(copy);
+    }
+    return p.get();
   }
 
   uint64_t size_ = 0;
-  std::vector<std::shared_ptr<Chunk>> chunks_;
+  std::vector<std::shared_ptr<T[]>> chunks_;
 };
 
 } // namespace cosmo::support

@@ -20,9 +20,11 @@ public:
                const std::map<std::string, ExprRef> &byName,
                const std::map<std::string, ExprRef> &byKey,
                const std::function<std::string(const std::string &)> &key,
-               bool onlyErrors, engine::ErrorKind kind, SourceLocation where)
+               bool onlyErrors, bool zeroTheRest, engine::ErrorKind kind,
+               SourceLocation where)
       : x_(x), byName_(byName), byKey_(byKey), key_(key),
-        onlyErrors_(onlyErrors), kind_(kind), where_(std::move(where)) {}
+        onlyErrors_(onlyErrors), zeroTheRest_(zeroTheRest), kind_(kind),
+        where_(std::move(where)) {}
 
   ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
     ExprRef c;
@@ -31,7 +33,13 @@ public:
     else if (key_)
       if (auto k = byKey_.find(key_(var->name())); k != byKey_.end())
         c = k->second;
-    return c && c->sort() == var->sort() ? c : nullptr;
+    if (c && c->sort() == var->sort())
+      return c;
+    if (!zeroTheRest_)
+      return nullptr;
+    return var->sort().isBool() ? x_.ctx().boolVal(false)
+           : var->sort().isBV() ? x_.ctx().bv(var->width(), 0)
+                                : nullptr;
   }
   bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
     if (end.kind != PathEnd::Kind::Error)
@@ -47,7 +55,7 @@ private:
   engine::Executor &x_;
   const std::map<std::string, ExprRef> &byName_, &byKey_;
   const std::function<std::string(const std::string &)> &key_;
-  bool onlyErrors_;
+  bool onlyErrors_, zeroTheRest_;
   engine::ErrorKind kind_;
   SourceLocation where_;
 };
@@ -122,6 +130,11 @@ ConfirmingRun &ConfirmingRun::onlyErrors() {
   return *this;
 }
 
+ConfirmingRun &ConfirmingRun::zeroTheRest() {
+  zeroTheRest_ = true;
+  return *this;
+}
+
 bool ConfirmingRun::reaches(engine::ErrorKind kind,
                             const SourceLocation &where,
                             std::vector<engine::ExecutionHooks *> hooks) {
@@ -130,7 +143,8 @@ bool ConfirmingRun::reaches(engine::ErrorKind kind,
   bounds.setDeadline(std::min(seconds_, x_.secondsLeft()));
   bounds.maxStates = maxStates_;
   engine::Exploration run = isolatedExploration(x_, std::move(bounds));
-  PinsAndWatch watch(x_, byName_, byKey_, key_, onlyErrors_, kind, where);
+  PinsAndWatch watch(x_, byName_, byKey_, key_, onlyErrors_, zeroTheRest_,
+                     kind, where);
   run.hooks = {&watch};
   run.hooks.insert(run.hooks.end(), hooks.begin(), hooks.end());
   x_.exploreFrom(run, [&] {
@@ -141,6 +155,7 @@ bool ConfirmingRun::reaches(engine::ErrorKind kind,
       s->model = startModel_;
     return s;
   });
+  stopped_ = run.stopped();
   // Found on this run, and reported (a report may still fail: no model).
   return watch.found && x_.errorReported(kind, where);
 }

@@ -58,11 +58,17 @@ public:
   /// Paths that do not end in an error end silently (not counted, no
   /// test).
   ConfirmingRun &onlyErrors();
+  /// Scalar inputs no pin names are 0 (false), not symbolic: the run
+  /// forks only on what the pinned model leaves open in memory.
+  ConfirmingRun &zeroTheRest();
 
   /// Runs the program from its entry with `hooks` after the run's own;
   /// whether it reported a `kind` error at `where`.
   bool reaches(engine::ErrorKind kind, const engine::SourceLocation &where,
                std::vector<engine::ExecutionHooks *> hooks = {});
+  /// Whether the last run ended at its bounds (its time, its states)
+  /// rather than at the ends of its paths.
+  bool stopped() const { return stopped_; }
 
 private:
   engine::Executor &x_;
@@ -74,6 +80,8 @@ private:
   std::vector<expr::ExprRef> constraints_; ///< on the initial state
   solver::Model startModel_;
   bool onlyErrors_ = false;
+  bool zeroTheRest_ = false;
+  bool stopped_ = false;
 };
 
 /// Where the error of a path end is reported: the first location of its

@@ -235,7 +235,8 @@ void CandidateDecider::decide(LoopCandidate c) {
   solver::HornAnswer a = solve(q);
   if (refutes(q, a))
     return;
-  if (confirmByRun(x_, c, nullptr, kRunSeconds)) {
+  bool runCut = false;
+  if (confirmByRun(x_, c, nullptr, kRunSeconds, &runCut)) {
     ++st.confirmedByRun;
     return;
   }
@@ -288,6 +289,15 @@ void CandidateDecider::decide(LoopCandidate c) {
   // inputs that make the loops' parameters (their bounds, mostly) as large
   // and as small as the path allows often take them.
   if (!hasCalls && !enclosing_ && confirmByExtremeParams(c)) {
+    ++st.confirmedByRun;
+    return;
+  }
+  // The run on the path's own model was cut: its loops are long (an array
+  // of 100,000 filled and checked), and a longer run that does not fork
+  // on the inputs the model leaves open may get through them.
+  if (runCut && !enclosing_ &&
+      confirmByRun(x_, c, nullptr, kLongRunSeconds, nullptr,
+                   /*zeroTheRest=*/true)) {
     ++st.confirmedByRun;
     return;
   }

@@ -126,7 +126,7 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
 }
 
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
-                  double seconds) {
+                  double seconds, bool *cut, bool zeroTheRest) {
   if (!model) {
     solver::SolverResult m = x.pathModel(*c.state);
     if (!m.isSat() || !m.model)
@@ -146,9 +146,14 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   // A state has a model only with model reuse (which keeps it one of the
   // path's): without, a model left here would give the error the run
   // finds the inputs of the summary's path, not its own.
+  if (zeroTheRest)
+    run.zeroTheRest();
   if (x.options().solver.modelReuse)
     run.startWithModel(model);
-  return run.reaches(c.end.error, errorLocation(x, *c.state, c.end));
+  bool reached = run.reaches(c.end.error, errorLocation(x, *c.state, c.end));
+  if (cut)
+    *cut = run.stopped();
+  return reached;
 }
 
 std::vector<solver::Model> extremeModels(Executor &x, ExecutionState &s,
