@@ -59,6 +59,11 @@ std::shared_ptr<ObjectState> ObjectState::merged(ExprContext &ctx,
   LICells offsets(ctx, 8, "merge");
   SymbolicHeap differA(offsets), differB(offsets);
   for (uint64_t k = 0; k < a.bytes_.size(); ++k) {
+    if (a.bytes_.sharesChunkWith(b.bytes_, k)) {
+      constexpr uint64_t chunk = decltype(a.bytes_)::kChunk;
+      k = (k / chunk + 1) * chunk - 1; // the chunk's bytes agree
+      continue;
+    }
     if (a.bytes_[k] == b.bytes_[k])
       continue; // both written alike, or both initial
     differA.write(ctx.bv(64, k), a.byteAt(ctx, k));

@@ -1,8 +1,8 @@
 //===- ChunkedVector.h - a vector whose copies share chunks -----*- C++ -*-===//
 //
-// A fixed-size vector stored as chunks of N elements that copies share
-// until one of them writes: a copy costs a table of chunk pointers, and a
-// write after it copies one chunk. States forked at every step each keep
+// A fixed-size vector stored as chunks of N elements (the last one of what
+// is left) that copies share until one of them writes: a copy costs a
+// table of chunk pointers, and a write after it copies one chunk. States forked at every step each keep
 // their registers and their objects' bytes this way: a large object
 // written after a fork costs one chunk, not the whole object.
 //
@@ -23,6 +23,8 @@ namespace cosmo::support {
 
 template <typename T, size_t N> class ChunkedVector {
 public:
+  static constexpr size_t kChunk = N;
+
   ChunkedVector() = default;
   explicit ChunkedVector(uint64_t size)
       : size_(size), chunks_((size + N - 1) / N) {}
