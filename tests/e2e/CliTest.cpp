@@ -463,15 +463,16 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
 
 // --svcomp with a time limit and no --loops: an UNKNOWN of the default
 // strategy in half the time is asked again with --loops=summarize. Here
-// the fill runs concretely 2^16 times before it is summarised, and the
-// summary keeps only the last of those writes: no proof; summarised at
-// its first arrival, the loop's template proves it.
+// the fill runs concretely 2^16 times before it is summarised (its end,
+// 2^20, is too far to run to), and the summary keeps only the last of
+// those writes: no proof; summarised at its first arrival, the loop's
+// template proves it.
 TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   write("fill.c", "extern void reach_error(void);\n"
-                  "int a[100000];\n"
+                  "int a[1048576];\n"
                   "int main(void) {\n"
-                  "  for (int i = 0; i < 100000; i++) a[i] = 42;\n"
-                  "  for (int j = 0; j < 100000; j++)\n"
+                  "  for (int i = 0; i < 1048576; i++) a[i] = 42;\n"
+                  "  for (int j = 0; j < 1048576; j++)\n"
                   "    if (a[j] != 42) reach_error();\n"
                   "  return 0;\n"
                   "}\n");
