@@ -324,6 +324,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
   if (opts.svcomp) { // the first violation decides the property
     eo.maxErrors = 1;
     eo.countedErrors = {engine::ErrorKind::Assert};
+    eo.assumeNoSignedOverflow = true; // its tasks have no undefined behaviour
   }
   report::ReplayOptions replay;
   if (opts.confirm || !opts.emitTests.empty()) {

@@ -102,15 +102,25 @@ void Executor::executeBinary(ExecutionState &s,
       cur = checkError(*cur, ctx_.uge(b, ctx_.bv(w, w)), ErrorKind::Shift,
                        fmt::format("shift amount out of range for {}-bit value",
                                    w));
-    if (cur && opts_.checkOverflow && i.hasNoSignedWrap() &&
+    if (cur && (opts_.checkOverflow || run_->assumeNoSignedOverflow) &&
+        i.hasNoSignedWrap() &&
         (op == Instruction::Add || op == Instruction::Sub ||
          op == Instruction::Mul)) {
       // The operation in 2w bits differs from the sign-extended w-bit one.
       ExprRef wa = ctx_.sext(a, 2 * w), wb = ctx_.sext(b, 2 * w);
       ExprRef wide = binaryOp(op, wa, wb);
       ExprRef narrow = ctx_.sext(binaryOp(op, a, b), 2 * w);
-      cur = checkError(*cur, ctx_.ne(wide, narrow), ErrorKind::Overflow,
-                       fmt::format("signed overflow in '{}'", i.getOpcodeName()));
+      if (opts_.checkOverflow) {
+        cur = checkError(*cur, ctx_.ne(wide, narrow), ErrorKind::Overflow,
+                         fmt::format("signed overflow in '{}'",
+                                     i.getOpcodeName()));
+      } else if (op != Instruction::Mul || a->isConst() || b->isConst()) {
+        // A product of two unknowns is left to wrap: its 2w-bit
+        // multiplication would cost the solver more than the fact helps.
+        assume(*cur, ctx_.eq(wide, narrow));
+        if (cur->terminated)
+          cur = nullptr;
+      }
     }
   }
   if (cur)

@@ -229,7 +229,7 @@ std::optional<RegValue> Executor::concreteBinary(const llvm::Instruction &i,
     return exact != static_cast<__int128>(
                         signExtend(static_cast<uint64_t>(exact) & m, w));
   };
-  bool checked = opts_.checkOverflow &&
+  bool checked = (opts_.checkOverflow || run_->assumeNoSignedOverflow) &&
                  llvm::cast<llvm::BinaryOperator>(i).hasNoSignedWrap();
   uint64_t r;
   switch (op) {

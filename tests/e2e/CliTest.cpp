@@ -461,6 +461,49 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
   EXPECT_EQ(lastLine(r.out), "FALSE\n");
 }
 
+// --svcomp takes signed overflow as undefined behaviour, which SV-COMP's
+// tasks do not have: the summaries of loops and recursion leave out the
+// calls and iterations that overflow. Here no linear fact bounds the sum
+// in 32-bit arithmetic that wraps (n + sum(n - 1) may wrap below n), and
+// without overflow `sum(n) >= n` is one. The program's own paths still
+// wrap as its native build does: a violation past an overflow on them is
+// found and confirmed.
+TEST_F(CliTest, SvcompSummariesTakeSignedOverflowAsUndefined) {
+  auto lastLine = [](const std::string &out) {
+    return out.substr(out.rfind('\n', out.size() - 2) + 1);
+  };
+  write("sum.c", "extern int __VERIFIER_nondet_int(void);\n"
+                 "extern void reach_error(void);\n"
+                 "int sum(int n) {\n"
+                 "  if (n <= 0)\n"
+                 "    return 0;\n"
+                 "  return n + sum(n - 1);\n"
+                 "}\n"
+                 "int main(void) {\n"
+                 "  int n = __VERIFIER_nondet_int();\n"
+                 "  if (n < 0 || n > 1000)\n"
+                 "    return 0;\n"
+                 "  if (sum(n) < n)\n"
+                 "    reach_error();\n"
+                 "  return 0;\n"
+                 "}\n");
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "sum.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(lastLine(r.out), "TRUE\n") << r.out;
+  write("wrap.c", "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int main(void) {\n"
+                  "  int x = __VERIFIER_nondet_int();\n"
+                  "  if (x > 0 && x + 1 < 0)\n"
+                  "    reach_error();\n"
+                  "  return 0;\n"
+                  "}\n");
+  r = cosmo({"check", "--svcomp", "--timeout=20", "--out=p", "wrap.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(lastLine(r.out), "FALSE\n") << r.out;
+}
+
 // --svcomp with a time limit and no --loops: an UNKNOWN of the default
 // strategy in half the time is asked again with --loops=summarize. Here
 // the fill runs concretely 2^16 times before it is summarised (its end,

@@ -150,8 +150,9 @@ struct CheckCommand {
                     "violation whose inputs run natively to completion "
                     "without it is UNKNOWN; with --timeout and without "
                     "--loops, an UNKNOWN of --loops=auto in half the time "
-                    "is asked again with --loops=summarize in the rest "
-                    "(docs/svcomp.md)");
+                    "is asked again with --loops=summarize in the rest; "
+                    "loop and recursion summaries take signed overflow as "
+                    "undefined (left out) (docs/svcomp.md)");
     // Enum options bind to their values through the engine's name tables.
     using cli::addEnumOption;
     addEnumOption(*check, "--search", eo.search, engine::searchStrategyNames(),

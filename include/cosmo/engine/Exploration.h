@@ -63,6 +63,9 @@ public:
   /// ones included): set when the exploration starts.
   std::vector<ExecutionHooks *> branchObservers;
   ExplorationBounds bounds;
+  /// A path on which a signed add, sub or mul (`nsw`) overflows ends as
+  /// infeasible (EngineOptions::assumeNoSignedOverflow).
+  bool assumeNoSignedOverflow = false;
   /// Steps taken (a step runs one state until it forks, ends or waits).
   uint64_t steps = 0;
   ExecutionState *stepping = nullptr; ///< the state running now

@@ -141,6 +141,13 @@ struct EngineOptions {
 
   // Optional checks.
   bool checkOverflow = false;
+  /// Signed overflow is undefined behaviour, which the program is taken
+  /// not to have (SV-COMP's tasks do not): the summaries of loops and
+  /// recursion (their bodies' runs, Exploration::assumeNoSignedOverflow)
+  /// leave out the iterations and calls in which a signed add, sub or mul
+  /// (LLVM's `nsw`) overflows. The program's own paths still wrap, as its
+  /// native build does. checkOverflow comes first.
+  bool assumeNoSignedOverflow = false;
   bool checkShift = false;
   /// A float-to-integer conversion of a NaN or of a value out of the
   /// target's range (undefined in C) is an error.

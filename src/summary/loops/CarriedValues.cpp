@@ -33,6 +33,19 @@ constexpr uint64_t kMaxCarriedObject = 64;
 /// quantified invariant needs.
 constexpr unsigned kMaxEntryStores = 256;
 constexpr unsigned kKeptEntryStores = 64;
+/// A scalar whose value at the arrival is a term of more nodes than this
+/// (`j + k + k + ...` after 65,536 unrolled iterations) enters as any
+/// value: Z3 takes minutes only to build and free a question over it.
+constexpr size_t kMaxEntryNodes = 4096;
+
+/// `entry`, or any value of its sort (`forgets`) when it is too large.
+static ExprRef boundedEntry(expr::ExprContext &ctx, ExprRef entry,
+                     const std::string &name, bool &forgets) {
+  if (expr::dagSizeUpTo(entry, kMaxEntryNodes) <= kMaxEntryNodes)
+    return entry;
+  forgets = true;
+  return ctx.var(name + ".entry", entry->sort());
+}
 
 /// The stores an array term is built of, below its top.
 static unsigned storeDepth(const ExprRef &array) {
@@ -359,12 +372,12 @@ ExprRef CarriedValue::makeFresh(expr::ExprContext &ctx,
       value = ctx.add(ctx.bv(var->width(), *pointee),
                       ctx.mul(ctx.bv(var->width(), stride), var));
     start.stack.back().registers.set(phi, engine::RegValue::of(value));
-    return entry;
+    return boundedEntry(ctx, entry, name, forgets);
   }
   if (!wholeObject()) {
     var = ctx.var(name, expr::Sort::bv(8 * bytes));
     start.memory.writable(base).write(ctx, ctx.bv(64, offset), var);
-    return valueIn(ctx, arrival);
+    return boundedEntry(ctx, valueIn(ctx, arrival), name, forgets);
   }
   // An arrival content of too many written bytes: some of them over any
   // array (built without the whole chain when memory can).

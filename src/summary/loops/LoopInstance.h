@@ -145,8 +145,9 @@ struct LoopInstance {
   std::vector<std::string> witnessConjuncts;
 };
 
-/// The bounds of a body's isolated run (kBody*), named `what`.
-engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what);
+/// A body's isolated run (kBody*), named `what`; it leaves out signed
+/// overflow where the options say so (assumeNoSignedOverflow).
+engine::Exploration bodyRun(Executor &x, std::string what);
 
 
 /// An error reached on a path with Rec atoms.

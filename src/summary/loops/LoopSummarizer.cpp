@@ -111,13 +111,15 @@ const LoopPathData *LoopPathData::find(const ExecutionState &s) {
 
 //===--- The body's isolated run ------------------------------------------===//
 
-engine::ExplorationBounds bodyRunBounds(Executor &x, std::string what) {
+engine::Exploration bodyRun(Executor &x, std::string what) {
   engine::ExplorationBounds bounds;
   bounds.what = std::move(what);
   bounds.setDeadline(std::min(kBodySeconds, x.secondsLeft()));
   bounds.maxInstructions = kBodyInstructions;
   bounds.maxStates = kBodyStates;
-  return bounds;
+  engine::Exploration run = isolatedExploration(x, std::move(bounds));
+  run.assumeNoSignedOverflow = x.options().assumeNoSignedOverflow;
+  return run;
 }
 
 void LoopBodyRun::onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) {
@@ -356,10 +358,9 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
     memory::AddressSpace memoryAtStart = start->memory;
 
-    engine::Exploration run = isolatedExploration(
-        x_, bodyRunBounds(x_, fmt::format("the isolated run of the loop body "
-                                          "at {}:{}",
-                                          inst.where.file, inst.where.line)));
+    engine::Exploration run =
+        bodyRun(x_, fmt::format("the isolated run of the loop body at {}:{}",
+                                inst.where.file, inst.where.line));
     LoopBodyRun body(x_, inst, s.stack.size(), loop.body);
     LoopSummarizer nested(x_, registry_, &body);
     run.hooks = {&body, &nested};

@@ -541,10 +541,9 @@ bool RecursionSummarizer::summarizeBody(const ExecutionState &s,
     setGlobal(x_, *start, *fn.globals[k], fn.globalsAtEntry[k]);
   size_t pcAtStart = start->constraints.size();
   size_t callsAtStart = LoopPathData::of(*start).calls.size();
-  engine::Exploration run = isolatedExploration(
-      x_, bodyRunBounds(x_, fmt::format("the isolated run of the recursive "
-                                        "function '{}'",
-                                        f.getName().str())));
+  engine::Exploration run = bodyRun(
+      x_, fmt::format("the isolated run of the recursive function '{}'",
+                      f.getName().str()));
   RecursionBodyRun body(x_, registry_, fn, s.stack.size() + 1, pcAtStart,
                         callsAtStart);
   run.hooks = {&body};
