@@ -596,7 +596,10 @@ int main(void) {
                                     "spin.c"};
   };
   ProcessResult holder;
-  std::thread a([&] { holder = cosmo(run("a", "100"), 16); });
+  // The holder lives until 12 s: the waiter, from 2 s, ends by about 9 s;
+  // before, it waited until the holder died and its lease ran out (15 s),
+  // past its own limit.
+  std::thread a([&] { holder = cosmo(run("a", "100"), 12); });
   std::this_thread::sleep_for(std::chrono::seconds(2));
   ProcessResult waiter = cosmo(run("b", "2"), 13);
   a.join();
