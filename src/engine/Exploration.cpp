@@ -287,8 +287,8 @@ bool Executor::explorationBoundPassed() {
     e.stop(fmt::format("{} ran more than {} instructions", b.what,
                        b.maxInstructions));
   else if (b.maxStates && e.states.size() > b.maxStates)
-    e.stop(fmt::format("{} had more than {} paths open at once", b.what,
-                       b.maxStates));
+    e.stopAtStates(fmt::format("{} had more than {} paths open at once",
+                               b.what, b.maxStates));
   else if (b.maxGrowthMB && ++e.boundChecks % 64 == 0 &&
            currentRssKB() > e.rssKBAtStart + b.maxGrowthMB * 1024)
     e.stop(fmt::format("{} used more than {} MB", b.what, b.maxGrowthMB));

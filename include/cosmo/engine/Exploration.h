@@ -81,7 +81,14 @@ public:
     if (stopReason.empty())
       stopReason = std::move(reason);
   }
+  /// The same, at its bound of paths open at once (maxStates).
+  void stopAtStates(std::string reason) {
+    stoppedAtStates_ = stopReason.empty();
+    stop(std::move(reason));
+  }
   bool stopped() const { return !stopReason.empty(); }
+  /// Stopped because it had more paths open at once than its bounds allow.
+  bool stoppedAtStates() const { return stoppedAtStates_; }
   const std::string &why() const { return stopReason; }
 
   bool holdsWaitingStates() const {
@@ -93,6 +100,7 @@ public:
 
 private:
   std::string stopReason;
+  bool stoppedAtStates_ = false;
 };
 
 } // namespace cosmo::engine

@@ -155,7 +155,7 @@ bool ConfirmingRun::reaches(engine::ErrorKind kind,
       s->model = startModel_;
     return s;
   });
-  stopped_ = run.stopped();
+  forkedPastItsStates_ = run.stoppedAtStates();
   // Found on this run, and reported (a report may still fail: no model).
   return watch.found && x_.errorReported(kind, where);
 }

@@ -66,9 +66,9 @@ public:
   /// whether it reported a `kind` error at `where`.
   bool reaches(engine::ErrorKind kind, const engine::SourceLocation &where,
                std::vector<engine::ExecutionHooks *> hooks = {});
-  /// Whether the last run ended at its bounds (its time, its states)
-  /// rather than at the ends of its paths.
-  bool stopped() const { return stopped_; }
+  /// Whether the last run ended at its bound of paths open at once: it
+  /// forked on inputs its pins leave open, so zeroTheRest may get further.
+  bool forkedPastItsStates() const { return forkedPastItsStates_; }
 
 private:
   engine::Executor &x_;
@@ -81,7 +81,7 @@ private:
   solver::Model startModel_;
   bool onlyErrors_ = false;
   bool zeroTheRest_ = false;
-  bool stopped_ = false;
+  bool forkedPastItsStates_ = false;
 };
 
 /// Where the error of a path end is reported: the first location of its

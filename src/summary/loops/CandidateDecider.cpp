@@ -235,8 +235,8 @@ void CandidateDecider::decide(LoopCandidate c) {
   solver::HornAnswer a = solve(q);
   if (refutes(q, a))
     return;
-  bool runCut = false;
-  if (confirmByRun(x_, c, nullptr, kRunSeconds, &runCut)) {
+  bool runForked = false;
+  if (confirmByRun(x_, c, nullptr, kRunSeconds, &runForked)) {
     ++st.confirmedByRun;
     return;
   }
@@ -292,10 +292,12 @@ void CandidateDecider::decide(LoopCandidate c) {
     ++st.confirmedByRun;
     return;
   }
-  // The run on the path's own model was cut: its loops are long (an array
-  // of 100,000 filled and checked), and a longer run that does not fork
-  // on the inputs the model leaves open may get through them.
-  if (runCut && !enclosing_ &&
+  // The run on the path's own model forked past its bound on the inputs
+  // the model leaves open (a summarised loop's body inputs, one in each
+  // of 100,000 iterations): a longer run that does not fork on them may
+  // get through. (One cut by time alone, a reactive loop that never
+  // ends, would only spend the time again.)
+  if (runForked && !enclosing_ &&
       confirmByRun(x_, c, nullptr, kLongRunSeconds, nullptr,
                    /*zeroTheRest=*/true)) {
     ++st.confirmedByRun;

@@ -40,7 +40,7 @@ constexpr size_t kMaxEntryNodes = 4096;
 
 /// `entry`, or any value of its sort (`forgets`) when it is too large.
 static ExprRef boundedEntry(expr::ExprContext &ctx, ExprRef entry,
-                     const std::string &name, bool &forgets) {
+                            const std::string &name, bool &forgets) {
   if (expr::dagSizeUpTo(entry, kMaxEntryNodes) <= kMaxEntryNodes)
     return entry;
   forgets = true;

@@ -237,12 +237,12 @@ constexpr double kRunSeconds = 1;
 /// inputs of `model` (default: a model of `c`'s path) reaches `c`'s error
 /// (reported then). An input a loop body makes takes the same value in
 /// every iteration, so a loop may not end: the run is cut after `seconds`
-/// (`*cut` says whether it was: a longer run may still reach it). Inputs
-/// the model does not name stay symbolic, or with `zeroTheRest` are 0
-/// (a run that does not fork: through a loop that branches on an input
-/// in each of its 100,000 iterations).
+/// (`*forked` says whether it forked past its paths open at once on
+/// the inputs the model does not name). Those inputs stay symbolic, or
+/// with `zeroTheRest` are 0 (a run that does not fork: through a loop
+/// that branches on an input in each of its 100,000 iterations).
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
-                  double seconds = kRunSeconds, bool *cut = nullptr,
+                  double seconds = kRunSeconds, bool *forked = nullptr,
                   bool zeroTheRest = false);
 
 /// Models of the path of `s` where `arg` (a summarised call's first

@@ -126,7 +126,7 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
 }
 
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
-                  double seconds, bool *cut, bool zeroTheRest) {
+                  double seconds, bool *forked, bool zeroTheRest) {
   if (!model) {
     solver::SolverResult m = x.pathModel(*c.state);
     if (!m.isSat() || !m.model)
@@ -151,8 +151,8 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   if (x.options().solver.modelReuse)
     run.startWithModel(model);
   bool reached = run.reaches(c.end.error, errorLocation(x, *c.state, c.end));
-  if (cut)
-    *cut = run.stopped();
+  if (forked)
+    *forked = run.forkedPastItsStates();
   return reached;
 }
 
