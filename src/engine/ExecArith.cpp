@@ -102,22 +102,24 @@ void Executor::executeBinary(ExecutionState &s,
       cur = checkError(*cur, ctx_.uge(b, ctx_.bv(w, w)), ErrorKind::Shift,
                        fmt::format("shift amount out of range for {}-bit value",
                                    w));
-    if (cur && (opts_.checkOverflow || run_->assumeNoSignedOverflow) &&
-        i.hasNoSignedWrap() &&
+    // Under assumeNoSignedOverflow, a product of two unknowns is left to
+    // wrap: its 2w-bit multiplication costs the solver more than the fact
+    // helps.
+    bool assumed = !opts_.checkOverflow && run_->assumeNoSignedOverflow &&
+                   (op != Instruction::Mul || a->isConst() || b->isConst());
+    if (cur && (opts_.checkOverflow || assumed) && i.hasNoSignedWrap() &&
         (op == Instruction::Add || op == Instruction::Sub ||
          op == Instruction::Mul)) {
-      // The operation in 2w bits differs from the sign-extended w-bit one.
+      // The operation in 2w bits equals the sign-extended w-bit one.
       ExprRef wa = ctx_.sext(a, 2 * w), wb = ctx_.sext(b, 2 * w);
-      ExprRef wide = binaryOp(op, wa, wb);
-      ExprRef narrow = ctx_.sext(binaryOp(op, a, b), 2 * w);
+      ExprRef fits = ctx_.eq(binaryOp(op, wa, wb),
+                             ctx_.sext(binaryOp(op, a, b), 2 * w));
       if (opts_.checkOverflow) {
-        cur = checkError(*cur, ctx_.ne(wide, narrow), ErrorKind::Overflow,
+        cur = checkError(*cur, ctx_.notE(fits), ErrorKind::Overflow,
                          fmt::format("signed overflow in '{}'",
                                      i.getOpcodeName()));
-      } else if (op != Instruction::Mul || a->isConst() || b->isConst()) {
-        // A product of two unknowns is left to wrap: its 2w-bit
-        // multiplication would cost the solver more than the fact helps.
-        assume(*cur, ctx_.eq(wide, narrow));
+      } else {
+        assume(*cur, fits);
         if (cur->terminated)
           cur = nullptr;
       }

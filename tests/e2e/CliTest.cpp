@@ -18,6 +18,11 @@ namespace {
 
 using CliTest = CliFixture;
 
+/// The last line of a command's output (--svcomp's answer).
+std::string lastLine(const std::string &out) {
+  return out.substr(out.rfind('\n', out.size() - 2) + 1);
+}
+
 TEST_F(CliTest, MissingFileIsAOneLineUsageError) {
   ProcessResult r = cosmo({"check", "nowhere.c"});
   EXPECT_EQ(r.exitCode, 2);
@@ -428,9 +433,6 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
            "  return 0;\n"
            "}\n";
   };
-  auto lastLine = [](const std::string &out) {
-    return out.substr(out.rfind('\n', out.size() - 2) + 1);
-  };
   write("differs.c", program("x == 12345 && !NATIVE"));
   ProcessResult r =
       cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "differs.c"}, 60);
@@ -469,9 +471,6 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
 // wrap as its native build does: a violation past an overflow on them is
 // found and confirmed.
 TEST_F(CliTest, SvcompSummariesTakeSignedOverflowAsUndefined) {
-  auto lastLine = [](const std::string &out) {
-    return out.substr(out.rfind('\n', out.size() - 2) + 1);
-  };
   write("sum.c", "extern int __VERIFIER_nondet_int(void);\n"
                  "extern void reach_error(void);\n"
                  "int sum(int n) {\n"
@@ -524,15 +523,14 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("again with --loops=summarize"), std::string::npos)
       << r.out;
-  EXPECT_EQ(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1), "TRUE\n");
+  EXPECT_EQ(lastLine(r.out), "TRUE\n");
   // With --loops given, it is the only strategy.
   r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=6", "--out=p",
              "fill.c"},
             60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1),
-            "UNKNOWN\n");
+  EXPECT_EQ(lastLine(r.out), "UNKNOWN\n");
 }
 
 // A read at a symbolic index of an array a concrete loop wrote 100,000
