@@ -218,6 +218,13 @@ CheckSession::load(const CheckOptions &opts, bool everyUnit) {
   frontend::FrontendOptions &fo = loaded->frontend;
   fo = opts.installation;
   fo.clangFlags = opts.clangFlags;
+  // Whether a left shift's operand is signed is C's, not the IR's: clang's
+  // check of it traps where the result does not fit (llvm.ubsantrap).
+  if (std::ranges::count(opts.checks, "overflow") ||
+      (opts.svcomp && opts.property.has(Subproperty::NoOverflow)))
+    for (const char *flag : {"-fsanitize=shift-base",
+                             "-fsanitize-trap=shift-base"})
+      fo.clangFlags.push_back(flag);
   if (opts.m32)
     fo.clangFlags.push_back("-m32");
   if (opts.m64)
@@ -320,11 +327,20 @@ llvm::Expected<CheckResult> CheckSession::run() {
     eo.checkOverflow |= c == "overflow";
     eo.checkShift |= c == "shift";
     eo.checkFloatCast |= c == "float-cast";
+    eo.checkLeaks |= c == "leak";
+    eo.checkCleanup |= c == "memcleanup";
   }
   if (opts.svcomp) { // the first violation decides the property
+    const SvcompProperty &p = opts.property;
     eo.maxErrors = 1;
-    eo.countedErrors = {engine::ErrorKind::Assert};
-    eo.assumeNoSignedOverflow = true; // its tasks have no undefined behaviour
+    eo.countedErrors = p.violations();
+    // Reachability tasks have no undefined behaviour; a task of another
+    // property may overflow where that does not matter to it.
+    eo.assumeNoSignedOverflow = p.reachability();
+    eo.assertionsAbort = !p.reachability();
+    eo.checkLeaks |= p.has(Subproperty::ValidMemtrack);
+    eo.checkCleanup |= p.has(Subproperty::ValidMemcleanup);
+    eo.checkOverflow |= p.has(Subproperty::NoOverflow);
   }
   report::ReplayOptions replay;
   if (opts.confirm || !opts.emitTests.empty()) {
@@ -486,8 +502,8 @@ llvm::Expected<CheckResult> CheckSession::run() {
       confirming->checks = opts.checks;
       confirming->timeout = kSvcompConfirmTimeout;
     }
-    SvcompOutcome sv = svcompOutcome(summary, info, result.outDir, nativeMain,
-                                     confirming);
+    SvcompOutcome sv = svcompOutcome(opts.property, summary, info,
+                                     result.outDir, nativeMain, confirming);
     result.svcompWithdrawn = sv.withdrawn;
     result.svcompAnswer = sv.answer;
     result.witnessPath = sv.witnessPath;

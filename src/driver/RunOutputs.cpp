@@ -100,20 +100,25 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
 }
 
 SvcompOutcome
-svcompOutcome(const summary::AnalysisResult &summary,
+svcompOutcome(const SvcompProperty &property,
+              const summary::AnalysisResult &summary,
               const report::RunInfo &info, const std::string &outDir,
               const std::string &nativeMain,
               const std::optional<report::ReplayOptions> &replay) {
   const engine::ErrorReport *violation = nullptr;
+  std::optional<Subproperty> violated;
   for (const engine::ErrorReport &e : summary.errors)
-    if (e.kind == engine::ErrorKind::Assert) {
+    if ((violated = property.violatedBy(e.kind))) {
       violation = &e;
       break;
     }
   SvcompOutcome outcome;
   // (A path through memory never written may run otherwise natively:
-  // SV-COMP takes such memory as any value, as cosmo does.)
-  if (violation && replay && !violation->readsUninitialised) {
+  // SV-COMP takes such memory as any value, as cosmo does. A block lost
+  // or not freed is no event of the native run.)
+  bool observable = violation && violation->kind != engine::ErrorKind::Leak &&
+                    violation->kind != engine::ErrorKind::Cleanup;
+  if (observable && replay && !violation->readsUninitialised) {
     std::vector<report::ReplayResult> r = confirmErrors(
         {*violation}, nativeMain, info.entry, info.signature, *replay);
     if (r.size() == 1 && r[0].completedNatively) {
@@ -124,14 +129,18 @@ svcompOutcome(const summary::AnalysisResult &summary,
     }
   }
   if (violation)
-    outcome.answer = "FALSE";
+    outcome.answer = *violated == Subproperty::UnreachCall
+                         ? std::string("FALSE")
+                         : fmt::format("FALSE({})", subpropertyName(*violated));
   else if (summary.verdict == engine::Verdict::True)
     outcome.answer = "TRUE";
   else {
     outcome.answer = "UNKNOWN";
     return outcome;
   }
-  report::WitnessTask task{info.program, info.dataModel, COSMO_VERSION, ""};
+  report::WitnessTask task{info.program, info.dataModel, COSMO_VERSION, "",
+                           violation ? property.lineOf(*violated)
+                                     : property.parts.front().second};
   llvm::Expected<std::string> witness =
       violation ? report::violationWitness(*violation, task)
                 : report::correctnessWitness(summary.witnessInvariants, task);

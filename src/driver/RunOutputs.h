@@ -8,6 +8,7 @@
 #ifndef COSMO_DRIVER_RUNOUTPUTS_H
 #define COSMO_DRIVER_RUNOUTPUTS_H
 
+#include "cosmo/driver/SvcompProperty.h"
 #include "cosmo/engine/Results.h"
 #include "cosmo/report/Replay.h"
 #include "cosmo/report/Report.h"
@@ -39,22 +40,24 @@ llvm::Expected<std::string> emitUnitTests(const report::OutputDirectory &out,
                                           const std::string &outDir);
 
 struct SvcompOutcome {
-  std::string answer; // TRUE, FALSE or UNKNOWN
+  std::string answer; // TRUE, FALSE, FALSE(subproperty) or UNKNOWN
   std::string witnessPath, witnessError;
   /// Why a violation cosmo found is not the answer (UNKNOWN).
   std::string withdrawn;
 };
 
-/// SV-COMP's answer (reachability of reach_error) and its witness in
-/// `outDir`/witness.yml: a violation witness for FALSE, a correctness
+/// SV-COMP's answer for `property` and its witness in
+/// `outDir`/witness.yml: a violation witness for FALSE (FALSE(valid-deref)
+/// and the like for properties other than reachability), a correctness
 /// witness (the loop invariants that proved it) for TRUE. Errors of other
-/// kinds say nothing about reach_error, so alone they make it UNKNOWN.
+/// kinds say nothing about the property, so alone they make it UNKNOWN.
 /// With `replay`, the violation's inputs are first run natively: a run
 /// that completes without the error withdraws it (UNKNOWN, never a FALSE
 /// the program contradicts); one that cannot be built or run, or ends
 /// otherwise, leaves it.
 SvcompOutcome
-svcompOutcome(const summary::AnalysisResult &summary,
+svcompOutcome(const SvcompProperty &property,
+              const summary::AnalysisResult &summary,
               const report::RunInfo &info, const std::string &outDir,
               const std::string &nativeMain,
               const std::optional<report::ReplayOptions> &replay);

@@ -92,7 +92,11 @@ void Executor::executeBinary(ExecutionState &s,
         ExprRef overflow =
             ctx_.andE(ctx_.eq(a, ctx_.bv(llvm::APInt::getSignedMinValue(w))),
                       ctx_.eq(b, ctx_.bv(llvm::APInt::getAllOnes(w))));
-        cur = checkError(*cur, overflow, ErrorKind::DivByZero,
+        // Signed overflow under --check=overflow (SV-COMP's no-overflow),
+        // else the crash it is natively (SIGFPE on x86).
+        cur = checkError(*cur, overflow,
+                         opts_.checkOverflow ? ErrorKind::Overflow
+                                             : ErrorKind::DivByZero,
                          "division overflow (INT_MIN / -1)");
       }
     }

@@ -482,9 +482,12 @@ void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
   for (uint64_t base : done.allocas)
     s.memory.markFreed(base);
   if (s.stack.empty()) {
-    terminateCompleted(s, value);
+    if (checkHeapAt(s, HeapCheckPoint::ProgramEnd, i, value, &done))
+      terminateCompleted(s, value);
     return;
   }
+  if (!checkHeapAt(s, HeapCheckPoint::Return, i, value, &done))
+    return;
   returnValue(s, *done.callSite, std::move(value));
 }
 

@@ -1,6 +1,8 @@
 //===- Executor.cpp - set-up, forking and path endings -------------------===//
 
 #include "cosmo/engine/Executor.h"
+
+#include "VariableRoots.h"
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/frontend/Frontend.h"

@@ -94,6 +94,12 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   };
 
   // Errors reported at the call, whatever the function's body.
+  if (opts_.assertionsAbort &&
+      (name == "reach_error" || name == "__assert_fail" ||
+       name == "__assert_rtn" || name == "__assert")) {
+    abortProgram(s, call);
+    return true;
+  }
   if (name == "reach_error") {
     terminateError(s, ErrorKind::Assert, "reach_error() is reachable");
     return true;
@@ -110,6 +116,13 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
       name == "__VERIFIER_assert") {
     if (name == "__VERIFIER_assert" && !f.isDeclaration())
       return false; // SV-COMP tasks often define it; run their definition
+    if (opts_.assertionsAbort) {
+      Split failing = split(
+          s, ctx_.eq(asBV(arg(0)), ctx_.bv(arg(0)->width(), 0)), false);
+      if (failing.onTrue)
+        abortProgram(*failing.onTrue, call);
+      return true;
+    }
     checkError(s, ctx_.eq(asBV(arg(0)), ctx_.bv(arg(0)->width(), 0)),
                ErrorKind::Assert, name.str() + " failed");
     return true;
@@ -177,7 +190,7 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   }
   if (name == "exit" || name == "_exit" || name == "_Exit" ||
       name == "abort" || name == "klee_silent_exit") {
-    terminateCompleted(s);
+    abortProgram(s, call);
     return true;
   }
   if (name == "malloc" || name == "valloc") {
@@ -262,6 +275,28 @@ bool Executor::handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
   case I::assume:
     assume(s, asBool(args[0]));
     return true;
+  case I::ubsantrap: {
+    // clang's -fsanitize-trap checks; --check=overflow instruments the
+    // left shifts of signed values (whose signedness the IR does not keep).
+    uint64_t check = args[0]->isConst() ? args[0]->bvValue().getZExtValue()
+                                        : ~uint64_t(0);
+    const char *what = check == 0    ? "signed overflow in '+'"
+                       : check == 3  ? "signed overflow in '/' or '%'"
+                       : check == 12 ? "signed overflow in '*'"
+                       : check == 13 ? "signed overflow in unary '-'"
+                       : check == 20 ? "left shift of a signed value whose "
+                                       "result does not fit"
+                       : check == 21 ? "signed overflow in '-'"
+                                     : nullptr;
+    if (!what)
+      terminateCut(s, fmt::format("undefined-behaviour check {} failed at "
+                                  "{}:{}",
+                                  check, locationOf(&call).file,
+                                  locationOf(&call).line));
+    else
+      terminateError(s, ErrorKind::Overflow, what);
+    return true;
+  }
   case I::trap:
     terminateCut(s, fmt::format("__builtin_trap reached at {}:{}",
                                 locationOf(&call).file, locationOf(&call).line));

@@ -228,6 +228,15 @@ ExprRef ObjectState::symbolicBytesOver(ExprContext &ctx, size_t threshold,
   return a;
 }
 
+bool ObjectState::holdsInitial(uint64_t offset, unsigned width) const {
+  if (array_)
+    return false;
+  for (unsigned i = 0; i < width; ++i)
+    if (offset + i < bytes_.size() && bytes_[offset + i])
+      return false;
+  return true;
+}
+
 bool ObjectState::untouched(uint64_t offset, unsigned width) const {
   if (array_ || initialIsConstant())
     return false;

@@ -100,7 +100,7 @@ void emitEntryStart(YAML::Emitter &y, const char *entryType,
     << YAML::EndSeq;
   y << YAML::Key << "input_file_hashes" << YAML::Value << YAML::BeginMap
     << YAML::Key << fileName << YAML::Value << hash << YAML::EndMap;
-  y << YAML::Key << "specification" << YAML::Value << kUnreachCall;
+  y << YAML::Key << "specification" << YAML::Value << task.specification;
   y << YAML::Key << "data_model" << YAML::Value << task.dataModel;
   y << YAML::Key << "language" << YAML::Value << "C";
   y << YAML::EndMap; // task

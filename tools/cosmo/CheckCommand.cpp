@@ -84,10 +84,24 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
   d.outDir = opts.outDir;
   d.sarif = opts.format == "sarif";
   d.svcomp = opts.svcomp;
+  if (!opts.property.empty()) {
+    if (!opts.svcomp)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--property needs --svcomp");
+    auto property = driver::readPropertyFile(opts.property);
+    if (!property)
+      return property.takeError();
+    d.property = *property;
+  }
   auto checks = parseChecks(opts.checks);
   if (!checks)
     return checks.takeError();
   d.checks = *checks;
+  // A signed overflow natively too: the violation's run is built with
+  // the sanitizer that reports it.
+  if (opts.svcomp && d.property.has(driver::Subproperty::NoOverflow) &&
+      !std::ranges::count(d.checks, "overflow"))
+    d.checks.push_back("overflow");
   d.confirm = opts.confirm;
   d.emitTests = opts.emitTests;
   // --confirm and --emit-tests need a compiler: say so before a long run,

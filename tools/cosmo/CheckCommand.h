@@ -47,7 +47,8 @@ struct CheckOptions {
   /// default strategy in half the time is asked again with
   /// --loops=summarize in the rest.
   bool svcompSecondStrategy = false;
-  std::vector<std::string> checks; // overflow, shift
+  std::string property;            // --property FILE.prp (with --svcomp)
+  std::vector<std::string> checks; // overflow, shift, leak, ...
   std::string solverOpts = "all";  // --solver-opts, parsed by runCheck
   bool confirm = false;            // replay each error's test natively
   std::string emitTests;           // "", "c" or "gtest" (--entry runs)

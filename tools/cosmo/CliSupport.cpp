@@ -57,9 +57,11 @@ parseChecks(const std::vector<std::string> &values) {
     llvm::StringRef(value).split(parts, ',', -1, false);
     for (llvm::StringRef part : parts) {
       std::string check = part.trim().str();
-      if (check != "overflow" && check != "shift" && check != "float-cast")
+      if (check != "overflow" && check != "shift" && check != "float-cast" &&
+          check != "leak" && check != "memcleanup")
         return missing("unknown check '" + check +
-                       "' (expected overflow, shift, float-cast)");
+                       "' (expected overflow, shift, float-cast, leak, "
+                       "memcleanup)");
       checks.push_back(check);
     }
   }

@@ -145,14 +145,23 @@ struct CheckCommand {
         ->capture_default_str();
     check->add_flag("--svcomp", opts.svcomp,
                     "SV-COMP mode: the last line is TRUE, FALSE or UNKNOWN "
-                    "(reachability of reach_error), and FALSE writes a "
-                    "violation witness (witness.yml, format 2.0); a "
+                    "(reachability of reach_error, or --property's "
+                    "property: FALSE(valid-deref) and the like), and FALSE "
+                    "writes a violation witness (witness.yml, format 2.0); a "
                     "violation whose inputs run natively to completion "
                     "without it is UNKNOWN; with --timeout and without "
                     "--loops, an UNKNOWN of --loops=auto in half the time "
                     "is asked again with --loops=summarize in the rest; "
-                    "loop and recursion summaries take signed overflow as "
-                    "undefined (left out) (docs/svcomp.md)");
+                    "for reachability, loop and recursion summaries take "
+                    "signed overflow as undefined (left out) "
+                    "(docs/svcomp.md)");
+    check->add_option("--property", opts.property,
+                      "--svcomp: SV-COMP's property file (.prp) of the task: "
+                      "unreach-call (the default), valid-memsafety "
+                      "(valid-free, valid-deref, valid-memtrack), "
+                      "valid-memcleanup or no-overflow; failed assertions "
+                      "then end the program as abort() does")
+        ->check(CLI::ExistingFile);
     // Enum options bind to their values through the engine's name tables.
     using cli::addEnumOption;
     addEnumOption(*check, "--search", eo.search, engine::searchStrategyNames(),
@@ -211,9 +220,13 @@ struct CheckCommand {
         ->capture_default_str();
     check
         ->add_option("--check", opts.checks,
-                     "optional checks: overflow (signed), shift, float-cast "
-                     "(a float converted to an integer type that cannot hold "
-                     "it, or a NaN)")
+                     "optional checks: overflow (signed + - * /, unary -, "
+                     "and << of a signed value whose result does not fit), "
+                     "shift (amount out of range), float-cast (a float "
+                     "converted to an integer type that cannot hold it, or a "
+                     "NaN), leak (a heap block no pointer is left to: "
+                     "memory-leak), memcleanup (a heap block not freed when "
+                     "the program ends)")
         ->delimiter(',')
         ->allow_extra_args(false);
     addEnumOption(*check, "--externals", eo.externals,

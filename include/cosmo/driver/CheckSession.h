@@ -12,6 +12,7 @@
 #ifndef COSMO_DRIVER_CHECKSESSION_H
 #define COSMO_DRIVER_CHECKSESSION_H
 
+#include "cosmo/driver/SvcompProperty.h"
 #include "cosmo/engine/Options.h"
 #include "cosmo/summary/Options.h"
 #include "cosmo/engine/Results.h"
@@ -62,7 +63,10 @@ struct CheckOptions {
   /// Empty: `cosmo-out`, or the first free `cosmo-out-N` if it exists.
   std::string outDir;
   bool sarif = false;  // report.sarif as well
-  bool svcomp = false; // reach_error only; witness.yml
+  bool svcomp = false; // SV-COMP's answer; witness.yml
+  /// --svcomp's property (--property; reachability of reach_error when
+  /// none is given).
+  SvcompProperty property;
   /// Runtime checks: overflow, shift, float-cast (engine and native runs).
   std::vector<std::string> checks;
   /// Replay each error's test natively; needs `toolchain`.

@@ -332,6 +332,30 @@ private:
   /// Whether the completed path `s` gets a test (EngineOptions::tests);
   /// under new-coverage, takes its claims.
   bool wantsTest(ExecutionState &s);
+  //===--- Leak checks (LeakCheck.cpp) ------------------------------------===//
+  /// Where the heap is checked for blocks lost or not freed.
+  enum class HeapCheckPoint {
+    Return,     ///< a function returned: its frame's pointers are gone
+    Exit,       ///< exit() or abort(): every frame still holds its own
+    ProgramEnd, ///< the entry returned: only globals and inputs are left
+  };
+  /// EngineOptions::checkLeaks and checkCleanup at `point` (`at`: the
+  /// return or the call that ends the program; `done`: the frame a return
+  /// popped, `returned` its value). Reports the first block lost (else, at
+  /// the program's end, the first not freed) and ends `s`; ends `s` cut
+  /// when the program's end cannot tell whether a block is lost. False
+  /// when `s` ended.
+  bool checkHeapAt(ExecutionState &s, HeapCheckPoint point,
+                   const llvm::Instruction &at, const ExprRef &returned = {},
+                   const StackFrame *done = nullptr);
+  /// Whether the register of `v`, its frame standing at `at`, certainly
+  /// still holds the program's pointer there: it is used after `at`, or it
+  /// is the value of a C variable in scope at `at` (VariableRoots.h).
+  bool heldAt(const llvm::Instruction &at, const llvm::Value *v);
+  /// abort(): the heap checks of the program's end, then a completed path.
+  void abortProgram(ExecutionState &s, const llvm::Instruction &at);
+  std::unique_ptr<class VariableRoots> variableRoots_;
+
   static constexpr unsigned kPathModelGraceMs = 2000;
   /// The largest heap block of concrete size a path may allocate.
   static constexpr uint64_t kMaxHeapBlock = uint64_t(64) << 20;

@@ -149,6 +149,17 @@ struct EngineOptions {
   /// native build does. checkOverflow comes first.
   bool assumeNoSignedOverflow = false;
   bool checkShift = false;
+  /// A heap block no pointer is left to (the last one dropped by a return,
+  /// or none left when the program ends) is a memory-leak error (SV-COMP's
+  /// valid-memtrack; src/engine/LeakCheck.cpp).
+  bool checkLeaks = false;
+  /// A heap block not freed when the program ends (main returns, exit,
+  /// abort) is a memcleanup error (SV-COMP's valid-memcleanup).
+  bool checkCleanup = false;
+  /// A failed assertion (reach_error, assert) is the program's abort(),
+  /// not an error: the run checks another property (SV-COMP's memory
+  /// safety or overflow), which abort() ends the program for.
+  bool assertionsAbort = false;
   /// A float-to-integer conversion of a NaN or of a value out of the
   /// target's range (undefined in C) is an error.
   bool checkFloatCast = false;

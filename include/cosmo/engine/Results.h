@@ -38,7 +38,9 @@ namespace cosmo::engine {
   X(InvariantEstablished, "invariant-established",                             \
     "loop invariant not established")                                          \
   X(InvariantPreserved, "invariant-preserved", "loop invariant not preserved") \
-  X(Assigns, "assigns", "write outside a function's assigns clause")
+  X(Assigns, "assigns", "write outside a function's assigns clause")         \
+  X(Leak, "memory-leak", "allocated memory no longer pointed to")            \
+  X(Cleanup, "memcleanup", "allocated memory not freed at exit")
 
 enum class ErrorKind {
 #define X(id, name, msg) id,

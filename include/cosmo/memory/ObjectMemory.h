@@ -146,6 +146,11 @@ public:
   /// True when bytes [offset, offset+width) were never written (byte mode)
   /// and have no known initial value.
   bool untouched(uint64_t offset, unsigned width) const;
+  /// True when bytes [offset, offset+width) hold the initial content
+  /// (byte mode, never written): no pointer the program stored.
+  bool holdsInitial(uint64_t offset, unsigned width) const;
+  /// The content is one array term (written at a symbolic offset).
+  bool inArrayMode() const { return array_ != nullptr; }
   /// How many stores an access at a symbolic offset goes through: the
   /// written bytes of a large object in byte mode (its content as a store
   /// chain), the chain of one in array mode; 0 when such an access reads

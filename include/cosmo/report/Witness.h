@@ -4,7 +4,8 @@
 // one `violation_sequence` entry whose segments are the values the path's
 // __VERIFIER_nondet_* calls returned, in order (a `function_return` waypoint
 // at each call, constraint `\result == V`), then the `target` waypoint at
-// the call of reach_error.
+// the call of reach_error (or the place of the memory-safety or overflow
+// error violating the property checked).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_REPORT_WITNESS_H
@@ -19,16 +20,18 @@
 
 namespace cosmo::report {
 
+/// The property of reachability tasks.
+inline constexpr const char *kUnreachCall =
+    "CHECK( init(main()), LTL(G ! call(reach_error())) )";
+
 struct WitnessTask {
   std::string programFile;   // read to hash it (SHA-256)
   std::string dataModel;     // "ILP32" or "LP64"
   std::string producerVersion;
   std::string creationTime;  // ISO 8601; empty: now, in UTC
+  /// The property checked, as its .prp file states it.
+  std::string specification = kUnreachCall;
 };
-
-/// The property of reachability tasks.
-inline constexpr const char *kUnreachCall =
-    "CHECK( init(main()), LTL(G ! call(reach_error())) )";
 
 llvm::Expected<std::string> violationWitness(const engine::ErrorReport &error,
                                              const WitnessTask &task);
