@@ -584,6 +584,7 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
           n, kMaxHeapBlock >> 20)};
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
+    setAllocationSite(s, base, programLocation(s));
     if (zeroed)
       zeroFill(s, base);
     bind(s, result, pointer(base));
@@ -602,9 +603,20 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Heap,
                            site, ctx_.arrayVar(t.freshName("uninit")),
                            ctx_.zextOrTrunc(size, pointerBits()));
+  setAllocationSite(t, base, programLocation(t));
   if (zeroed)
     zeroFill(t, base);
   bind(t, result, pointer(base));
+}
+
+void Executor::setAllocationSite(ExecutionState &s, uint64_t base,
+                                 const SourceLocation &site) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  auto object = std::make_shared<memory::MemoryObject>(*e->object);
+  object->siteFile = site.file;
+  object->siteFunction = site.function;
+  object->siteLine = site.line;
+  s.memory.bind(std::move(object), e->state);
 }
 
 void Executor::zeroFill(ExecutionState &s, uint64_t base) {

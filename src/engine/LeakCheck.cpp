@@ -57,17 +57,18 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
   if (unfreed.empty())
     return true;
 
-  auto stack = [&] {
-    std::vector<SourceLocation> out{locationOf(&at)};
-    if (point == HeapCheckPoint::Exit)
-      return stackOf(s);
-    std::vector<SourceLocation> callers = stackOf(s);
-    out.insert(out.end(), callers.begin(), callers.end());
-    return out;
+  // Reported where the block was allocated, as Valgrind does: the same
+  // place whichever return or exit finds it, and whether the function
+  // that dropped it ran inline or through its summary.
+  auto siteOf = [&](uint64_t base) {
+    const memory::MemoryObject &o = *s.memory.findByBase(base)->object;
+    return std::vector<SourceLocation>{
+        {o.siteFile, o.siteLine, o.siteFunction, 0}};
   };
   auto nameOf = [&](uint64_t base) {
     return s.memory.findByBase(base)->object->name;
   };
+  SourceLocation here = locationOf(&at);
 
   if (opts_.checkLeaks) {
     for (const auto &[base, entry] : s.memory.objects())
@@ -88,49 +89,55 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
         if (heap.blocksMentioned(value).empty())
           continue;
         // A return leaves every caller's register to the caller: only a
-        // block no register mentions is lost there.
-        bool sure = point == HeapCheckPoint::Exit &&
-                    heldAt(here, slots->values[k]);
-        heap.addRootValue(value, sure);
+        // block no register mentions is lost there. At exit, a register
+        // neither used again nor a variable's value holds nothing of the
+        // program's (with debug information to say so).
+        if (point != HeapCheckPoint::Exit) {
+          heap.addRootValue(value, false);
+          continue;
+        }
+        const llvm::Value *v = slots->values[k];
+        if (heldAt(here, v))
+          heap.addRootValue(value, true);
+        else if (!f.function->getSubprogram())
+          heap.addRootValue(value, false);
       }
     }
     memory::HeapReachability::Outcome o = heap.classify(unfreed);
     if (!o.lost.empty()) {
-      std::string where = point == HeapCheckPoint::Return
-                              ? "when " + at.getFunction()->getName().str() +
-                                    " returns"
-                          : point == HeapCheckPoint::Exit
-                              ? "at the program's exit"
-                              : "when " + opts_.entry + " returns";
+      std::string where =
+          point == HeapCheckPoint::Exit
+              ? "at the program's exit"
+              : "when " + at.getFunction()->getName().str() + " returns";
       terminateError(s, ErrorKind::Leak,
-                     fmt::format("memory allocated by {} is lost {}{}",
-                                 nameOf(o.lost.front()), where,
+                     fmt::format("the block of {} is lost {} (line {}){}",
+                                 nameOf(o.lost.front()), where, here.line,
                                  o.lost.size() > 1
-                                     ? fmt::format(" (and {} more blocks)",
+                                     ? fmt::format(", and {} more",
                                                    o.lost.size() - 1)
                                      : ""),
-                     stack());
+                     siteOf(o.lost.front()));
       return false;
     }
     if (!o.undecided.empty() && point != HeapCheckPoint::Return && !cleanup) {
-      terminateCut(s, fmt::format("cannot tell whether memory allocated by "
-                                  "{} is still pointed to at the program's "
-                                  "end (a symbolic or stale pointer, or "
-                                  "pointers stored at symbolic offsets)",
-                                  nameOf(o.undecided.front())));
+      terminateCut(s, fmt::format("cannot tell whether the block of {} is "
+                                  "still pointed to at the program's end "
+                                  "(line {}): a symbolic or stale pointer, "
+                                  "or pointers stored at symbolic offsets",
+                                  nameOf(o.undecided.front()), here.line));
       return false;
     }
   }
   if (cleanup) {
     terminateError(s, ErrorKind::Cleanup,
-                   fmt::format("memory allocated by {} is not freed at the "
-                               "program's end{}",
-                               nameOf(unfreed.front()),
+                   fmt::format("the block of {} is not freed at the "
+                               "program's end (line {}){}",
+                               nameOf(unfreed.front()), here.line,
                                unfreed.size() > 1
-                                   ? fmt::format(" (and {} more blocks)",
+                                   ? fmt::format(", nor {} more",
                                                  unfreed.size() - 1)
                                    : ""),
-                   stack());
+                   siteOf(unfreed.front()));
     return false;
   }
   return true;

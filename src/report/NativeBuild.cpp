@@ -88,10 +88,14 @@ nativeSanitizerFlags(const std::vector<std::string> &checks) {
                                     // run must not stop where cosmo goes on.
                                     "-fno-sanitize=alignment,pointer-overflow",
                                     "-w"};
-  if (!anyCheckMentions(checks, "overflow"))
+  // A left shift of a signed value that does not fit is an overflow to
+  // cosmo (--check=overflow); --check=shift is the shift amount's range.
+  if (!anyCheckMentions(checks, "overflow")) {
     flags.push_back("-fno-sanitize=signed-integer-overflow");
+    flags.push_back("-fno-sanitize=shift-base");
+  }
   if (!anyCheckMentions(checks, "shift"))
-    flags.push_back("-fno-sanitize=shift");
+    flags.push_back("-fno-sanitize=shift-exponent");
   if (!anyCheckMentions(checks, "float-cast"))
     flags.push_back("-fno-sanitize=float-cast-overflow");
   else

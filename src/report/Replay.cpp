@@ -194,6 +194,10 @@ ReplayResult judgeReplay(const engine::TestVector &recorded,
                            : recorded.errorLocation.file;
     std::string detail =
         fmt::format("{} at {}:{}", error->kind, file, error->line);
+    if (outcome.category == NativeOutcome::Category::Completed)
+      return {ReplayStatus::Confirmed,
+              detail + " (natively the run completes: a leak is no event "
+                       "of it)"};
     // The same fault seen otherwise natively: say how, so that the match
     // can be checked (an access through NULL - 16 faults at an unknown
     // address; a call through NULL is reported at the caller's call).

@@ -46,7 +46,7 @@ const std::set<std::string, std::less<>> &knownErrorKinds() {
   static const std::set<std::string, std::less<>> kinds = {
       "assert",         "div-by-zero", "null-deref",   "out-of-bounds",
       "use-after-free", "double-free", "invalid-free", "overflow",
-      "shift",          "float-cast"};
+      "shift",          "float-cast",  "memory-leak",  "memcleanup"};
   return kinds;
 }
 

@@ -19,15 +19,23 @@ TEST(NativeBuild, OverflowAndShiftChecksFollowTheCheckOptions) {
   EXPECT_TRUE(has(plain, "-fno-sanitize-recover=all"));
   EXPECT_TRUE(has(plain, "-no-pie"));
   EXPECT_TRUE(has(plain, "-fno-sanitize=signed-integer-overflow"));
-  EXPECT_TRUE(has(plain, "-fno-sanitize=shift"));
+  EXPECT_TRUE(has(plain, "-fno-sanitize=shift-base"));
+  EXPECT_TRUE(has(plain, "-fno-sanitize=shift-exponent"));
 
+  // A signed left shift whose result does not fit is an overflow.
   std::vector<std::string> overflow = nativeSanitizerFlags({"overflow"});
   EXPECT_FALSE(has(overflow, "-fno-sanitize=signed-integer-overflow"));
-  EXPECT_TRUE(has(overflow, "-fno-sanitize=shift"));
+  EXPECT_FALSE(has(overflow, "-fno-sanitize=shift-base"));
+  EXPECT_TRUE(has(overflow, "-fno-sanitize=shift-exponent"));
+
+  std::vector<std::string> shift = nativeSanitizerFlags({"shift"});
+  EXPECT_TRUE(has(shift, "-fno-sanitize=shift-base"));
+  EXPECT_FALSE(has(shift, "-fno-sanitize=shift-exponent"));
 
   std::vector<std::string> both = nativeSanitizerFlags({"shift,overflow"});
   EXPECT_FALSE(has(both, "-fno-sanitize=signed-integer-overflow"));
-  EXPECT_FALSE(has(both, "-fno-sanitize=shift"));
+  EXPECT_FALSE(has(both, "-fno-sanitize=shift-base"));
+  EXPECT_FALSE(has(both, "-fno-sanitize=shift-exponent"));
 }
 
 TEST(NativeBuild, FirstErrorLinePrefersTheDiagnostic) {

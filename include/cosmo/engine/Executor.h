@@ -181,6 +181,10 @@ public:
                     memory::ObjectKind kind, const std::string &name,
                     ExprRef initial, ExprRef symbolicSize = {},
                     const void *typeTag = nullptr, bool unbounded = false);
+  /// The heap block at `base` was allocated at `site`
+  /// (MemoryObject::siteFile): where a leak of it is reported.
+  void setAllocationSite(ExecutionState &s, uint64_t base,
+                         const SourceLocation &site);
   /// A new input object that the unresolved input pointer `lazy` now points
   /// to (the caller constrains `lazy` to its address): `capacity` bytes,
   /// its size `size` when symbolic; content a variable per byte, or one

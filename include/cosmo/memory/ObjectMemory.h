@@ -108,6 +108,10 @@ struct MemoryObject {
   ObjectKind kind = ObjectKind::Stack;
   /// What the user calls it: variable name, "malloc at f.c:12", "*p".
   std::string name;
+  /// A heap block's allocation: the program's file, line and function
+  /// that made it (empty when unknown); where a leak of it is reported.
+  std::string siteFile, siteFunction;
+  unsigned siteLine = 0;
   bool readOnly = false;
   /// Opaque tag of the allocated type (the engine stores an llvm::Type*),
   /// used to find alias candidates for lazily initialised pointers.

@@ -51,7 +51,8 @@ NativeOutcome classifyNativeRun(const ProcessResult &run,
                                 std::string_view programFileName);
 
 // Whether the outcome is the expected error, or a completed run when
-// `expected` is empty. An error matches when its kind is of the expected
+// `expected` is empty or a leak (memory-leak, memcleanup: no event of the
+// native run). An error matches when its kind is of the expected
 // kind's family (kindFamily) and its line is the expected one, or the
 // line of the expected error's caller (`expectedCallers`: the lines of
 // the calls on the recorded stack, innermost first) when the native stack

@@ -83,6 +83,9 @@ struct ByteWrite {
 struct Allocation {
   uint64_t size = 0;
   std::string name;           ///< as the isolated run named it
+  /// MemoryObject::siteFile, siteFunction, siteLine
+  std::string siteFile, siteFunction;
+  unsigned siteLine = 0;
   std::vector<ExprRef> bytes; ///< over the inputs; null: never written
   std::vector<uint8_t> pointer; ///< by byte: as ByteWrite::pointer
 };

@@ -55,7 +55,9 @@ void TreeRecorder::recordEffect(
       return;
     }
     allocationAt[base] = p.allocations.size();
-    Allocation a{entry.object->capacity, entry.object->name, {}, {}};
+    Allocation a{entry.object->capacity, entry.object->name,
+                 entry.object->siteFile, entry.object->siteFunction,
+                 entry.object->siteLine, {}, {}};
     for (uint64_t k = 0; k < a.size; ++k) {
       a.bytes.push_back(entry.state->untouched(k, 1)
                             ? ExprRef()

@@ -321,7 +321,8 @@ bool SummaryComposer::composeSummary(ExecutionState &s,
         x_.allocate(s, (*shape)[j].size, memory::ObjectKind::Heap,
                  (*shape)[j].name, ctx_.arrayVar(s.freshName("uninit")));
     assert(base == fresh[j] && "new blocks go where they were placed");
-    (void)base;
+    const summary::Allocation &a = (*shape)[j];
+    x_.setAllocationSite(s, base, {a.siteFile, a.siteLine, a.siteFunction});
   }
   for (const auto &[location, v] : after.cells()) {
     uint64_t address = location->bvValue().getZExtValue();

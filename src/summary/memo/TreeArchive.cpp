@@ -180,7 +180,8 @@ std::string TreeArchive::write(const MemoTree &tree) {
     json allocations = json::array();
     for (const Allocation &a : p.allocations)
       allocations.push_back(
-          json::array({a.size, a.name, termList(a.bytes), a.pointer}));
+          json::array({a.size, a.name, termList(a.bytes), a.pointer,
+                       a.siteFile, a.siteFunction, a.siteLine}));
     j["allocations"] = std::move(allocations);
     json addressWrites = json::array();
     for (const AddressWrite &w : p.addressWrites)
@@ -310,9 +311,12 @@ TreeArchive::read(const std::string &bytes, expr::ExprContext &ctx) {
         p.writes.push_back({w.at(0).get<size_t>(), w.at(1).get<uint64_t>(),
                             term(w.at(2)), w.at(3).get<bool>()});
       for (const json &a : j.at("allocations"))
-        p.allocations.push_back({a.at(0).get<uint64_t>(),
-                                 a.at(1).get<std::string>(), termList(a.at(2)),
-                                 a.at(3).get<std::vector<uint8_t>>()});
+        p.allocations.push_back(
+            {a.at(0).get<uint64_t>(), a.at(1).get<std::string>(),
+             a.size() > 6 ? a.at(4).get<std::string>() : "",
+             a.size() > 6 ? a.at(5).get<std::string>() : "",
+             a.size() > 6 ? a.at(6).get<unsigned>() : 0u, termList(a.at(2)),
+             a.at(3).get<std::vector<uint8_t>>()});
       for (const json &w : j.at("address_writes"))
         p.addressWrites.push_back(
             {w.at(0).get<size_t>(), w.at(1).get<bool>(),
