@@ -10,11 +10,18 @@ namespace {
 
 using expr::Expr;
 
+/// A nonzero constant byte: maybe one of a pointer's, once split.
+bool constantByte(const Expr *e) {
+  return e->kind() == expr::Kind::BVConst && e->width() == 8 &&
+         !e->bvValue().isZero();
+}
+
 /// Calls `onAddress` with every constant of `bits` bits in `value`.
 /// False when the walk cannot vouch that it saw every pointer `value` may
 /// hold: too many nodes, or a read of memory written at symbolic offsets
 /// whose stored bytes include constants (a pointer's bytes are constants
-/// once split).
+/// once split: a store of one into an array term, or the ite a small
+/// object keeps per byte).
 template <typename OnAddress>
 bool walkAddresses(const Expr *value, unsigned bits, size_t maxNodes,
                    OnAddress onAddress) {
@@ -32,13 +39,14 @@ bool walkAddresses(const Expr *value, unsigned bits, size_t maxNodes,
       if (e->width() == bits)
         onAddress(e->bvValue().getZExtValue());
       continue;
-    case expr::Kind::Store: {
-      const Expr *stored = e->child(2);
-      if (stored->kind() == expr::Kind::BVConst &&
-          !stored->bvValue().isZero())
+    case expr::Kind::Store:
+      if (constantByte(e->child(2)))
         return false;
       break;
-    }
+    case expr::Kind::Ite:
+      if (constantByte(e->child(1)) || constantByte(e->child(2)))
+        return false;
+      break;
     default:
       break;
     }
@@ -56,7 +64,7 @@ HeapReachability::HeapReachability(ExprContext &ctx,
     : ctx_(ctx), memory_(memory), pointerBits_(pointerBits) {}
 
 const ObjectEntry *HeapReachability::blockAt(uint64_t address) const {
-  const ObjectEntry *e = memory_.find(address);
+  const ObjectEntry *e = memory_.below(address);
   if (!e || e->freed || e->object->kind != ObjectKind::Heap)
     return nullptr;
   // One past the end still tracks the block (SV-COMP's rule since 2024).
