@@ -481,9 +481,13 @@ void Executor::executeReturn(ExecutionState &s, const llvm::ReturnInst &i) {
     h->onReturn(s);
   for (uint64_t base : done.allocas)
     s.memory.markFreed(base);
+  if (s.ending && !done.callSite) { // an atexit handler returned
+    ExecutionState::Ending ending = *s.ending;
+    endProgram(s, ending.byExit, *ending.at, ending.returned);
+    return;
+  }
   if (s.stack.empty()) {
-    if (checkHeapAt(s, HeapCheckPoint::ProgramEnd, i, value, &done))
-      terminateCompleted(s, value);
+    endProgram(s, false, i, value);
     return;
   }
   if (!checkHeapAt(s, HeapCheckPoint::Return, i, value, &done))

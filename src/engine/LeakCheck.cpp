@@ -32,6 +32,27 @@ void Executor::abortProgram(ExecutionState &s, const llvm::Instruction &at) {
     terminateCompleted(s);
 }
 
+void Executor::endProgram(ExecutionState &s, bool byExit,
+                          const llvm::Instruction &at,
+                          std::optional<ExprRef> returned) {
+  if (!s.atexitHandlers.empty()) {
+    const llvm::Function *handler = s.atexitHandlers.back();
+    s.atexitHandlers.pop_back();
+    s.ending = ExecutionState::Ending{byExit, &at, std::move(returned)};
+    StackFrame frame; // no call site: its return goes on ending
+    frame.function = handler;
+    frame.block = &handler->getEntryBlock();
+    frame.pc = frame.block->begin();
+    frame.registers = registersFor(*handler);
+    s.stack.push_back(std::move(frame));
+    return;
+  }
+  if (checkHeapAt(s,
+                  byExit ? HeapCheckPoint::Exit : HeapCheckPoint::ProgramEnd,
+                  at, returned ? *returned : ExprRef()))
+    terminateCompleted(s, byExit ? std::nullopt : returned);
+}
+
 bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
                            const llvm::Instruction &at,
                            const ExprRef &returned, const StackFrame *done) {

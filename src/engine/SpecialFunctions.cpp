@@ -76,6 +76,7 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
+      "atexit",
       "malloc", "valloc", "calloc", "free", "realloc", "__cosmo_env_file",
       "__cosmo_env_var", "__cosmo_env_unknown"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
@@ -188,9 +189,27 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
       returnValue(s, call, v);
     return true;
   }
-  if (name == "exit" || name == "_exit" || name == "_Exit" ||
-      name == "abort" || name == "klee_silent_exit") {
+  if (name == "exit") {
+    endProgram(s, true, call, std::nullopt);
+    return true;
+  }
+  if (name == "_exit" || name == "_Exit" || name == "abort" ||
+      name == "klee_silent_exit") {
     abortProgram(s, call);
+    return true;
+  }
+  if (name == "atexit") {
+    // The handlers run at exit() and at main's return, last first.
+    ExprRef fn = arg(0);
+    auto it = fn->isConst() ? functionAt_.find(fn->bvValue().getZExtValue())
+                            : functionAt_.end();
+    if (it == functionAt_.end())
+      throw Unsupported{fmt::format("atexit of a symbolic or unknown "
+                                    "function pointer at {}:{}",
+                                    locationOf(&call).file,
+                                    locationOf(&call).line)};
+    s.atexitHandlers.push_back(it->second);
+    returnValue(s, call, ctx_.bv(call.getType()->getIntegerBitWidth(), 0));
     return true;
   }
   if (name == "malloc" || name == "valloc") {

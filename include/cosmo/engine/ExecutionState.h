@@ -148,6 +148,17 @@ public:
     std::string source;
   };
   std::vector<Choice> choices;
+  /// Functions atexit registered, in order: exit() and main's return run
+  /// them last first, before the program's end.
+  std::vector<const llvm::Function *> atexitHandlers;
+  /// The program is ending and runs its atexit handlers: how (an exit()
+  /// call or main's return), where, and what main returned.
+  struct Ending {
+    bool byExit = false;
+    const llvm::Instruction *at = nullptr;
+    std::optional<ExprRef> returned;
+  };
+  std::optional<Ending> ending;
   /// Prefix of the names of variables this state makes: isolated runs of
   /// functions name theirs apart from the program's.
   std::string namePrefix;

@@ -358,6 +358,11 @@ private:
   bool heldAt(const llvm::Instruction &at, const llvm::Value *v);
   /// abort(): the heap checks of the program's end, then a completed path.
   void abortProgram(ExecutionState &s, const llvm::Instruction &at);
+  /// exit() (`byExit`) or the entry's return: the next atexit handler runs
+  /// in a frame of its own, or, when none is left, the program's end
+  /// (heap checks, a completed path).
+  void endProgram(ExecutionState &s, bool byExit, const llvm::Instruction &at,
+                  std::optional<ExprRef> returned);
   std::unique_ptr<class VariableRoots> variableRoots_;
 
   static constexpr unsigned kPathModelGraceMs = 2000;
