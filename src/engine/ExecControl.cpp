@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+
 namespace cosmo::engine {
 
 namespace {
@@ -224,6 +226,14 @@ void Executor::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
+  // A loop that never ends still loses blocks: each back edge may have
+  // overwritten a register's last pointer (checked ever more rarely, the
+  // checks scanning the heap; a lost block stays lost for the next).
+  if (opts_.checkLeaks && !entry.backEdgesFrom.empty() &&
+      llvm::is_contained(entry.backEdgesFrom, from) &&
+      std::has_single_bit(++s.backEdges) &&
+      !checkHeapAt(s, HeapCheckPoint::LoopIteration, *entry.firstNonPhi))
+    return;
   if (run_->covered.insert(target))
     claimCoverage(s);
   // A state that forks only stands at its block: the searcher learns that

@@ -56,7 +56,8 @@ void Executor::endProgram(ExecutionState &s, bool byExit,
 bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
                            const llvm::Instruction &at,
                            const ExprRef &returned, const StackFrame *done) {
-  bool end = point != HeapCheckPoint::Return;
+  bool end =
+      point == HeapCheckPoint::Exit || point == HeapCheckPoint::ProgramEnd;
   bool cleanup = opts_.checkCleanup && end && opts_.entry == "main";
   if ((!opts_.checkLeaks && !cleanup) || !s.namePrefix.empty())
     return true;
@@ -99,8 +100,10 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
     heap.addRootValue(returned, true);
     for (size_t i = 0; i < s.stack.size(); ++i) {
       const StackFrame &f = s.stack[i];
-      const llvm::Instruction &here =
-          i + 1 < s.stack.size() ? *s.stack[i + 1].callSite : at;
+      // Where the frame stands: the call of the frame above it (none for
+      // an atexit handler's: its registers may be stale), or `at`.
+      const llvm::Instruction *standing =
+          i + 1 < s.stack.size() ? s.stack[i + 1].callSite : &at;
       const FunctionSlots *slots = f.registers.slots();
       for (unsigned k = 0; k < f.registers.size(); ++k) {
         const RegValue &r = f.registers.at(k);
@@ -113,12 +116,12 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
         // block no register mentions is lost there. At exit, a register
         // neither used again nor a variable's value holds nothing of the
         // program's (with debug information to say so).
-        if (point != HeapCheckPoint::Exit) {
+        if (point != HeapCheckPoint::Exit || !standing) {
           heap.addRootValue(value, false);
           continue;
         }
         const llvm::Value *v = slots->values[k];
-        if (heldAt(here, v))
+        if (heldAt(*standing, v))
           heap.addRootValue(value, true);
         else if (!f.function->getSubprogram())
           heap.addRootValue(value, false);
@@ -127,8 +130,9 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
     memory::HeapReachability::Outcome o = heap.classify(unfreed);
     if (!o.lost.empty()) {
       std::string where =
-          point == HeapCheckPoint::Exit
-              ? "at the program's exit"
+          point == HeapCheckPoint::Exit ? "at the program's exit"
+          : point == HeapCheckPoint::LoopIteration
+              ? "in an iteration of the loop"
               : "when " + at.getFunction()->getName().str() + " returns";
       terminateError(s, ErrorKind::Leak,
                      fmt::format("the block of {} is lost {} (line {}){}",
@@ -140,7 +144,7 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
                      siteOf(o.lost.front()));
       return false;
     }
-    if (!o.undecided.empty() && point != HeapCheckPoint::Return && !cleanup) {
+    if (!o.undecided.empty() && end && !cleanup) {
       terminateCut(s, fmt::format("cannot tell whether the block of {} is "
                                   "still pointed to at the program's end "
                                   "(line {}): a symbolic or stale pointer, "

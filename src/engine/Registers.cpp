@@ -2,6 +2,7 @@
 
 #include "cosmo/engine/Registers.h"
 
+#include <llvm/Analysis/CFG.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
@@ -43,6 +44,13 @@ FunctionSlots::FunctionSlots(const llvm::Function &f, unsigned pointerBits) {
     // Debug records do nothing: execution starts past them.
     e.firstNonPhi = b.getFirstNonPHIOrDbg()->getIterator();
     e.firstNonPhiIndex = instIndex[&*e.firstNonPhi];
+  }
+  if (!f.isDeclaration()) {
+    llvm::SmallVector<std::pair<const llvm::BasicBlock *,
+                                const llvm::BasicBlock *>, 8> backEdges;
+    llvm::FindFunctionBackedges(f, backEdges);
+    for (const auto &[from, to] : backEdges)
+      blocks[to].backEdgesFrom.push_back(from);
   }
 }
 

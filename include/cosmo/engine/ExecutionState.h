@@ -148,6 +148,9 @@ public:
     std::string source;
   };
   std::vector<Choice> choices;
+  /// Loop back edges this path took (with EngineOptions::checkLeaks): the
+  /// heap is checked at the 1st, 2nd, 4th, 8th ... of them.
+  uint64_t backEdges = 0;
   /// Functions atexit registered, in order: exit() and main's return run
   /// them last first, before the program's end.
   std::vector<const llvm::Function *> atexitHandlers;

@@ -340,6 +340,9 @@ private:
   /// Where the heap is checked for blocks lost or not freed.
   enum class HeapCheckPoint {
     Return,     ///< a function returned: its frame's pointers are gone
+    /// a loop's back edge: its head's phis hold the next iteration's
+    /// values (a register's last pointer overwritten)
+    LoopIteration,
     Exit,       ///< exit() or abort(): every frame still holds its own
     ProgramEnd, ///< the entry returned: only globals and inputs are left
   };

@@ -143,6 +143,9 @@ struct BlockEntry {
   llvm::BasicBlock::const_iterator firstNonPhi;
   uint32_t firstNonPhiIndex = 0; // into FunctionSlots::insts
   bool hasFloatPhi = false;
+  /// A loop's head: the blocks whose edge into it closes the loop (a CFG
+  /// back edge).
+  llvm::SmallVector<const llvm::BasicBlock *, 1> backEdgesFrom;
 };
 
 /// The numbering of one function's registers, and its instructions
