@@ -62,20 +62,37 @@ bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
   if ((!opts_.checkLeaks && !cleanup) || !s.namePrefix.empty())
     return true;
   memory::HeapReachability heap(ctx_, s.memory, pointerBits());
-  if (point == HeapCheckPoint::Return) {
-    // Only a frame that held a heap pointer can have dropped the last one.
-    bool heldHeap = false;
-    const RegisterFile &regs = done->registers;
-    for (unsigned k = 0; k < regs.size() && !heldHeap; ++k)
+  auto mentionedBy = [&](const RegisterFile &regs) {
+    std::set<uint64_t> out;
+    for (unsigned k = 0; k < regs.size(); ++k)
       if (regs.at(k).isSet())
-        heldHeap = !heap.blocksMentioned(regs.at(k).toExpr(ctx_)).empty();
-    if (!heldHeap && done->allocas.empty())
-      return true;
-  }
+        out.merge(heap.blocksMentioned(regs.at(k).toExpr(ctx_)));
+    return out;
+  };
   std::vector<uint64_t> unfreed;
-  for (const auto &[base, entry] : s.memory.objects())
-    if (entry.object->kind == memory::ObjectKind::Heap && !entry.freed)
-      unfreed.push_back(base);
+  if (point == HeapCheckPoint::Return) {
+    // Only a block the frame pointed to can have lost its last pointer
+    // there, and not one the value returned or a caller's register still
+    // mentions (the common case, decided without scanning memory).
+    std::set<uint64_t> dropped = mentionedBy(done->registers);
+    for (uint64_t base : done->allocas)
+      dropped.merge(heap.blocksStoredIn(base));
+    for (uint64_t base : heap.blocksMentioned(returned))
+      dropped.erase(base);
+    for (const StackFrame &f : s.stack) {
+      if (dropped.empty())
+        return true;
+      for (uint64_t base : mentionedBy(f.registers))
+        dropped.erase(base);
+    }
+    if (dropped.empty())
+      return true;
+    unfreed.assign(dropped.begin(), dropped.end());
+  } else {
+    for (const auto &[base, entry] : s.memory.objects())
+      if (entry.object->kind == memory::ObjectKind::Heap && !entry.freed)
+        unfreed.push_back(base);
+  }
   if (unfreed.empty())
     return true;
 

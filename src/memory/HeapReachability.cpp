@@ -95,24 +95,40 @@ void HeapReachability::scanValue(const ExprRef &value, bool sure) {
   opaque_ |= !complete;
 }
 
-void HeapReachability::scanObject(const ObjectEntry &entry, bool sure) {
+template <typename OnValue>
+bool HeapReachability::forEachStored(const ObjectEntry &entry,
+                                     OnValue onValue) {
   const ObjectState &state = *entry.state;
   if (state.inArrayMode()) {
     // Its stores' bytes: no whole pointer is left to read.
-    scanValue(state.content(ctx_), false);
-    return;
+    onValue(state.content(ctx_), false);
+    return true;
   }
   unsigned bytes = pointerBits_ / 8;
   uint64_t size = std::min(state.capacity(), entry.object->capacity);
   for (uint64_t k = 0; k + bytes <= size; k += bytes) {
-    if (++slotsRead_ > kMaxSlots) {
-      opaque_ = true;
-      return;
-    }
-    if (state.holdsInitial(k, bytes))
-      continue;
-    scanValue(state.read(ctx_, ctx_.bv(64, k), bytes), sure);
+    if (++slotsRead_ > kMaxSlots)
+      return false;
+    if (!state.holdsInitial(k, bytes))
+      onValue(state.read(ctx_, ctx_.bv(64, k), bytes), true);
   }
+  return true;
+}
+
+void HeapReachability::scanObject(const ObjectEntry &entry, bool sure) {
+  bool complete = forEachStored(entry, [&](const ExprRef &v, bool whole) {
+    scanValue(v, sure && whole);
+  });
+  opaque_ |= !complete;
+}
+
+std::set<uint64_t> HeapReachability::blocksStoredIn(uint64_t base) {
+  std::set<uint64_t> out;
+  if (const ObjectEntry *e = memory_.findByBase(base))
+    forEachStored(*e, [&](const ExprRef &v, bool) {
+      out.merge(blocksMentioned(v));
+    });
+  return out;
 }
 
 void HeapReachability::drain() {

@@ -40,6 +40,9 @@ public:
 
   /// The unfreed heap blocks `value` mentions (by base).
   std::set<uint64_t> blocksMentioned(const ExprRef &value);
+  /// The unfreed heap blocks the pointers stored in the object at `base`
+  /// (freed or not) mention.
+  std::set<uint64_t> blocksStoredIn(uint64_t base);
 
   struct Outcome {
     std::vector<uint64_t> lost;      // no pointer to them is left
@@ -54,6 +57,11 @@ private:
   const ObjectEntry *blockAt(uint64_t address) const;
   void scanValue(const ExprRef &value, bool sure);
   void scanObject(const ObjectEntry &entry, bool sure);
+  /// Calls `onValue(value, whole)` with each pointer-sized slot of the
+  /// object (`whole`: read as one value), or its content as one term in
+  /// array mode (not whole); false when the scan's budget ran out.
+  template <typename OnValue>
+  bool forEachStored(const ObjectEntry &entry, OnValue onValue);
   void reach(uint64_t base, bool sure);
   void drain();
 
