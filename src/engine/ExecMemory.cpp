@@ -539,19 +539,27 @@ bool Executor::cutDeepSymbolicAccess(const ResolvedAccess &a,
 void Executor::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
   uint64_t elem = layout_.getTypeAllocSize(i.getAllocatedType());
   ExprRef count = ctx_.zextOrTrunc(asBV(eval(s, i.getArraySize())), 64);
-  std::string name = i.getName().str();
-  if (count->isConst()) {
-    uint64_t n = count->bvValue().getZExtValue() * elem;
+  // In 64 bits: exact for a 32-bit count.
+  std::string name = i.hasName() ? i.getName().str()
+                                 : fmt::format("alloca at line {}",
+                                               locationOf(&i).line);
+  allocateInFrame(s, ctx_.mul(count, ctx_.bv(64, elem)), name,
+                  i.getAllocatedType(), &i);
+}
+
+void Executor::allocateInFrame(ExecutionState &s, const ExprRef &size,
+                               const std::string &name, const llvm::Type *type,
+                               const llvm::Value *result) {
+  if (size->isConst()) {
+    uint64_t n = size->bvValue().getZExtValue();
     uint64_t base = allocate(s, n, ObjectKind::Stack, name,
-                             ctx_.arrayVar(s.freshName("uninit")), {},
-                             i.getAllocatedType());
+                             ctx_.arrayVar(s.freshName("uninit")), {}, type);
     s.frame().allocas.push_back(base);
-    bind(s, &i, pointer(base));
+    bind(s, result, pointer(base));
     return;
   }
-  // A variable-length array: its size in 64 bits (exact for a 32-bit
-  // count), at most the bound, so the pointer-sized size term is exact.
-  ExprRef size = ctx_.mul(count, ctx_.bv(64, elem));
+  // A variable-length array: at most the bound, so the pointer-sized size
+  // term is exact.
   Split sp = split(s, ctx_.ule(size, ctx_.bv(64, opts_.maxSymbolicAllocation)));
   if (sp.onFalse)
     terminateCut(*sp.onFalse,
@@ -562,10 +570,9 @@ void Executor::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
   ExecutionState &t = *sp.onTrue;
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Stack,
                            name, ctx_.arrayVar(t.freshName("uninit")),
-                           ctx_.zextOrTrunc(size, pointerBits()),
-                           i.getAllocatedType());
+                           ctx_.zextOrTrunc(size, pointerBits()), type);
   t.frame().allocas.push_back(base);
-  bind(t, &i, pointer(base));
+  bind(t, result, pointer(base));
 }
 
 void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,

@@ -77,7 +77,8 @@ bool Executor::isPrimitive(llvm::StringRef name) {
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
       "atexit",
-      "malloc", "valloc", "calloc", "free", "realloc", "__cosmo_env_file",
+      "malloc", "valloc", "calloc", "free", "realloc", "alloca",
+      "__builtin_alloca", "__cosmo_env_file",
       "__cosmo_env_var", "__cosmo_env_unknown"};
   return names.count(name.str()) || name.startswith("__VERIFIER_nondet_") ||
          frontend::isInstrumentationFunction(name) || isMathFunction(name);
@@ -223,6 +224,14 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     ExprRef n = ctx_.zextOrTrunc(arg(0), 64), sz = ctx_.zextOrTrunc(arg(1), 64);
     allocateHeap(s, ctx_.mul(n, sz), true, &call,
                  fmt::format("calloc at line {}", locationOf(&call).line));
+    return true;
+  }
+  if (name == "alloca" || name == "__builtin_alloca") {
+    // Memory of the caller's frame, freed when it returns (a declared
+    // alloca is a call, not the instruction).
+    allocateInFrame(s, ctx_.zextOrTrunc(arg(0), 64),
+                    fmt::format("alloca at line {}", locationOf(&call).line),
+                    nullptr, &call);
     return true;
   }
   if (name == "free") {

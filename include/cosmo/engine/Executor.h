@@ -185,6 +185,12 @@ public:
   /// (MemoryObject::siteFile): where a leak of it is reported.
   void setAllocationSite(ExecutionState &s, uint64_t base,
                          const SourceLocation &site);
+  /// A stack object of `size` bytes (a 64-bit term) in the frame of `s`,
+  /// freed when it returns, bound to `result`: an alloca instruction (a
+  /// VLA when `size` is symbolic) or a call of alloca().
+  void allocateInFrame(ExecutionState &s, const ExprRef &size,
+                       const std::string &name, const llvm::Type *type,
+                       const llvm::Value *result);
   /// A new input object that the unresolved input pointer `lazy` now points
   /// to (the caller constrains `lazy` to its address): `capacity` bytes,
   /// its size `size` when symbolic; content a variable per byte, or one
