@@ -98,6 +98,12 @@ std::string semanticOptionsHash(const CheckOptions &check,
   std::string checks;
   for (const std::string &c : check.checks)
     checks += c + ",";
+  // What the run looks for (--svcomp's property).
+  checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} counted",
+                        e.checkLeaks, e.checkCleanup, e.assertionsAbort,
+                        e.assumeNoSignedOverflow);
+  for (engine::ErrorKind k : e.countedErrors)
+    checks += std::string(" ") + engine::errorKindName(k);
   std::string text = fmt::format(
       "format {} build {} module {} entry {} globals {} search {} seed {} "
       "paths {} depth {} instructions {} solver {}/{}/{}/{}/{}/{}/{} "
