@@ -122,6 +122,19 @@ TEST_F(SvcompPropertyTest, EachMemorySafetySubpropertyIsNamed) {
                        "}\n",
                    "memsafety.prp"),
             "TRUE");
+  // A task's own empty reach_error is a function like any other here: the
+  // path goes on past it.
+  EXPECT_EQ(answer("empty.c",
+                   h + "void reach_error(void) {}\n"
+                       "int main(void) {\n"
+                       "  int *p = malloc(sizeof(int));\n"
+                       "  reach_error();\n"
+                       "  free(p);\n"
+                       "  if (__VERIFIER_nondet_int()) *p = 1;\n" // 9
+                       "  return 0;\n"
+                       "}\n",
+                   "memsafety.prp", 9),
+            "FALSE(valid-deref)");
   // Still pointed to by a global at the end: tracked (memsafety TRUE), but
   // not cleaned up.
   std::string global = h + "int *g;\n"
