@@ -539,10 +539,10 @@ bool Executor::cutDeepSymbolicAccess(const ResolvedAccess &a,
 void Executor::executeAlloca(ExecutionState &s, const llvm::AllocaInst &i) {
   uint64_t elem = layout_.getTypeAllocSize(i.getAllocatedType());
   ExprRef count = ctx_.zextOrTrunc(asBV(eval(s, i.getArraySize())), 64);
-  // In 64 bits: exact for a 32-bit count.
   std::string name = i.hasName() ? i.getName().str()
                                  : fmt::format("alloca at line {}",
                                                locationOf(&i).line);
+  // The size in 64 bits: exact for a 32-bit count.
   allocateInFrame(s, ctx_.mul(count, ctx_.bv(64, elem)), name,
                   i.getAllocatedType(), &i);
 }

@@ -264,7 +264,7 @@ TEST_F(CompositionTest, ATreeReadBackFromItsBytesIsTheTreeWritten) {
     EXPECT_EQ(r.notedUnknowns(), t.notedUnknowns());
     ASSERT_EQ(r.pairs().size(), t.pairs().size());
     ASSERT_EQ(r.nodes().size(), t.nodes().size());
-    bool typed = false, error = false;
+    bool typed = false, error = false, sited = false;
     for (size_t k = 0; k < t.pairs().size(); ++k) {
       const summary::PcPair &a = t.pairs()[k], &b = r.pairs()[k];
       EXPECT_EQ(expr::toSmtLib(a.pc), expr::toSmtLib(b.pc));
@@ -274,13 +274,22 @@ TEST_F(CompositionTest, ATreeReadBackFromItsBytesIsTheTreeWritten) {
         EXPECT_EQ(a.objects[j].typeTag, b.objects[j].typeTag);
         typed |= a.objects[j].typeTag != nullptr;
       }
-      EXPECT_EQ(a.allocations.size(), b.allocations.size());
+      ASSERT_EQ(a.allocations.size(), b.allocations.size());
+      for (size_t j = 0; j < a.allocations.size(); ++j) {
+        // Where a block was allocated: where a leak of it is reported.
+        EXPECT_EQ(a.allocations[j].siteFile, b.allocations[j].siteFile);
+        EXPECT_EQ(a.allocations[j].siteLine, b.allocations[j].siteLine);
+        EXPECT_EQ(a.allocations[j].siteFunction,
+                  b.allocations[j].siteFunction);
+        sited |= a.allocations[j].siteLine != 0;
+      }
       error |= a.kind == LeafKind::Error;
     }
     for (size_t k = 0; k < t.nodes().size(); ++k)
       EXPECT_EQ(t.nodes()[k]->site, r.nodes()[k]->site);
     EXPECT_TRUE(typed);
     EXPECT_TRUE(error);
+    EXPECT_TRUE(sited);
 
     // Into a program without push: an error, never a tree.
     summary::TreeArchive elsewhere(*other);
