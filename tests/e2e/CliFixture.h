@@ -91,6 +91,14 @@ protected:
   static size_t lines(const std::string &s) {
     return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
   }
+  /// The last line of `s`, without its newline (--svcomp's answer).
+  static std::string finalLine(const std::string &s) {
+    std::string t = s;
+    while (!t.empty() && t.back() == '\n')
+      t.pop_back();
+    size_t nl = t.rfind('\n');
+    return nl == std::string::npos ? t : t.substr(nl + 1);
+  }
 
   report::ScopedTempDir dir_ = makeTempDir("cosmo-cli");
 };

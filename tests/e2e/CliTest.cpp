@@ -18,11 +18,6 @@ namespace {
 
 using CliTest = CliFixture;
 
-/// The last line of a command's output (--svcomp's answer).
-std::string lastLine(const std::string &out) {
-  return out.substr(out.rfind('\n', out.size() - 2) + 1);
-}
-
 TEST_F(CliTest, MissingFileIsAOneLineUsageError) {
   ProcessResult r = cosmo({"check", "nowhere.c"});
   EXPECT_EQ(r.exitCode, 2);
@@ -442,13 +437,13 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
                        "14, the native run completed"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(lastLine(r.out), "UNKNOWN\n");
+  EXPECT_EQ(finalLine(r.out), "UNKNOWN");
   // The same error natively too: confirmed, FALSE.
   write("same.c", program("x == 12345"));
   r = cosmo({"check", "--svcomp", "--timeout=20", "--out=p", "same.c"}, 60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("not confirmed"), std::string::npos) << r.out;
-  EXPECT_EQ(lastLine(r.out), "FALSE\n");
+  EXPECT_EQ(finalLine(r.out), "FALSE");
   // An uninitialised local is any value for SV-COMP as for cosmo, and
   // natively what the stack holds: its violation is answered as found.
   write("uninit.c", "extern void reach_error(void);\n"
@@ -460,7 +455,7 @@ TEST_F(CliTest, SvcompWithdrawsAViolationItsNativeRunContradicts) {
                     "}\n");
   r = cosmo({"check", "--svcomp", "--timeout=20", "--out=q", "uninit.c"}, 60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(lastLine(r.out), "FALSE\n");
+  EXPECT_EQ(finalLine(r.out), "FALSE");
 }
 
 // --svcomp takes signed overflow as undefined behaviour, which SV-COMP's
@@ -489,7 +484,7 @@ TEST_F(CliTest, SvcompSummariesTakeSignedOverflowAsUndefined) {
   ProcessResult r =
       cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "sum.c"}, 60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(lastLine(r.out), "TRUE\n") << r.out;
+  EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
   write("wrap.c", "extern int __VERIFIER_nondet_int(void);\n"
                   "extern void reach_error(void);\n"
                   "int main(void) {\n"
@@ -500,7 +495,7 @@ TEST_F(CliTest, SvcompSummariesTakeSignedOverflowAsUndefined) {
                   "}\n");
   r = cosmo({"check", "--svcomp", "--timeout=20", "--out=p", "wrap.c"}, 60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(lastLine(r.out), "FALSE\n") << r.out;
+  EXPECT_EQ(finalLine(r.out), "FALSE") << r.out;
 }
 
 // --svcomp with a time limit and no --loops: an UNKNOWN of the default
@@ -523,14 +518,14 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("again with --loops=summarize"), std::string::npos)
       << r.out;
-  EXPECT_EQ(lastLine(r.out), "TRUE\n");
+  EXPECT_EQ(finalLine(r.out), "TRUE");
   // With --loops given, it is the only strategy.
   r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=6", "--out=p",
              "fill.c"},
             60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
-  EXPECT_EQ(lastLine(r.out), "UNKNOWN\n");
+  EXPECT_EQ(finalLine(r.out), "UNKNOWN");
 }
 
 // A read at a symbolic index of an array a concrete loop wrote 100,000

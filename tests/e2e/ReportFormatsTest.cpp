@@ -44,13 +44,6 @@ protected:
     EXPECT_TRUE(in.good()) << "cannot read " << p;
     return in ? json::parse(in) : json{};
   }
-  static std::string lastLine(const std::string &s) {
-    std::string t = s;
-    while (!t.empty() && t.back() == '\n')
-      t.pop_back();
-    size_t nl = t.rfind('\n');
-    return nl == std::string::npos ? t : t.substr(nl + 1);
-  }
 };
 
 TEST_F(ReportFormatsTest, SarifHasTheRequiredFieldsAndTheErrorsPath) {
@@ -132,7 +125,7 @@ TEST_F(ReportFormatsTest, SvcompModeAnswersEveryTaskOfTheSuite) {
     args.push_back(entry.path().string());
     ProcessResult r = cosmo(args, 120);
     ASSERT_EQ(r.exitCode, 0) << entry.path() << ": " << r.err;
-    EXPECT_EQ(lastLine(r.out), expected) << entry.path();
+    EXPECT_EQ(finalLine(r.out), expected) << entry.path();
     ++checked;
     fs::path witness = dir_.path() / "sv/witness.yml";
     ASSERT_EQ(fs::exists(witness), expected != "UNKNOWN") << entry.path();
@@ -198,7 +191,7 @@ int main(void) {
   ProcessResult r = cosmo({"check", "--svcomp", "--loops=summarize",
                            "--out=sv", "count.c"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  ASSERT_EQ(lastLine(r.out), "TRUE") << r.out;
+  ASSERT_EQ(finalLine(r.out), "TRUE") << r.out;
   YAML::Node doc = YAML::LoadFile((dir_.path() / "sv/witness.yml").string());
   YAML::Node w = doc[0];
   EXPECT_EQ(w["entry_type"].as<std::string>(), "invariant_set");

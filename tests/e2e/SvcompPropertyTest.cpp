@@ -30,13 +30,6 @@ protected:
     write("memcleanup.prp", kMemCleanup);
     write("overflow.prp", kNoOverflow);
   }
-  static std::string lastLine(const std::string &s) {
-    std::string t = s;
-    while (!t.empty() && t.back() == '\n')
-      t.pop_back();
-    size_t nl = t.rfind('\n');
-    return nl == std::string::npos ? t : t.substr(nl + 1);
-  }
   /// --svcomp's answer for `program` under `property` (a .prp written by
   /// SetUp); a FALSE's witness names the property's line and targets
   /// `line`.
@@ -48,7 +41,7 @@ protected:
                              "--property", property, "--out=" + out, name},
                             90);
     EXPECT_EQ(r.exitCode, 0) << name << ": " << r.err;
-    std::string got = lastLine(r.out);
+    std::string got = finalLine(r.out);
     if (got.rfind("FALSE", 0) == 0) {
       YAML::Node doc = YAML::LoadFile((dir_.path() / out / "witness.yml").string());
       YAML::Node w = doc[0];
@@ -232,12 +225,12 @@ TEST_F(SvcompPropertyTest, WithoutAPropertyFileReachabilityIsAnswered) {
                                          "}\n");
   ProcessResult r = cosmo({"check", "--svcomp", "--out=o", "both.c"});
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(lastLine(r.out), "FALSE");
+  EXPECT_EQ(finalLine(r.out), "FALSE");
   write("reach.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
   r = cosmo({"check", "--svcomp", "--property", "reach.prp", "--out=p",
              "both.c"});
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(lastLine(r.out), "FALSE");
+  EXPECT_EQ(finalLine(r.out), "FALSE");
   // The leak is memtrack's, not reachability's.
   EXPECT_EQ(answer("both2.c", read("both.c"), "memsafety.prp", 5),
             "FALSE(valid-memtrack)");
