@@ -56,10 +56,13 @@ void Executor::endProgram(ExecutionState &s, bool byExit,
 bool Executor::checkHeapAt(ExecutionState &s, HeapCheckPoint point,
                            const llvm::Instruction &at,
                            const ExprRef &returned, const StackFrame *done) {
+  // Every return comes here: the common case (no check asked) first.
+  if ((!opts_.checkLeaks && !opts_.checkCleanup) || !s.namePrefix.empty())
+    return true;
   bool end =
       point == HeapCheckPoint::Exit || point == HeapCheckPoint::ProgramEnd;
   bool cleanup = opts_.checkCleanup && end && opts_.entry == "main";
-  if ((!opts_.checkLeaks && !cleanup) || !s.namePrefix.empty())
+  if (!opts_.checkLeaks && !cleanup)
     return true;
   memory::HeapReachability heap(ctx_, s.memory, pointerBits());
   auto mentionedBy = [&](const RegisterFile &regs) {
