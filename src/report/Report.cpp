@@ -159,6 +159,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"proved_by_acceleration", l.provedByAcceleration},
               {"refuted_by_horn", l.refutedByHorn},
               {"proved_by_horn", l.provedByHorn},
+              {"refuted_over_cells", l.refutedOverCells},
               {"undecided", l.undecided},
               {"unrolled_after", l.unrolledAfter},
               {"horn_queries", l.hornQueries},

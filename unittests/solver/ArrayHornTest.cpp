@@ -273,11 +273,17 @@ TEST_F(ArrayHornTest, StructFieldsAreArraysOfTheirOwn) {
   EXPECT_EQ(y3->first, 1u);            // field y
   EXPECT_EQ(y3->second.constant, 3);   // of cell 3
 
-  HornAnswer a = solveHorn(ctx, h, {20});
-  ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
-  EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
-  ASSERT_EQ(a.quantified.size(), 1u);
-  EXPECT_FALSE(a.quantified[0].empty());
+  // Over the arrays of each field (the cells route left out), and over
+  // one cell: both proofs quantify over the cells.
+  HornOptions quantified{20};
+  quantified.cells = false;
+  for (const HornOptions &o : {quantified, HornOptions{20}}) {
+    HornAnswer a = solveHorn(ctx, h, o);
+    ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
+    EXPECT_EQ(a.method.starts_with(kCellMethodPrefix), o.cells) << a.method;
+    ASSERT_EQ(a.quantified.size(), 1u);
+    EXPECT_FALSE(a.quantified[0].empty());
+  }
 }
 
 // x is i, not always v: unsafe (v = 1, n = 1), whatever the view.
@@ -292,9 +298,13 @@ TEST_F(ArrayHornTest, AStructFieldCheckedForTheOtherFieldsValueIsNeverSafe) {
 TEST_F(ArrayHornTest, FillThenCheckIsSafeWithAQuantifiedInvariant) {
   HornSystem h = fillThenCheck([](ExprRef, ExprRef v) { return v; },
                                [](ExprRef, ExprRef v) { return v; });
-  HornAnswer a = solveHorn(ctx, h, {20});
+  HornOptions quantified{20};
+  quantified.cells = false;
+  HornAnswer a = solveHorn(ctx, h, quantified);
   ASSERT_EQ(a.status, HornAnswer::Safe) << a.reason;
   EXPECT_EQ(a.method, "integer invariants checked over bit-vectors");
+  EXPECT_EQ(solveHorn(ctx, h, {20}).method,
+            std::string(kCellMethodPrefix) + "templates checked over bit-vectors");
   ASSERT_EQ(a.quantified.size(), 1u);
   EXPECT_FALSE(a.quantified[0].empty());
   for (const HornAnswer::Quantified &q : a.quantified[0])

@@ -74,6 +74,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cosmo::solver {
@@ -129,6 +130,9 @@ private:
   std::vector<HornClause> clauses_;
 };
 
+/// The start of HornAnswer::method for an answer found over cells.
+inline constexpr std::string_view kCellMethodPrefix = "cells: ";
+
 struct HornAnswer {
   enum Status { Safe, Unsafe, Unknown };
   Status status = Unknown;
@@ -149,7 +153,8 @@ struct HornAnswer {
   };
   std::vector<std::vector<Quantified>> quantified;
   /// Which route decided: "integer invariants checked over bit-vectors" or
-  /// "bit-vector Spacer".
+  /// "bit-vector Spacer"; prefixed kCellMethodPrefix when it decided a
+  /// relation over cells that stands for one over an array.
   std::string method;
   double seconds = 0;
 };
@@ -178,6 +183,16 @@ struct HornOptions {
   const std::map<std::string, std::vector<ExprRef>> *earlier = nullptr;
   /// Answers looked up before solving, and kept after (null: none).
   HornAnswerShelf *shelf = nullptr;
+  /// Candidate conjuncts by relation name (over HornSystem::argument),
+  /// checked over bit-vectors with the sampled equalities and orderings
+  /// when those alone do not refute the queries (templates read off the
+  /// clauses: solver/horn/CellIndexed.h).
+  const std::map<std::string, std::vector<ExprRef>> *templates = nullptr;
+  /// Only the earlier invariants, the sampled equalities and the
+  /// templates: no Spacer (unknown when they do not refute the queries).
+  bool templatesOnly = false;
+  /// A system over arrays is first asked over cells (CellIndexed.h).
+  bool cells = true;
 };
 
 /// Decides `system` (see the header comment).

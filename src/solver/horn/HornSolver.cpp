@@ -10,6 +10,7 @@
 #include "cosmo/solver/Horn.h"
 
 #include "horn/HornSolver.h"
+#include "horn/CellIndexed.h"
 #include "horn/HornSlicing.h"
 
 #include "horn/ArrayElements.h"
@@ -699,6 +700,51 @@ HornAnswer HornSolver::bitVectorSpacer(HornAnswer answer) {
   return answer;
 }
 
+bool HornSolver::templatesRefute(const Candidates &equalities,
+                                 Candidates &out) {
+  if (!templates_)
+    return false;
+  out = equalities;
+  bool any = false;
+  for (size_t r = 0; r < out.size(); ++r) {
+    const HornRelation &rel = system_.relations()[r];
+    auto it = templates_->find(rel.name);
+    if (it == templates_->end())
+      continue;
+    std::set<ExprRef, expr::ExprIdLess> args;
+    for (unsigned i = 0; i < rel.args.size(); ++i)
+      args.insert(system_.argument(ctx_, r, i));
+    for (const ExprRef &f : it->second) {
+      auto vars = expr::freeVariables(f);
+      if (std::all_of(vars.begin(), vars.end(),
+                      [&](const ExprRef &v) { return args.count(v); })) {
+        addCandidate(out[r], f);
+        any = true;
+      }
+    }
+    // The orderings of the arguments, which bound the frontier the
+    // templates speak of (i <= n, 0 <= i).
+    for (unsigned a = 0; a < rel.args.size(); ++a) {
+      ExprRef x = system_.argument(ctx_, r, a);
+      if (!x->sort().isBV())
+        continue;
+      addCandidate(out[r], ctx_.sle(ctx_.bv(x->width(), 0), x));
+      for (unsigned b = a + 1; b < rel.args.size(); ++b) {
+        ExprRef y = system_.argument(ctx_, r, b);
+        if (y->sort() != x->sort())
+          continue;
+        addCandidate(out[r], ctx_.sle(x, y));
+        addCandidate(out[r], ctx_.sle(y, x));
+      }
+    }
+  }
+  if (!any)
+    return false;
+  entryFacts(out);
+  std::string why;
+  return checkOverBitVectors(out, why);
+}
+
 bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
   if (!earlier_)
     return false;
@@ -760,6 +806,22 @@ HornAnswer HornSolver::solve() {
   };
   if (Candidates earlier; earlierInvariantsRefute(earlier))
     return safe(earlier, "earlier invariants checked over bit-vectors");
+  // Templates read off the clauses (cells) are cheaper than Spacer, which
+  // rarely proves what they state.
+  std::optional<Candidates> sampled;
+  if (templates_) {
+    sampled = linearEqualities();
+    if (std::string unused; checkOverBitVectors(*sampled, unused))
+      return safe(*sampled, "linear equalities checked over bit-vectors");
+    if (Candidates t; templatesRefute(*sampled, t))
+      return safe(t, "templates checked over bit-vectors");
+  }
+  if (templatesOnly_) {
+    answer.reason = "the templates do not refute the queries";
+    answer.seconds =
+        std::chrono::duration<double>(Clock::now() - start_).count();
+    return answer;
+  }
   // Spacer alone first, briefly: it proves most questions in a fraction
   // of a second, before the sampling below has even started.
   Candidates none(system_.relations().size());
@@ -769,8 +831,8 @@ HornAnswer HornSolver::solve() {
                                  quick, none, why))
     if (const Candidates *proved = provedByHoudini(*c, why))
       return safe(*proved, "integer invariants checked over bit-vectors");
-  Candidates equalities = linearEqualities();
-  if (std::string unused; checkOverBitVectors(equalities, unused))
+  Candidates equalities = sampled ? std::move(*sampled) : linearEqualities();
+  if (std::string unused; !sampled && checkOverBitVectors(equalities, unused))
     return safe(equalities, "linear equalities checked over bit-vectors");
   // (Spacer over the integers gets the linear ones: products would make
   // its arithmetic non-linear.)
@@ -820,14 +882,22 @@ HornAnswer solveSliced(expr::ExprContext &ctx, const HornSystem &system,
     return solver.solve();
   }
   HornOptions mine = options;
-  std::map<std::string, std::vector<ExprRef>> earlier;
+  std::map<std::string, std::vector<ExprRef>> earlier, templates;
   if (options.earlier) {
     earlier = slicedInvariants(ctx, system, sliced, *options.earlier);
     mine.earlier = &earlier;
   }
+  if (options.templates) {
+    templates = slicedInvariants(ctx, system, sliced, *options.templates);
+    mine.templates = &templates;
+  }
   HornSolver solver(ctx, sliced.system, mine);
   return originalAnswer(ctx, system, sliced, solver.solve());
 }
+
+/// At most this share of the time goes to a system's cell abstraction
+/// (CellIndexed.h) before the quantified route over its arrays.
+constexpr double kCellShare = 0.25;
 
 } // namespace
 
@@ -856,7 +926,27 @@ HornAnswer solveHorn(expr::ExprContext &ctx, const HornSystem &system,
     }
   }
   try {
-    HornAnswer a = solveSliced(ctx, system, options);
+    // Over arrays, the cells' templates first (one Houdini run, in a
+    // fraction of a second when they hold), then the quantified route
+    // with the time left.
+    HornAnswer a;
+    std::string cellsWhy;
+    if (options.cells && hasArrays(system)) {
+      HornOptions cells = options;
+      cells.timeoutSeconds = options.timeoutSeconds * kCellShare;
+      a = solveOverCells(ctx, system, cells);
+      cellsWhy = a.reason;
+    }
+    if (a.status != HornAnswer::Safe) {
+      HornOptions rest = options;
+      rest.timeoutSeconds = std::max(
+          0.1, options.timeoutSeconds -
+                   std::chrono::duration<double>(Clock::now() - start).count());
+      a = solveSliced(ctx, system, rest);
+      if (a.status == HornAnswer::Unknown && !cellsWhy.empty())
+        a.reason += "; " + cellsWhy;
+    }
+    a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (options.shelf && a.status != HornAnswer::Unknown)
       options.shelf->keep(question, writeHornAnswer(a));
     return a;

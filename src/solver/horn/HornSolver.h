@@ -50,6 +50,7 @@ public:
   HornSolver(expr::ExprContext &ctx, const HornSystem &system,
              const HornOptions &options)
       : ctx_(ctx), system_(system), earlier_(options.earlier),
+        templates_(options.templates), templatesOnly_(options.templatesOnly),
         budget_(options.timeoutSeconds), start_(Clock::now()),
         deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
                                options.timeoutSeconds * 1000))) {}
@@ -184,6 +185,12 @@ private:
   expr::ExprContext &ctx_;
   const HornSystem &system_;
   const std::map<std::string, std::vector<ExprRef>> *earlier_;
+  const std::map<std::string, std::vector<ExprRef>> *templates_;
+  bool templatesOnly_;
+  /// The templates offered with the sampled equalities and orderings of
+  /// the arguments (HornOptions::templates); true when they refute the
+  /// queries.
+  bool templatesRefute(const Candidates &equalities, Candidates &out);
   double budget_; ///< seconds
   Clock::time_point start_, deadline_;
   Z3Translator bv_{/*arraysAsFunctions=*/false, /*selectsAsIte=*/false};

@@ -158,6 +158,8 @@ bool CandidateDecider::refutes(const HornQuestion &q,
   if (a.status != solver::HornAnswer::Safe)
     return false;
   ++registry_.stats.refutedByHorn;
+  if (a.method.starts_with(solver::kCellMethodPrefix))
+    ++registry_.stats.refutedOverCells;
   for (size_t r = 0; r < a.invariants.size(); ++r) {
     if (!a.invariants[r])
       continue;

@@ -1,0 +1,88 @@
+//===- CellIndexed.h - relations over arrays as relations over cells -*- C++ -*-===//
+//
+// Seed 001 section 7 reads a recursive heap through find_Rec(tau, x), the
+// value at location x after Rec: a relation indexed by the location, so
+// that an invariant speaks of one cell and its value (every key below 100)
+// instead of a whole array. Over Horn clauses that is the cell
+// abstraction of array programs (Monniaux and Gonnord's "cell morphing"):
+// a relation R(X, A) over an array A becomes R'(X, j, A@j), the scalar
+// arguments with the fields of one cell j, read as
+//     R(X, A)  :=  forall aligned j. R'(X, j, A@j).
+// A clause becomes one clause over cells: its body atom's array is an
+// instance of R' at each cell the clause reads (one more at the head's
+// cell), each read is the instance's field, and the head's cell j (any
+// aligned offset) holds what the clause's stores leave there. Two
+// instances at one cell agree. A relation over several arrays has a cell
+// of each (R'(X, j1, A1@j1, j2, A2@j2)), and an instance for a read of one
+// is at any cell of the others.
+//
+// The result is array-free, which Spacer and the Houdini steps digest far
+// better than quantified lemmas over arrays, and it is an
+// over-approximation: when it is safe, so is the original, and its
+// invariants are the original's read with `forall j`. An unsafe answer
+// says nothing about the original (a cell abstraction loses relations
+// between cells). Exact translations only: a residue modulo the cell size
+// that cannot be computed exactly, an array used other than through reads,
+// stores and arguments, or cells of a size other than a power of two leave
+// the system untransformed. Internal to the solver layer (HornSolver.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef COSMO_SOLVER_CELLINDEXED_H
+#define COSMO_SOLVER_CELLINDEXED_H
+
+#include "cosmo/solver/Horn.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosmo::solver {
+
+/// One relation's array argument seen as cells.
+struct CellView {
+  unsigned position = 0; ///< of the array among the original arguments
+  uint64_t stride = 0;   ///< bytes of a cell, a power of two
+  /// The fields of a cell: (offset in the cell, bytes).
+  std::vector<std::pair<unsigned, unsigned>> fields;
+};
+
+struct CellIndexedSystem {
+  HornSystem system;
+  /// Per relation: the views of its arrays, in argument order.
+  std::vector<std::vector<CellView>> views;
+};
+
+/// `system` over cells; none when some term has no exact translation (the
+/// reason in `why`) or no relation has an array.
+std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
+                                             const HornSystem &system,
+                                             std::string &why);
+
+/// Candidate invariants of the cell relations read off the clauses
+/// (CellTemplates.cpp): every cell below the one an iteration writes holds
+/// what the queries ask of it, the constant written, or the link to the
+/// cell written before. By relation name, over the cell system's
+/// HornSystem::argument.
+std::map<std::string, std::vector<ExprRef>>
+cellTemplates(expr::ExprContext &ctx, const HornSystem &original,
+              const CellIndexedSystem &cells);
+
+/// `system` decided over cells: safe when the cell system is, with the
+/// templates offered (its invariants read over the arrays); unknown
+/// otherwise, with the reason. Never unsafe: the cells over-approximate.
+HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
+                          const HornOptions &options);
+
+/// The safe answer of the cell system as the original's: each conjunct
+/// over a relation's cell, `forall k. conjunct` with the cell at `stride *
+/// k` (every aligned offset is one), read over the array argument
+/// (HornAnswer::quantified); the others as they are.
+HornAnswer originalCellAnswer(expr::ExprContext &ctx,
+                              const HornSystem &original,
+                              const CellIndexedSystem &cells,
+                              HornAnswer answer);
+
+} // namespace cosmo::solver
+
+#endif // COSMO_SOLVER_CELLINDEXED_H

@@ -1,0 +1,322 @@
+//===- CellTemplates.cpp - candidate invariants of relations over cells ---===//
+//
+// Spacer rarely finds the invariant of a loop that fills cells one after
+// the other when it is read over one cell (measured on Z3 4.8.12: the
+// keys of listing 3's list below their bound, nothing in 30 s; the same
+// system with one more range fact on an index, likewise), although it is a
+// one-line implication: every cell below the one the iteration writes
+// holds what the iteration wrote there. This file reads such implications
+// off the clauses and proposes them; Houdini keeps those inductive over
+// the bit-precise clauses (HornSolver.cpp), so a wrong guess costs one
+// query, never soundness.
+//
+// The iteration writes its field at the frontier `w` (the head's field is
+// ite(cell == w, v, old)); a guard is `cell <u w` (or 0 <=s cell <s w),
+// and a fact about a field is
+//  - the negation of what a query asks of it (key >= 100: key < 100);
+//  - the constant v, when v is one;
+//  - the link to the cell written before it: when v is a carried value
+//    that the iteration sets to w plus a constant c0 (`next = last; last =
+//    node`), and w moves by d per iteration, field == cell + c0 - d, or
+//    the carried value's entry (the first cell's link: null).
+//
+//===----------------------------------------------------------------------===//
+
+#include "horn/CellIndexed.h"
+
+#include "cosmo/expr/Assignment.h"
+#include "cosmo/expr/Transform.h"
+
+#include <set>
+
+namespace cosmo::solver {
+
+using expr::Expr;
+using expr::Kind;
+
+namespace {
+
+/// Where a cell relation's arguments are: per view, the cell's position
+/// and its fields'; the others are scalars.
+struct CellPositions {
+  std::vector<unsigned> cell;
+  std::vector<std::vector<unsigned>> fields;
+  std::vector<unsigned> scalars;
+};
+
+CellPositions positionsOf(const std::vector<CellView> &views,
+                          size_t originalArity) {
+  CellPositions out;
+  unsigned at = 0;
+  size_t v = 0;
+  for (unsigned i = 0; i < originalArity; ++i) {
+    if (v < views.size() && views[v].position == i) {
+      out.cell.push_back(at++);
+      out.fields.emplace_back();
+      for (size_t f = 0; f < views[v].fields.size(); ++f)
+        out.fields.back().push_back(at++);
+      ++v;
+      continue;
+    }
+    out.scalars.push_back(at++);
+  }
+  return out;
+}
+
+/// The top-level conjuncts of `e`.
+void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out) {
+  if (e->kind() == Kind::And) {
+    for (unsigned k = 0; k < e->numChildren(); ++k)
+      conjunctsOf(ExprRef(e->child(k)), out);
+    return;
+  }
+  out.push_back(e);
+}
+
+/// The value of `e` with every variable `value`, if `e` has no array.
+std::optional<llvm::APInt> valueAt(const ExprRef &e, uint64_t value) {
+  expr::Assignment a;
+  for (const ExprRef &v : expr::freeVariables(e)) {
+    if (!v->sort().isBV())
+      return std::nullopt;
+    a.set(v, expr::Value::ofBits(llvm::APInt(v->width(), value)));
+  }
+  std::optional<expr::Value> r = expr::evaluate(e, a);
+  if (!r || r->isBool)
+    return std::nullopt;
+  return r->bits;
+}
+
+/// `e` when it is the same constant whatever its variables are (checked
+/// at three points: a guess that Houdini checks).
+ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e) {
+  if (e->kind() == Kind::BVConst)
+    return e;
+  std::optional<llvm::APInt> first = valueAt(e, 0);
+  for (uint64_t x : {1u, 1000u})
+    if (!first || valueAt(e, x) != first)
+      return nullptr;
+  return ctx.bv(*first);
+}
+
+class Templates {
+public:
+  Templates(expr::ExprContext &ctx, const HornSystem &original,
+            const CellIndexedSystem &cells)
+      : ctx_(ctx), original_(original), cells_(cells) {}
+
+  std::map<std::string, std::vector<ExprRef>> build();
+
+private:
+  /// A body atom's scalar variables as the relation's arguments.
+  expr::Substitution argumentsOf(const HornAtom &a, const CellPositions &p) {
+    expr::Substitution sub;
+    for (unsigned i : p.scalars)
+      if (a.args[i]->kind() == Kind::Var)
+        sub[a.args[i]] = cells_.system.argument(ctx_, a.relation, i);
+    return sub;
+  }
+  void iteration(const HornClause &c);
+  void query(const HornClause &c);
+  /// The entry value of scalar argument `i` of `r`, when every entry
+  /// clause gives it one constant.
+  ExprRef entryConstant(size_t r, unsigned i);
+  /// The value of `t` (over `r`'s arguments) at entry, when every entry
+  /// clause makes it one constant.
+  ExprRef entryValue(size_t r, const ExprRef &t);
+
+  expr::ExprContext &ctx_;
+  const HornSystem &original_;
+  const CellIndexedSystem &cells_;
+  /// Per relation and view: guards, and facts per field.
+  struct Found {
+    std::vector<ExprRef> guards;
+    std::vector<ExprRef> facts;
+    std::vector<ExprRef> plain; ///< of the scalars alone
+  };
+  std::map<std::pair<size_t, size_t>, Found> found_;
+};
+
+ExprRef Templates::entryConstant(size_t r, unsigned i) {
+  ExprRef value;
+  for (const HornClause &c : cells_.system.clauses()) {
+    if (!c.head || c.head->relation != r)
+      continue;
+    bool fromItself = std::any_of(c.body.begin(), c.body.end(),
+                                  [&](const HornAtom &a) {
+                                    return a.relation == r;
+                                  });
+    if (fromItself)
+      continue;
+    const ExprRef &t = c.head->args[i];
+    if (t->kind() != Kind::BVConst || (value && value != t))
+      return nullptr;
+    value = t;
+  }
+  return value;
+}
+
+ExprRef Templates::entryValue(size_t r, const ExprRef &t) {
+  ExprRef value;
+  for (const HornClause &c : cells_.system.clauses()) {
+    if (!c.head || c.head->relation != r ||
+        std::any_of(c.body.begin(), c.body.end(),
+                    [&](const HornAtom &a) { return a.relation == r; }))
+      continue;
+    expr::Substitution atEntry;
+    for (unsigned i = 0; i < c.head->args.size(); ++i)
+      atEntry[cells_.system.argument(ctx_, r, i)] = c.head->args[i];
+    ExprRef v = expr::substitute(ctx_, t, atEntry);
+    if (v->kind() != Kind::BVConst || (value && value != v))
+      return nullptr;
+    value = v;
+  }
+  return value;
+}
+
+void Templates::iteration(const HornClause &c) {
+  size_t r = c.head->relation;
+  const std::vector<CellView> &views = cells_.views[r];
+  CellPositions p = positionsOf(views, original_.relations()[r].args.size());
+  const HornAtom *self = nullptr;
+  for (const HornAtom &a : c.body)
+    if (a.relation == r)
+      self = &a;
+  if (!self)
+    return;
+  expr::Substitution toArgs = argumentsOf(*self, p);
+  // The head's scalars over the body's, as functions of the arguments.
+  expr::Substitution next;
+  for (unsigned i : p.scalars)
+    if (self->args[i]->kind() == Kind::Var)
+      next[cells_.system.argument(ctx_, r, i)] =
+          expr::substitute(ctx_, c.head->args[i], toArgs);
+  for (size_t v = 0; v < views.size(); ++v) {
+    const ExprRef &cell = c.head->args[p.cell[v]];
+    ExprRef cellArg = cells_.system.argument(ctx_, r, p.cell[v]);
+    Found &out = found_[{r, v}];
+    for (size_t f = 0; f < p.fields[v].size(); ++f) {
+      ExprRef fieldArg = cells_.system.argument(ctx_, r, p.fields[v][f]);
+      // ite(cell == w, value, rest): each write of the iteration.
+      const Expr *t = c.head->args[p.fields[v][f]].get();
+      while (t->kind() == Kind::Ite && t->child(0)->kind() == Kind::Eq) {
+        const Expr *eq = t->child(0);
+        const Expr *w = eq->child(0) == cell.get()   ? eq->child(1)
+                        : eq->child(1) == cell.get() ? eq->child(0)
+                                                     : nullptr;
+        if (!w)
+          break;
+        ExprRef frontier = expr::substitute(ctx_, ExprRef(w), toArgs);
+        ExprRef value = expr::substitute(ctx_, ExprRef(t->child(1)), toArgs);
+        t = t->child(2);
+        out.guards.push_back(ctx_.ult(cellArg, frontier));
+        // From the first cell written on: the frontier at entry.
+        if (ExprRef first = entryValue(r, frontier))
+          out.guards.push_back(
+              ctx_.andE(ctx_.ule(first, cellArg), ctx_.ult(cellArg, frontier)));
+        out.guards.push_back(
+            ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
+                      ctx_.slt(cellArg, frontier)));
+        if (value->kind() == Kind::BVConst)
+          out.facts.push_back(ctx_.eq(fieldArg, value));
+        // The link to the cell written before.
+        ExprRef step = constantGuess(
+            ctx_, ctx_.sub(expr::substitute(ctx_, frontier, next), frontier));
+        auto k = std::find_if(p.scalars.begin(), p.scalars.end(),
+                              [&](unsigned i) {
+                                return cells_.system.argument(ctx_, r, i) ==
+                                       value;
+                              });
+        if (!step || k == p.scalars.end() ||
+            value->width() != 64)
+          continue;
+        auto after = next.find(value);
+        if (after == next.end())
+          continue;
+        ExprRef offset = constantGuess(ctx_, ctx_.sub(after->second, frontier));
+        if (!offset)
+          continue;
+        ExprRef link =
+            ctx_.eq(fieldArg, ctx_.add(cellArg, ctx_.sub(offset, step)));
+        out.facts.push_back(link);
+        // The carried value itself is the last cell written.
+        ExprRef lastWritten =
+            ctx_.eq(value, ctx_.add(frontier, ctx_.sub(offset, step)));
+        out.plain.push_back(lastWritten);
+        if (ExprRef first = entryConstant(r, *k)) {
+          out.facts.push_back(ctx_.orE(link, ctx_.eq(fieldArg, first)));
+          out.plain.push_back(ctx_.orE(lastWritten, ctx_.eq(value, first)));
+        }
+      }
+    }
+  }
+}
+
+void Templates::query(const HornClause &c) {
+  std::vector<ExprRef> literals;
+  conjunctsOf(c.constraint, literals);
+  for (const HornAtom &a : c.body) {
+    const std::vector<CellView> &views = cells_.views[a.relation];
+    if (views.empty())
+      continue;
+    CellPositions p =
+        positionsOf(views, original_.relations()[a.relation].args.size());
+    expr::Substitution toArgs = argumentsOf(a, p);
+    for (size_t v = 0; v < views.size(); ++v) {
+      std::set<ExprRef, expr::ExprIdLess> fields;
+      for (size_t f = 0; f < p.fields[v].size(); ++f)
+        if (a.args[p.fields[v][f]]->kind() == Kind::Var) {
+          fields.insert(a.args[p.fields[v][f]]);
+          toArgs[a.args[p.fields[v][f]]] =
+              cells_.system.argument(ctx_, a.relation, p.fields[v][f]);
+        }
+      for (const ExprRef &l : literals) {
+        auto vars = expr::freeVariables(l);
+        bool ofField = std::any_of(vars.begin(), vars.end(),
+                                   [&](const ExprRef &x) {
+                                     return fields.count(x) > 0;
+                                   });
+        bool onlyArguments = std::all_of(
+            vars.begin(), vars.end(),
+            [&](const ExprRef &x) { return toArgs.count(x) > 0; });
+        if (ofField && onlyArguments)
+          found_[{a.relation, v}].facts.push_back(
+              ctx_.notE(expr::substitute(ctx_, l, toArgs)));
+      }
+    }
+  }
+}
+
+std::map<std::string, std::vector<ExprRef>> Templates::build() {
+  for (const HornClause &c : cells_.system.clauses()) {
+    if (!c.head)
+      query(c);
+    else if (!cells_.views[c.head->relation].empty())
+      iteration(c);
+  }
+  std::map<std::string, std::vector<ExprRef>> out;
+  for (auto &[key, found] : found_) {
+    std::vector<ExprRef> &mine =
+        out[cells_.system.relations()[key.first].name];
+    auto add = [&](const ExprRef &t) {
+      if (std::find(mine.begin(), mine.end(), t) == mine.end())
+        mine.push_back(t);
+    };
+    for (const ExprRef &g : found.guards)
+      for (const ExprRef &f : found.facts)
+        add(ctx_.implies(g, f));
+    for (const ExprRef &t : found.plain)
+      add(t);
+  }
+  return out;
+}
+
+} // namespace
+
+std::map<std::string, std::vector<ExprRef>>
+cellTemplates(expr::ExprContext &ctx, const HornSystem &original,
+              const CellIndexedSystem &cells) {
+  return Templates(ctx, original, cells).build();
+}
+
+} // namespace cosmo::solver

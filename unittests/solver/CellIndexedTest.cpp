@@ -1,0 +1,234 @@
+//===- CellIndexedTest.cpp - relations over arrays as relations over cells -===//
+//
+// src/solver/horn/CellIndexed.h: a relation over a byte array becomes one
+// over a cell's offset and fields. These tests build the systems a loop
+// over an array of structs gives (the list nodes of seed 001's listing 3
+// laid out one after the other, as a loop that allocates them makes them)
+// and check the translation's shape, that what it proves is proved, and
+// that it never proves what is not so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "horn/CellIndexed.h"
+
+#include "cosmo/expr/Transform.h"
+#include "cosmo/solver/Horn.h"
+
+#include <gtest/gtest.h>
+
+namespace cosmo::solver {
+namespace {
+
+using expr::Sort;
+
+class CellIndexedTest : public ::testing::Test {
+public:
+  ExprRef bv32(const char *name) { return ctx.var(name, Sort::bv(32)); }
+  ExprRef k32(int64_t v) { return ctx.bv(32, static_cast<uint64_t>(v)); }
+  ExprRef k64(uint64_t v) { return ctx.bv(64, v); }
+  ExprRef read4(const ExprRef &a, const ExprRef &off) {
+    ExprRef r;
+    for (unsigned k = 0; k < 4; ++k) {
+      ExprRef b = ctx.select(a, ctx.add(off, k64(k)));
+      r = r ? ctx.concat(b, r) : b;
+    }
+    return r;
+  }
+  ExprRef write4(ExprRef a, const ExprRef &off, const ExprRef &v) {
+    for (unsigned k = 0; k < 4; ++k)
+      a = ctx.store(a, ctx.add(off, k64(k)), ctx.extract(v, 8 * k + 7, 8 * k));
+    return a;
+  }
+  /// Byte offset of node `i` (a 32-bit index) in cells of `stride` bytes.
+  ExprRef node(const ExprRef &i, uint64_t stride) {
+    return ctx.mul(k64(stride), ctx.sext(i, 64));
+  }
+
+  /// for (i = 0; i < n; i++) { node[i].key = in range ? k : 0;
+  /// node[i].next = i - 1; } then the error: some node j < n whose key
+  /// is `bad` (a key of node j at or past `limit` when `limit` is given,
+  /// else node j's next not j - 1). Nodes of `stride` bytes, key at 0,
+  /// next at 4.
+  HornSystem buildThenCheck(uint64_t stride, bool checkKeys, int64_t limit,
+                            bool checkPastEnd = false) {
+    HornSystem h;
+    size_t inv = h.addRelation("build",
+                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            k = bv32("k"), j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {a, k32(0), n}}});
+    ExprRef key = ctx.ite(ctx.andE(ctx.sle(k32(0), k), ctx.slt(k, k32(100))),
+                          k, k32(0));
+    ExprRef at = node(i, stride);
+    ExprRef built = write4(write4(a, at, key), ctx.add(at, k64(4)),
+                           ctx.sub(i, k32(1)));
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {built, ctx.add(i, k32(1)), n}}});
+    ExprRef bad =
+        checkKeys
+            ? ctx.sle(k32(limit), read4(a, node(j, stride)))
+            : ctx.ne(read4(a, ctx.add(node(j, stride), k64(4))),
+                     ctx.sub(j, k32(1)));
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     checkPastEnd ? ctx.sle(j, n) : ctx.slt(j, n), bad}),
+                 std::nullopt});
+    return h;
+  }
+
+  /// Nodes of 16 bytes (key at 0, next at 8) from offset 16 on, each
+  /// linked to the one before as a loop that allocates them links them:
+  /// for (i = 0; i < n; i++) { node = 16 * i + 16; node->next = last;
+  /// last = node; } then the error: node j < n (j <= n with `pastEnd`)
+  /// whose link is not 16 * j (0 for the first).
+  HornSystem linkThenCheck(bool pastEnd) {
+    HornSystem h;
+    size_t inv = h.addRelation(
+        "link", {Sort::array(), Sort::bv(32), Sort::bv(32), Sort::bv(64)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            j = bv32("j"), last = ctx.var("last", Sort::bv(64));
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {a, k32(0), n, k64(0)}}});
+    ExprRef at = ctx.add(node(i, 16), k64(16));
+    ExprRef linked = a;
+    for (unsigned k = 0; k < 8; ++k)
+      linked = ctx.store(linked, ctx.add(at, k64(8 + k)),
+                         ctx.extract(last, 8 * k + 7, 8 * k));
+    h.addClause({{HornAtom{inv, {a, i, n, last}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {linked, ctx.add(i, k32(1)), n, at}}});
+    ExprRef next;
+    ExprRef nodeJ = ctx.add(node(j, 16), k64(16));
+    for (unsigned k = 0; k < 8; ++k) {
+      ExprRef b = ctx.select(a, ctx.add(nodeJ, k64(8 + k)));
+      next = next ? ctx.concat(b, next) : b;
+    }
+    ExprRef expected = ctx.ite(ctx.eq(j, k32(0)), k64(0), node(j, 16));
+    h.addClause({{HornAtom{inv, {a, i, n, last}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     pastEnd ? ctx.sle(j, n) : ctx.slt(j, n),
+                     ctx.ne(next, expected)}),
+                 std::nullopt});
+    return h;
+  }
+
+  expr::ExprContext ctx;
+};
+
+TEST_F(CellIndexedTest, ARelationOverNodesBecomesOneOverANodesFields) {
+  std::string why;
+  auto cells = indexByCell(ctx, buildThenCheck(8, true, 100), why);
+  ASSERT_TRUE(cells) << why;
+  ASSERT_EQ(cells->views.size(), 1u);
+  ASSERT_EQ(cells->views[0].size(), 1u);
+  EXPECT_EQ(cells->views[0][0].stride, 8u);
+  EXPECT_EQ(cells->views[0][0].fields,
+            (std::vector<std::pair<unsigned, unsigned>>{{0, 4}, {4, 4}}));
+  // (cell, key, next, i, n): no array left anywhere.
+  const HornRelation &r = cells->system.relations()[0];
+  ASSERT_EQ(r.args.size(), 5u);
+  EXPECT_EQ(r.args[0], Sort::bv(64));
+  for (const Sort &s : r.args)
+    EXPECT_FALSE(s.isArray());
+  for (const HornClause &c : cells->system.clauses())
+    for (const ExprRef &v : HornSystem::variablesOf(c))
+      EXPECT_FALSE(v->sort().isArray()) << v->name();
+  // The query reads one node: its body has that node's instance.
+  EXPECT_EQ(cells->system.clauses()[2].body.size(), 1u);
+}
+
+TEST_F(CellIndexedTest, KeysBelowTheirBoundInEveryNodeAreProvedOverCells) {
+  std::string why;
+  HornSystem original = buildThenCheck(8, true, 100);
+  auto cells = indexByCell(ctx, original, why);
+  ASSERT_TRUE(cells) << why;
+  HornOptions o;
+  o.timeoutSeconds = 30;
+  HornAnswer back = solveOverCells(ctx, original, o);
+  ASSERT_EQ(back.status, HornAnswer::Safe) << back.reason;
+  EXPECT_TRUE(back.method.starts_with(kCellMethodPrefix));
+  ASSERT_EQ(back.quantified.size(), 1u);
+  ASSERT_FALSE(back.quantified[0].empty());
+  // The quantified conjuncts are over the node's offset, and some read
+  // the original array there.
+  bool readsArray = false;
+  for (const HornAnswer::Quantified &q : back.quantified[0]) {
+    ASSERT_EQ(q.bound.size(), 1u);
+    for (const ExprRef &v : expr::freeVariables(q.body))
+      readsArray |= v == original.argument(ctx, 0, 0);
+  }
+  EXPECT_TRUE(readsArray);
+}
+
+TEST_F(CellIndexedTest, TheLinkOfEveryNodeIsProvedOverCells) {
+  HornOptions o;
+  o.timeoutSeconds = 30;
+  HornAnswer a = solveOverCells(ctx, linkThenCheck(false), o);
+  EXPECT_EQ(a.status, HornAnswer::Safe) << a.reason;
+  // Past the last node, the link is not the previous node's.
+  EXPECT_NE(solveOverCells(ctx, linkThenCheck(true), o).status,
+            HornAnswer::Safe);
+}
+
+TEST_F(CellIndexedTest, AReachableErrorIsNeverProvedOverCells) {
+  // Keys are below 100, so a key of 99 is reachable; and node n is never
+  // written, so its link is anything.
+  for (auto [keys, limit, pastEnd] :
+       {std::tuple{true, 99, false}, std::tuple{false, 0, true}}) {
+    std::string why;
+    HornSystem original = buildThenCheck(8, keys, limit, pastEnd);
+    auto cells = indexByCell(ctx, original, why);
+    ASSERT_TRUE(cells) << why;
+    HornOptions o;
+    o.timeoutSeconds = 10;
+    EXPECT_NE(solveOverCells(ctx, original, o).status, HornAnswer::Safe);
+    EXPECT_NE(solveHorn(ctx, original, o).status, HornAnswer::Safe);
+  }
+}
+
+TEST_F(CellIndexedTest, NodesOfASizeOtherThanAPowerOfTwoAreLeftAsArrays) {
+  std::string why;
+  EXPECT_FALSE(indexByCell(ctx, buildThenCheck(12, true, 100), why));
+  EXPECT_NE(why.find("power of two"), std::string::npos) << why;
+}
+
+TEST_F(CellIndexedTest, AnArrayComparedWholeIsLeftAsAnArray) {
+  HornSystem h;
+  size_t inv = h.addRelation("r", {Sort::array(), Sort::bv(32)});
+  ExprRef a = ctx.arrayVar("a"), b = ctx.arrayVar("b"), i = bv32("i");
+  h.addClause({{}, ctx.trueE(), HornAtom{inv, {write4(b, k64(0), i), i}}});
+  h.addClause({{HornAtom{inv, {a, i}}}, ctx.eq(a, b), std::nullopt});
+  std::string why;
+  EXPECT_FALSE(indexByCell(ctx, h, why));
+  EXPECT_FALSE(why.empty());
+}
+
+TEST_F(CellIndexedTest, AReadAtAnOffsetOfUnknownResidueIsAnyValueOrTheField) {
+  // The read's offset is an input's: the translation still stands (an
+  // over-approximation), and an error the original reaches stays
+  // reachable.
+  HornSystem h;
+  size_t inv = h.addRelation("r", {Sort::array(), Sort::bv(32)});
+  ExprRef a = ctx.arrayVar("a"), u = ctx.arrayVar("u"), i = bv32("i");
+  ExprRef p = ctx.var("p", Sort::bv(64));
+  h.addClause({{},
+               ctx.trueE(),
+               HornAtom{inv, {write4(u, node(i, 8), k32(7)), i}}});
+  h.addClause({{HornAtom{inv, {a, i}}},
+               ctx.andE(ctx.eq(p, node(i, 8)), ctx.eq(read4(a, p), k32(7))),
+               std::nullopt});
+  std::string why;
+  ASSERT_TRUE(indexByCell(ctx, h, why)) << why;
+  HornOptions o;
+  o.timeoutSeconds = 10;
+  EXPECT_NE(solveOverCells(ctx, h, o).status, HornAnswer::Safe);
+}
+
+} // namespace
+} // namespace cosmo::solver
