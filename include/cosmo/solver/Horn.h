@@ -59,7 +59,10 @@
 // ArrayElements.h), and Spacer runs with
 // quantified lemmas; a conjunct `forall k. body` is read back over the
 // byte arrays, and Houdini checks it on instances first (see
-// HornAnswer::quantified).
+// HornAnswer::quantified). Before that, such a system is asked over cells
+// (horn/CellIndexed.h, seed 001 section 7's relations indexed by the
+// location): an array-free over-approximation whose candidates are read
+// off the clauses and checked by Houdini; safe over cells is safe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_HORN_H
@@ -152,6 +155,10 @@ struct HornAnswer {
     ExprRef body;
   };
   std::vector<std::vector<Quantified>> quantified;
+  /// Safe over cells (CellIndexed.h): each relation's invariant over its
+  /// cell relation's arguments (null for a relation it has none of), for
+  /// HornOptions::earlierCells.
+  std::vector<ExprRef> cellInvariants;
   /// Which route decided: "integer invariants checked over bit-vectors" or
   /// "bit-vector Spacer"; prefixed kCellMethodPrefix when it decided a
   /// relation over cells that stands for one over an array.
@@ -181,6 +188,9 @@ struct HornOptions {
   /// loop or function with several errors past it is then proved once,
   /// not once per error.
   const std::map<std::string, std::vector<ExprRef>> *earlier = nullptr;
+  /// The same for the cell relations of systems over arrays
+  /// (HornAnswer::cellInvariants).
+  const std::map<std::string, std::vector<ExprRef>> *earlierCells = nullptr;
   /// Answers looked up before solving, and kept after (null: none).
   HornAnswerShelf *shelf = nullptr;
   /// Candidate conjuncts by relation name (over HornSystem::argument),

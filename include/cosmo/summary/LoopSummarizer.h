@@ -185,6 +185,9 @@ public:
   /// relation name: the first candidates of later questions about the same
   /// loops and functions (HornOptions::earlier).
   std::map<std::string, std::vector<ExprRef>> provedInvariants;
+  /// The same over the cells of relations over arrays
+  /// (HornOptions::earlierCells).
+  std::map<std::string, std::vector<ExprRef>> provedCellInvariants;
 
 private:
   const FunctionLoops &loadLoops(const llvm::Function &f);

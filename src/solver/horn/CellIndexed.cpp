@@ -536,6 +536,7 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
       cellTemplates(ctx, system, *cells);
   HornOptions mine;
   mine.timeoutSeconds = options.timeoutSeconds;
+  mine.earlier = options.earlierCells;
   mine.templates = &templates;
   // Spacer rarely proves a cell relation (CellTemplates.cpp): the
   // templates decide.
@@ -557,6 +558,8 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
     return answer;
   HornAnswer out = answer;
   size_t n = original.relations().size();
+  out.cellInvariants = answer.invariants;
+  out.cellInvariants.resize(n);
   out.invariants.assign(n, nullptr);
   out.quantified.assign(n, {});
   for (size_t r = 0; r < n; ++r) {

@@ -144,6 +144,7 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
         << q.system.str();
   solver::HornOptions o;
   o.earlier = &registry_.provedInvariants;
+  o.earlierCells = &registry_.provedCellInvariants;
   o.shelf = registry_.hornShelf;
   o.timeoutSeconds = std::max(
       0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
@@ -160,22 +161,27 @@ bool CandidateDecider::refutes(const HornQuestion &q,
   ++registry_.stats.refutedByHorn;
   if (a.method.starts_with(solver::kCellMethodPrefix))
     ++registry_.stats.refutedOverCells;
-  for (size_t r = 0; r < a.invariants.size(); ++r) {
-    if (!a.invariants[r])
-      continue;
-    std::vector<ExprRef> &known =
-        registry_.provedInvariants[q.system.relations()[r].name];
-    const expr::Expr *inv = a.invariants[r].get();
-    auto add = [&](const ExprRef &c) {
-      if (!c->isTrue() && std::find(known.begin(), known.end(), c) == known.end())
-        known.push_back(c);
-    };
-    if (inv->kind() == expr::Kind::And)
-      for (unsigned k = 0; k < inv->numChildren(); ++k)
-        add(ExprRef(inv->child(k)));
-    else
-      add(a.invariants[r]);
-  }
+  auto keep = [&](std::map<std::string, std::vector<ExprRef>> &proved,
+                  const std::vector<ExprRef> &invariants) {
+    for (size_t r = 0; r < invariants.size(); ++r) {
+      if (!invariants[r])
+        continue;
+      std::vector<ExprRef> &known = proved[q.system.relations()[r].name];
+      const expr::Expr *inv = invariants[r].get();
+      auto add = [&](const ExprRef &c) {
+        if (!c->isTrue() &&
+            std::find(known.begin(), known.end(), c) == known.end())
+          known.push_back(c);
+      };
+      if (inv->kind() == expr::Kind::And)
+        for (unsigned k = 0; k < inv->numChildren(); ++k)
+          add(ExprRef(inv->child(k)));
+      else
+        add(invariants[r]);
+    }
+  };
+  keep(registry_.provedInvariants, a.invariants);
+  keep(registry_.provedCellInvariants, a.cellInvariants);
   if (q.exact)
     recordInvariants(q, a);
   return true;
