@@ -176,6 +176,35 @@ TEST_F(CellIndexedTest, TheLinkOfEveryNodeIsProvedOverCells) {
             HornAnswer::Safe);
 }
 
+// for (i = 0; i < n; i++) a[i] = i; then a[j] != j for some j < n (j <= n:
+// reachable, a[n] is anything).
+TEST_F(CellIndexedTest, ACellHoldingItsOwnIndexIsProvedOverCells) {
+  for (bool pastEnd : {false, true}) {
+    HornSystem h;
+    size_t inv =
+        h.addRelation("index", {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {a, k32(0), n}}});
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {write4(a, node(i, 4), i), ctx.add(i, k32(1)),
+                                n}}});
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     pastEnd ? ctx.sle(j, n) : ctx.slt(j, n),
+                     ctx.ne(read4(a, node(j, 4)), j)}),
+                 std::nullopt});
+    HornOptions o;
+    o.timeoutSeconds = 30;
+    HornAnswer answer = solveOverCells(ctx, h, o);
+    EXPECT_EQ(answer.status == HornAnswer::Safe, !pastEnd) << answer.reason;
+  }
+}
+
 TEST_F(CellIndexedTest, AReachableErrorIsNeverProvedOverCells) {
   // Keys are below 100, so a key of 99 is reachable; and node n is never
   // written, so its link is anything.

@@ -108,6 +108,9 @@ private:
   }
   bool tracked(const Expr *e);
   ExprRef rewrite(const ExprRef &e);
+  /// Whether read `r` (recognised in `e`) is of the bytes at exactly
+  /// r.at, r.at + 1, ...
+  bool consecutive(const Expr *e, const ElementAccess &r);
   /// The value of `bytes` bytes at offset `at` (rewritten) of `array`.
   ExprRef read(const ExprRef &array, const ExprRef &at, unsigned bytes);
   /// Field `f` of the cell at aligned offset `cell` of `array`.
@@ -135,7 +138,9 @@ private:
   const std::vector<std::vector<CellView>> &views_;
   unsigned &fresh_;
   std::vector<const HornAtom *> body_;
-  std::map<const Expr *, ArrayOf> arrays_;
+  /// Array variable -> the body atoms' arrays it is (a loop's array that
+  /// the next loop reads is both its atom's and the next one's).
+  std::map<const Expr *, std::vector<ArrayOf>> arrays_;
   std::map<const Expr *, bool> trackedMemo_;
   std::map<const Expr *, ExprRef> rewritten_;
   std::map<std::tuple<const Expr *, const Expr *, size_t>, ExprRef> fields_;
@@ -224,7 +229,7 @@ const CellView &ClauseCells::viewOf(const Expr *array) {
   // variable below says which.
   if (array->kind() == Kind::ArrayVar)
     if (auto it = arrays_.find(array); it != arrays_.end())
-      return viewsOf(it->second.atom)[it->second.view];
+      return viewsOf(it->second[0].atom)[it->second[0].view];
   for (unsigned k = 0; k < array->numChildren(); ++k)
     if (tracked(array->child(k)))
       return viewOf(array->child(k));
@@ -241,11 +246,20 @@ ExprRef ClauseCells::field(const ExprRef &array, const ExprRef &cell,
   switch (array->kind()) {
   case Kind::ArrayVar:
     if (auto it = arrays_.find(array.get()); it != arrays_.end()) {
-      const CellView &mine = viewsOf(it->second.atom)[it->second.view];
-      if (mine.stride != view.stride || mine.fields != view.fields)
-        throw Untranslatable{"arrays of two layouts flow into one another"};
-      out = instance(it->second.atom, it->second.view, cell)
-                .fields[it->second.view][f];
+      // An instance of each atom the array is an argument of, agreeing.
+      std::vector<ExprRef> same;
+      for (const ArrayOf &of : it->second) {
+        const CellView &mine = viewsOf(of.atom)[of.view];
+        if (mine.stride != view.stride || mine.fields != view.fields)
+          throw Untranslatable{"arrays of two layouts flow into one another"};
+        ExprRef value = instance(of.atom, of.view, cell).fields[of.view][f];
+        if (out)
+          same.push_back(ctx_.eq(out, value));
+        else
+          out = value;
+      }
+      if (!same.empty())
+        side_.push_back(ctx_.andAll(same));
       break;
     }
     // An array of the clause's own (the arrival's content): its fields
@@ -353,6 +367,19 @@ ExprRef ClauseCells::read(const ExprRef &array, const ExprRef &at,
   return out;
 }
 
+bool ClauseCells::consecutive(const Expr *e, const ElementAccess &r) {
+  // elementRead compares offsets through extensions; a cell read needs
+  // byte k at exactly `at + k`.
+  for (unsigned k = r.bytes; k-- > 0;) {
+    const Expr *byte = e->kind() == Kind::Concat ? e->child(0) : e;
+    if (byte->child(1) != ctx_.add(ExprRef(r.at), ctx_.bv(64, k)).get())
+      return false;
+    if (e->kind() == Kind::Concat)
+      e = e->child(1);
+  }
+  return true;
+}
+
 ExprRef ClauseCells::rewrite(const ExprRef &e) {
   if (!tracked(e.get()))
     return e;
@@ -360,7 +387,7 @@ ExprRef ClauseCells::rewrite(const ExprRef &e) {
     return it->second;
   ExprRef out;
   if (std::optional<ElementAccess> r = elementRead(e.get());
-      r && tracked(r->array)) {
+      r && tracked(r->array) && consecutive(e.get(), *r)) {
     out = read(ExprRef(r->array), rewrite(ExprRef(r->at)), r->bytes);
   } else if (e->kind() == Kind::Select) {
     out = read(ExprRef(e->child(0)), rewrite(ExprRef(e->child(1))), 1);
@@ -383,10 +410,9 @@ HornClause ClauseCells::translate(const HornClause &c) {
     const std::vector<CellView> &views = views_[a.relation];
     for (size_t v = 0; v < views.size(); ++v) {
       const ExprRef &array = a.args[views[v].position];
-      if (array->kind() != Kind::ArrayVar || arrays_.count(array.get()))
-        throw Untranslatable{"a body atom's array that is not a variable "
-                             "of its own"};
-      arrays_.emplace(array.get(), ArrayOf{k, v});
+      if (array->kind() != Kind::ArrayVar)
+        throw Untranslatable{"a body atom's array that is not a variable"};
+      arrays_[array.get()].push_back(ArrayOf{k, v});
     }
   }
   HornClause out;

@@ -15,6 +15,8 @@
 // and a fact about a field is
 //  - the negation of what a query asks of it (key >= 100: key < 100);
 //  - the constant v, when v is one;
+//  - the frontier as a function of the field, when v is a carried value w
+//    is a function of (a[k] = k: 4*k == cell);
 //  - the link to the cell written before it: when v is a carried value
 //    that the iteration sets to w plus a constant c0 (`next = last; last =
 //    node`), and w moves by d per iteration, field == cell + c0 - d, or
@@ -219,6 +221,14 @@ void Templates::iteration(const HornClause &c) {
                       ctx_.slt(cellArg, frontier)));
         if (value->kind() == Kind::BVConst)
           out.facts.push_back(ctx_.eq(fieldArg, value));
+        // A carried value the frontier is a function of, written at the
+        // frontier (a[k] = k): the cell is that function of the field.
+        if (value->kind() == Kind::Var && value->width() == fieldArg->width()) {
+          auto vars = expr::freeVariables(frontier);
+          if (std::find(vars.begin(), vars.end(), value) != vars.end())
+            out.facts.push_back(ctx_.eq(
+                expr::substitute(ctx_, frontier, {{value, fieldArg}}), cellArg));
+        }
         // The link to the cell written before.
         ExprRef step = constantGuess(
             ctx_, ctx_.sub(expr::substitute(ctx_, frontier, next), frontier));
