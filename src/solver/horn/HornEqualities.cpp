@@ -3,7 +3,8 @@
 // Step 0 of cosmo/solver/Horn.h: the linear and polynomial equalities of
 // the relations' sampled states (AffineEqualities.h), sifted by Houdini
 // over bit-vectors, and the products of variables a query is refuted
-// through as opaque values.
+// through as opaque values; and with them the templates a caller offers
+// (HornOptions::templates: the cells' of CellIndexed.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cosmo::solver {
 
@@ -453,6 +455,51 @@ void HornSolver::polynomialInvariants(
                 if (g != f)
                   under.emplace_back(a.relation, g);
     }
+}
+
+bool HornSolver::templatesRefute(const Candidates &equalities,
+                                 Candidates &out) {
+  if (!templates_)
+    return false;
+  out = equalities;
+  bool any = false;
+  for (size_t r = 0; r < out.size(); ++r) {
+    const HornRelation &rel = system_.relations()[r];
+    auto it = templates_->find(rel.name);
+    if (it == templates_->end())
+      continue;
+    std::set<ExprRef, expr::ExprIdLess> args;
+    for (unsigned i = 0; i < rel.args.size(); ++i)
+      args.insert(system_.argument(ctx_, r, i));
+    for (const ExprRef &f : it->second) {
+      auto vars = expr::freeVariables(f);
+      if (std::all_of(vars.begin(), vars.end(),
+                      [&](const ExprRef &v) { return args.count(v); })) {
+        addCandidate(out[r], f);
+        any = true;
+      }
+    }
+    // The orderings of the arguments, which bound the frontier the
+    // templates speak of (i <= n, 0 <= i).
+    for (unsigned a = 0; a < rel.args.size(); ++a) {
+      ExprRef x = system_.argument(ctx_, r, a);
+      if (!x->sort().isBV())
+        continue;
+      addCandidate(out[r], ctx_.sle(ctx_.bv(x->width(), 0), x));
+      for (unsigned b = a + 1; b < rel.args.size(); ++b) {
+        ExprRef y = system_.argument(ctx_, r, b);
+        if (y->sort() != x->sort())
+          continue;
+        addCandidate(out[r], ctx_.sle(x, y));
+        addCandidate(out[r], ctx_.sle(y, x));
+      }
+    }
+  }
+  if (!any)
+    return false;
+  entryFacts(out);
+  std::string why;
+  return checkOverBitVectors(out, why);
 }
 
 } // namespace cosmo::solver
