@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ByteArrayTerms.h"
 #include "horn/ArrayElements.h"
 
 #include "cosmo/solver/Horn.h"
@@ -35,19 +36,11 @@ public:
   }
   /// A little-endian int read at byte offset `off`, as ObjectState reads.
   ExprRef read4(const ExprRef &a, const ExprRef &off) {
-    ExprRef r;
-    for (unsigned k = 0; k < 4; ++k) {
-      ExprRef b = ctx.select(a, ctx.add(off, k64(k)));
-      r = r ? ctx.concat(b, r) : b;
-    }
-    return r;
+    return testing::readBytes(ctx, a, off, 4);
   }
   /// An int written at byte offset `off`, as ObjectState writes.
-  ExprRef write4(ExprRef a, const ExprRef &off, const ExprRef &v) {
-    for (unsigned k = 0; k < 4; ++k)
-      a = ctx.store(a, ctx.add(off, k64(k)),
-                    ctx.extract(v, 8 * k + 7, 8 * k));
-    return a;
+  ExprRef write4(const ExprRef &a, const ExprRef &off, const ExprRef &v) {
+    return testing::writeBytes(ctx, a, off, v);
   }
 
   /// for (i = 0; i < n; i++) a[i] = value(i, v); then for some k < n the

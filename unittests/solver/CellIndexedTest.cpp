@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ByteArrayTerms.h"
 #include "horn/CellIndexed.h"
 
 #include "cosmo/expr/Transform.h"
@@ -27,17 +28,10 @@ public:
   ExprRef k32(int64_t v) { return ctx.bv(32, static_cast<uint64_t>(v)); }
   ExprRef k64(uint64_t v) { return ctx.bv(64, v); }
   ExprRef read4(const ExprRef &a, const ExprRef &off) {
-    ExprRef r;
-    for (unsigned k = 0; k < 4; ++k) {
-      ExprRef b = ctx.select(a, ctx.add(off, k64(k)));
-      r = r ? ctx.concat(b, r) : b;
-    }
-    return r;
+    return testing::readBytes(ctx, a, off, 4);
   }
-  ExprRef write4(ExprRef a, const ExprRef &off, const ExprRef &v) {
-    for (unsigned k = 0; k < 4; ++k)
-      a = ctx.store(a, ctx.add(off, k64(k)), ctx.extract(v, 8 * k + 7, 8 * k));
-    return a;
+  ExprRef write4(const ExprRef &a, const ExprRef &off, const ExprRef &v) {
+    return testing::writeBytes(ctx, a, off, v);
   }
   /// Byte offset of node `i` (a 32-bit index) in cells of `stride` bytes.
   ExprRef node(const ExprRef &i, uint64_t stride) {
@@ -95,19 +89,12 @@ public:
                  ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
                  HornAtom{inv, {a, k32(0), n, k64(0)}}});
     ExprRef at = ctx.add(node(i, 16), k64(16));
-    ExprRef linked = a;
-    for (unsigned k = 0; k < 8; ++k)
-      linked = ctx.store(linked, ctx.add(at, k64(8 + k)),
-                         ctx.extract(last, 8 * k + 7, 8 * k));
+    ExprRef linked = testing::writeBytes(ctx, a, ctx.add(at, k64(8)), last);
     h.addClause({{HornAtom{inv, {a, i, n, last}}},
                  ctx.slt(i, n),
                  HornAtom{inv, {linked, ctx.add(i, k32(1)), n, at}}});
-    ExprRef next;
-    ExprRef nodeJ = ctx.add(node(j, 16), k64(16));
-    for (unsigned k = 0; k < 8; ++k) {
-      ExprRef b = ctx.select(a, ctx.add(nodeJ, k64(8 + k)));
-      next = next ? ctx.concat(b, next) : b;
-    }
+    ExprRef next = testing::readBytes(
+        ctx, a, ctx.add(ctx.add(node(j, 16), k64(16)), k64(8)), 8);
     ExprRef expected = ctx.ite(ctx.eq(j, k32(0)), k64(0), node(j, 16));
     h.addClause({{HornAtom{inv, {a, i, n, last}}},
                  ctx.andAll(std::vector<ExprRef>{
