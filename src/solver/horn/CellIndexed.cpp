@@ -85,10 +85,10 @@ std::optional<uint64_t> residue(const Expr *e, uint64_t stride) {
 /// The translation of one clause.
 class ClauseCells {
 public:
-  ClauseCells(expr::ExprContext &ctx, const HornSystem &system,
+  ClauseCells(expr::ExprContext &ctx,
               const std::vector<std::vector<CellView>> &views,
               unsigned &fresh)
-      : ctx_(ctx), system_(system), views_(views), fresh_(fresh) {}
+      : ctx_(ctx), views_(views), fresh_(fresh) {}
 
   HornClause translate(const HornClause &c);
 
@@ -134,7 +134,6 @@ private:
   ExprRef withByte(const ExprRef &value, unsigned b, const ExprRef &byte);
 
   expr::ExprContext &ctx_;
-  const HornSystem &system_;
   const std::vector<std::vector<CellView>> &views_;
   unsigned &fresh_;
   std::vector<const HornAtom *> body_;
@@ -541,7 +540,7 @@ std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
   unsigned fresh = 0;
   try {
     for (const HornClause &c : system.clauses()) {
-      ClauseCells cells(ctx, system, out.views, fresh);
+      ClauseCells cells(ctx, out.views, fresh);
       out.system.addClause(cells.translate(c));
     }
   } catch (const Untranslatable &u) {

@@ -120,9 +120,6 @@ private:
   }
   void iteration(const HornClause &c);
   void query(const HornClause &c);
-  /// The entry value of scalar argument `i` of `r`, when every entry
-  /// clause gives it one constant.
-  ExprRef entryConstant(size_t r, unsigned i);
   /// The value of `t` (over `r`'s arguments) at entry, when every entry
   /// clause makes it one constant.
   ExprRef entryValue(size_t r, const ExprRef &t);
@@ -138,25 +135,6 @@ private:
   };
   std::map<std::pair<size_t, size_t>, Found> found_;
 };
-
-ExprRef Templates::entryConstant(size_t r, unsigned i) {
-  ExprRef value;
-  for (const HornClause &c : cells_.system.clauses()) {
-    if (!c.head || c.head->relation != r)
-      continue;
-    bool fromItself = std::any_of(c.body.begin(), c.body.end(),
-                                  [&](const HornAtom &a) {
-                                    return a.relation == r;
-                                  });
-    if (fromItself)
-      continue;
-    const ExprRef &t = c.head->args[i];
-    if (t->kind() != Kind::BVConst || (value && value != t))
-      return nullptr;
-    value = t;
-  }
-  return value;
-}
 
 ExprRef Templates::entryValue(size_t r, const ExprRef &t) {
   ExprRef value;
@@ -253,7 +231,8 @@ void Templates::iteration(const HornClause &c) {
         ExprRef lastWritten =
             ctx_.eq(value, ctx_.add(frontier, ctx_.sub(offset, step)));
         out.plain.push_back(lastWritten);
-        if (ExprRef first = entryConstant(r, *k)) {
+        if (ExprRef first =
+                entryValue(r, cells_.system.argument(ctx_, r, *k))) {
           out.facts.push_back(ctx_.orE(link, ctx_.eq(fieldArg, first)));
           out.plain.push_back(ctx_.orE(lastWritten, ctx_.eq(value, first)));
         }
