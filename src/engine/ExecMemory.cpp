@@ -304,6 +304,14 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     ExprRef fits =
         ctx_.andE(ctx_.uge(objSize, pointer(size)),
                   ctx_.ule(offset, ctx_.sub(objSize, pointer(size))));
+    if (o.region) // inside one cell: a block of its own
+      fits = ctx_.andE(
+          fits, ctx_.ule(ctx_.urem(offset, pointer(o.region->cellSize)),
+                         pointer(o.region->cellSize - std::min<uint64_t>(
+                                                          size,
+                                                          o.region->cellSize))));
+    if (o.region && size > o.region->cellSize)
+      fits = ctx_.falseE();
     return checkError(
         st, ctx_.notE(fits), ErrorKind::OutOfBounds,
         fmt::format("out-of-bounds access of {} to {} object '{}'{}",
@@ -398,6 +406,7 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     uint64_t value =
         expr::evaluate(address, *r.model)->bits.getZExtValue();
     const memory::ObjectEntry *e = rest->memory.find(value);
+    if (getenv("DBGN")) fprintf(stderr, "enum %u value %lx obj %s addr=%s\n", n, (unsigned long)value, e ? e->object->name.c_str() : "-", expr::toSmtLib(address).substr(0,300).c_str());
     if (callers && value >= kNullPageSize) {
       // Only the null page is invalid in every caller.
       terminateCut(*rest, "an address the caller gives may point into the "
@@ -445,8 +454,15 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
                                          bytes, i.getPointerOperand())) {
     if (cutDeepSymbolicAccess(a, i))
       continue;
-    ExprRef v = decode(readMemory(*a.state, a, bytes), t);
+    ExprRef bits = readMemory(*a.state, a, bytes);
     const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
+    if (e->object->region && t->isPointerTy()) {
+      assumeLinkRead(*a.state, a, bytes, bits);
+      if (a.state->terminated)
+        continue;
+      e = a.state->memory.findByBase(a.base);
+    }
+    ExprRef v = decode(bits, t);
     if (t->isPointerTy() && e->object->kind == ObjectKind::Input &&
         a.offset->isConst()) {
       uint64_t off = a.offset->bvValue().getZExtValue();
@@ -467,8 +483,10 @@ ExprRef Executor::withResolvedLazy(const ExecutionState &s, const ExprRef &e) {
 }
 
 ExecutionState *Executor::allowedWrite(const ResolvedAccess &a,
-                                       uint64_t bytes) {
+                                       uint64_t bytes, const ExprRef &value) {
   ExecutionState *s = a.state;
+  if (a.state->memory.findByBase(a.base)->object->region)
+    s = checkedNodeWrite(a, bytes, value);
   for (ExecutionHooks *h : run_->hooks)
     if (s)
       s = h->onWrite({s, a.base, a.offset}, bytes, nullptr);
@@ -511,7 +529,7 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
                                   isolatedRegionStart());
     if (cutDeepSymbolicAccess(a, i))
       continue;
-    ExecutionState *st = allowedWrite(a, value->width() / 8);
+    ExecutionState *st = allowedWrite(a, value->width() / 8, value);
     if (!st)
       continue;
     st->memory.writable(a.base).write(ctx_, a.offset, value);
@@ -581,6 +599,11 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   // In 64 bits: calloc's product of two 32-bit sizes does not wrap.
   assert(size0->width() <= 64 && "a size is at most 64 bits");
   ExprRef size = ctx_.zextOrTrunc(size0, 64);
+  for (ExecutionHooks *h : run_->hooks)
+    if (std::optional<uint64_t> region = h->nodeRegionFor(s, result, size)) {
+      allocateNode(s, *region, zeroed, result);
+      return;
+    }
   if (size->isConst()) {
     uint64_t n = size->bvValue().getZExtValue();
     // An object keeps a term per byte: a larger block would take more
@@ -591,7 +614,7 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
           n, kMaxHeapBlock >> 20)};
     uint64_t base = allocate(s, n, ObjectKind::Heap, site,
                              ctx_.arrayVar(s.freshName("uninit")));
-    setAllocationSite(s, base, programLocation(s));
+    setAllocationSite(s, base, programLocation(s), result);
     if (zeroed)
       zeroFill(s, base);
     bind(s, result, pointer(base));
@@ -610,16 +633,18 @@ void Executor::allocateHeap(ExecutionState &s, const ExprRef &size0,
   uint64_t base = allocate(t, opts_.maxSymbolicAllocation, ObjectKind::Heap,
                            site, ctx_.arrayVar(t.freshName("uninit")),
                            ctx_.zextOrTrunc(size, pointerBits()));
-  setAllocationSite(t, base, programLocation(t));
+  setAllocationSite(t, base, programLocation(t), result);
   if (zeroed)
     zeroFill(t, base);
   bind(t, result, pointer(base));
 }
 
 void Executor::setAllocationSite(ExecutionState &s, uint64_t base,
-                                 const SourceLocation &site) {
+                                 const SourceLocation &site,
+                                 const void *siteTag) {
   const memory::ObjectEntry *e = s.memory.findByBase(base);
   auto object = std::make_shared<memory::MemoryObject>(*e->object);
+  object->siteTag = siteTag;
   object->siteFile = site.file;
   object->siteFunction = site.function;
   object->siteLine = site.line;
@@ -676,6 +701,12 @@ void Executor::freeAddress(ExecutionState &s, const ExprRef &address) {
       continue;
     ExecutionState &t = *at.onTrue;
     const memory::ObjectEntry *e = t.memory.find(*value);
+    if (e && e->object->region) {
+      terminateCut(t, fmt::format("a free of a node of '{}' (a loop's node "
+                                  "region: not modelled yet)",
+                                  e->object->name));
+      continue;
+    }
     bool isBase = e && e->object->address == *value;
     t.accessedObject = isBase ? e->object->address : 0;
     if (!e || !isBase || e->object->kind != ObjectKind::Heap)

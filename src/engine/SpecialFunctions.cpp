@@ -176,6 +176,10 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
     for (const ResolvedAccess &a : resolve(s, arg(0), n)) {
       if (!a.offset->isConst())
         throw Unsupported{name.str() + " on a symbolic address"};
+      if (a.state->memory.findByBase(a.base)->object->region) {
+        terminateCut(*a.state, name.str() + " on a node of a loop's region");
+        continue;
+      }
       uint64_t off = a.offset->bvValue().getZExtValue();
       memory::ObjectState &os = a.state->memory.writable(a.base);
       for (uint64_t k = 0; k < n; ++k)

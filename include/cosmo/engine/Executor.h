@@ -181,10 +181,43 @@ public:
                     memory::ObjectKind kind, const std::string &name,
                     ExprRef initial, ExprRef symbolicSize = {},
                     const void *typeTag = nullptr, bool unbounded = false);
+  //===--- Node regions (NodeRegions.cpp) ---------------------------------===//
+  /// The link offsets of node type `node` (a struct whose pointer fields
+  /// all point to its own type); none for any other type.
+  std::optional<std::vector<uint64_t>> nodeLinks(const llvm::Type *node) const;
+  /// A new node region (MemoryObject::NodeRegion) of `cells` cells, all
+  /// valid, of `cellSize` bytes with links at `links`, for the heap blocks
+  /// of allocation `site`; its base.
+  uint64_t makeNodeRegion(ExecutionState &s, const std::string &name,
+                          uint64_t cellSize, std::vector<uint64_t> links,
+                          const ExprRef &cells, const void *site,
+                          const void *typeTag);
+  /// Sets the cell counts of the region at `base`.
+  void setNodeCells(ExecutionState &s, uint64_t base, const ExprRef &cells,
+                    const ExprRef &validCells);
+  /// The most cells region `o` has.
+  static uint64_t maxNodes(const memory::MemoryObject &o);
+  /// `v` is null or the address of a cell of region `o`.
+  ExprRef isNodeOf(const memory::MemoryObject &o, const ExprRef &v);
+  /// The heap block of an allocation as the next cell of region `base`,
+  /// bound to `result`.
+  void allocateNode(ExecutionState &s, uint64_t base, bool zeroed,
+                    const llvm::Value *result);
+  /// A read of `bytes` bytes through `a` gave `value`: a link of a valid
+  /// cell holds null or a cell.
+  void assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
+                      unsigned bytes, const ExprRef &value);
+  /// A write through `a` of `bytes` bytes (`value`, when known) as a region
+  /// allows it: the state where it keeps every valid cell's links null or a
+  /// cell (the rest is cut), or null.
+  ExecutionState *checkedNodeWrite(const ResolvedAccess &a, uint64_t bytes,
+                                   const ExprRef &value);
+
   /// The heap block at `base` was allocated at `site`
   /// (MemoryObject::siteFile): where a leak of it is reported.
   void setAllocationSite(ExecutionState &s, uint64_t base,
-                         const SourceLocation &site);
+                         const SourceLocation &site,
+                         const void *siteTag = nullptr);
   /// A stack object of `size` bytes (a 64-bit term) in the frame of `s`,
   /// freed when it returns, bound to `result`: an alloca instruction (a
   /// VLA when `size` is symbolic) or a call of alloca().
@@ -492,7 +525,8 @@ private:
                                 bool terminated);
   /// A write of `bytes` through `a` as the hooks allow it (onWrite): the
   /// state that makes it, or null.
-  ExecutionState *allowedWrite(const ResolvedAccess &a, uint64_t bytes);
+  ExecutionState *allowedWrite(const ResolvedAccess &a, uint64_t bytes,
+                               const ExprRef &value = nullptr);
   bool handleIntrinsic(ExecutionState &s, const llvm::CallBase &call,
                        const llvm::Function &f, std::vector<ExprRef> &args);
 

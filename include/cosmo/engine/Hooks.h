@@ -29,6 +29,7 @@ class CallBase;
 class Function;
 class Instruction;
 class LoadInst;
+class Value;
 } // namespace llvm
 
 namespace cosmo::engine {
@@ -197,6 +198,14 @@ public:
   virtual ExecutionState *onWrite(const ResolvedAccess &a, uint64_t /*bytes*/,
                                   const ExprRef & /*symbolicBytes*/) {
     return a.state;
+  }
+  /// A heap allocation of `size` bytes by `site`: the base of the node
+  /// region (MemoryObject::NodeRegion) whose next cell it takes, or none (a
+  /// block of its own).
+  virtual std::optional<uint64_t> nodeRegionFor(ExecutionState &,
+                                                const llvm::Value * /*site*/,
+                                                const ExprRef & /*size*/) {
+    return std::nullopt;
   }
   /// The bytes of an object were made fresh inputs.
   virtual void onInputMemory(ExecutionState &, const std::vector<ExprRef> &) {}

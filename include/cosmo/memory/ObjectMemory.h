@@ -116,6 +116,25 @@ struct MemoryObject {
   /// Opaque tag of the allocated type (the engine stores an llvm::Type*),
   /// used to find alias candidates for lazily initialised pointers.
   const void *typeTag = nullptr;
+  /// The instruction that allocated a heap block (an llvm::Value*), or null.
+  const void *siteTag = nullptr;
+  /// A node region: the heap blocks of one allocation site of a summarised
+  /// loop as one object of equal cells, allocated one after the other
+  /// (seed 001 section 7: a location of Rec(l) as an index). Its size is
+  /// cellSize * cells; an access stays inside one cell, and the links
+  /// (pointer fields of the node type) of every valid cell hold null or
+  /// the address of a cell: the executor checks that at every write of a
+  /// link and assumes it at every read of one. `symbolicSize` is
+  /// cellSize * cells.
+  struct NodeRegion {
+    uint64_t cellSize = 0;
+    std::vector<uint64_t> linkOffsets;
+    /// Cells allocated, and the first cells whose links were all written
+    /// (a cell's links are unset from its allocation to their first
+    /// store): pointer-width terms.
+    ExprRef cells, validCells;
+  };
+  std::shared_ptr<const NodeRegion> region;
 
   /// The object's size as a term of `width` bits (the pointer width;
   /// a symbolic size has it already).

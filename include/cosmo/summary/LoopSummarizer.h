@@ -85,6 +85,11 @@ class LoopBodyRun;
 struct LoopShape {
   const frontend::RecursiveVertex *vertex = nullptr;
   BlockSet body;
+  /// It allocates or walks nodes of a linked struct (a list it builds or
+  /// traverses): under --loops=auto it is summarised from its first
+  /// arrival, where its pointers are null or nodes of a region, not from
+  /// one after unrolled iterations, where they are blocks of their own.
+  bool overNodes = false;
 };
 
 /// What the summarizers know of a function's loops.
@@ -237,6 +242,10 @@ private:
   /// Makes the loop at `s`'s block a recursive state; false (and `why`)
   /// when it cannot, `s` untouched.
   bool summarize(ExecutionState &s, const LoopShape &loop, std::string &why);
+  /// The same from `arrival` (an earlier state of `s`'s path, at the same
+  /// head): `s` ends, and the loop's exits go on in its place.
+  bool summarizeFrom(ExecutionState &arrival, ExecutionState &s,
+                     const LoopShape &loop, std::string &why);
 
   Executor &x_;
   LoopRegistry &registry_;

@@ -123,6 +123,11 @@ private:
   /// The value of `t` (over `r`'s arguments) at entry, when every entry
   /// clause makes it one constant.
   ExprRef entryValue(size_t r, const ExprRef &t);
+  /// Fact `f` over the cell and fields of view `from` as the same fact of
+  /// view `to`; null when their fields differ or `f` reads other
+  /// arguments.
+  ExprRef portFact(const ExprRef &f, std::pair<size_t, size_t> from,
+                   std::pair<size_t, size_t> to);
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -152,6 +157,28 @@ ExprRef Templates::entryValue(size_t r, const ExprRef &t) {
     value = v;
   }
   return value;
+}
+
+ExprRef Templates::portFact(const ExprRef &f, std::pair<size_t, size_t> from,
+                            std::pair<size_t, size_t> to) {
+  const CellView &a = cells_.views[from.first][from.second],
+                 &b = cells_.views[to.first][to.second];
+  if (a.stride != b.stride || a.fields != b.fields)
+    return nullptr;
+  CellPositions pa = positionsOf(cells_.views[from.first],
+                                 original_.relations()[from.first].args.size()),
+                pb = positionsOf(cells_.views[to.first],
+                                 original_.relations()[to.first].args.size());
+  expr::Substitution sub;
+  sub[cells_.system.argument(ctx_, from.first, pa.cell[from.second])] =
+      cells_.system.argument(ctx_, to.first, pb.cell[to.second]);
+  for (size_t k = 0; k < a.fields.size(); ++k)
+    sub[cells_.system.argument(ctx_, from.first, pa.fields[from.second][k])] =
+        cells_.system.argument(ctx_, to.first, pb.fields[to.second][k]);
+  for (const ExprRef &v : expr::freeVariables(f))
+    if (!sub.count(v))
+      return nullptr;
+  return expr::substitute(ctx_, f, sub);
 }
 
 void Templates::iteration(const HornClause &c) {
@@ -190,6 +217,10 @@ void Templates::iteration(const HornClause &c) {
         ExprRef value = expr::substitute(ctx_, ExprRef(t->child(1)), toArgs);
         t = t->child(2);
         out.guards.push_back(ctx_.ult(cellArg, frontier));
+        // At or below it: the cells a walk down a list has yet to visit
+        // (none once the walk's pointer is null, below every cell).
+        out.guards.push_back(ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
+                                       ctx_.sle(cellArg, frontier)));
         // From the first cell written on: the frontier at entry.
         if (ExprRef first = entryValue(r, frontier))
           out.guards.push_back(
@@ -208,20 +239,19 @@ void Templates::iteration(const HornClause &c) {
                 expr::substitute(ctx_, frontier, {{value, fieldArg}}), cellArg));
         }
         // The link to the cell written before.
+        // (The value stored is a function of carried values: `p` itself,
+        // or `16 * p` for a pointer carried in units of its cell.)
         ExprRef step = constantGuess(
             ctx_, ctx_.sub(expr::substitute(ctx_, frontier, next), frontier));
-        auto k = std::find_if(p.scalars.begin(), p.scalars.end(),
-                              [&](unsigned i) {
-                                return cells_.system.argument(ctx_, r, i) ==
-                                       value;
-                              });
-        if (!step || k == p.scalars.end() ||
-            value->width() != 64)
+        auto valueVars = expr::freeVariables(value);
+        bool carriedOnly =
+            !valueVars.empty() &&
+            std::all_of(valueVars.begin(), valueVars.end(),
+                        [&](const ExprRef &x) { return next.count(x) > 0; });
+        if (!step || !carriedOnly || value->width() != 64)
           continue;
-        auto after = next.find(value);
-        if (after == next.end())
-          continue;
-        ExprRef offset = constantGuess(ctx_, ctx_.sub(after->second, frontier));
+        ExprRef after = expr::substitute(ctx_, value, next);
+        ExprRef offset = constantGuess(ctx_, ctx_.sub(after, frontier));
         if (!offset)
           continue;
         ExprRef link =
@@ -231,8 +261,7 @@ void Templates::iteration(const HornClause &c) {
         ExprRef lastWritten =
             ctx_.eq(value, ctx_.add(frontier, ctx_.sub(offset, step)));
         out.plain.push_back(lastWritten);
-        if (ExprRef first =
-                entryValue(r, cells_.system.argument(ctx_, r, *k))) {
+        if (ExprRef first = entryValue(r, value)) {
           out.facts.push_back(ctx_.orE(link, ctx_.eq(fieldArg, first)));
           out.plain.push_back(ctx_.orE(lastWritten, ctx_.eq(value, first)));
         }
@@ -282,6 +311,21 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
       query(c);
     else if (!cells_.views[c.head->relation].empty())
       iteration(c);
+  }
+  // A fact about the cells of one relation's array is offered to every
+  // relation with an array of the same fields (a list one loop builds and
+  // the next walks): a fact the walk's query needs is the builder's too.
+  std::vector<std::pair<std::pair<size_t, size_t>, ExprRef>> ported;
+  for (const auto &[from, found] : found_)
+    for (const auto &[to, other] : found_)
+      if (from != to)
+        for (const ExprRef &f : found.facts)
+          if (ExprRef g = portFact(f, from, to))
+            ported.push_back({to, g});
+  for (auto &[to, g] : ported) {
+    std::vector<ExprRef> &facts = found_[to].facts;
+    if (std::find(facts.begin(), facts.end(), g) == facts.end())
+      facts.push_back(g);
   }
   std::map<std::string, std::vector<ExprRef>> out;
   for (auto &[key, found] : found_) {

@@ -571,6 +571,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         }
         std::vector<bool> holds;
         z3::check_result r = check(before, keeps, quantified, &holds);
+        if (getenv("DBGN")) fprintf(stderr, "CHECK clause %zu head %zu: %d (left %.2f)\n", ci, c.head->relation, (int)r, left());
         if (r == z3::unsat)
           break;
         changed = true;
@@ -606,8 +607,10 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           if (bound_.count(head[k]))
             drop[k] = check(before, {keeps[k]}, true) != z3::unsat;
         for (size_t k = count; k-- > 0;)
-          if (drop[k])
+          if (drop[k]) {
+            if (getenv("DBGN")) fprintf(stderr, "DROP clause %zu: %s\n", ci, expr::toSmtLib(head[k]).substr(0, 300).c_str());
             head.erase(head.begin() + static_cast<long>(k));
+          }
         if (head.size() == count)
           head.clear(); // cannot happen: the model falsifies one of them
       }
@@ -618,6 +621,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
     }
   }
   inductive_ = candidates;
+  if (getenv("DBGN")) for (size_t r = 0; r < candidates.size(); ++r) for (auto &c : candidates[r]) fprintf(stderr, "KEPT %zu %s\n", r, expr::toSmtLib(c).c_str());
   // (Each only while the invariants it was shown inductive under are
   // kept: a check out of time may have dropped one, and with it the
   // polynomials shown under that polynomial.)
@@ -852,7 +856,7 @@ HornAnswer solveSliced(expr::ExprContext &ctx, const HornSystem &system,
 
 /// At most this share of the time goes to a system's cell abstraction
 /// (CellIndexed.h) before the quantified route over its arrays.
-constexpr double kCellShare = 0.25;
+constexpr double kCellShare = 1.0;
 
 } // namespace
 

@@ -236,9 +236,21 @@ std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
       const engine::RegValue *r = s.stack.back().registers.find(&phi);
       const memory::ObjectEntry *e =
           r ? pointeeOf(s.memory, r->toExpr(ctx)) : nullptr;
-      if (!e)
-        return "a pointer carried around the loop that points into no "
-               "object of the program's (null, or an input's)";
+      if (!e) {
+        // Null or a node: the address itself, if it is a cell of a node
+        // region of its type (one there, or one the loop makes).
+        c.raw = true;
+        const llvm::Type *node = phi.getType()->getPointerElementType();
+        for (const auto &[base, entry] : s.memory.objects())
+          if (entry.object->region && entry.object->typeTag == node &&
+              !entry.freed)
+            bindToRegion(c, base, entry.object->region->cellSize);
+        if (!c.nodeRegion && !(r && r->isConcrete() && r->bits() == 0))
+          return "a pointer carried around the loop that points into no "
+                 "object of the program's (null, or an input's)";
+        carried.push_back(std::move(c));
+        continue;
+      }
       c.pointee = e->object->address;
       c.stride = pointeeSize(layout, phi.getType());
       if (!c.valueIn(ctx, s))
@@ -258,7 +270,7 @@ std::string pointerLeavesItsObject(const LoopBodyRun &body,
                                    expr::ExprContext &ctx) {
   for (const auto &end : body.iterationEnds)
     for (const CarriedValue &c : carried) {
-      if (!c.pointee)
+      if (!c.pointee || c.raw)
         continue;
       const engine::RegValue *r = end->stack.back().registers.find(c.phi);
       const memory::ObjectEntry *e =
@@ -299,7 +311,7 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
   if (!e || e->freed)
     return "the loop writes memory it does not own";
   const memory::MemoryObject &o = *e->object;
-  if (containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
+  if (!o.region && containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
     return fmt::format("a pointer in '{}' written in the loop", o.name);
   if (o.symbolicSize || o.capacity > kMaxCarriedObject) {
     CarriedValue c;
@@ -324,7 +336,8 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
 
 std::string writtenObjects(const LoopBodyRun &body,
                            const memory::AddressSpace &atStart,
-                           std::vector<uint64_t> &written) {
+                           std::vector<uint64_t> &written,
+                           std::vector<const memory::MemoryObject *> &outliving) {
   for (const auto &end : body.iterationEnds) {
     for (const auto &[base, was] : atStart.objects()) {
       const memory::ObjectEntry *now = end->memory.findByBase(base);
@@ -336,7 +349,7 @@ std::string writtenObjects(const LoopBodyRun &body,
     if (end->memory.size() != atStart.size())
       for (const auto &[base, now] : end->memory.objects())
         if (!now.freed && !atStart.findByBase(base))
-          return "memory allocated in the loop outlives an iteration";
+          outliving.push_back(now.object.get());
   }
   return "";
 }
@@ -347,12 +360,19 @@ ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
     ExprRef v = s.stack.back().registers.find(phi)->toExpr(ctx);
     if (!pointee)
       return v;
-    return divideExactly(ctx, ctx.sub(v, ctx.bv(v->width(), *pointee)),
-                         stride);
+    ExprRef units =
+        divideExactly(ctx, ctx.sub(v, ctx.bv(v->width(), *pointee)), stride);
+    // A node's address read from memory: a multiple of the cell
+    // (nodesBroken checks it is null or a cell).
+    if (!units && raw)
+      units = ctx.udiv(v, ctx.bv(v->width(), stride));
+    return units;
   }
-  const memory::ObjectState &o = *s.memory.findByBase(base)->state;
-  return wholeObject() ? o.content(ctx)
-                       : o.read(ctx, ctx.bv(64, offset), bytes);
+  const memory::ObjectEntry &e = *s.memory.findByBase(base);
+  if (regionCells)
+    return e.object->region->cells;
+  return wholeObject() ? e.state->content(ctx)
+                       : e.state->read(ctx, ctx.bv(64, offset), bytes);
 }
 
 ExprRef CarriedValue::makeFresh(expr::ExprContext &ctx,
@@ -373,6 +393,19 @@ ExprRef CarriedValue::makeFresh(expr::ExprContext &ctx,
                       ctx.mul(ctx.bv(var->width(), stride), var));
     start.stack.back().registers.set(phi, engine::RegValue::of(value));
     return boundedEntry(ctx, entry, name, forgets);
+  }
+  if (regionCells) {
+    // The caller sets the region's cells to it (Executor::setNodeCells).
+    const memory::MemoryObject &o = *start.memory.findByBase(base)->object;
+    var = ctx.var(name, o.region->cells->sort());
+    return bornInLoop ? ctx.bv(var->width(), 0) : valueIn(ctx, arrival);
+  }
+  if (bornInLoop) {
+    // No cell yet at the arrival: any content is the content.
+    var = ctx.arrayVar(name);
+    start.memory.writable(base) = memory::ObjectState::wholeArray(
+        start.memory.findByBase(base)->state->capacity(), var);
+    return ctx.arrayVar(name + ".entry");
   }
   if (!wholeObject()) {
     var = ctx.var(name, expr::Sort::bv(8 * bytes));

@@ -56,7 +56,17 @@ struct CarriedValue {
   /// reasons about far better than `4 * var != 4 * n`).
   std::optional<uint64_t> pointee;
   uint64_t stride = 1;
-  bool wholeObject() const { return !phi && bytes == 0; }
+  /// A pointer phi held as the address itself: null or a cell of the node
+  /// region at `nodeRegion` (0 until the body's runs find that region).
+  bool raw = false;
+  uint64_t nodeRegion = 0;
+  /// The cell count of the node region at `base` (the loop allocates its
+  /// nodes), not its content.
+  bool regionCells = false;
+  /// Its object is a node region the loop makes: at the arrival it has no
+  /// cells, and its content is any array.
+  bool bornInLoop = false;
+  bool wholeObject() const { return !phi && bytes == 0 && !regionCells; }
   /// Its value in `s` (the head's phi, a pointer's as its offset from its
   /// pointee, or the object's bytes or content); null for a pointer whose
   /// offset is not a multiple of `stride`.
@@ -101,12 +111,50 @@ std::vector<uint64_t> storedObjects(Executor &x,
 /// or empty.
 std::string carryObject(const ExecutionState &s, uint64_t base,
                         std::vector<CarriedValue> &carried);
-/// The objects some iteration of `body` changed (they must be carried);
-/// why the loop cannot be summarised (an object it frees, memory it
-/// allocates that outlives an iteration), or empty.
+/// The objects some iteration of `body` changed (they must be carried),
+/// and the heap blocks it allocated that outlive it (`outliving`); why the
+/// loop cannot be summarised (an object it frees), or empty.
 std::string writtenObjects(const LoopBodyRun &body,
                            const memory::AddressSpace &atStart,
-                           std::vector<uint64_t> &written);
+                           std::vector<uint64_t> &written,
+                           std::vector<const memory::MemoryObject *> &outliving);
+
+//===--- Node regions of a loop (NodeSites.cpp) ---------------------------===//
+
+struct LoopInstance;
+
+/// An allocation site of a loop whose blocks outlive an iteration: its
+/// blocks are the cells of one node region (MemoryObject::NodeRegion).
+struct NodeSite {
+  const llvm::Value *site = nullptr;
+  const llvm::Type *node = nullptr; ///< the struct its blocks hold
+  uint64_t cellSize = 0;
+  std::vector<uint64_t> links;
+  std::string name;
+  uint64_t base = 0; ///< where the body's runs place its region
+};
+/// Makes the node regions of `sites` (no cells yet) in `start`, in order.
+void makeNodeRegions(Executor &x, ExecutionState &start,
+                     const std::vector<NodeSite> &sites);
+/// Adds the sites of the blocks `outliving` (of one run of the loop's body
+/// from the arrival `s`) to `sites`, with the values they make carried (a
+/// region's cell count and content), and binds the raw pointers of
+/// `carried` to the region of their node type; why not, or empty.
+std::string addNodeSites(Executor &x, const ExecutionState &s,
+                         const std::vector<const memory::MemoryObject *> &outliving,
+                         std::vector<NodeSite> &sites,
+                         std::vector<CarriedValue> &carried);
+/// Makes raw pointer `c` one to the region at `base`, of cells of
+/// `cellSize` bytes.
+void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);
+/// Why the node regions do not stay as the body's run assumed them:
+/// a raw pointer carried into the loop (at the arrival `s`) or out of an
+/// iteration (`ends`) that may be neither null nor a cell of its region,
+/// or a cell an iteration allocated with a link it left unset; empty
+/// when none.
+std::string nodesBroken(Executor &x, ExecutionState &s,
+                        const LoopInstance &inst,
+                        const std::vector<std::unique_ptr<ExecutionState>> &ends);
 
 /// One path of the body from the head back to it.
 struct LoopIteration {
@@ -141,6 +189,8 @@ struct LoopInstance {
   /// all when an error past it cannot be decided (then `resumed`).
   std::unique_ptr<ExecutionState> arrival;
   bool resumed = false;
+  /// The allocation sites whose blocks are cells of node regions.
+  std::vector<NodeSite> nodeSites;
   /// C expressions of the invariants Horn answers gave it (each holds).
   std::vector<std::string> witnessConjuncts;
 };
@@ -175,6 +225,15 @@ public:
     /// predicts its end soon after (0: none).
     std::array<uint64_t, 4> exitDistances{};
     unsigned runsOutAt = 0;
+    /// A loop over nodes (LoopShape::overNodes): its first arrival, shared
+    /// by the paths that forked from there, and whether a summary from it
+    /// was made (then it covers every path from there).
+    struct FirstArrival {
+      std::unique_ptr<ExecutionState> state;
+      enum class Status { Pending, Summarized, Failed } status =
+          Status::Pending;
+    };
+    std::shared_ptr<FirstArrival> first;
     bool operator==(const Activation &) const = default;
   };
   std::vector<Activation> activations;
@@ -208,6 +267,9 @@ public:
   void onBlockEntry(ExecutionState &s, const llvm::BasicBlock *b) override;
   void onReturn(ExecutionState &s) override;
   bool onPathEnd(ExecutionState &s, const engine::PathEnd &end) override;
+  std::optional<uint64_t> nodeRegionFor(ExecutionState &s,
+                                        const llvm::Value *site,
+                                        const ExprRef &size) override;
 
   /// The iterations' states at the head (their memory, registers, path).
   std::vector<std::unique_ptr<ExecutionState>> iterationEnds;

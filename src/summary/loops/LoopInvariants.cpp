@@ -402,8 +402,9 @@ std::string witnessInvariant(expr::ExprContext &ctx, const HornQuestion &q,
   for (const CarriedValue &c : inst.carried) {
     ExprRef arg = q.system.argument(ctx, r, k++);
     std::string n;
-    if (c.phi && c.pointee) {
-      // An offset into an object: not the variable's value (left out).
+    if (c.phi && (c.pointee || c.raw)) {
+      // An offset into an object, or an address of cosmo's own: not the
+      // variable's value (left out).
     } else if (c.phi) {
       llvm::SmallVector<llvm::DbgValueInst *, 2> uses;
       llvm::findDbgValues(uses, const_cast<llvm::PHINode *>(c.phi));

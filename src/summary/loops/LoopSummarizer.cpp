@@ -25,7 +25,7 @@ using engine::PathEnd;
 namespace {
 
 /// Runs of a body while the objects it writes are being found.
-constexpr unsigned kCarryRounds = 3;
+constexpr unsigned kCarryRounds = 4;
 
 /// The loop's condition: the first instruction of the head with a line.
 engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
@@ -77,6 +77,33 @@ std::array<uint64_t, 4> exitDistances(const ExecutionState &s,
       out[n++] = static_cast<uint64_t>(*l > *r ? *l - *r : *r - *l);
   }
   return out;
+}
+
+/// A struct with a pointer field to its own type (a node).
+bool isNodeType(const llvm::Type *t) {
+  const auto *st = llvm::dyn_cast<llvm::StructType>(t);
+  return st && std::any_of(st->element_begin(), st->element_end(),
+                           [&](const llvm::Type *e) {
+                             return e->isPointerTy() &&
+                                    e->getPointerElementType() == st;
+                           });
+}
+
+/// LoopShape::overNodes: a pointer to a node at its head, or an
+/// allocation in its body cast to one.
+bool overNodes(const LoopShape &loop) {
+  for (const llvm::PHINode &phi : loop.vertex->head->phis())
+    if (phi.getType()->isPointerTy() &&
+        isNodeType(phi.getType()->getPointerElementType()))
+      return true;
+  for (const llvm::BasicBlock *b : loop.body)
+    for (const llvm::Instruction &i : *b)
+      if (const auto *cast = llvm::dyn_cast<llvm::BitCastInst>(&i))
+        if (llvm::isa<llvm::CallBase>(cast->getOperand(0)) &&
+            cast->getType()->isPointerTy() &&
+            isNodeType(cast->getType()->getPointerElementType()))
+          return true;
+  return false;
 }
 
 } // namespace
@@ -193,6 +220,7 @@ const FunctionLoops &LoopRegistry::loadLoops(const llvm::Function &f) {
       LoopShape &shape = slot->byHead[v.head];
       shape.vertex = &v;
       shape.body.insert(v.body.begin(), v.body.end());
+      shape.overNodes = overNodes(shape);
     }
     for (const auto &[head, shape] : slot->byHead) {
       slot->roles[head].head = &shape;
@@ -264,6 +292,10 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (a == d->activations.end()) {
     d->activations.push_back({depth, b, &loop->body, 0, false, false});
     a = d->activations.end() - 1;
+    if (loop->overNodes && registry_.options.loops == LoopStrategy::Auto) {
+      a->first = std::make_shared<LoopPathData::Activation::FirstArrival>();
+      a->first->state = x_.copyState(s);
+    }
   }
   ++a->visits;
   if (a->unrolled)
@@ -292,6 +324,23 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   std::string why;
   if (!enclosing_ && a->visits > 1)
     registry_.headsLeftToUnrolling.insert(b); // its first visits were
+  using FirstStatus = LoopPathData::Activation::FirstArrival::Status;
+  if (std::shared_ptr<LoopPathData::Activation::FirstArrival> first =
+          a->first) {
+    if (first->status == FirstStatus::Summarized) {
+      s.terminated = true; // its summary covers this path
+      return;
+    }
+    if (first->status == FirstStatus::Pending) {
+      bool made = summarizeFrom(*first->state, s, *loop, why);
+      first->status = made ? FirstStatus::Summarized : FirstStatus::Failed;
+      first->state.reset();
+      if (made) {
+        ++st.summarized;
+        return;
+      }
+    }
+  }
   if (summarize(s, *loop, why)) {
     ++st.summarized;
     return;
@@ -306,6 +355,12 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
 
 bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
                                std::string &why) {
+  return summarizeFrom(s, s, loop, why);
+}
+
+bool LoopSummarizer::summarizeFrom(ExecutionState &s,
+                                   ExecutionState &running,
+                                   const LoopShape &loop, std::string &why) {
   expr::ExprContext &ctx = x_.ctx();
   LoopStats &st = registry_.stats;
   const llvm::BasicBlock *head = loop.vertex->head;
@@ -336,11 +391,12 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
   for (unsigned round = 0;; ++round) {
     if (round == kCarryRounds)
       return why = "the memory the loop writes was not found in "
-                   "three runs of its body",
+                   "four runs of its body",
              false;
     // The body's run starts from the arrival with the carried values fresh.
     std::unique_ptr<ExecutionState> start = x_.copyState(s);
     start->namePrefix = inst.prefix;
+    makeNodeRegions(x_, *start, inst.nodeSites);
     inst.carried = carried;
     inst.entry.clear();
     inst.entryForgets = false;
@@ -352,9 +408,27 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
       inst.entry.push_back(
           c.makeFresh(ctx, s, *start, inst.prefix, k, forgets));
       inst.entryForgets |= forgets;
+      if (c.regionCells) // all valid at the head (nodesBroken checks it)
+        x_.setNodeCells(*start, c.base, c.var, c.var);
     }
     LoopPathData::of(*start).atoms.push_back(inst.id);
     size_t pcAtStart = start->constraints.size();
+    // A raw pointer is null or a node at the head (nodesBroken checks it):
+    // every iteration's clause says so.
+    if (getenv("DBGN")) for (const CarriedValue &c : inst.carried) fprintf(stderr, "round %u carried %s raw=%d region=%lx rc=%d base=%lx\n", round, c.name.c_str(), c.raw, (unsigned long)c.nodeRegion, c.regionCells, (unsigned long)c.base);
+    for (const CarriedValue &c : inst.carried)
+      if (c.regionCells) // as every allocation assumes (allocateNode)
+        x_.assume(*start,
+                  x_.ctx().ule(c.var,
+                               x_.pointer(Executor::maxNodes(
+                                   *start->memory.findByBase(c.base)->object))));
+    for (const CarriedValue &c : inst.carried)
+      if (c.raw && c.nodeRegion)
+        x_.assume(*start,
+                  x_.isNodeOf(*start->memory.findByBase(c.nodeRegion)->object,
+                              start->stack.back()
+                                  .registers.find(c.phi)
+                                  ->toExpr(ctx)));
     size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
     memory::AddressSpace memoryAtStart = start->memory;
 
@@ -376,14 +450,24 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     if (!(why = pointerLeavesItsObject(body, inst.carried, ctx)).empty())
       return false;
     std::vector<uint64_t> written;
-    if (!(why = writtenObjects(body, memoryAtStart, written)).empty())
+    std::vector<const memory::MemoryObject *> outliving;
+    if (!(why = writtenObjects(body, memoryAtStart, written, outliving)).empty())
       return false;
+    if (!outliving.empty()) {
+      // Its nodes become a region's cells, and the body runs again.
+      if (!(why = addNodeSites(x_, s, outliving, inst.nodeSites, carried))
+               .empty())
+        return false;
+      continue;
+    }
     size_t before = carried.size();
     for (uint64_t base : written)
       if (!(why = carryObject(s, base, carried)).empty())
         return false;
     if (carried.size() != before)
       continue; // again, with those objects carried too
+    if (!(why = nodesBroken(x_, s, inst, body.iterationEnds)).empty())
+      return false;
 
     // The body is complete: its iterations are the clauses of Rec. (A
     // pointer some iteration moves by a part of its stride is carried in
@@ -422,10 +506,10 @@ bool LoopSummarizer::summarize(ExecutionState &s, const LoopShape &loop,
     // The exits go on in the running exploration, in place of `s`.
     for (std::unique_ptr<ExecutionState> &e : body.exits) {
       e->namePrefix = s.namePrefix;
-      e->nameCounter = s.nameCounter;
-      x_.addFork(s, std::move(e));
+      e->nameCounter = std::max(s.nameCounter, running.nameCounter);
+      x_.addFork(running, std::move(e));
     }
-    s.terminated = true;
+    running.terminated = true;
     for (LoopCandidate &c : body.candidates)
       decider_->decide(std::move(c));
     return true;

@@ -1,0 +1,229 @@
+//===- NodeSites.cpp - the nodes a loop allocates, as one region ----------===//
+//
+// Seed 001 section 7 (the recursive heap Rec(l) read by location): a loop
+// that allocates a node per iteration and keeps it (a list it builds) has
+// no bounded set of objects to carry. Its allocation site becomes a node
+// region (MemoryObject::NodeRegion): one object whose cells are the
+// nodes, carried as an array and a cell count, with pointers to nodes
+// carried as addresses. The executor keeps every valid cell's links null
+// or a cell; what the summary assumed beyond that is checked here, as an
+// induction over the loop's iterations:
+//  - a raw pointer is null or a cell at the arrival and at the end of
+//    every iteration that started with it so;
+//  - every cell an iteration allocates has its links set (to null or a
+//    cell) by the iteration's end, so all cells are valid at the head.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loops/LoopInstance.h"
+
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/Instructions.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace cosmo::summary {
+
+namespace {
+
+/// The struct type the blocks of `site` hold: the type of the one pointer
+/// its result is cast to, of `size` bytes; null when none.
+const llvm::Type *nodeTypeOf(const llvm::Value *site, uint64_t size,
+                             const llvm::DataLayout &layout) {
+  const llvm::Type *found = nullptr;
+  for (const llvm::User *u : site->users()) {
+    const auto *cast = llvm::dyn_cast<llvm::BitCastInst>(u);
+    if (!cast || !cast->getType()->isPointerTy())
+      continue;
+    llvm::Type *t = cast->getType()->getPointerElementType();
+    if (!t->isStructTy() || !t->isSized() ||
+        layout.getTypeAllocSize(t) != size || (found && found != t))
+      return nullptr;
+    found = t;
+  }
+  return found;
+}
+
+/// `e` as `var + k` for a constant k (sums of constants over `var`).
+std::optional<uint64_t> constantAbove(const ExprRef &e, const ExprRef &var) {
+  uint64_t k = 0;
+  const expr::Expr *at = e.get();
+  while (at != var.get()) {
+    if (at->kind() != expr::Kind::Add)
+      return std::nullopt;
+    if (at->child(0)->kind() == expr::Kind::BVConst) {
+      k += at->child(0)->bvValue().getZExtValue();
+      at = at->child(1);
+    } else if (at->child(1)->kind() == expr::Kind::BVConst) {
+      k += at->child(1)->bvValue().getZExtValue();
+      at = at->child(0);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return k;
+}
+
+/// Whether `cond` holds on every input of the path of `s`.
+bool holds(Executor &x, ExecutionState &s, const ExprRef &cond) {
+  if (cond->isTrue())
+    return true;
+  return x.ask(s, x.ctx().notE(cond), false).isUnsat();
+}
+
+} // namespace
+
+std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &,
+                                                   const llvm::Value *site,
+                                                   const ExprRef &size) {
+  for (const NodeSite &n : instance_.nodeSites)
+    if (n.site == site && size->isConst() &&
+        size->bvValue().getZExtValue() == n.cellSize)
+      return n.base;
+  return std::nullopt;
+}
+
+void makeNodeRegions(Executor &x, ExecutionState &start,
+                     const std::vector<NodeSite> &sites) {
+  for (const NodeSite &n : sites) {
+    [[maybe_unused]] uint64_t base = x.makeNodeRegion(
+        start, n.name, n.cellSize, n.links,
+        x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
+    assert(base == n.base && "a region is placed where the first run placed it");
+  }
+}
+
+std::string addNodeSites(Executor &x, const ExecutionState &s,
+                         const std::vector<const memory::MemoryObject *> &outliving,
+                         std::vector<NodeSite> &sites,
+                         std::vector<CarriedValue> &carried) {
+  const std::string leaks = "memory allocated in the loop outlives an "
+                            "iteration";
+  // Leaks are a question of blocks: a region of them is not one yet.
+  if (x.options().checkLeaks || x.options().checkCleanup)
+    return leaks;
+  size_t known = sites.size();
+  for (const memory::MemoryObject *o : outliving) {
+    const auto *site = static_cast<const llvm::Value *>(o->siteTag);
+    if (!site || o->region || o->symbolicSize || o->kind != memory::ObjectKind::Heap)
+      return leaks;
+    auto same = std::find_if(sites.begin(), sites.end(),
+                             [&](const NodeSite &n) { return n.site == site; });
+    if (same != sites.end()) {
+      if (same - sites.begin() < static_cast<long>(known))
+        return leaks + " (blocks of two sizes from one allocation)";
+      continue; // a second block of this iteration's new site
+    }
+    const llvm::Type *node =
+        nodeTypeOf(site, o->capacity, x.module().getDataLayout());
+    std::optional<std::vector<uint64_t>> links =
+        node ? x.nodeLinks(node) : std::nullopt;
+    if (!links)
+      return leaks + " (not as nodes of a struct whose pointers all link "
+                     "its own type)";
+    NodeSite n;
+    n.site = site;
+    n.node = node;
+    n.cellSize = o->capacity;
+    n.links = std::move(*links);
+    n.name = fmt::format("nodes of {}", o->name);
+    sites.push_back(std::move(n));
+  }
+  // Where the body's runs will place the regions: after the arrival's
+  // objects, in order.
+  std::unique_ptr<ExecutionState> probe = x.copyState(s);
+  for (NodeSite &n : sites)
+    n.base = x.makeNodeRegion(*probe, n.name, n.cellSize, n.links,
+                              x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
+  for (size_t k = known; k < sites.size(); ++k) {
+    CarriedValue count, content;
+    count.base = content.base = sites[k].base;
+    count.regionCells = true;
+    count.bornInLoop = content.bornInLoop = true;
+    count.name = fmt::format("\\cells({})", sites[k].name);
+    content.name = sites[k].name;
+    carried.push_back(std::move(count));
+    carried.push_back(std::move(content));
+  }
+  for (CarriedValue &c : carried)
+    if (c.raw && !c.nodeRegion)
+      for (const NodeSite &n : sites)
+        if (c.phi->getType()->getPointerElementType() == n.node)
+          bindToRegion(c, n.base, n.cellSize);
+  return "";
+}
+
+void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize) {
+  c.nodeRegion = base;
+  // In units of a cell (null is 0, the region's cells follow its base's
+  // index), when the base is a multiple of a cell: the cells of a
+  // relation over the region's content are then its accesses' stride.
+  c.pointee = 0;
+  c.stride = base % cellSize == 0 ? cellSize : 1;
+  std::string p = cNameOf(*c.phi, 0);
+  c.name = c.stride == 1 ? fmt::format("(uintptr_t){}", p)
+                         : fmt::format("(uintptr_t){} / {}", p, c.stride);
+}
+
+std::string nodesBroken(Executor &x, ExecutionState &s,
+                        const LoopInstance &inst,
+                        const std::vector<std::unique_ptr<ExecutionState>> &ends) {
+  expr::ExprContext &ctx = x.ctx();
+  auto notNode = [&](const CarriedValue &c) {
+    return fmt::format("a pointer carried around the loop ('{}') that may be "
+                       "neither null nor a node of its region",
+                       c.name);
+  };
+  auto address = [&](const CarriedValue &c, const ExecutionState &st) {
+    return st.stack.back().registers.find(c.phi)->toExpr(ctx);
+  };
+  for (const CarriedValue &c : inst.carried) {
+    if (!c.raw)
+      continue;
+    if (!c.nodeRegion)
+      return "a pointer carried around the loop that points into no "
+             "object of the program's (null, or an input's)";
+    const memory::ObjectEntry *at = s.memory.findByBase(c.nodeRegion);
+    // A region the loop makes has no cell at the arrival.
+    ExprRef entry = address(c, s);
+    if (at ? !holds(x, s, x.isNodeOf(*at->object, entry))
+           : !(entry->isConst() && entry->bvValue().isZero()))
+      return notNode(c);
+  }
+  for (const auto &end : ends) {
+    for (const CarriedValue &c : inst.carried) {
+      if (c.raw &&
+          !holds(x, *end,
+                 x.isNodeOf(*end->memory.findByBase(c.nodeRegion)->object,
+                            address(c, *end))))
+        return notNode(c);
+      if (!c.regionCells)
+        continue;
+      const memory::ObjectEntry &e = *end->memory.findByBase(c.base);
+      const memory::MemoryObject::NodeRegion &r = *e.object->region;
+      std::optional<uint64_t> added = constantAbove(r.cells, c.var);
+      if (!added)
+        return fmt::format("the cells of '{}' an iteration allocates are "
+                           "not counted",
+                           e.object->name);
+      for (uint64_t j = 0; j < *added; ++j)
+        for (uint64_t link : r.linkOffsets) {
+          ExprRef at = ctx.add(
+              ctx.mul(ctx.add(c.var, x.pointer(j)), x.pointer(r.cellSize)),
+              x.pointer(link));
+          ExprRef value = e.state->read(ctx, ctx.zextOrTrunc(at, 64),
+                                        x.pointerBits() / 8);
+          if (!holds(x, *end, x.isNodeOf(*e.object, value)))
+            return fmt::format("a node of '{}' allocated in the loop whose "
+                               "link at offset {} may not be set by the end "
+                               "of the iteration",
+                               e.object->name, link);
+        }
+    }
+  }
+  return "";
+}
+
+} // namespace cosmo::summary
