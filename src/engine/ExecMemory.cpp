@@ -457,7 +457,7 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
     ExprRef bits = readMemory(*a.state, a, bytes);
     const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
     if (e->object->region && t->isPointerTy()) {
-      assumeLinkRead(*a.state, a, bytes, bits);
+      bits = assumeLinkRead(*a.state, a, bytes, bits);
       if (a.state->terminated)
         continue;
       e = a.state->memory.findByBase(a.base);

@@ -161,11 +161,11 @@ static ExprRef overlapsLink(expr::ExprContext &ctx, unsigned width,
       ctx.ugt(ctx.add(in, ctx.bv(width, bytes)), ctx.bv(width, link))});
 }
 
-void Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
-                              unsigned bytes, const ExprRef &value) {
+ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
+                                 unsigned bytes, const ExprRef &value) {
   const memory::MemoryObject &o = *s.memory.findByBase(a.base)->object;
   if (!o.region || bytes * 8 != pointerBits() || o.region->linkOffsets.empty())
-    return;
+    return value;
   std::vector<ExprRef> atLink;
   for (uint64_t link : o.region->linkOffsets)
     atLink.push_back(ctx_.andE(
@@ -173,7 +173,16 @@ void Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                 pointer(link)),
         ctx_.ult(ctx_.udiv(a.offset, pointer(o.region->cellSize)),
                  o.region->validCells)));
-  assume(s, ctx_.implies(ctx_.orAll(atLink), isNodeOf(o, value)));
+  ExprRef link = ctx_.orAll(atLink);
+  uint64_t cell = o.region->cellSize;
+  if (o.address % cell == 0 && ask(s, ctx_.notE(link), false).isUnsat()) {
+    // Surely a link: null or a cell, a multiple of the cell's size, as
+    // such (a relation over the region then reads it at cells).
+    assume(s, isNodeOf(o, value));
+    return ctx_.mul(pointer(cell), ctx_.udiv(value, pointer(cell)));
+  }
+  assume(s, ctx_.implies(link, isNodeOf(o, value)));
+  return value;
 }
 
 ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,

@@ -479,6 +479,29 @@ bool HornSolver::templatesRefute(const Candidates &equalities,
         any = true;
       }
     }
+    // With what earlier questions proved of the relation (a walk's
+    // earlier iterations were refuted with facts this one's query does
+    // not name), conjunct by conjunct.
+    if (auto e = earlier_ ? earlier_->find(rel.name)
+                          : decltype(earlier_->find(rel.name))();
+        earlier_ && e != earlier_->end()) {
+      std::vector<ExprRef> parts;
+      std::function<void(const ExprRef &)> split = [&](const ExprRef &f) {
+        if (f->kind() == expr::Kind::And)
+          for (unsigned k = 0; k < f->numChildren(); ++k)
+            split(ExprRef(f->child(k)));
+        else
+          parts.push_back(f);
+      };
+      for (const ExprRef &f : e->second)
+        split(f);
+      for (const ExprRef &f : parts) {
+        auto vars = expr::freeVariables(f);
+        if (std::all_of(vars.begin(), vars.end(),
+                        [&](const ExprRef &v) { return args.count(v); }))
+          addCandidate(out[r], f);
+      }
+    }
     // The orderings of the arguments, which bound the frontier the
     // templates speak of (i <= n, 0 <= i).
     for (unsigned a = 0; a < rel.args.size(); ++a) {

@@ -734,6 +734,7 @@ bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
   }
   if (!any)
     return false;
+  if (getenv("DBGN")) { fprintf(stderr, "EARLIER\n"); for (auto &r : candidates) for (auto &c : r) fprintf(stderr, "E %s\n", expr::toSmtLib(c).c_str()); }
   Clock::time_point deadline = deadline_;
   deadline_ = std::min(deadline, Clock::now() + (deadline - Clock::now()) / 3);
   std::string why;
@@ -772,6 +773,7 @@ HornAnswer HornSolver::solve() {
     sampled = linearEqualities();
     if (std::string unused; checkOverBitVectors(*sampled, unused))
       return safe(*sampled, "linear equalities checked over bit-vectors");
+    if (getenv("DBGN")) fprintf(stderr, "TEMPLATES\n");
     if (Candidates t; templatesRefute(*sampled, t))
       return safe(t, "templates checked over bit-vectors");
   }
@@ -856,7 +858,7 @@ HornAnswer solveSliced(expr::ExprContext &ctx, const HornSystem &system,
 
 /// At most this share of the time goes to a system's cell abstraction
 /// (CellIndexed.h) before the quantified route over its arrays.
-constexpr double kCellShare = 1.0;
+constexpr double kCellShare = 0.5;
 
 } // namespace
 

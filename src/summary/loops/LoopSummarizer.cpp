@@ -24,6 +24,10 @@ using engine::PathEnd;
 
 namespace {
 
+/// Arrivals at the head of a loop over nodes (LoopShape::overNodes) run
+/// before it is summarised from its first arrival.
+constexpr unsigned kNodeLoopArrivals = 4;
+
 /// Runs of a body while the objects it writes are being found.
 constexpr unsigned kCarryRounds = 4;
 
@@ -315,8 +319,17 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
         a->runsOutAt = a->visits + static_cast<unsigned>(soonest) + 1;
     }
   }
+  // A loop over nodes whose trip count is an input's is summarised from
+  // its first arrival once that is known: its unrolled iterations would
+  // make blocks of their own, which no region holds, and each error on
+  // them a Horn question of its own.
+  // Its first few arrivals are still run: a short list's error is found
+  // by a run.
+  bool fromFirst = a->first && a->symbolicExit;
   if (registry_.options.loops == LoopStrategy::Auto &&
-      a->visits <= (a->symbolicExit
+      a->visits <= (fromFirst ? std::min(kNodeLoopArrivals,
+                                         registry_.options.unrolledArrivals)
+                    : a->symbolicExit
                         ? registry_.options.unrolledArrivals
                         : std::max(kConcreteArrivals, a->runsOutAt)))
     return;
