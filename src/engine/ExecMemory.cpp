@@ -312,6 +312,15 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
                                                           o.region->cellSize))));
     if (o.region && size > o.region->cellSize)
       fits = ctx_.falseE();
+    if (o.region && source) {
+      // In the cell its pointer points into: `q + 1` is not the next node.
+      ExprRef from =
+          withLazyTargets(*this, st, eval(st, provenanceOf(source)));
+      ExprRef cell = pointer(o.region->cellSize);
+      fits = ctx_.andE(
+          fits, ctx_.eq(ctx_.udiv(offset, cell),
+                        ctx_.udiv(ctx_.sub(from, pointer(base)), cell)));
+    }
     return checkError(
         st, ctx_.notE(fits), ErrorKind::OutOfBounds,
         fmt::format("out-of-bounds access of {} to {} object '{}'{}",
@@ -406,7 +415,6 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     uint64_t value =
         expr::evaluate(address, *r.model)->bits.getZExtValue();
     const memory::ObjectEntry *e = rest->memory.find(value);
-    if (getenv("DBGN")) fprintf(stderr, "enum %u value %lx obj %s addr=%s\n", n, (unsigned long)value, e ? e->object->name.c_str() : "-", expr::toSmtLib(address).substr(0,300).c_str());
     if (callers && value >= kNullPageSize) {
       // Only the null page is invalid in every caller.
       terminateCut(*rest, "an address the caller gives may point into the "

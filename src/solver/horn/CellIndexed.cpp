@@ -555,13 +555,10 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   HornAnswer none;
   std::optional<CellIndexedSystem> cells =
       indexByCell(ctx, system, none.reason);
-  if (!cells) {
-    if (getenv("DBGN")) fprintf(stderr, "cells: no translation: %s\n", none.reason.c_str());
+  if (!cells)
     return none;
-  }
   std::map<std::string, std::vector<ExprRef>> templates =
       cellTemplates(ctx, system, *cells);
-  if (getenv("DBGN")) { fprintf(stderr, "%s\n", cells->system.str().substr(0, 20000).c_str()); for (auto &[k, v] : templates) for (auto &t : v) fprintf(stderr, "T %s: %s\n", k.c_str(), expr::toSmtLib(t).c_str()); }
   HornOptions mine;
   mine.timeoutSeconds = options.timeoutSeconds;
   mine.earlier = options.earlierCells;
@@ -570,7 +567,6 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   // templates decide.
   mine.templatesOnly = true;
   HornAnswer a = solveHorn(ctx, cells->system, mine);
-  if (getenv("DBGN")) fprintf(stderr, "cells answer %d %s\n", (int)a.status, a.reason.c_str());
   if (a.status != HornAnswer::Safe) {
     none.reason = "over cells: " + a.reason;
     none.seconds = a.seconds;

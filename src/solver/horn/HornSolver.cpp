@@ -571,7 +571,6 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         }
         std::vector<bool> holds;
         z3::check_result r = check(before, keeps, quantified, &holds);
-        if (getenv("DBGN")) fprintf(stderr, "CHECK clause %zu head %zu: %d (left %.2f)\n", ci, c.head->relation, (int)r, left());
         if (r == z3::unsat)
           break;
         changed = true;
@@ -607,10 +606,8 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           if (bound_.count(head[k]))
             drop[k] = check(before, {keeps[k]}, true) != z3::unsat;
         for (size_t k = count; k-- > 0;)
-          if (drop[k]) {
-            if (getenv("DBGN")) fprintf(stderr, "DROP clause %zu: %s\n", ci, expr::toSmtLib(head[k]).substr(0, 300).c_str());
+          if (drop[k])
             head.erase(head.begin() + static_cast<long>(k));
-          }
         if (head.size() == count)
           head.clear(); // cannot happen: the model falsifies one of them
       }
@@ -621,7 +618,6 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
     }
   }
   inductive_ = candidates;
-  if (getenv("DBGN")) for (size_t r = 0; r < candidates.size(); ++r) for (auto &c : candidates[r]) fprintf(stderr, "KEPT %zu %s\n", r, expr::toSmtLib(c).c_str());
   // (Each only while the invariants it was shown inductive under are
   // kept: a check out of time may have dropped one, and with it the
   // polynomials shown under that polynomial.)
@@ -734,7 +730,6 @@ bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
   }
   if (!any)
     return false;
-  if (getenv("DBGN")) { fprintf(stderr, "EARLIER\n"); for (auto &r : candidates) for (auto &c : r) fprintf(stderr, "E %s\n", expr::toSmtLib(c).c_str()); }
   Clock::time_point deadline = deadline_;
   deadline_ = std::min(deadline, Clock::now() + (deadline - Clock::now()) / 3);
   std::string why;
@@ -773,7 +768,6 @@ HornAnswer HornSolver::solve() {
     sampled = linearEqualities();
     if (std::string unused; checkOverBitVectors(*sampled, unused))
       return safe(*sampled, "linear equalities checked over bit-vectors");
-    if (getenv("DBGN")) fprintf(stderr, "TEMPLATES\n");
     if (Candidates t; templatesRefute(*sampled, t))
       return safe(t, "templates checked over bit-vectors");
   }

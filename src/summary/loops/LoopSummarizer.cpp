@@ -294,7 +294,11 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
                           return a.depth == depth && a.head == b;
                         });
   if (a == d->activations.end()) {
-    d->activations.push_back({depth, b, &loop->body, 0, false, false});
+    LoopPathData::Activation fresh;
+    fresh.depth = depth;
+    fresh.head = b;
+    fresh.body = &loop->body;
+    d->activations.push_back(std::move(fresh));
     a = d->activations.end() - 1;
     if (loop->overNodes && registry_.options.loops == LoopStrategy::Auto) {
       a->first = std::make_shared<LoopPathData::Activation::FirstArrival>();
@@ -428,7 +432,6 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     size_t pcAtStart = start->constraints.size();
     // A raw pointer is null or a node at the head (nodesBroken checks it):
     // every iteration's clause says so.
-    if (getenv("DBGN")) for (const CarriedValue &c : inst.carried) fprintf(stderr, "round %u carried %s raw=%d region=%lx rc=%d base=%lx\n", round, c.name.c_str(), c.raw, (unsigned long)c.nodeRegion, c.regionCells, (unsigned long)c.base);
     for (const CarriedValue &c : inst.carried)
       if (c.regionCells) // as every allocation assumes (allocateNode)
         x_.assume(*start,

@@ -1,12 +1,11 @@
 // RUN: --loops=auto --target=errors --timeout=30
 // VERDICT: false
 // ERROR: assert 31
-// STATS: loop_summaries.summarized == 0
 // Seed 001's listing 3 (Inc over a list) in C, with a bug: the list is
 // built by a loop of input length from keys below 101, and Inc asserts
 // each key is below 100. Found with inputs that fail natively (a key of
-// 100). Lists built in loops are unrolled (the Horn encoding has no heap
-// regions yet): the run stops at the first error.
+// 100). A loop over nodes runs its first arrivals before it is
+// summarised: the run stops at the first error, a short list's.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

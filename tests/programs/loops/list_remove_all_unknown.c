@@ -1,13 +1,14 @@
 // RUN: --loops=auto --timeout=2
 // NO-REPLAY: thousands of completed paths (every short list) in its two seconds; list_*_bug.c replay theirs
 // VERDICT: unknown
-// STATS: loop_summaries.not_summarized >= 1
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, correct. Not
-// proved yet: besides heap regions for the list a loop builds, its
-// invariant speaks of reachability (every node from the sentinel to p
-// has a key other than x), which Spacer's quantifier-free and quantified
-// lemmas over arrays do not express. Every length is unrolled and the
-// run ends at its limit -- never with a wrong verdict.
+// proved yet: the list's nodes are a node region, but RemoveAll's pointer
+// starts at a sentinel on the stack (a pointer that moves from one object
+// into a region, and a stack object whose link the loop writes, are not
+// carried), and the invariant speaks of reachability (every node from the
+// sentinel to p has a key other than x: a fact of two cells, one linking
+// to the other), which facts over one cell do not express. The run ends
+// at its limit -- never with a wrong verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

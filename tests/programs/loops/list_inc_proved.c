@@ -1,13 +1,14 @@
-// RUN: --loops=auto --timeout=2
-// NO-REPLAY: thousands of completed paths (every short list) in its two seconds; list_*_bug.c replay theirs
-// VERDICT: unknown
-// STATS: loop_summaries.not_summarized >= 1
+// RUN: --loops=auto --timeout=60
+// NO-REPLAY: no error, and every list length; list_inc_bug.c replays its error
+// VERDICT: true
+// STATS: loop_summaries.summarized >= 2
+// STATS: loop_summaries.refuted_over_cells >= 1
 // Seed 001's listing 3 (Inc over a list) in C, correct: keys below 100,
-// each asserted below 100 before its increment. Not proved yet: the list
-// is built by a loop that allocates (the Horn encoding has no heap
-// regions: an allocation site in a summarised loop as an array of cells,
-// `p = p->next` as an index into it), so every length is unrolled and the
-// run ends at its limit -- never with a wrong verdict.
+// each asserted below 100 before its increment. Proved for lists of any
+// length: the nodes the first loop allocates are the cells of one node
+// region, the walk's pointer an index of a cell, and the invariant (every
+// cell at or below the walk's has a key below 100 and links to the cell
+// before it, or null) is read over one cell and checked by Houdini.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
