@@ -105,8 +105,86 @@ public:
     return h;
   }
 
+  /// Seed 001's listing 3 as cosmo's node regions give it: a builder
+  /// allocates cells of 16 bytes at 4096 + 16 * c (key at 0, next at 8),
+  /// the key in [0, `keyBound`), the link the last node's address (0 at
+  /// first), the last node carried in units of a cell (`16 * last` is its
+  /// address); then a walker from the last node asserts each key below 100
+  /// and increments it, its pointer also in units, a node's address read
+  /// from a link divided by 16. Both clauses know what the executor
+  /// assumes of a node pointer: null or the address of a cell.
+  HornSystem buildThenWalk(int64_t keyBound) {
+    HornSystem h;
+    size_t build = h.addRelation(
+        "build", {Sort::array(), Sort::bv(64), Sort::bv(64), Sort::bv(64)});
+    size_t walk = h.addRelation(
+        "walk", {Sort::bv(64), Sort::array(), Sort::bv(64)});
+    ExprRef a = ctx.arrayVar("a"), b = ctx.arrayVar("b");
+    ExprRef cells = ctx.var("cells", Sort::bv(64)),
+            n = ctx.var("n", Sort::bv(64)),
+            last = ctx.var("last", Sort::bv(64)),
+            at = ctx.var("at", Sort::bv(64)), k = bv32("k");
+    auto isNode = [&](const ExprRef &address, const ExprRef &count) {
+      return ctx.andE(
+          ctx.ule(count, k64(1000)),
+          ctx.orE(ctx.eq(address, k64(0)),
+                  ctx.andAll(std::vector<ExprRef>{
+                      ctx.uge(address, k64(4096)),
+                      ctx.ult(address,
+                              ctx.add(k64(4096), ctx.mul(count, k64(16)))),
+                      ctx.eq(ctx.urem(address, k64(16)), k64(0))})));
+    };
+    h.addClause({{}, ctx.ule(n, k64(1000)),
+                 HornAtom{build, {a, k64(0), n, k64(0)}}});
+    ExprRef cell = ctx.mul(cells, k64(16));
+    ExprRef key = ctx.ite(ctx.andE(ctx.sle(k32(0), k), ctx.slt(k, k32(keyBound))),
+                          k, k32(0));
+    ExprRef built = testing::writeBytes(
+        ctx, write4(a, cell, key), ctx.add(cell, k64(8)),
+        ctx.mul(k64(16), last));
+    h.addClause({{HornAtom{build, {a, cells, n, last}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.ult(cells, n), isNode(ctx.mul(k64(16), last), cells)}),
+                 HornAtom{build, {built, ctx.add(cells, k64(1)), n,
+                                  ctx.add(k64(256), cells)}}});
+    h.addClause({{HornAtom{build, {a, cells, n, last}}},
+                 ctx.andE(ctx.uge(cells, n),
+                          isNode(ctx.mul(k64(16), last), cells)),
+                 HornAtom{walk, {cells, a, last}}});
+    // The walker: at the cell of `16 * at`.
+    ExprRef offset = ctx.sub(ctx.mul(k64(16), at), k64(4096));
+    ExprRef next = testing::readBytes(ctx, b, ctx.add(offset, k64(8)), 8);
+    ExprRef here = read4(b, offset);
+    h.addClause({{HornAtom{walk, {cells, b, at}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.ne(ctx.mul(k64(16), at), k64(0)),
+                     isNode(ctx.mul(k64(16), at), cells), isNode(next, cells),
+                     ctx.notE(ctx.sle(k32(100), here))}),
+                 HornAtom{walk, {cells, write4(b, offset, ctx.add(here, k32(1))),
+                                 ctx.udiv(next, k64(16))}}});
+    h.addClause({{HornAtom{walk, {cells, b, at}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.ne(ctx.mul(k64(16), at), k64(0)),
+                     isNode(ctx.mul(k64(16), at), cells),
+                     ctx.sle(k32(100), here)}),
+                 std::nullopt});
+    return h;
+  }
+
   expr::ExprContext ctx;
 };
+
+TEST_F(CellIndexedTest, AWalkDownTheNodesABuilderLinkedIsProvedOverCells) {
+  // Keys below 100: the walk's assertion holds for every list; below 101,
+  // a key of 100 fails it.
+  for (int64_t bound : {100, 101}) {
+    HornOptions o;
+    o.timeoutSeconds = 20;
+    HornAnswer a = solveOverCells(ctx, buildThenWalk(bound), o);
+    EXPECT_EQ(a.status == HornAnswer::Safe, bound == 100)
+        << bound << ": " << a.reason;
+  }
+}
 
 TEST_F(CellIndexedTest, ARelationOverNodesBecomesOneOverANodesFields) {
   std::string why;

@@ -342,23 +342,19 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (!enclosing_ && a->visits > 1)
     registry_.headsLeftToUnrolling.insert(b); // its first visits were
   using FirstStatus = LoopPathData::Activation::FirstArrival::Status;
-  if (std::shared_ptr<LoopPathData::Activation::FirstArrival> first =
-          a->first) {
-    if (first->status == FirstStatus::Summarized) {
-      s.terminated = true; // its summary covers this path
-      return;
-    }
-    if (first->status == FirstStatus::Pending) {
-      bool made = summarizeFrom(*first->state, s, *loop, why);
-      first->status = made ? FirstStatus::Summarized : FirstStatus::Failed;
-      first->state.reset();
-      if (made) {
-        ++st.summarized;
-        return;
-      }
-    }
+  if (a->first && a->first->status == FirstStatus::Summarized) {
+    s.terminated = true; // the summary from its first arrival covers it
+    return;
   }
-  if (summarize(s, *loop, why)) {
+  bool made;
+  if (a->first && a->first->status == FirstStatus::Pending) {
+    made = summarizeFrom(*a->first->state, s, *loop, why);
+    a->first->status = made ? FirstStatus::Summarized : FirstStatus::Failed;
+    a->first->state.reset();
+  } else {
+    made = summarize(s, *loop, why);
+  }
+  if (made) {
     ++st.summarized;
     return;
   }

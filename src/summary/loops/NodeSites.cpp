@@ -217,8 +217,9 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
                                         x.pointerBits() / 8);
           if (!holds(x, *end, x.isNodeOf(*e.object, value)))
             return fmt::format("a node of '{}' allocated in the loop whose "
-                               "link at offset {} may not be set by the end "
-                               "of the iteration",
+                               "link at offset {} may be neither null nor "
+                               "one of its nodes at the end of the iteration "
+                               "(unset, or another object's address)",
                                e.object->name, link);
         }
     }

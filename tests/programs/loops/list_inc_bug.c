@@ -1,6 +1,6 @@
 // RUN: --loops=auto --target=errors --timeout=30
 // VERDICT: false
-// ERROR: assert 31
+// ERROR: assert 30
 // Seed 001's listing 3 (Inc over a list) in C, with a bug: the list is
 // built by a loop of input length from keys below 101, and Inc asserts
 // each key is below 100. Found with inputs that fail natively (a key of

@@ -1,6 +1,6 @@
 // RUN: --loops=auto --target=errors --timeout=30
 // VERDICT: false
-// ERROR: assert 44
+// ERROR: assert 43
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, with a bug: after
 // unlinking a node whose key is x, RemoveAll also steps past the node that
 // took its place, so of two adjacent x the second stays and Contains

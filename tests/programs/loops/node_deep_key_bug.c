@@ -1,4 +1,4 @@
-// RUN: --timeout=60
+// RUN: --target=errors --timeout=60
 // VERDICT: false
 // ERROR: assert 29
 // A list of input length whose keys count up from 0; the walk fails at

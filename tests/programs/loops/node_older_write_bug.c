@@ -1,4 +1,4 @@
-// RUN: --timeout=60
+// RUN: --target=errors --timeout=60
 // VERDICT: false
 // ERROR: assert 33
 // The list's builder writes the node before the one it adds (a node of
