@@ -24,6 +24,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 namespace cosmo::engine {
 
 namespace {

@@ -273,7 +273,7 @@ namespace {
 using Access = std::pair<LinearOffset, unsigned>;
 
 /// The layout of a class accessed by `accesses` (see ElementLayouts).
-ElementLayout layoutOf(const std::vector<Access> &accesses) {
+ElementLayout layoutOf(const std::vector<Access> &accesses, bool subFields) {
   ElementLayout none;
   none.fields.clear();
   int64_t stride = 0;
@@ -296,6 +296,17 @@ ElementLayout layoutOf(const std::vector<Access> &accesses) {
         cells.fields.push_back(field);
     }
     std::sort(cells.fields.begin(), cells.fields.end());
+    if (subFields) {
+      std::vector<std::pair<unsigned, unsigned>> whole;
+      for (const auto &f : cells.fields)
+        if (std::none_of(cells.fields.begin(), cells.fields.end(),
+                         [&](const std::pair<unsigned, unsigned> &g) {
+                           return g != f && g.first <= f.first &&
+                                  f.first + f.second <= g.first + g.second;
+                         }))
+          whole.push_back(f);
+      cells.fields = std::move(whole);
+    }
     for (size_t f = 1; f < cells.fields.size(); ++f)
       overlap |= cells.fields[f - 1].first + cells.fields[f - 1].second >
                  cells.fields[f].first;
@@ -315,7 +326,8 @@ ElementLayout layoutOf(const std::vector<Access> &accesses) {
 
 } // namespace
 
-ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system) {
+ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system,
+                               bool subFields) {
   arguments_.resize(system.relations().size());
   for (size_t r = 0; r < system.relations().size(); ++r)
     for (unsigned i = 0; i < system.relations()[r].args.size(); ++i)
@@ -349,6 +361,15 @@ ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system)
         self(self, x);
         return;
       }
+    // Single bytes (an int compared with a constant is compared byte by
+    // byte; a constant is stored byte by byte), for readers of parts of
+    // fields.
+    if (subFields && (e->kind() == Kind::Select ||
+                      (e->kind() == Kind::Store && !grouped.count(e) &&
+                       e->child(2)->kind() == Kind::BVConst)))
+      if (std::optional<LinearOffset> at = linearOffset(e->child(1)))
+        accesses.push_back(
+            {e->kind() == Kind::Select ? e->child(0) : e, {*at, 1}});
     if (e->kind() == Kind::Store && !grouped.count(e) &&
         e->child(2)->kind() == Kind::Extract &&
         e->child(2)->aux1() + 8 == e->child(2)->child(0)->width() &&
@@ -384,7 +405,7 @@ ElementLayouts::ElementLayouts(expr::ExprContext &ctx, const HornSystem &system)
   for (const auto &[array, access] : accesses)
     byClass[find(array)].push_back(access);
   for (const auto &[root, list] : byClass)
-    layouts_.emplace(root, layoutOf(list));
+    layouts_.emplace(root, layoutOf(list, subFields));
 }
 
 const Expr *ElementLayouts::find(const Expr *e) const {

@@ -109,7 +109,11 @@ struct ElementLayout {
 /// none). A class with no access is bytes.
 class ElementLayouts {
 public:
-  ElementLayouts(expr::ExprContext &ctx, const HornSystem &system);
+  /// `subFields`: an access inside a larger one's field (a byte of an int
+  /// compared with a constant byte by byte) is part of that field, not a
+  /// field of its own (for readers that extract it: CellIndexed.h).
+  ElementLayouts(expr::ExprContext &ctx, const HornSystem &system,
+                 bool subFields = false);
   /// The layout of the class of array term `e`.
   const ElementLayout &of(const Expr *e) const;
   /// The layout of argument `i` of relation `r` (null for a scalar).

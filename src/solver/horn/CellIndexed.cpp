@@ -505,7 +505,7 @@ HornClause ClauseCells::translate(const HornClause &c) {
 std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
                                              const HornSystem &system,
                                              std::string &why) {
-  ElementLayouts layouts(ctx, system);
+  ElementLayouts layouts(ctx, system, /*subFields=*/true);
   CellIndexedSystem out;
   bool any = false;
   for (size_t r = 0; r < system.relations().size(); ++r) {

@@ -19,10 +19,12 @@
 
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/Support/MathExtras.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 
 namespace cosmo::summary {
 
@@ -116,6 +118,12 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
         return leaks + " (blocks of two sizes from one allocation)";
       continue; // a second block of this iteration's new site
     }
+    // Cells of a power of two bytes: a cell's index and offset in it are
+    // bit fields (a division by 12 of every address makes each query
+    // slow), and the Horn layer reads such arrays over cells.
+    if (!llvm::isPowerOf2_64(o->capacity))
+      return leaks + fmt::format(" (nodes of {} bytes: not a power of two)",
+                                 o->capacity);
     const llvm::Type *node =
         nodeTypeOf(site, o->capacity, x.module().getDataLayout());
     std::optional<std::vector<uint64_t>> links =
