@@ -329,7 +329,9 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   // them a Horn question of its own.
   // Its first few arrivals are still run: a short list's error is found
   // by a run.
-  bool fromFirst = a->first && a->symbolicExit;
+  bool fromFirst =
+      a->first && a->symbolicExit &&
+      a->first->status != LoopPathData::Activation::FirstArrival::Status::Failed;
   if (registry_.options.loops == LoopStrategy::Auto &&
       a->visits <= (fromFirst ? std::min(kNodeLoopArrivals,
                                          registry_.options.unrolledArrivals)
