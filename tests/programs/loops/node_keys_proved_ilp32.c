@@ -1,4 +1,4 @@
-// RUN: --32 --timeout=60
+// RUN: --32 --horn-timeout=10 --timeout=60
 // NO-REPLAY: no error, and every list length
 // VERDICT: true
 // STATS: loop_summaries.refuted_over_cells >= 1
