@@ -193,6 +193,10 @@ public:
   /// The same over the cells of relations over arrays
   /// (HornOptions::earlierCells).
   std::map<std::string, std::vector<ExprRef>> provedCellInvariants;
+  /// The variables (ids) of node regions' counts and contents and of
+  /// pointers to their nodes: values of cosmo's own addresses, left out
+  /// of the invariants reported over the program's names.
+  std::set<uint64_t> nodeValues;
 
 private:
   const FunctionLoops &loadLoops(const llvm::Function &f);

@@ -126,7 +126,10 @@ void CandidateDecider::recordInvariants(const HornQuestion &q,
         if (std::string t = describeQuantified(x_.ctx(), q, registry_, r, f);
             !t.empty())
           text += (text.empty() ? "" : " && ") + ("(" + t + ")");
-    addInvariant(invariants, {inst.where, inst.function, std::move(text)});
+    // (Empty when every conjunct is over a node region's cosmo-made
+    // addresses.)
+    if (!text.empty())
+      addInvariant(invariants, {inst.where, inst.function, std::move(text)});
   }
 }
 

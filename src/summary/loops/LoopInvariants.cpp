@@ -21,6 +21,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 namespace cosmo::summary {
@@ -214,11 +215,38 @@ argumentNames(expr::ExprContext &ctx, const HornQuestion &q, size_t r,
   return out;
 }
 
-/// The conjuncts of `invariant` as C text over `names`, joined by &&.
-std::string conjunctsText(const ExprRef &invariant,
-                          const std::map<uint64_t, std::string> &names) {
+/// Whether `e` reads one of the relation arguments `args` (by position)
+/// that holds a node region's value (LoopRegistry::nodeValues).
+bool readsNodeValues(expr::ExprContext &ctx, const HornQuestion &q, size_t r,
+                     const LoopRegistry &registry, const LoopInstance &inst,
+                     const ExprRef &e) {
+  std::set<uint64_t> mine;
+  unsigned k = 0;
+  for (const ExprRef &p : inst.params) {
+    if (registry.nodeValues.count(p->id()))
+      mine.insert(q.system.argument(ctx, r, k)->id());
+    ++k;
+  }
+  for (const CarriedValue &c : inst.carried) {
+    if (registry.nodeValues.count(c.var->id()))
+      mine.insert(q.system.argument(ctx, r, k)->id());
+    ++k;
+  }
+  for (const ExprRef &v : expr::freeVariables(e))
+    if (mine.count(v->id()))
+      return true;
+  return false;
+}
+
+/// The conjuncts of `invariant` as C text over `names`, joined by &&;
+/// those `skip` says are left out.
+std::string conjunctsText(
+    const ExprRef &invariant, const std::map<uint64_t, std::string> &names,
+    const std::function<bool(const ExprRef &)> &skip = nullptr) {
   std::string text;
   for (const expr::Expr *e : conjunctsOf(invariant)) {
+    if (skip && skip(ExprRef(e)))
+      continue;
     std::string t = cText(e, names);
     if (enclosedInParentheses(t))
       t = t.substr(1, t.size() - 2);
@@ -289,6 +317,9 @@ std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
                                const LoopRegistry &registry, size_t r,
                                const solver::HornAnswer::Quantified &f) {
   const LoopInstance &inst = registry.at(q.instanceOf[r]);
+  // Over a node region: cosmo's addresses, not the program's values.
+  if (readsNodeValues(ctx, q, r, registry, inst, f.body))
+    return "";
   std::vector<std::string> argNames;
   for (const ExprRef &p : inst.params)
     argNames.push_back(userName(p->name()));
@@ -335,7 +366,10 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     names.push_back(userName(p->name()));
   for (const CarriedValue &c : inst.carried)
     names.push_back(c.name);
-  return conjunctsText(invariant, argumentNames(ctx, q, r, names));
+  return conjunctsText(invariant, argumentNames(ctx, q, r, names),
+                       [&](const ExprRef &e) {
+                         return readsNodeValues(ctx, q, r, registry, inst, e);
+                       });
 }
 
 std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,

@@ -514,6 +514,12 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     if (restride)
       continue;
     inst.iterations = std::move(iterations);
+    for (const CarriedValue &c : inst.carried) {
+      const memory::ObjectEntry *o =
+          c.phi ? nullptr : s.memory.findByBase(c.base);
+      if (c.raw || c.bornInLoop || (o && o->object->region))
+        registry_.nodeValues.insert(c.var->id());
+    }
     st.bodyPaths += inst.iterations.size();
     inst.complete = true;
     finishInstance(inst, registry_);
