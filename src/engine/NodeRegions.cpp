@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <functional>
 
 namespace cosmo::engine {
@@ -77,9 +78,11 @@ uint64_t Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
                                   std::vector<uint64_t> links,
                                   const ExprRef &cells, const void *site,
                                   const void *typeTag) {
-  // Room for far more nodes than a run could allocate one by one.
-  uint64_t capacity = pointerBits() >= 64 ? uint64_t(1) << 36
-                                          : uint64_t(1) << 26;
+  // As large as a 64-bit process's user address space (2^47 bytes): no
+  // program has more blocks of `cellSize` bytes at once, so the bound
+  // every allocation assumes (maxNodes) holds in every real run.
+  assert(pointerBits() >= 64 && "a 32-bit space has no room for a region");
+  uint64_t capacity = uint64_t(1) << 47;
   ExprRef size = ctx_.mul(cells, pointer(cellSize));
   uint64_t base = allocate(s, capacity, memory::ObjectKind::Heap, name,
                            ctx_.arrayVar(s.freshName("uninit")), size, typeTag,
@@ -134,8 +137,7 @@ void Executor::allocateNode(ExecutionState &s, uint64_t base, bool zeroed,
   const memory::MemoryObject &o = *s.memory.findByBase(base)->object;
   const memory::MemoryObject::NodeRegion &r = *o.region;
   ExprRef index = r.cells;
-  // A run never allocates this many nodes one by one: the address space
-  // (or the machine) would be exhausted first.
+  // No run has more blocks than fit in a process's address space.
   assume(s, ctx_.ult(index, pointer(maxNodes(o))));
   if (s.terminated)
     return;

@@ -206,7 +206,7 @@ public:
   /// A read of `bytes` bytes through `a` gave `value`: a link of a valid
   /// cell holds null or a cell. The value to go on with (the same).
   ExprRef assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
-                      unsigned bytes, const ExprRef &value);
+                         unsigned bytes, const ExprRef &value);
   /// A write through `a` of `bytes` bytes (`value`, when known) as a region
   /// allows it: the state where it keeps every valid cell's links null or a
   /// cell (the rest is cut), or null.

@@ -29,6 +29,7 @@
 #include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/Transform.h"
 
+#include <algorithm>
 #include <set>
 
 namespace cosmo::solver {

@@ -13,6 +13,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace cosmo::solver {
@@ -482,9 +483,8 @@ bool HornSolver::templatesRefute(const Candidates &equalities,
     // With what earlier questions proved of the relation (a walk's
     // earlier iterations were refuted with facts this one's query does
     // not name), conjunct by conjunct.
-    if (auto e = earlier_ ? earlier_->find(rel.name)
-                          : decltype(earlier_->find(rel.name))();
-        earlier_ && e != earlier_->end()) {
+    if (earlier_ && earlier_->count(rel.name)) {
+      const auto e = earlier_->find(rel.name);
       std::vector<ExprRef> parts;
       std::function<void(const ExprRef &)> split = [&](const ExprRef &f) {
         if (f->kind() == expr::Kind::And)

@@ -95,7 +95,7 @@ bool isNodeType(const llvm::Type *t) {
 
 /// LoopShape::overNodes: a pointer to a node at its head, or an
 /// allocation in its body cast to one.
-bool overNodes(const LoopShape &loop) {
+bool allocatesOrWalksNodes(const LoopShape &loop) {
   for (const llvm::PHINode &phi : loop.vertex->head->phis())
     if (phi.getType()->isPointerTy() &&
         isNodeType(phi.getType()->getPointerElementType()))
@@ -224,7 +224,7 @@ const FunctionLoops &LoopRegistry::loadLoops(const llvm::Function &f) {
       LoopShape &shape = slot->byHead[v.head];
       shape.vertex = &v;
       shape.body.insert(v.body.begin(), v.body.end());
-      shape.overNodes = overNodes(shape);
+      shape.overNodes = allocatesOrWalksNodes(shape);
     }
     for (const auto &[head, shape] : slot->byHead) {
       slot->roles[head].head = &shape;
@@ -301,8 +301,11 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
     d->activations.push_back(std::move(fresh));
     a = d->activations.end() - 1;
     if (loop->overNodes && registry_.options.loops == LoopStrategy::Auto) {
-      a->first = std::make_shared<LoopPathData::Activation::FirstArrival>();
-      a->first->state = x_.copyState(s);
+      // The copy first: its own activation must not hold the copy (a cycle
+      // of shared pointers, never freed).
+      auto first = std::make_shared<LoopPathData::Activation::FirstArrival>();
+      first->state = x_.copyState(s);
+      a->first = std::move(first);
     }
   }
   ++a->visits;
@@ -405,8 +408,9 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
 
   for (unsigned round = 0;; ++round) {
     if (round == kCarryRounds)
-      return why = "the memory the loop writes was not found in "
-                   "four runs of its body",
+      return why = fmt::format("the memory the loop writes was not found "
+                               "in {} runs of its body",
+                               kCarryRounds),
              false;
     // The body's run starts from the arrival with the carried values fresh.
     std::unique_ptr<ExecutionState> start = x_.copyState(s);

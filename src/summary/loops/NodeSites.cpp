@@ -18,7 +18,9 @@
 #include "loops/LoopInstance.h"
 
 #include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
 #include <llvm/Support/MathExtras.h>
 
 #include <fmt/format.h>
@@ -36,6 +38,9 @@ const llvm::Type *nodeTypeOf(const llvm::Value *site, uint64_t size,
                              const llvm::DataLayout &layout) {
   const llvm::Type *found = nullptr;
   for (const llvm::User *u : site->users()) {
+    if (llvm::isa<llvm::GetElementPtrInst>(u) ||
+        llvm::isa<llvm::PtrToIntInst>(u))
+      return nullptr; // an address computed from the block's
     const auto *cast = llvm::dyn_cast<llvm::BitCastInst>(u);
     if (!cast || !cast->getType()->isPointerTy())
       continue;
@@ -46,6 +51,35 @@ const llvm::Type *nodeTypeOf(const llvm::Value *site, uint64_t size,
     found = t;
   }
   return found;
+}
+
+/// Whether the module computes addresses from pointers to `node` other
+/// than its fields' (`p + 1`, `p - 1`, through a cast or an integer): the
+/// cells of a region are side by side, where such an address would be
+/// outside its block, so only types without such arithmetic get regions.
+bool arithmeticOnNodes(const llvm::Module &m, const llvm::Type *node) {
+  const llvm::Type *pointer = node->getPointerTo();
+  for (const llvm::Function &f : m)
+    for (const llvm::BasicBlock &b : f)
+      for (const llvm::Instruction &i : b) {
+        if (const auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&i)) {
+          const auto *first = llvm::dyn_cast<llvm::ConstantInt>(
+              gep->idx_begin()->get());
+          if (gep->getSourceElementType() == node &&
+              !(first && first->isZero()))
+            return true;
+        } else if (i.getOperand(0)->getType() == pointer &&
+                   (llvm::isa<llvm::PtrToIntInst>(&i) ||
+                    (llvm::isa<llvm::CastInst>(&i) && i.getType() != pointer &&
+                     std::any_of(i.user_begin(), i.user_end(),
+                                 [](const llvm::User *u) {
+                                   return llvm::isa<llvm::GetElementPtrInst>(u) ||
+                                          llvm::isa<llvm::PtrToIntInst>(u);
+                                 })))) {
+          return true;
+        }
+      }
+  return false;
 }
 
 /// `e` as `var + k` for a constant k (sums of constants over `var`).
@@ -103,8 +137,11 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
                          std::vector<CarriedValue> &carried) {
   const std::string leaks = "memory allocated in the loop outlives an "
                             "iteration";
-  // Leaks are a question of blocks: a region of them is not one yet.
-  if (x.options().checkLeaks || x.options().checkCleanup)
+  // Leaks are a question of blocks: a region of them is not one yet. A
+  // 32-bit address space has no room for as many nodes as a program may
+  // allocate.
+  if (x.options().checkLeaks || x.options().checkCleanup ||
+      x.pointerBits() < 64)
     return leaks;
   size_t known = sites.size();
   for (const memory::MemoryObject *o : outliving) {
@@ -131,6 +168,8 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     if (!links)
       return leaks + " (not as nodes of a struct whose pointers all link "
                      "its own type)";
+    if (arithmeticOnNodes(x.module(), node))
+      return leaks + " (addresses computed from pointers to its nodes)";
     NodeSite n;
     n.site = site;
     n.node = node;
@@ -184,8 +223,10 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
                        "neither null nor a node of its region",
                        c.name);
   };
-  auto address = [&](const CarriedValue &c, const ExecutionState &st) {
-    return st.stack.back().registers.find(c.phi)->toExpr(ctx);
+  auto address = [&](const CarriedValue &c,
+                     const ExecutionState &st) -> ExprRef {
+    const engine::RegValue *r = st.stack.back().registers.find(c.phi);
+    return r ? r->toExpr(ctx) : nullptr;
   };
   for (const CarriedValue &c : inst.carried) {
     if (!c.raw)
@@ -196,17 +237,22 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     const memory::ObjectEntry *at = s.memory.findByBase(c.nodeRegion);
     // A region the loop makes has no cell at the arrival.
     ExprRef entry = address(c, s);
+    if (!entry)
+      return notNode(c);
     if (at ? !holds(x, s, x.isNodeOf(*at->object, entry))
            : !(entry->isConst() && entry->bvValue().isZero()))
       return notNode(c);
   }
   for (const auto &end : ends) {
     for (const CarriedValue &c : inst.carried) {
-      if (c.raw &&
-          !holds(x, *end,
-                 x.isNodeOf(*end->memory.findByBase(c.nodeRegion)->object,
-                            address(c, *end))))
-        return notNode(c);
+      if (c.raw) {
+        ExprRef next = address(c, *end);
+        if (!next ||
+            !holds(x, *end,
+                   x.isNodeOf(*end->memory.findByBase(c.nodeRegion)->object,
+                              next)))
+          return notNode(c);
+      }
       if (!c.regionCells)
         continue;
       const memory::ObjectEntry &e = *end->memory.findByBase(c.base);
