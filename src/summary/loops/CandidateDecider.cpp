@@ -51,17 +51,24 @@ bool CandidateDecider::takePath(ExecutionState &s, const PathEnd &end) {
   case PathEnd::Kind::Infeasible:
     return true;
   case PathEnd::Kind::Cut:
+    // Cut past a loop whose nodes are a region (a free of one, a link
+    // to another object): the loop unrolled from its arrival explores
+    // this path's inputs exactly, so the path is that exploration's.
+    if (!enclosing_)
+      for (size_t id : LoopPathData::find(s)->atoms)
+        if (!registry_.at(id).nodeSites.empty())
+          return unrollInstead(s);
     return false;
   }
   return false;
 }
 
-bool CandidateDecider::unrollInstead(const LoopCandidate &c) {
+bool CandidateDecider::unrollInstead(const ExecutionState &s) {
   // Unrolling from the first loop of the candidate's path explores every
   // path the candidate stands for, exactly: the verdict is then what
   // --loops=unroll would give (an error found, a proof when the loop is
   // bounded, no end otherwise). That loop is not summarised again.
-  for (size_t id : LoopPathData::find(*c.state)->atoms) {
+  for (size_t id : LoopPathData::find(s)->atoms) {
     LoopInstance &inst = registry_.at(id);
     if (!inst.arrival)
       continue;
@@ -76,7 +83,7 @@ bool CandidateDecider::unrollInstead(const LoopCandidate &c) {
   // The same for the first summarised call of a recursive function: it
   // runs again from its arrival, and the function is run from then on.
   SummarisedCall *call =
-      registry_.firstProgramCall(LoopPathData::find(*c.state)->calls);
+      registry_.firstProgramCall(LoopPathData::find(s)->calls);
   if (!call)
     return false;
   registry_.unrollCycleOf(*registry_.function(call->function).function);
@@ -219,7 +226,7 @@ void CandidateDecider::decide(LoopCandidate c) {
       if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
         if (inst.resumed)
           return; // the loop is being unrolled: that decides it
-        if (registry_.unrolledHeads.count(inst.head) && unrollInstead(c))
+        if (registry_.unrolledHeads.count(inst.head) && unrollInstead(*c.state))
           return; // its summaries left an error undecided before
         break;
       }
@@ -229,7 +236,7 @@ void CandidateDecider::decide(LoopCandidate c) {
         return; // the call is being run: that decides it
       if (registry_.unrolledFunctions.count(
               registry_.function(call->function).function) &&
-          unrollInstead(c))
+          unrollInstead(*c.state))
         return;
     }
   }
@@ -290,7 +297,7 @@ void CandidateDecider::decide(LoopCandidate c) {
     // Reachable; unrolling from the arrival finds it with inputs that
     // reproduce it (Spacer's derivations are short). Only without an
     // arrival to unroll from is it reported with the over-approximation's.
-    if (!enclosing_ && unrollInstead(c))
+    if (!enclosing_ && unrollInstead(*c.state))
       return;
     report(c);
     return;
@@ -315,7 +322,7 @@ void CandidateDecider::decide(LoopCandidate c) {
     return;
   }
   ++st.undecided;
-  if (!enclosing_ && unrollInstead(c))
+  if (!enclosing_ && unrollInstead(*c.state))
     return;
   const LoopPathData &d = *LoopPathData::find(*c.state);
   std::string past =

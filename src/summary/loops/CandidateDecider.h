@@ -49,10 +49,11 @@ private:
   /// The invariants of a Horn answer that refuted a candidate, into the
   /// run's summary (each loop and text once).
   void recordInvariants(const HornQuestion &q, const solver::HornAnswer &a);
-  /// An undecided candidate of the program's run: unrolls the first loop
+  /// An undecided candidate of the program's run, or a path of it cut past
+  /// a loop whose nodes are a region: unrolls the first loop
   /// (else the first summarised call) on its path from its arrival
   /// instead; false when there is none.
-  bool unrollInstead(const LoopCandidate &c);
+  bool unrollInstead(const ExecutionState &s);
   /// Reports `c`'s error (with `exact` as its model, when given).
   void report(LoopCandidate &c, solver::Model exact = nullptr);
 
