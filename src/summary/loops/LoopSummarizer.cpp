@@ -26,7 +26,7 @@ namespace {
 
 /// Arrivals at the head of a loop over nodes (LoopShape::overNodes) run
 /// before it is summarised from its first arrival.
-constexpr unsigned kNodeLoopArrivals = 5;
+constexpr unsigned kNodeLoopArrivals = 4;
 
 /// Runs of a body while the objects it writes are being found.
 constexpr unsigned kCarryRounds = 4;

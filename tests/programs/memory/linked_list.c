@@ -1,6 +1,11 @@
+// RUN: --loops=unroll
 // VERDICT: true
 // A heap-allocated singly linked list: build, measure, reverse, free
-// (saving `next` before each free).
+// (saving `next` before each free). Its loops are run (a list of at most
+// four): under --loops=auto they are summarised from their first arrival
+// after four arrivals, their nodes a region, and the frees past them send
+// the run back to unrolling after seconds of summary questions (a freed
+// mark per cell is not modelled yet).
 #include <cosmo.h>
 #include <stdlib.h>
 
