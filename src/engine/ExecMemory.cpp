@@ -304,22 +304,21 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     ExprRef fits =
         ctx_.andE(ctx_.uge(objSize, pointer(size)),
                   ctx_.ule(offset, ctx_.sub(objSize, pointer(size))));
-    if (o.region) // inside one cell: a block of its own
-      fits = ctx_.andE(
-          fits, ctx_.ule(ctx_.urem(offset, pointer(o.region->cellSize)),
-                         pointer(o.region->cellSize - std::min<uint64_t>(
-                                                          size,
-                                                          o.region->cellSize))));
-    if (o.region && size > o.region->cellSize)
-      fits = ctx_.falseE();
-    if (o.region && source) {
-      // In the cell its pointer points into: `q + 1` is not the next node.
-      ExprRef from =
-          withLazyTargets(*this, st, eval(st, provenanceOf(source)));
-      ExprRef cell = pointer(o.region->cellSize);
-      fits = ctx_.andE(
-          fits, ctx_.eq(ctx_.udiv(offset, cell),
-                        ctx_.udiv(ctx_.sub(from, pointer(base)), cell)));
+    if (o.region) {
+      // Inside one cell, a block of its own, and the one its pointer
+      // points into: `q + 1` is not the next node.
+      uint64_t bytes = o.region->cellSize;
+      ExprRef cell = pointer(bytes);
+      fits = size > bytes ? ctx_.falseE()
+                          : ctx_.andE(fits, ctx_.ule(ctx_.urem(offset, cell),
+                                                     pointer(bytes - size)));
+      if (source) {
+        ExprRef from =
+            withLazyTargets(*this, st, eval(st, provenanceOf(source)));
+        fits = ctx_.andE(
+            fits, ctx_.eq(ctx_.udiv(offset, cell),
+                          ctx_.udiv(ctx_.sub(from, pointer(base)), cell)));
+      }
     }
     return checkError(
         st, ctx_.notE(fits), ErrorKind::OutOfBounds,
