@@ -109,7 +109,7 @@ std::string HornSystem::str() const {
     appendSymbol(out, relations_[a.relation].name);
     for (const ExprRef &t : a.args) {
       out += ' ';
-      out += expr::toSmtLib(t);
+      out += expr::toSmtLibShared(t);
     }
     out += ')';
   };
@@ -140,7 +140,7 @@ std::string HornSystem::str() const {
     }
     if (!c.body.empty())
       out += ' ';
-    out += expr::toSmtLib(c.constraint);
+    out += expr::toSmtLibShared(c.constraint);
     if (!c.body.empty())
       out += ')';
     out += ' ';
