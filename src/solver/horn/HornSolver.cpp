@@ -781,7 +781,9 @@ HornAnswer HornSolver::solve() {
       return safe(t, "templates checked over bit-vectors");
   }
   if (templatesOnly_) {
-    answer.reason = "the templates do not refute the queries";
+    answer.reason = left() <= 0
+                        ? "checking the templates ran out of time (--horn-timeout)"
+                        : "the templates do not refute the queries";
     answer.seconds =
         std::chrono::duration<double>(Clock::now() - start_).count();
     return answer;

@@ -1,4 +1,4 @@
-// RUN: --loops=auto --horn-timeout=10 --timeout=60
+// RUN: --timeout=60
 // NO-REPLAY: no error, and every list length; list_inc_bug.c replays its error
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 2
