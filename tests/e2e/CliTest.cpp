@@ -514,13 +514,13 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
                   "  return 0;\n"
                   "}\n");
   ProcessResult r =
-      cosmo({"check", "--svcomp", "--timeout=24", "--out=o", "fill.c"}, 90);
+      cosmo({"check", "--svcomp", "--timeout=10", "--out=o", "fill.c"}, 90);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("again with --loops=summarize"), std::string::npos)
       << r.out;
   EXPECT_EQ(finalLine(r.out), "TRUE");
   // With --loops given, it is the only strategy.
-  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=6", "--out=p",
+  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=4", "--out=p",
              "fill.c"},
             60);
   EXPECT_EQ(r.exitCode, 0) << r.err;
