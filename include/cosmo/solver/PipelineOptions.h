@@ -81,6 +81,9 @@ struct PipelineStats {
   IndependenceStats independence;
   CexCacheStats cexCache;
   Z3Stats z3;
+
+  /// Adds the counts of another run's pipeline (a contract's run).
+  PipelineStats &operator+=(const PipelineStats &o);
 };
 
 } // namespace cosmo::solver

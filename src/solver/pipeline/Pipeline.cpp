@@ -55,6 +55,37 @@ void Z3Stats::record(Validity status, double time) {
   seconds += time;
 }
 
+PipelineStats &PipelineStats::operator+=(const PipelineStats &o) {
+  queries += o.queries;
+  seconds += o.seconds;
+  facts.sat += o.facts.sat;
+  facts.unsat += o.facts.unsat;
+  modelReuse.hits += o.modelReuse.hits;
+  modelReuse.misses += o.modelReuse.misses;
+  modelReuse.knownBitsHits += o.modelReuse.knownBitsHits;
+  modelReuse.fixedHits += o.modelReuse.fixedHits;
+  modelReuse.fixingQueries += o.modelReuse.fixingQueries;
+  modelReuse.fixed += o.modelReuse.fixed;
+  modelReuse.nearHits += o.modelReuse.nearHits;
+  independence.queries += o.independence.queries;
+  independence.answered += o.independence.answered;
+  independence.constraintsBefore += o.independence.constraintsBefore;
+  independence.constraintsAfter += o.independence.constraintsAfter;
+  independence.subqueries += o.independence.subqueries;
+  cexCache.exact += o.cexCache.exact;
+  cexCache.unsatSubset += o.cexCache.unsatSubset;
+  cexCache.supersetModel += o.cexCache.supersetModel;
+  cexCache.subsetModel += o.cexCache.subsetModel;
+  cexCache.misses += o.cexCache.misses;
+  z3.queries += o.z3.queries;
+  z3.sat += o.z3.sat;
+  z3.unsat += o.z3.unsat;
+  z3.unknown += o.z3.unknown;
+  z3.seconds += o.z3.seconds;
+  z3.resets += o.z3.resets;
+  return *this;
+}
+
 std::string PipelineOptions::str() const {
   std::string out;
   for (const LayerName &l : kLayers)

@@ -74,6 +74,7 @@ void mergeContractRun(AnalysisResult &into, AnalysisResult run,
     a.pathsCut += b.pathsCut;
     a.completedTests += b.completedTests;
     a.statesForked += b.statesForked;
+    a.solver += b.solver;
     a.wallSeconds += b.wallSeconds;
     a.peakMemoryKB = std::max(a.peakMemoryKB, b.peakMemoryKB);
   }
