@@ -136,6 +136,10 @@ struct NodeSite {
 /// Makes the node regions of `sites` (no cells yet) in `start`, in order.
 void makeNodeRegions(Executor &x, ExecutionState &start,
                      const std::vector<NodeSite> &sites);
+/// Whether `x`'s runs can have node regions at all: not under ILP32 (a
+/// 32-bit space has no room for as many nodes as a program may allocate)
+/// nor under a leak check (leaks are a question of blocks).
+bool nodeRegionsPossible(const Executor &x);
 /// Adds the sites of the blocks `outliving` (of one run of the loop's body
 /// from the arrival `s`) to `sites`, with the values they make carried (a
 /// region's cell count and content), and binds the raw pointers of

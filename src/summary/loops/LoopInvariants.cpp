@@ -215,25 +215,30 @@ argumentNames(expr::ExprContext &ctx, const HornQuestion &q, size_t r,
   return out;
 }
 
-/// Whether `e` reads one of the relation arguments `args` (by position)
-/// that holds a node region's value (LoopRegistry::nodeValues).
-bool readsNodeValues(expr::ExprContext &ctx, const HornQuestion &q, size_t r,
-                     const LoopRegistry &registry, const LoopInstance &inst,
-                     const ExprRef &e) {
-  std::set<uint64_t> mine;
+/// The variables (ids) of relation `r`'s arguments that hold a node
+/// region's values (LoopRegistry::nodeValues).
+std::set<uint64_t> nodeArguments(expr::ExprContext &ctx, const HornQuestion &q,
+                                 size_t r, const LoopRegistry &registry,
+                                 const LoopInstance &inst) {
+  std::set<uint64_t> out;
   unsigned k = 0;
   for (const ExprRef &p : inst.params) {
     if (registry.nodeValues.count(p->id()))
-      mine.insert(q.system.argument(ctx, r, k)->id());
+      out.insert(q.system.argument(ctx, r, k)->id());
     ++k;
   }
   for (const CarriedValue &c : inst.carried) {
     if (registry.nodeValues.count(c.var->id()))
-      mine.insert(q.system.argument(ctx, r, k)->id());
+      out.insert(q.system.argument(ctx, r, k)->id());
     ++k;
   }
+  return out;
+}
+
+/// Whether `e` reads one of `variables`.
+bool readsAny(const std::set<uint64_t> &variables, const ExprRef &e) {
   for (const ExprRef &v : expr::freeVariables(e))
-    if (mine.count(v->id()))
+    if (variables.count(v->id()))
       return true;
   return false;
 }
@@ -318,7 +323,7 @@ std::string describeQuantified(expr::ExprContext &ctx, const HornQuestion &q,
                                const solver::HornAnswer::Quantified &f) {
   const LoopInstance &inst = registry.at(q.instanceOf[r]);
   // Over a node region: cosmo's addresses, not the program's values.
-  if (readsNodeValues(ctx, q, r, registry, inst, f.body))
+  if (readsAny(nodeArguments(ctx, q, r, registry, inst), f.body))
     return "";
   std::vector<std::string> argNames;
   for (const ExprRef &p : inst.params)
@@ -366,10 +371,9 @@ std::string describeInvariant(expr::ExprContext &ctx, const HornQuestion &q,
     names.push_back(userName(p->name()));
   for (const CarriedValue &c : inst.carried)
     names.push_back(c.name);
+  std::set<uint64_t> nodes = nodeArguments(ctx, q, r, registry, inst);
   return conjunctsText(invariant, argumentNames(ctx, q, r, names),
-                       [&](const ExprRef &e) {
-                         return readsNodeValues(ctx, q, r, registry, inst, e);
-                       });
+                       [&](const ExprRef &e) { return readsAny(nodes, e); });
 }
 
 std::string describeSummary(expr::ExprContext &ctx, const HornQuestion &q,

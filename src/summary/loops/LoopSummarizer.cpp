@@ -300,10 +300,8 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
     fresh.body = &loop->body;
     d->activations.push_back(std::move(fresh));
     a = d->activations.end() - 1;
-    const engine::EngineOptions &eo = x_.options();
-    // (No regions under ILP32 or a leak check: addNodeSites.)
     if (loop->overNodes && registry_.options.loops == LoopStrategy::Auto &&
-        x_.pointerBits() >= 64 && !eo.checkLeaks && !eo.checkCleanup) {
+        nodeRegionsPossible(x_)) {
       // The copy first: its own activation must not hold the copy (a cycle
       // of shared pointers, never freed).
       auto first = std::make_shared<LoopPathData::Activation::FirstArrival>();

@@ -131,17 +131,18 @@ void makeNodeRegions(Executor &x, ExecutionState &start,
   }
 }
 
+bool nodeRegionsPossible(const Executor &x) {
+  return x.pointerBits() >= 64 && !x.options().checkLeaks &&
+         !x.options().checkCleanup;
+}
+
 std::string addNodeSites(Executor &x, const ExecutionState &s,
                          const std::vector<const memory::MemoryObject *> &outliving,
                          std::vector<NodeSite> &sites,
                          std::vector<CarriedValue> &carried) {
   const std::string leaks = "memory allocated in the loop outlives an "
                             "iteration";
-  // Leaks are a question of blocks: a region of them is not one yet. A
-  // 32-bit address space has no room for as many nodes as a program may
-  // allocate.
-  if (x.options().checkLeaks || x.options().checkCleanup ||
-      x.pointerBits() < 64)
+  if (!nodeRegionsPossible(x))
     return leaks;
   size_t known = sites.size();
   for (const memory::MemoryObject *o : outliving) {
