@@ -99,10 +99,9 @@ std::string semanticOptionsHash(const CheckOptions &check,
   for (const std::string &c : check.checks)
     checks += c + ",";
   // What the run looks for (--svcomp's property).
-  checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} "
-                        "memory-safe {} counted",
+  checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} counted",
                         e.checkLeaks, e.checkCleanup, e.assertionsAbort,
-                        e.assumeNoSignedOverflow, e.assumeMemorySafe);
+                        e.assumeNoSignedOverflow);
   for (engine::ErrorKind k : e.countedErrors)
     checks += std::string(" ") + engine::errorKindName(k);
   std::string text = fmt::format(
