@@ -337,6 +337,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
     // Reachability tasks have no undefined behaviour; a task of another
     // property may overflow where that does not matter to it.
     eo.assumeNoSignedOverflow = p.reachability();
+    eo.assumeMemorySafe = p.reachability();
     eo.assertionsAbort = !p.reachability();
     eo.checkLeaks |= p.has(Subproperty::ValidMemtrack);
     eo.checkCleanup |= p.has(Subproperty::ValidMemcleanup);

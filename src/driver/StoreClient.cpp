@@ -99,9 +99,10 @@ std::string semanticOptionsHash(const CheckOptions &check,
   for (const std::string &c : check.checks)
     checks += c + ",";
   // What the run looks for (--svcomp's property).
-  checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} counted",
+  checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} "
+                        "memory-safe {} counted",
                         e.checkLeaks, e.checkCleanup, e.assertionsAbort,
-                        e.assumeNoSignedOverflow);
+                        e.assumeNoSignedOverflow, e.assumeMemorySafe);
   for (engine::ErrorKind k : e.countedErrors)
     checks += std::string(" ") + engine::errorKindName(k);
   std::string text = fmt::format(

@@ -443,7 +443,7 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
 ExprRef Executor::readMemory(ExecutionState &s, const ResolvedAccess &a,
                                  unsigned n) {
   const memory::ObjectEntry *e = s.memory.findByBase(a.base);
-  return e->state->read(ctx_, a.offset, n);
+  return e->state->read(ctx_, contentOffset(*e->object, a.offset), n);
 }
 
 void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
@@ -463,7 +463,7 @@ void Executor::executeLoad(ExecutionState &s, const llvm::LoadInst &i) {
       continue;
     ExprRef bits = readMemory(*a.state, a, bytes);
     const memory::ObjectEntry *e = a.state->memory.findByBase(a.base);
-    if (e->object->region && t->isPointerTy()) {
+    if ((e->object->region || e->object->anchorOf) && t->isPointerTy()) {
       bits = assumeLinkRead(*a.state, a, bytes, bits);
       if (a.state->terminated)
         continue;
@@ -492,7 +492,8 @@ ExprRef Executor::withResolvedLazy(const ExecutionState &s, const ExprRef &e) {
 ExecutionState *Executor::allowedWrite(const ResolvedAccess &a,
                                        uint64_t bytes, const ExprRef &value) {
   ExecutionState *s = a.state;
-  if (a.state->memory.findByBase(a.base)->object->region)
+  const memory::MemoryObject &o = *a.state->memory.findByBase(a.base)->object;
+  if (o.region || o.anchorOf)
     s = checkedNodeWrite(a, bytes, value);
   for (ExecutionHooks *h : run_->hooks)
     if (s)
@@ -539,7 +540,10 @@ void Executor::executeStore(ExecutionState &s, const llvm::StoreInst &i) {
     ExecutionState *st = allowedWrite(a, value->width() / 8, value);
     if (!st)
       continue;
-    st->memory.writable(a.base).write(ctx_, a.offset, value);
+    st->memory.writable(a.base).write(
+        ctx_,
+        contentOffset(*st->memory.findByBase(a.base)->object, a.offset),
+        value);
   }
 }
 
@@ -690,6 +694,8 @@ void Executor::freeAddress(ExecutionState &s, const ExprRef &address) {
     terminateCut(*rest, "an isolated run frees an address the caller gives");
     return;
   }
+  if (!(rest = freeNode(*rest, addr)))
+    return;
   for (unsigned n = 0; rest; ++n) {
     if (n == kMaxEnumeratedTargets) {
       terminateCut(*rest, "symbolic pointer passed to free may reach too many "

@@ -13,7 +13,12 @@
 //    assumes it. A cell's links are unset until written; the cells whose
 //    links were all written are the first `validCells` (the summarizer
 //    checks the cells an iteration allocates before it counts them);
-//  - a free of a cell is not modelled yet: the path is cut.
+//  - a free of a cell frees nothing when the program is taken to be
+//    memory safe (a freed node is never used again), and ends its path
+//    cut otherwise: no cell has a freed mark yet;
+//  - a region has room for more cells than a real process can hold
+//    blocks of their size (nodeRegionBytes), so the bound every
+//    allocation assumes (maxNodes) cuts no real run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,16 +78,39 @@ Executor::nodeLinks(const llvm::Type *node) const {
   return links;
 }
 
-uint64_t Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
-                                  uint64_t cellSize,
-                                  std::vector<uint64_t> links,
-                                  const ExprRef &cells, const void *site,
-                                  const void *typeTag) {
-  // As large as a 64-bit process's user address space (2^47 bytes): no
-  // program has more blocks of `cellSize` bytes at once, so the bound
-  // every allocation assumes (maxNodes) holds in every real run.
-  assert(pointerBits() >= 64 && "a 32-bit space has no room for a region");
-  uint64_t capacity = uint64_t(1) << 47;
+uint64_t Executor::nodeRegionBytes(uint64_t cellSize) const {
+  // LP64: as large as a 64-bit process's user address space (2^47
+  // bytes): no program has more blocks of `cellSize` bytes at once.
+  if (pointerBits() >= 64)
+    return uint64_t(1) << 47;
+  // ILP32: as many cells as a 32-bit process's 4 GiB holds blocks of
+  // `cellSize` bytes. Each block takes a chunk of at least
+  // max(16, cellSize + 4) bytes rounded up to 16 (glibc's i386 malloc:
+  // a 4-byte size header, 16-byte alignment, 16-byte least chunk).
+  uint64_t chunk = std::max<uint64_t>(16, (cellSize + 4 + 15) & ~uint64_t(15));
+  uint64_t blocks = ((uint64_t(1) << 32) + chunk - 1) / chunk;
+  return cellSize * blocks;
+}
+
+std::optional<uint64_t>
+Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
+                         uint64_t cellSize, std::vector<uint64_t> links,
+                         const ExprRef &cells, const void *site,
+                         const void *typeTag) {
+  // So large that the bound every allocation assumes (maxNodes) holds in
+  // every real run; a path whose address space has no room for it has no
+  // region.
+  uint64_t capacity = nodeRegionBytes(cellSize);
+  // The base a multiple of the cell's size: a link read is then a cell
+  // index times that size (assumeLinkRead).
+  uint64_t index = s.nextObjectIndex;
+  for (std::optional<uint64_t> at; (at = addresses_.place(index, capacity));
+       ++index)
+    if (*at % cellSize == 0)
+      break;
+  if (!addresses_.place(index, capacity))
+    return std::nullopt;
+  s.nextObjectIndex = index;
   ExprRef size = ctx_.mul(cells, pointer(cellSize));
   uint64_t base = allocate(s, capacity, memory::ObjectKind::Heap, name,
                            ctx_.arrayVar(s.freshName("uninit")), size, typeTag,
@@ -99,6 +127,18 @@ uint64_t Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
   return base;
 }
 
+ExprRef Executor::contentOffset(const memory::MemoryObject &o,
+                                const ExprRef &offset) {
+  if (!o.region || pointerBits() >= 64)
+    return offset;
+  // A 32-bit address a in the region: a - base, in 64 bits, as
+  // zext(a) - base (the same on the path, where a >= base). As LP64's
+  // offsets, a null link's is then below every cell (negative), which the
+  // Horn layer's templates over cells rely on (CellTemplates.cpp).
+  ExprRef address = ctx_.add(offset, pointer(o.address));
+  return ctx_.sub(ctx_.zextOrTrunc(address, 64), ctx_.bv(64, o.address));
+}
+
 uint64_t Executor::maxNodes(const memory::MemoryObject &o) {
   return o.capacity / o.region->cellSize;
 }
@@ -109,14 +149,35 @@ ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
   ExprRef end = ctx_.add(pointer(o.address),
                          ctx_.mul(r.cells, pointer(r.cellSize)));
   ExprRef offset = ctx_.sub(v, pointer(o.address));
+  std::vector<ExprRef> node{
+      ctx_.eq(v, pointer(0)),
+      ctx_.andAll(std::vector<ExprRef>{
+          ctx_.uge(v, pointer(o.address)), ctx_.ult(v, end),
+          ctx_.eq(ctx_.urem(offset, pointer(r.cellSize)), pointer(0))})};
+  for (uint64_t anchor : r.anchors)
+    node.push_back(ctx_.eq(v, pointer(anchor)));
   // With the bound every allocation assumes: the region does not wrap.
-  return ctx_.andE(
-      ctx_.ule(r.cells, pointer(maxNodes(o))),
-      ctx_.orE(ctx_.eq(v, pointer(0)),
-               ctx_.andAll(std::vector<ExprRef>{
-                   ctx_.uge(v, pointer(o.address)), ctx_.ult(v, end),
-                   ctx_.eq(ctx_.urem(offset, pointer(r.cellSize)),
-                           pointer(0))})));
+  return ctx_.andE(ctx_.ule(r.cells, pointer(maxNodes(o))), ctx_.orAll(node));
+}
+
+void Executor::addNodeAnchor(ExecutionState &s, uint64_t base,
+                             uint64_t anchor, const ExprRef &valid) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  auto object = std::make_shared<memory::MemoryObject>(*e->object);
+  auto region =
+      std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
+  assert(anchor % region->cellSize == 0 &&
+         "a link read is a multiple of the cell's size (assumeLinkRead)");
+  if (std::find(region->anchors.begin(), region->anchors.end(), anchor) ==
+      region->anchors.end())
+    region->anchors.push_back(anchor);
+  region->anchorsValid = valid;
+  object->region = std::move(region);
+  s.memory.bind(std::move(object), e->state);
+  const memory::ObjectEntry *a = s.memory.findByBase(anchor);
+  auto anchored = std::make_shared<memory::MemoryObject>(*a->object);
+  anchored->anchorOf = base;
+  s.memory.bind(std::move(anchored), a->state);
 }
 
 void Executor::setNodeCells(ExecutionState &s, uint64_t base,
@@ -151,38 +212,53 @@ void Executor::allocateNode(ExecutionState &s, uint64_t base, bool zeroed,
   bind(s, result, ctx_.add(pointer(base), offset));
 }
 
-/// Whether offset `offset` of a region of cells of `cellSize` bytes lies
-/// in a valid cell and its `bytes` bytes overlap the link at `link`.
-static ExprRef overlapsLink(expr::ExprContext &ctx, unsigned width,
-                            const memory::MemoryObject::NodeRegion &r,
-                            const ExprRef &offset, uint64_t bytes,
-                            uint64_t link) {
-  ExprRef in = ctx.urem(offset, ctx.bv(width, r.cellSize));
-  unsigned linkBytes = width / 8;
-  // [in, in + bytes) meets [link, link + linkBytes).
-  return ctx.andAll(std::vector<ExprRef>{
-      ctx.ult(ctx.udiv(offset, ctx.bv(width, r.cellSize)), r.validCells),
-      ctx.ult(in, ctx.bv(width, link + linkBytes)),
-      ctx.ugt(ctx.add(in, ctx.bv(width, bytes)), ctx.bv(width, link))});
+namespace {
+/// What an access to a region's cell or to one of its anchors is to the
+/// region's links.
+struct LinkSite {
+  const memory::MemoryObject *region = nullptr; ///< null: no links there
+  ExprRef inCell; ///< the offset in the node
+  ExprRef valid;  ///< the node's links are set
+};
+} // namespace
+
+/// The links access `a` may touch: of a cell of a region, or of an anchor.
+static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
+                           const ResolvedAccess &a) {
+  expr::ExprContext &ctx = x.ctx();
+  const memory::MemoryObject &o = *s.memory.findByBase(a.base)->object;
+  LinkSite out;
+  if (o.region) {
+    ExprRef cell = x.pointer(o.region->cellSize);
+    out.region = &o;
+    out.inCell = ctx.urem(a.offset, cell);
+    out.valid = ctx.ult(ctx.udiv(a.offset, cell), o.region->validCells);
+  } else if (o.anchorOf) {
+    out.region = s.memory.findByBase(o.anchorOf)->object.get();
+    out.inCell = a.offset;
+    out.valid = out.region->region->anchorsValid
+                    ? out.region->region->anchorsValid
+                    : ctx.trueE();
+  }
+  if (out.region && out.region->region->linkOffsets.empty())
+    out.region = nullptr;
+  return out;
 }
 
 ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                                  unsigned bytes, const ExprRef &value) {
-  const memory::MemoryObject &o = *s.memory.findByBase(a.base)->object;
-  if (!o.region || bytes * 8 != pointerBits() || o.region->linkOffsets.empty())
+  LinkSite site = linkSiteOf(*this, s, a);
+  if (!site.region || bytes * 8 != pointerBits())
     return value;
+  const memory::MemoryObject &o = *site.region;
   std::vector<ExprRef> atLink;
   for (uint64_t link : o.region->linkOffsets)
-    atLink.push_back(ctx_.andE(
-        ctx_.eq(ctx_.urem(a.offset, pointer(o.region->cellSize)),
-                pointer(link)),
-        ctx_.ult(ctx_.udiv(a.offset, pointer(o.region->cellSize)),
-                 o.region->validCells)));
-  ExprRef link = ctx_.orAll(atLink);
+    atLink.push_back(ctx_.eq(site.inCell, pointer(link)));
+  ExprRef link = ctx_.andE(ctx_.orAll(atLink), site.valid);
   uint64_t cell = o.region->cellSize;
   if (o.address % cell == 0 && ask(s, ctx_.notE(link), false).isUnsat()) {
-    // Surely a link: null or a cell, a multiple of the cell's size, as
-    // such (a relation over the region then reads it at cells).
+    // Surely a link: null, a cell or an anchor, a multiple of the cell's
+    // size, as such (a relation over the region then reads it at cells).
     assume(s, isNodeOf(o, value));
     return ctx_.mul(pointer(cell), ctx_.udiv(value, pointer(cell)));
   }
@@ -193,21 +269,22 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
 ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
                                            uint64_t bytes,
                                            const ExprRef &value) {
-  const memory::MemoryObject &o = *a.state->memory.findByBase(a.base)->object;
-  if (!o.region || o.region->linkOffsets.empty())
+  LinkSite site = linkSiteOf(*this, *a.state, a);
+  if (!site.region)
     return a.state;
+  const memory::MemoryObject &o = *site.region;
+  unsigned linkBytes = pointerBits() / 8;
   std::vector<ExprRef> bad;
   for (uint64_t link : o.region->linkOffsets) {
-    ExprRef overlap =
-        overlapsLink(ctx_, pointerBits(), *o.region, a.offset, bytes, link);
+    // [in, in + bytes) meets [link, link + linkBytes) of a valid node.
+    ExprRef overlap = ctx_.andAll(std::vector<ExprRef>{
+        site.valid, ctx_.ult(site.inCell, pointer(link + linkBytes)),
+        ctx_.ugt(ctx_.add(site.inCell, pointer(bytes)), pointer(link))});
     if (value && bytes * 8 == pointerBits())
       // Exactly the link, with null or a node, is a link's write.
       overlap = ctx_.andE(
-          overlap,
-          ctx_.notE(ctx_.andE(
-              ctx_.eq(ctx_.urem(a.offset, pointer(o.region->cellSize)),
-                      pointer(link)),
-              isNodeOf(o, value))));
+          overlap, ctx_.notE(ctx_.andE(ctx_.eq(site.inCell, pointer(link)),
+                                       isNodeOf(o, value))));
     bad.push_back(overlap);
   }
   Split sp = split(*a.state, ctx_.orAll(bad), /*isBranch=*/false);
@@ -217,6 +294,34 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
                              "hold neither null nor one of its nodes",
                              o.name));
   return sp.onFalse;
+}
+
+ExecutionState *Executor::freeNode(ExecutionState &s, const ExprRef &address) {
+  std::vector<std::shared_ptr<const memory::MemoryObject>> regions;
+  for (const auto &[base, entry] : s.memory.objects())
+    if (entry.object->region)
+      regions.push_back(entry.object);
+  ExecutionState *rest = &s;
+  for (const auto &region : regions) {
+    const memory::MemoryObject &o = *region;
+    if (!rest)
+      break;
+    // A cell's first byte: in the region's valid cells, at a multiple of
+    // the cell's size (as isNodeOf reads a link, null aside).
+    ExprRef offset = ctx_.sub(address, pointer(o.address));
+    ExprRef cell = ctx_.andE(
+        ctx_.ult(ctx_.udiv(offset, pointer(o.region->cellSize)),
+                 o.region->cells),
+        ctx_.eq(ctx_.urem(offset, pointer(o.region->cellSize)), pointer(0)));
+    Split sp = split(*rest, cell, /*isBranch=*/false);
+    if (sp.onTrue && !opts_.assumeMemorySafe)
+      terminateCut(*sp.onTrue, fmt::format("a free of a node of '{}' (a "
+                                           "loop's node region: no freed "
+                                           "mark per node yet)",
+                                           o.name));
+    rest = sp.onFalse;
+  }
+  return rest;
 }
 
 } // namespace cosmo::engine

@@ -498,6 +498,44 @@ TEST_F(CliTest, SvcompSummariesTakeSignedOverflowAsUndefined) {
   EXPECT_EQ(finalLine(r.out), "FALSE") << r.out;
 }
 
+// --svcomp takes its reachability tasks as memory safe: a free of a node
+// of a loop's node region (no freed mark per node) frees nothing there,
+// and the list built, walked and freed is proved, as a 32-bit program.
+// Without --svcomp the free ends its path cut: no TRUE.
+TEST_F(CliTest, SvcompTakesAFreedNodeAsNeverUsedAgain) {
+  write("freed.c", "#include <stdlib.h>\n"
+                   "extern int __VERIFIER_nondet_int(void);\n"
+                   "extern void reach_error(void);\n"
+                   "struct item { int key; struct item *next; };\n"
+                   "int main(void) {\n"
+                   "  struct item *top = 0;\n"
+                   "  int n = __VERIFIER_nondet_int();\n"
+                   "  for (int i = 0; i < n; i++) {\n"
+                   "    struct item *fresh = malloc(sizeof *fresh);\n"
+                   "    if (!fresh)\n"
+                   "      return 0;\n"
+                   "    fresh->key = 5;\n"
+                   "    fresh->next = top;\n"
+                   "    top = fresh;\n"
+                   "  }\n"
+                   "  for (struct item *at = top; at; at = at->next)\n"
+                   "    if (at->key != 5)\n"
+                   "      reach_error();\n"
+                   "  while (top) {\n"
+                   "    struct item *rest = top->next;\n"
+                   "    free(top);\n"
+                   "    top = rest;\n"
+                   "  }\n"
+                   "  return 0;\n"
+                   "}\n");
+  ProcessResult r = cosmo(
+      {"check", "--svcomp", "--32", "--timeout=30", "--out=o", "freed.c"}, 90);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
+  r = cosmo({"check", "--32", "--timeout=3", "--out=p", "freed.c"}, 60);
+  EXPECT_NE(r.out.find("verdict: unknown"), std::string::npos) << r.out;
+}
+
 // --svcomp with a time limit and no --loops: an UNKNOWN of the default
 // strategy in half the time is asked again with --loops=summarize. Here
 // the fill runs concretely 2^16 times before it is summarised (its end,

@@ -19,6 +19,7 @@
 
 #include "../CProgramFiles.h"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -94,6 +95,34 @@ TEST_P(DataModelTest, SizesOfLongPointerAndSizeT) {
     EXPECT_EQ(l.errors[0].location.line, kPreludeLines + 3);
   } else {
     EXPECT_EQ(s.verdict, Verdict::True) << s.reason;
+  }
+}
+
+// A node region (a loop's list nodes as cells of one object) has room
+// for more cells than a real process holds blocks of their size at once:
+// the bound each allocation assumes cuts no real run. LP64: the user
+// address space, 2^47 bytes. ILP32: each block takes a chunk of at least
+// max(16, size + 4) bytes rounded up to 16 of the 4 GiB; the region must
+// still fit below 4 GiB.
+TEST_P(DataModelTest, NodeRegionsHoldMoreCellsThanAProcessHasBlocks) {
+  auto m = compile("int main(void) { return 0; }\n");
+  ASSERT_TRUE(m);
+  Collecting l;
+  engine::Executor ex(*m, {}, l);
+  ASSERT_FALSE(bool(ex.prepare()));
+  for (uint64_t cell : {4u, 8u, 16u, 32u, 64u}) {
+    uint64_t bytes = ex.nodeRegionBytes(cell);
+    EXPECT_EQ(bytes % cell, 0u) << cell;
+    if (!ilp32()) {
+      EXPECT_EQ(bytes, uint64_t(1) << 47) << cell;
+      continue;
+    }
+    uint64_t chunk = std::max<uint64_t>(16, (cell + 4 + 15) / 16 * 16);
+    EXPECT_GE(bytes / cell, (uint64_t(1) << 32) / chunk) << cell;
+    EXPECT_LT(bytes, uint64_t(1) << 32) << cell;
+  }
+  if (ilp32()) { // 2^28 chunks of 16 bytes
+    EXPECT_EQ(ex.nodeRegionBytes(8), uint64_t(1) << 31);
   }
 }
 

@@ -187,18 +187,31 @@ public:
   std::optional<std::vector<uint64_t>> nodeLinks(const llvm::Type *node) const;
   /// A new node region (MemoryObject::NodeRegion) of `cells` cells, all
   /// valid, of `cellSize` bytes with links at `links`, for the heap blocks
-  /// of allocation `site`; its base.
-  uint64_t makeNodeRegion(ExecutionState &s, const std::string &name,
+  /// of allocation `site`; its base, or none when the address space of
+  /// `s` has no room for it.
+  std::optional<uint64_t> makeNodeRegion(ExecutionState &s, const std::string &name,
                           uint64_t cellSize, std::vector<uint64_t> links,
                           const ExprRef &cells, const void *site,
                           const void *typeTag);
+  /// The bytes a node region of cells of `cellSize` bytes reserves: room
+  /// for more blocks of that size than a real process can hold at once.
+  uint64_t nodeRegionBytes(uint64_t cellSize) const;
   /// Sets the cell counts of the region at `base`.
   void setNodeCells(ExecutionState &s, uint64_t base, const ExprRef &cells,
                     const ExprRef &validCells);
+  /// `offset` (pointer-sized) into `o` as its content is indexed: itself,
+  /// or for a node region under ILP32 the 64-bit difference of the
+  /// address and the base.
+  ExprRef contentOffset(const memory::MemoryObject &o, const ExprRef &offset);
   /// The most cells region `o` has.
   static uint64_t maxNodes(const memory::MemoryObject &o);
-  /// `v` is null or the address of a cell of region `o`.
+  /// `v` is null, the address of a cell of region `o`, or one of its
+  /// anchors'.
   ExprRef isNodeOf(const memory::MemoryObject &o, const ExprRef &v);
+  /// Makes the object at `anchor` (of the region's node type) an anchor of
+  /// the region at `base`, whose links are valid where `valid` holds.
+  void addNodeAnchor(ExecutionState &s, uint64_t base, uint64_t anchor,
+                     const ExprRef &valid);
   /// The heap block of an allocation as the next cell of region `base`,
   /// bound to `result`.
   void allocateNode(ExecutionState &s, uint64_t base, bool zeroed,
@@ -473,6 +486,9 @@ private:
   void allocateHeap(ExecutionState &s, const ExprRef &size, bool zeroed,
                     const llvm::Value *result, const std::string &site);
   void freeAddress(ExecutionState &s, const ExprRef &address);
+  /// The free of `address` where it is a cell of a node region
+  /// (NodeRegions.cpp); returns the state where it is none, or null.
+  ExecutionState *freeNode(ExecutionState &s, const ExprRef &address);
   /// `ptr` (an input pointer's value) is stored at `holderOffset` of the
   /// input object or pointer argument named `holder`.
   void registerLazyPointer(ExecutionState &s, const ExprRef &ptr,

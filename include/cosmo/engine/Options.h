@@ -148,6 +148,11 @@ struct EngineOptions {
   /// (LLVM's `nsw`) overflows. The program's own paths still wrap, as its
   /// native build does. checkOverflow comes first.
   bool assumeNoSignedOverflow = false;
+  /// The program is taken to be memory safe (SV-COMP's reachability tasks
+  /// are): a free of a node region's cell, whose blocks are not tracked
+  /// one by one, frees nothing, as a freed node is never used again.
+  /// Otherwise such a free ends its path cut.
+  bool assumeMemorySafe = false;
   bool checkShift = false;
   /// A heap block no pointer is left to (the last one dropped by a return,
   /// or none left when the program ends) is a memory-leak error (SV-COMP's

@@ -133,8 +133,17 @@ struct MemoryObject {
     /// (a cell's links are unset from its allocation to their first
     /// store): pointer-width terms.
     ExprRef cells, validCells;
+    /// Objects outside the region whose links are the region's too (a
+    /// list's head allocated before the loop that appends to it, a
+    /// sentinel on the stack): a link may hold one's address, and theirs
+    /// hold null, a cell or an anchor once `anchorsValid` (a Bool term).
+    std::vector<uint64_t> anchors;
+    ExprRef anchorsValid;
   };
   std::shared_ptr<const NodeRegion> region;
+  /// An anchor of the node region at this base (NodeRegion::anchors), 0
+  /// when none.
+  uint64_t anchorOf = 0;
 
   /// The object's size as a term of `width` bits (the pointer width;
   /// a symbolic size has it already).

@@ -76,28 +76,78 @@ void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out) {
   out.push_back(e);
 }
 
-/// The value of `e` with every variable `value`, if `e` has no array.
-std::optional<llvm::APInt> valueAt(const ExprRef &e, uint64_t value) {
-  expr::Assignment a;
-  for (const ExprRef &v : expr::freeVariables(e)) {
-    if (!v->sort().isBV())
-      return std::nullopt;
-    a.set(v, expr::Value::ofBits(llvm::APInt(v->width(), value)));
+/// A variable the clause defines where its guard holds (`v == e`, or
+/// `g => v == e`: a tail pointer's index, the last cell's).
+struct Definition {
+  ExprRef var, value, guard;
+};
+
+/// The definitions among the top-level conjuncts of `constraint`.
+std::vector<Definition> definitionsIn(const ExprRef &constraint) {
+  std::vector<ExprRef> parts;
+  conjunctsOf(constraint, parts);
+  std::vector<Definition> out;
+  for (const ExprRef &p : parts) {
+    ExprRef guard, eq = p;
+    if (p->kind() == Kind::Or && p->numChildren() == 2)
+      for (unsigned k = 0; k < 2; ++k)
+        if (p->child(k)->kind() == Kind::Not) {
+          guard = ExprRef(p->child(k)->child(0));
+          eq = ExprRef(p->child(1 - k));
+          break;
+        }
+    if (eq->kind() != Kind::Eq)
+      continue;
+    for (unsigned k = 0; k < 2; ++k)
+      if (eq->child(k)->kind() == Kind::Var && eq->child(k)->sort().isBV()) {
+        out.push_back({ExprRef(eq->child(k)), ExprRef(eq->child(1 - k)), guard});
+        break;
+      }
   }
+  return out;
+}
+
+/// The value of `e` with every variable `value`, but those `defs` define
+/// (where their guards hold then), if `e` has no array.
+std::optional<llvm::APInt> valueAt(const ExprRef &e, uint64_t value,
+                                   const std::vector<Definition> &defs) {
+  expr::Assignment a;
+  auto all = [&](const ExprRef &t) {
+    for (const ExprRef &v : expr::freeVariables(t)) {
+      if (!v->sort().isBV())
+        return false;
+      if (!a.get(v))
+        a.set(v, expr::Value::ofBits(llvm::APInt(v->width(), value)));
+    }
+    return true;
+  };
+  for (const Definition &d : defs) {
+    if (!all(d.value) || (d.guard && !all(d.guard)))
+      continue;
+    std::optional<expr::Value> g =
+        d.guard ? expr::evaluate(d.guard, a) : std::nullopt;
+    if (d.guard && (!g || !g->isBool || !g->bits.getBoolValue()))
+      continue;
+    if (std::optional<expr::Value> v = expr::evaluate(d.value, a))
+      a.set(d.var, *v);
+  }
+  if (!all(e))
+    return std::nullopt;
   std::optional<expr::Value> r = expr::evaluate(e, a);
   if (!r || r->isBool)
     return std::nullopt;
   return r->bits;
 }
 
-/// `e` when it is the same constant whatever its variables are (checked
-/// at three points: a guess that Houdini checks).
-ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e) {
+/// `e` when it is the same constant whatever its variables are, but those
+/// `defs` define (checked at three points: a guess that Houdini checks).
+ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e,
+                      const std::vector<Definition> &defs = {}) {
   if (e->kind() == Kind::BVConst)
     return e;
-  std::optional<llvm::APInt> first = valueAt(e, 0);
-  for (uint64_t x : {1u, 1000u})
-    if (!first || valueAt(e, x) != first)
+  std::optional<llvm::APInt> first = valueAt(e, 1, defs);
+  for (uint64_t x : {2u, 1000u})
+    if (!first || valueAt(e, x, defs) != first)
       return nullptr;
   return ctx.bv(*first);
 }
@@ -193,12 +243,33 @@ void Templates::iteration(const HornClause &c) {
   if (!self)
     return;
   expr::Substitution toArgs = argumentsOf(*self, p);
+  // What the clause defines of the arguments: the guesses below evaluate
+  // under it.
+  std::vector<Definition> defs =
+      definitionsIn(expr::substitute(ctx_, c.constraint, toArgs));
   // The head's scalars over the body's, as functions of the arguments.
   expr::Substitution next;
   for (unsigned i : p.scalars)
     if (self->args[i]->kind() == Kind::Var)
       next[cells_.system.argument(ctx_, r, i)] =
           expr::substitute(ctx_, c.head->args[i], toArgs);
+  // A scalar an iteration sets to a constant (a field of a list's head
+  // the first append writes) holds it once a count that starts at 0 is
+  // not 0 any more (the region's cells).
+  if (!views.empty())
+    for (unsigned i : p.scalars) {
+      ExprRef arg = cells_.system.argument(ctx_, r, i);
+      auto set = next.find(arg);
+      if (set == next.end() || set->second->kind() != Kind::BVConst)
+        continue;
+      for (unsigned j : p.scalars) {
+        ExprRef count = cells_.system.argument(ctx_, r, j);
+        ExprRef first = j == i ? nullptr : entryValue(r, count);
+        if (first && first->bvValue().isZero())
+          found_[{r, 0}].plain.push_back(
+              ctx_.orE(ctx_.eq(count, first), ctx_.eq(arg, set->second)));
+      }
+    }
   for (size_t v = 0; v < views.size(); ++v) {
     const ExprRef &cell = c.head->args[p.cell[v]];
     ExprRef cellArg = cells_.system.argument(ctx_, r, p.cell[v]);
@@ -241,26 +312,32 @@ void Templates::iteration(const HornClause &c) {
         }
         // The link to the cell written before.
         // (The value stored is a function of carried values: `p` itself,
-        // or `16 * p` for a pointer carried in units of its cell.)
+        // or `16 * p` for a pointer carried in units of its cell; 32 bits
+        // wide in an ILP32 program, whose cells are 64-bit offsets too.)
         ExprRef step = constantGuess(
-            ctx_, ctx_.sub(expr::substitute(ctx_, frontier, next), frontier));
+            ctx_, ctx_.sub(expr::substitute(ctx_, frontier, next), frontier),
+            defs);
         auto valueVars = expr::freeVariables(value);
         bool carriedOnly =
             !valueVars.empty() &&
             std::all_of(valueVars.begin(), valueVars.end(),
                         [&](const ExprRef &x) { return next.count(x) > 0; });
-        if (!step || !carriedOnly || value->width() != 64)
+        if (!step || !carriedOnly || value->width() > 64 ||
+            value->width() != fieldArg->width())
           continue;
+        // A 32-bit program's link, as the 64-bit offsets the cells are.
+        auto wide = [&](const ExprRef &x) { return ctx_.zextOrTrunc(x, 64); };
         ExprRef after = expr::substitute(ctx_, value, next);
-        ExprRef offset = constantGuess(ctx_, ctx_.sub(after, frontier));
+        ExprRef offset =
+            constantGuess(ctx_, ctx_.sub(wide(after), frontier), defs);
         if (!offset)
           continue;
-        ExprRef link =
-            ctx_.eq(fieldArg, ctx_.add(cellArg, ctx_.sub(offset, step)));
+        ExprRef link = ctx_.eq(wide(fieldArg),
+                               ctx_.add(cellArg, ctx_.sub(offset, step)));
         out.facts.push_back(link);
         // The carried value itself is the last cell written.
         ExprRef lastWritten =
-            ctx_.eq(value, ctx_.add(frontier, ctx_.sub(offset, step)));
+            ctx_.eq(wide(value), ctx_.add(frontier, ctx_.sub(offset, step)));
         out.plain.push_back(lastWritten);
         if (ExprRef first = entryValue(r, value)) {
           out.facts.push_back(ctx_.orE(link, ctx_.eq(fieldArg, first)));

@@ -343,6 +343,21 @@ void HornSolver::entryFacts(Candidates &out) {
     for (const ExprRef &f : conditionsOver(c.constraint, sub, false))
       addCandidate(out[c.head->relation], f);
   }
+  // A constant an entry clause gives an argument (after other relations:
+  // a pointer that starts at a list's head) holds while no iteration
+  // changes it.
+  for (const HornClause &c : system_.clauses()) {
+    if (!c.head || std::any_of(c.body.begin(), c.body.end(),
+                               [&](const HornAtom &a) {
+                                 return a.relation == c.head->relation;
+                               }))
+      continue;
+    for (unsigned i = 0; i < c.head->args.size(); ++i)
+      if (c.head->args[i]->kind() == expr::Kind::BVConst)
+        addCandidate(out[c.head->relation],
+                     ctx_.eq(system_.argument(ctx_, c.head->relation, i),
+                             c.head->args[i]));
+  }
 }
 
 z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,

@@ -10,9 +10,12 @@
 #include "common/LoopWrites.h"
 #include "loops/LoopInstance.h"
 
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MathExtras.h>
 
 #include <fmt/format.h>
 
@@ -265,6 +268,54 @@ std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
   return "";
 }
 
+bool anchorMovingPointers(Executor &x, const ExecutionState &s,
+                          const LoopBodyRun &body,
+                          std::vector<CarriedValue> &carried) {
+  if (!nodeRegionsPossible(x))
+    return false;
+  expr::ExprContext &ctx = x.ctx();
+  const llvm::DataLayout &layout = x.module().getDataLayout();
+  bool any = false;
+  for (CarriedValue &c : carried) {
+    if (!c.phi || !c.pointee || c.raw)
+      continue;
+    bool moves = std::any_of(
+        body.iterationEnds.begin(), body.iterationEnds.end(),
+        [&](const auto &end) {
+          const engine::RegValue *r = end->stack.back().registers.find(c.phi);
+          const memory::ObjectEntry *e =
+              r ? pointeeOf(end->memory, r->toExpr(ctx)) : nullptr;
+          return !e || e->object->address != *c.pointee;
+        });
+    const memory::ObjectEntry *o = s.memory.findByBase(*c.pointee);
+    ExprRef at = c.valueIn(ctx, s);
+    auto *node = llvm::dyn_cast<llvm::StructType>(
+        c.phi->getType()->getPointerElementType());
+    if (!moves || !o || o->object->region || o->freed || !at ||
+        !at->isConst() || !at->bvValue().isZero() || !node ||
+        !node->isSized())
+      continue;
+    // A whole node at its start, placed as a cell would be.
+    uint64_t size = layout.getTypeAllocSize(node);
+    std::optional<std::vector<uint64_t>> links = x.nodeLinks(node);
+    if (o->object->capacity != size || o->object->symbolicSize ||
+        !llvm::isPowerOf2_64(size) || o->object->address % size != 0 ||
+        !links || links->empty())
+      continue;
+    c.raw = true;
+    c.anchor = o->object->address;
+    c.pointee.reset();
+    c.stride = 1;
+    c.name = cNameOf(*c.phi, 0);
+    for (const auto &[base, entry] : s.memory.objects())
+      if (entry.object->region && entry.object->typeTag == node &&
+          !entry.freed)
+        bindToRegion(c, base, entry.object->region->cellSize);
+    any = true;
+  }
+  return any;
+}
+
 std::string pointerLeavesItsObject(const LoopBodyRun &body,
                                    const std::vector<CarriedValue> &carried,
                                    expr::ExprContext &ctx) {
@@ -311,7 +362,14 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
   if (!e || e->freed)
     return "the loop writes memory it does not own";
   const memory::MemoryObject &o = *e->object;
-  if (!o.region && containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
+  // (An anchor's pointers are links: the executor keeps them null, a node
+  // or an anchor.)
+  bool anchor = std::any_of(carried.begin(), carried.end(),
+                            [&](const CarriedValue &c) {
+                              return c.raw && c.anchor == base;
+                            });
+  if (!o.region && !anchor &&
+      containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
     return fmt::format("a pointer in '{}' written in the loop", o.name);
   if (o.symbolicSize || o.capacity > kMaxCarriedObject) {
     CarriedValue c;

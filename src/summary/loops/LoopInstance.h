@@ -60,9 +60,21 @@ struct CarriedValue {
   /// region at `nodeRegion` (0 until the body's runs find that region).
   bool raw = false;
   uint64_t nodeRegion = 0;
+  /// A raw pointer that may also hold the address of this object, of the
+  /// node type, outside the region (a list's head made before the loop):
+  /// an anchor of the region (NodeRegion::anchors). 0 when none.
+  uint64_t anchor = 0;
+  /// A raw pointer to the region's last cell at the head (its anchor, or
+  /// null without one, while the region has none): the tail a loop
+  /// appends at.
+  bool tail = false;
   /// The cell count of the node region at `base` (the loop allocates its
   /// nodes), not its content.
   bool regionCells = false;
+  /// Of a region's cell count: how many of its last cells may have links
+  /// unset at the head (0 or 1: an append sets the link of the node the
+  /// iteration before allocated).
+  unsigned pending = 0;
   /// Its object is a node region the loop makes: at the arrival it has no
   /// cells, and its content is any array.
   bool bornInLoop = false;
@@ -95,6 +107,13 @@ void nameOffset(CarriedValue &c, size_t k, const std::string &object);
 std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
                       expr::ExprContext &ctx, const llvm::DataLayout &layout,
                       std::vector<CarriedValue> &carried);
+/// Makes each carried pointer that moves out of the object it points to
+/// at the arrival `s` (on an iteration of `body`) a raw one with that
+/// object as its anchor, where the object can be one (a node at its
+/// start, a multiple of its size); whether it made any.
+bool anchorMovingPointers(Executor &x, const ExecutionState &s,
+                          const LoopBodyRun &body,
+                          std::vector<CarriedValue> &carried);
 /// Why a carried pointer cannot stay an offset into its object: on some
 /// iteration of `body` it moves into another object (or to null); empty
 /// when none.
@@ -136,9 +155,8 @@ struct NodeSite {
 /// Makes the node regions of `sites` (no cells yet) in `start`, in order.
 void makeNodeRegions(Executor &x, ExecutionState &start,
                      const std::vector<NodeSite> &sites);
-/// Whether `x`'s runs can have node regions at all: not under ILP32 (a
-/// 32-bit space has no room for as many nodes as a program may allocate)
-/// nor under a leak check (leaks are a question of blocks).
+/// Whether `x`'s runs can have node regions at all: not under a leak
+/// check (leaks are a question of blocks).
 bool nodeRegionsPossible(const Executor &x);
 /// Adds the sites of the blocks `outliving` (of one run of the loop's body
 /// from the arrival `s`) to `sites`, with the values they make carried (a
@@ -156,9 +174,25 @@ void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);
 /// iteration (`ends`) that may be neither null nor a cell of its region,
 /// or a cell an iteration allocated with a link it left unset; empty
 /// when none.
+/// A region's last cell, or an anchor, whose links are unset at the
+/// arrival or at an iteration's end makes its count's `pending` 1 in
+/// `carried` (`again`: the body runs again) when it was 0.
 std::string nodesBroken(Executor &x, ExecutionState &s,
                         const LoopInstance &inst,
-                        const std::vector<std::unique_ptr<ExecutionState>> &ends);
+                        const std::vector<std::unique_ptr<ExecutionState>> &ends,
+                        std::vector<CarriedValue> &carried, bool &again);
+/// `v` is the last cell of region `o` (none when the loop makes it and
+/// this is the arrival: `o` null), or `anchor` (null when 0) with no cell.
+ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
+                 const ExprRef &v);
+/// Assumes in `start` (a body's run) what its executor would of each link
+/// of the anchors of region `base` it reads: null, a cell or an anchor
+/// where the anchors are valid (nodesBroken checks it of each iteration).
+void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base);
+/// Makes the links of the regions in `s` valid where they hold null, a
+/// cell or an anchor (a list's last link, or its head's, set past the loop
+/// that appended it): a later loop's run assumes them so.
+void validateNodes(Executor &x, ExecutionState &s);
 
 /// One path of the body from the head back to it.
 struct LoopIteration {

@@ -28,8 +28,10 @@ namespace {
 /// before it is summarised from its first arrival.
 constexpr unsigned kNodeLoopArrivals = 4;
 
-/// Runs of a body while the objects it writes are being found.
-constexpr unsigned kCarryRounds = 4;
+/// Runs of a body while the objects it writes are being found (an append
+/// to a list's head takes six: its pointer leaves the head, the nodes
+/// become a region, the head is written, the last node's link is pending).
+constexpr unsigned kCarryRounds = 8;
 
 /// The loop's condition: the first instruction of the head with a line.
 engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
@@ -400,6 +402,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                               inst.where.line);
   inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
 
+  validateNodes(x_, s);
   std::vector<CarriedValue> carried;
   if (!(why = carryPhis(s, *head, ctx, x_.module().getDataLayout(), carried)).empty())
     return false;
@@ -428,9 +431,26 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
       inst.entry.push_back(
           c.makeFresh(ctx, s, *start, inst.prefix, k, forgets));
       inst.entryForgets |= forgets;
-      if (c.regionCells) // all valid at the head (nodesBroken checks it)
-        x_.setNodeCells(*start, c.base, c.var, c.var);
+      // All valid at the head but the last `pending` (nodesBroken checks
+      // it).
+      if (c.regionCells)
+        x_.setNodeCells(
+            *start, c.base, c.var,
+            c.pending ? ctx.ite(ctx.uge(c.var, x_.pointer(c.pending)),
+                                ctx.sub(c.var, x_.pointer(c.pending)),
+                                x_.pointer(0))
+                      : c.var);
     }
+    // An anchor's links are valid from the cells that set them on (with
+    // none pending: at the arrival already; nodesBroken checks it).
+    for (const CarriedValue &c : inst.carried)
+      if (c.raw && c.anchor && c.nodeRegion) {
+        ExprRef valid = ctx.trueE();
+        for (const CarriedValue &n : inst.carried)
+          if (n.regionCells && n.base == c.nodeRegion && n.pending)
+            valid = ctx.uge(n.var, x_.pointer(n.pending));
+        x_.addNodeAnchor(*start, c.nodeRegion, c.anchor, valid);
+      }
     LoopPathData::of(*start).atoms.push_back(inst.id);
     size_t pcAtStart = start->constraints.size();
     // A raw pointer is null or a node at the head (nodesBroken checks it):
@@ -441,20 +461,40 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                   x_.ctx().ule(c.var,
                                x_.pointer(Executor::maxNodes(
                                    *start->memory.findByBase(c.base)->object))));
-    // A raw pointer no region holds yet is null in this run: it only finds
+    // A raw pointer no region holds yet is null (or its anchor) in this
+    // run: it only finds
     // the allocation sites and the objects written (the region its nodes
     // will be in does not exist yet), and is never the last (nodesBroken
     // refuses a raw pointer without a region).
     for (const CarriedValue &c : inst.carried)
       if (c.raw && !c.nodeRegion)
-        x_.assume(*start, ctx.eq(c.var, ctx.bv(c.var->width(), 0)));
-    for (const CarriedValue &c : inst.carried)
-      if (c.raw && c.nodeRegion)
         x_.assume(*start,
-                  x_.isNodeOf(*start->memory.findByBase(c.nodeRegion)->object,
-                              start->stack.back()
-                                  .registers.find(c.phi)
-                                  ->toExpr(ctx)));
+                  ctx.orE(ctx.eq(c.var, ctx.bv(c.var->width(), 0)),
+                          c.anchor ? ctx.eq(c.var, x_.pointer(c.anchor))
+                                   : ctx.falseE()));
+    for (const CarriedValue &c : inst.carried)
+      if (c.raw && c.nodeRegion) {
+        const memory::MemoryObject &o =
+            *start->memory.findByBase(c.nodeRegion)->object;
+        ExprRef p = start->stack.back().registers.find(c.phi)->toExpr(ctx);
+        x_.assume(*start, x_.isNodeOf(o, p));
+        if (c.tail) {
+          // In units of a cell, the last one's index (Z3 then solves the
+          // pointer away; the same fact as an address takes it seconds).
+          ExprRef tail = isTailOf(x_, &o, c.anchor, p);
+          const memory::MemoryObject::NodeRegion &r = *o.region;
+          if (c.stride == r.cellSize)
+            tail = ctx.andE(
+                tail,
+                ctx.implies(ctx.uge(r.cells, x_.pointer(1)),
+                            ctx.eq(c.var,
+                                   ctx.add(x_.pointer(o.address / r.cellSize),
+                                           ctx.sub(r.cells, x_.pointer(1))))));
+          x_.assume(*start, tail);
+        }
+        if (c.anchor)
+          assumeAnchorLinks(x_, *start, c.nodeRegion);
+      }
     size_t atomsAtStart = LoopPathData::of(*start).atoms.size();
     memory::AddressSpace memoryAtStart = start->memory;
 
@@ -473,6 +513,8 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     if (!body.failure.empty())
       return why = body.failure, false;
 
+    if (anchorMovingPointers(x_, s, body, carried))
+      continue; // again, with those pointers raw
     if (!(why = pointerLeavesItsObject(body, inst.carried, ctx)).empty())
       return false;
     std::vector<uint64_t> written;
@@ -492,8 +534,12 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
         return false;
     if (carried.size() != before)
       continue; // again, with those objects carried too
-    if (!(why = nodesBroken(x_, s, inst, body.iterationEnds)).empty())
+    bool again = false;
+    if (!(why = nodesBroken(x_, s, inst, body.iterationEnds, carried, again))
+             .empty())
       return false;
+    if (again)
+      continue; // with the last cell's links pending
 
     // The body is complete: its iterations are the clauses of Rec. (A
     // pointer some iteration moves by a part of its stride is carried in

@@ -26,6 +26,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <cassert>
 
 namespace cosmo::summary {
@@ -124,7 +125,7 @@ std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &,
 void makeNodeRegions(Executor &x, ExecutionState &start,
                      const std::vector<NodeSite> &sites) {
   for (const NodeSite &n : sites) {
-    [[maybe_unused]] uint64_t base = x.makeNodeRegion(
+    [[maybe_unused]] std::optional<uint64_t> base = x.makeNodeRegion(
         start, n.name, n.cellSize, n.links,
         x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
     assert(base == n.base && "a region is placed where the first run placed it");
@@ -132,8 +133,7 @@ void makeNodeRegions(Executor &x, ExecutionState &start,
 }
 
 bool nodeRegionsPossible(const Executor &x) {
-  return x.pointerBits() >= 64 && !x.options().checkLeaks &&
-         !x.options().checkCleanup;
+  return !x.options().checkLeaks && !x.options().checkCleanup;
 }
 
 std::string addNodeSites(Executor &x, const ExecutionState &s,
@@ -182,9 +182,17 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
   // Where the body's runs will place the regions: after the arrival's
   // objects, in order.
   std::unique_ptr<ExecutionState> probe = x.copyState(s);
-  for (NodeSite &n : sites)
-    n.base = x.makeNodeRegion(*probe, n.name, n.cellSize, n.links,
-                              x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
+  for (NodeSite &n : sites) {
+    std::optional<uint64_t> base =
+        x.makeNodeRegion(*probe, n.name, n.cellSize, n.links,
+                         x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
+    if (!base)
+      return leaks + fmt::format(" (no room in the {}-bit address space for "
+                                 "as many nodes of {} bytes as a run can "
+                                 "allocate)",
+                                 x.pointerBits(), n.cellSize);
+    n.base = *base;
+  }
   for (size_t k = known; k < sites.size(); ++k) {
     CarriedValue count, content;
     count.base = content.base = sites[k].base;
@@ -209,16 +217,69 @@ void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize) {
   // index), when the base is a multiple of a cell: the cells of a
   // relation over the region's content are then its accesses' stride.
   c.pointee = 0;
-  c.stride = base % cellSize == 0 ? cellSize : 1;
+  c.stride = base % cellSize == 0 && c.anchor % cellSize == 0 ? cellSize : 1;
   std::string p = cNameOf(*c.phi, 0);
   c.name = c.stride == 1 ? fmt::format("(uintptr_t){}", p)
                          : fmt::format("(uintptr_t){} / {}", p, c.stride);
 }
 
+namespace {
+
+/// The carried cell count of the region at `base`, if the loop makes it.
+const CarriedValue *countOf(const std::vector<CarriedValue> &carried,
+                            uint64_t base) {
+  for (const CarriedValue &c : carried)
+    if (c.regionCells && c.base == base)
+      return &c;
+  return nullptr;
+}
+
+/// The value of each link of the node at `at` (an offset) of object `e`.
+std::vector<ExprRef> linksAt(Executor &x, const memory::ObjectEntry &e,
+                             const memory::MemoryObject::NodeRegion &r,
+                             const ExprRef &at) {
+  std::vector<ExprRef> out;
+  for (uint64_t link : r.linkOffsets)
+    out.push_back(e.state->read(
+        x.ctx(),
+        x.contentOffset(*e.object, x.ctx().add(at, x.pointer(link))),
+        x.pointerBits() / 8));
+  return out;
+}
+
+/// `v` is null, a cell of the region `o` (none when the loop makes it and
+/// this is the arrival: `o` null) or one of `anchors`.
+ExprRef nodeOrAnchor(Executor &x, const memory::MemoryObject *o,
+                     const std::vector<uint64_t> &anchors, const ExprRef &v) {
+  std::vector<ExprRef> any{o ? x.isNodeOf(*o, v)
+                             : x.ctx().eq(v, x.pointer(0))};
+  for (uint64_t a : anchors)
+    any.push_back(x.ctx().eq(v, x.pointer(a)));
+  return x.ctx().orAll(any);
+}
+
+} // namespace
+
+ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
+                 const ExprRef &v) {
+  expr::ExprContext &ctx = x.ctx();
+  // With no cell, where it started: its anchor (a list's head), else null.
+  ExprRef none = ctx.eq(v, x.pointer(anchor));
+  if (!o)
+    return none;
+  const memory::MemoryObject::NodeRegion &r = *o->region;
+  ExprRef last = ctx.add(
+      x.pointer(o->address),
+      ctx.mul(ctx.sub(r.cells, x.pointer(1)), x.pointer(r.cellSize)));
+  return ctx.ite(ctx.uge(r.cells, x.pointer(1)), ctx.eq(v, last), none);
+}
+
 std::string nodesBroken(Executor &x, ExecutionState &s,
                         const LoopInstance &inst,
-                        const std::vector<std::unique_ptr<ExecutionState>> &ends) {
+                        const std::vector<std::unique_ptr<ExecutionState>> &ends,
+                        std::vector<CarriedValue> &carried, bool &again) {
   expr::ExprContext &ctx = x.ctx();
+  again = false;
   auto notNode = [&](const CarriedValue &c) {
     return fmt::format("a pointer carried around the loop ('{}') that may be "
                        "neither null nor a node of its region",
@@ -229,6 +290,43 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     const engine::RegValue *r = st.stack.back().registers.find(c.phi);
     return r ? r->toExpr(ctx) : nullptr;
   };
+  // The last cell or an anchor with a link unset: pending, once.
+  auto pend = [&](uint64_t region, const std::string &why) {
+    for (CarriedValue &c : carried)
+      if (c.regionCells && c.base == region && c.pending == 0) {
+        c.pending = 1;
+        again = true;
+        return std::string();
+      }
+    return why;
+  };
+  // The pending cell's link unset where the pointer that sets it is not
+  // known to point to it: the raw pointers that end each iteration at
+  // the last cell are taken as such at the head, once.
+  auto tails = [&](uint64_t region, const std::string &why) {
+    for (size_t k = 0; k < carried.size(); ++k) {
+      CarriedValue &c = carried[k];
+      if (!c.raw || c.tail || c.nodeRegion != region)
+        continue;
+      bool last = std::all_of(ends.begin(), ends.end(), [&](const auto &end) {
+        ExprRef v = address(inst.carried[k], *end);
+        return v && holds(x, *end,
+                          isTailOf(x,
+                                   end->memory.findByBase(region)->object.get(),
+                                   c.anchor, v));
+      });
+      if (last) {
+        c.tail = again = true;
+        return std::string();
+      }
+    }
+    return why;
+  };
+  // The anchors of each region, as the body's runs had them.
+  std::map<uint64_t, std::vector<uint64_t>> anchors;
+  for (const CarriedValue &c : inst.carried)
+    if (c.raw && c.anchor && c.nodeRegion)
+      anchors[c.nodeRegion].push_back(c.anchor);
   for (const CarriedValue &c : inst.carried) {
     if (!c.raw)
       continue;
@@ -238,21 +336,53 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     const memory::ObjectEntry *at = s.memory.findByBase(c.nodeRegion);
     // A region the loop makes has no cell at the arrival.
     ExprRef entry = address(c, s);
-    if (!entry)
+    if (!entry ||
+        !holds(x, s,
+               nodeOrAnchor(x, at ? at->object.get() : nullptr,
+                            anchors[c.nodeRegion], entry)))
       return notNode(c);
-    if (at ? !holds(x, s, x.isNodeOf(*at->object, entry))
-           : !(entry->isConst() && entry->bvValue().isZero()))
-      return notNode(c);
+    if (c.tail &&
+        !holds(x, s, isTailOf(x, at ? at->object.get() : nullptr, c.anchor,
+                              entry)))
+      return fmt::format("'{}' is not the last node at the arrival", c.name);
+  }
+  // An anchor's links at the arrival, where the head takes them as valid.
+  for (const auto &[region, list] : anchors) {
+    const memory::ObjectEntry *at = s.memory.findByBase(region);
+    const memory::MemoryObject::NodeRegion *r =
+        at ? at->object->region.get() : nullptr;
+    const CarriedValue *count = countOf(carried, region);
+    if (count && count->pending)
+      continue; // none valid yet: no cell at the arrival
+    memory::MemoryObject::NodeRegion shape;
+    if (r)
+      shape = *r;
+    for (const NodeSite &n : inst.nodeSites)
+      if (n.base == region)
+        shape.linkOffsets = n.links;
+    for (uint64_t a : list) {
+      const memory::ObjectEntry &e = *s.memory.findByBase(a);
+      for (const ExprRef &v : linksAt(x, e, shape, x.pointer(0)))
+        if (!holds(x, s, nodeOrAnchor(x, at ? at->object.get() : nullptr,
+                                      list, v)))
+          return pend(region, fmt::format("a link of '{}' that may be "
+                                          "neither null nor a node at the "
+                                          "arrival",
+                                          e.object->name));
+    }
   }
   for (const auto &end : ends) {
     for (const CarriedValue &c : inst.carried) {
       if (c.raw) {
         ExprRef next = address(c, *end);
-        if (!next ||
-            !holds(x, *end,
-                   x.isNodeOf(*end->memory.findByBase(c.nodeRegion)->object,
-                              next)))
+        const memory::MemoryObject &o =
+            *end->memory.findByBase(c.nodeRegion)->object;
+        if (!next || !holds(x, *end, x.isNodeOf(o, next)))
           return notNode(c);
+        if (c.tail && !holds(x, *end, isTailOf(x, &o, c.anchor, next)))
+          return fmt::format("'{}' may not be the last node at the end of "
+                             "an iteration",
+                             c.name);
       }
       if (!c.regionCells)
         continue;
@@ -263,23 +393,92 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         return fmt::format("the cells of '{}' an iteration allocates are "
                            "not counted",
                            e.object->name);
-      for (uint64_t j = 0; j < *added; ++j)
-        for (uint64_t link : r.linkOffsets) {
-          ExprRef at = ctx.add(
-              ctx.mul(ctx.add(c.var, x.pointer(j)), x.pointer(r.cellSize)),
-              x.pointer(link));
-          ExprRef value = e.state->read(ctx, ctx.zextOrTrunc(at, 64),
-                                        x.pointerBits() / 8);
-          if (!holds(x, *end, x.isNodeOf(*e.object, value)))
-            return fmt::format("a node of '{}' allocated in the loop whose "
-                               "link at offset {} may be neither null nor "
-                               "one of its nodes at the end of the iteration "
-                               "(unset, or another object's address)",
-                               e.object->name, link);
-        }
+      // The cells valid at the end: all but the last `pending`, those of
+      // the head and those the iteration allocated.
+      for (int64_t j = -static_cast<int64_t>(c.pending);
+           j < static_cast<int64_t>(*added) - static_cast<int64_t>(c.pending);
+           ++j) {
+        ExprRef index = ctx.add(c.var, x.pointer(static_cast<uint64_t>(j)));
+        ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
+                               : ctx.trueE();
+        for (const ExprRef &value :
+             linksAt(x, e, r, ctx.mul(index, x.pointer(r.cellSize))))
+          if (!holds(x, *end, ctx.implies(exists, x.isNodeOf(*e.object, value)))) {
+            std::string why = fmt::format(
+                "a node of '{}' allocated in the loop whose link may be "
+                "neither null nor one of its nodes at the end of the "
+                "iteration (unset, or another object's address)",
+                e.object->name);
+            if (j == static_cast<int64_t>(*added) - 1)
+              return pend(c.base, why);
+            return j < 0 ? tails(c.base, why) : why;
+          }
+      }
+    }
+    // The anchors' links, valid from the cells that make them so.
+    for (const auto &[region, list] : anchors) {
+      const memory::ObjectEntry &re = *end->memory.findByBase(region);
+      const CarriedValue *count = countOf(carried, region);
+      ExprRef valid = count && count->pending
+                          ? ctx.uge(re.object->region->cells,
+                                    x.pointer(count->pending))
+                          : ctx.trueE();
+      for (uint64_t a : list)
+        for (const ExprRef &v : linksAt(x, *end->memory.findByBase(a),
+                                        *re.object->region, x.pointer(0)))
+          if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v))))
+            return pend(region, fmt::format("a link of '{}' that may be "
+                                            "neither null nor a node at the "
+                                            "end of an iteration",
+                                            end->memory.findByBase(a)
+                                                ->object->name));
     }
   }
   return "";
+}
+
+void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base) {
+  const memory::MemoryObject &o = *start.memory.findByBase(base)->object;
+  const memory::MemoryObject::NodeRegion &r = *o.region;
+  for (uint64_t a : r.anchors)
+    for (const ExprRef &v :
+         linksAt(x, *start.memory.findByBase(a), r, x.pointer(0)))
+      x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
+}
+
+void validateNodes(Executor &x, ExecutionState &s) {
+  expr::ExprContext &ctx = x.ctx();
+  std::vector<uint64_t> regions;
+  for (const auto &[base, entry] : s.memory.objects())
+    if (entry.object->region)
+      regions.push_back(base);
+  for (uint64_t base : regions) {
+    const memory::ObjectEntry &e = *s.memory.findByBase(base);
+    const memory::MemoryObject::NodeRegion &r = *e.object->region;
+    // The last cell's links, when only it may be pending.
+    if (r.validCells != r.cells &&
+        holds(x, s, ctx.uge(ctx.add(r.validCells, x.pointer(1)), r.cells))) {
+      ExprRef last = ctx.sub(r.cells, x.pointer(1));
+      std::vector<ExprRef> set;
+      for (const ExprRef &v :
+           linksAt(x, e, r, ctx.mul(last, x.pointer(r.cellSize))))
+        set.push_back(x.isNodeOf(*e.object, v));
+      if (holds(x, s, ctx.implies(ctx.uge(r.cells, x.pointer(1)),
+                                  ctx.andAll(set))))
+        x.setNodeCells(s, base, r.cells, r.cells);
+    }
+    const memory::MemoryObject::NodeRegion &now =
+        *s.memory.findByBase(base)->object->region;
+    if (!now.anchorsValid || now.anchorsValid->isTrue())
+      continue;
+    std::vector<ExprRef> set;
+    for (uint64_t a : now.anchors)
+      for (const ExprRef &v : linksAt(x, *s.memory.findByBase(a), now,
+                                      x.pointer(0)))
+        set.push_back(x.isNodeOf(*s.memory.findByBase(base)->object, v));
+    if (holds(x, s, ctx.andAll(set)) && !now.anchors.empty())
+      x.addNodeAnchor(s, base, now.anchors.front(), ctx.trueE());
+  }
 }
 
 } // namespace cosmo::summary

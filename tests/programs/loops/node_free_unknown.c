@@ -3,7 +3,9 @@
 // VERDICT: unknown
 // A correct list freed at the end. A free of a node of a region is not
 // modelled yet (no freed mark per cell): the paths that free end cut, so
-// the verdict is unknown -- never true without the frees checked.
+// the verdict is unknown -- never true without the frees checked. (Under
+// --svcomp, whose tasks are memory safe, such a free frees nothing and the
+// program is proved: CliTest.SvcompTakesAFreedNodeAsNeverUsedAgain.)
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
