@@ -432,6 +432,14 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
     Split sp = split(*rest, inside(*e->object));
     if (sp.onTrue) {
       ExprRef offset = ctx_.sub(address, pointer(base));
+      // An anchor of a node region (a list's head) is reached by a
+      // pointer that holds null, a node or its address: one offset, as
+      // such (a store there then writes its bytes, not ites of them).
+      if (e->object->anchorOf && !offset->isConst())
+        if (std::optional<uint64_t> k = concreteValue(*sp.onTrue, offset))
+          if (ask(*sp.onTrue, ctx_.notE(ctx_.eq(offset, pointer(*k))), false)
+                  .isUnsat())
+            offset = pointer(*k);
       if (ExecutionState *ok = within(*sp.onTrue, base, offset))
         out.push_back({ok, base, offset});
     }

@@ -30,6 +30,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace cosmo::solver {
@@ -179,6 +180,10 @@ private:
   /// arguments.
   ExprRef portFact(const ExprRef &f, std::pair<size_t, size_t> from,
                    std::pair<size_t, size_t> to);
+  /// Offers a relation the templates of another whose arguments its entry
+  /// clause passes on unchanged (a walk after the loop that built its
+  /// list: the builder's values at its exit are the walk's parameters).
+  void portThroughEntries(std::map<std::string, std::vector<ExprRef>> &out);
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -253,21 +258,25 @@ void Templates::iteration(const HornClause &c) {
     if (self->args[i]->kind() == Kind::Var)
       next[cells_.system.argument(ctx_, r, i)] =
           expr::substitute(ctx_, c.head->args[i], toArgs);
-  // A scalar an iteration sets to a constant (a field of a list's head
-  // the first append writes) holds it once a count that starts at 0 is
-  // not 0 any more (the region's cells).
+  // A scalar the first iteration sets to a constant (a field of a list's
+  // head the first append writes: a mark, the link to the first node)
+  // holds it once a count that starts at 0 is not 0 any more (the
+  // region's cells), when no later iteration changes it.
   if (!views.empty())
     for (unsigned i : p.scalars) {
       ExprRef arg = cells_.system.argument(ctx_, r, i);
       auto set = next.find(arg);
-      if (set == next.end() || set->second->kind() != Kind::BVConst)
+      if (set == next.end() || set->second == arg)
         continue;
       for (unsigned j : p.scalars) {
         ExprRef count = cells_.system.argument(ctx_, r, j);
         ExprRef first = j == i ? nullptr : entryValue(r, count);
-        if (first && first->bvValue().isZero())
+        if (!first || !first->bvValue().isZero())
+          continue;
+        ExprRef value = expr::substitute(ctx_, set->second, {{count, first}});
+        if (value->kind() == Kind::BVConst)
           found_[{r, 0}].plain.push_back(
-              ctx_.orE(ctx_.eq(count, first), ctx_.eq(arg, set->second)));
+              ctx_.orE(ctx_.eq(count, first), ctx_.eq(arg, value)));
       }
     }
   for (size_t v = 0; v < views.size(); ++v) {
@@ -378,6 +387,11 @@ void Templates::query(const HornClause &c) {
         if (ofField && onlyArguments)
           found_[{a.relation, v}].facts.push_back(
               ctx_.notE(expr::substitute(ctx_, l, toArgs)));
+        // Of the scalars alone (a walk's pointer that the query asks to be
+        // null): the negation as a fact of the relation.
+        else if (v == 0 && onlyArguments && !vars.empty())
+          found_[{a.relation, 0}].plain.push_back(
+              ctx_.notE(expr::substitute(ctx_, l, toArgs)));
       }
     }
   }
@@ -419,7 +433,95 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
     for (const ExprRef &t : found.plain)
       add(t);
   }
+  portThroughEntries(out);
   return out;
+}
+
+void Templates::portThroughEntries(
+    std::map<std::string, std::vector<ExprRef>> &out) {
+  // Where each original argument of relation `r` is among its cell
+  // relation's: a scalar's index, or an array's view.
+  struct Place {
+    std::optional<unsigned> scalar;
+    std::optional<size_t> view;
+  };
+  auto placesOf = [&](size_t r) {
+    const std::vector<CellView> &views = cells_.views[r];
+    size_t arity = original_.relations()[r].args.size();
+    CellPositions p = positionsOf(views, arity);
+    std::vector<Place> places(arity);
+    size_t v = 0, k = 0;
+    for (unsigned i = 0; i < arity; ++i) {
+      if (v < views.size() && views[v].position == i)
+        places[i].view = v++;
+      else
+        places[i].scalar = p.scalars[k++];
+    }
+    return places;
+  };
+  auto root = [](const Expr *e) {
+    while (e->kind() == Kind::Store)
+      e = e->child(0);
+    return e;
+  };
+  std::vector<std::pair<std::string, ExprRef>> ported;
+  for (const HornClause &c : original_.clauses()) {
+    if (!c.head || std::any_of(c.body.begin(), c.body.end(),
+                               [&](const HornAtom &a) {
+                                 return a.relation == c.head->relation;
+                               }))
+      continue;
+    size_t to = c.head->relation;
+    std::vector<Place> into = placesOf(to);
+    CellPositions pt =
+        positionsOf(cells_.views[to], original_.relations()[to].args.size());
+    for (const HornAtom &a : c.body) {
+      size_t from = a.relation;
+      auto templates = out.find(original_.relations()[from].name);
+      if (templates == out.end())
+        continue;
+      std::vector<Place> outOf = placesOf(from);
+      CellPositions pf = positionsOf(cells_.views[from],
+                                     original_.relations()[from].args.size());
+      expr::Substitution sub;
+      for (unsigned i = 0; i < a.args.size(); ++i)
+        for (unsigned k = 0; k < c.head->args.size(); ++k) {
+          const Expr *h = c.head->args[k].get();
+          if (outOf[i].scalar && into[k].scalar && h == a.args[i].get() &&
+              a.args[i]->kind() == Kind::Var) {
+            sub[cells_.system.argument(ctx_, from, *outOf[i].scalar)] =
+                cells_.system.argument(ctx_, to, *into[k].scalar);
+          } else if (outOf[i].view && into[k].view &&
+                     root(h) == a.args[i].get()) {
+            // The same array, maybe written past the loop: Houdini keeps
+            // only what the entry's stores leave true.
+            size_t vf = *outOf[i].view, vt = *into[k].view;
+            const CellView &x = cells_.views[from][vf],
+                           &y = cells_.views[to][vt];
+            if (x.stride != y.stride || x.fields != y.fields)
+              continue;
+            sub[cells_.system.argument(ctx_, from, pf.cell[vf])] =
+                cells_.system.argument(ctx_, to, pt.cell[vt]);
+            for (size_t f = 0; f < x.fields.size(); ++f)
+              sub[cells_.system.argument(ctx_, from, pf.fields[vf][f])] =
+                  cells_.system.argument(ctx_, to, pt.fields[vt][f]);
+          }
+        }
+      for (const ExprRef &t : templates->second) {
+        auto vars = expr::freeVariables(t);
+        if (!vars.empty() &&
+            std::all_of(vars.begin(), vars.end(),
+                        [&](const ExprRef &v) { return sub.count(v) > 0; }))
+          ported.push_back({original_.relations()[to].name,
+                            expr::substitute(ctx_, t, sub)});
+      }
+    }
+  }
+  for (auto &[name, t] : ported) {
+    std::vector<ExprRef> &mine = out[name];
+    if (std::find(mine.begin(), mine.end(), t) == mine.end())
+      mine.push_back(t);
+  }
 }
 
 } // namespace

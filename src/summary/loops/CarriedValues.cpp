@@ -378,15 +378,18 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
     carried.push_back(std::move(c));
     return "";
   }
-  unsigned chunk = o.capacity <= 8 ? static_cast<unsigned>(o.capacity) : 4;
+  // (An anchor in 4-byte parts: its fields apart, a 32-bit node's mark
+  // and link.)
+  unsigned chunk =
+      o.capacity <= 8 && !anchor ? static_cast<unsigned>(o.capacity) : 4;
   for (uint64_t off = 0; off < o.capacity; off += chunk) {
     CarriedValue c;
     c.base = base;
     c.offset = off;
     c.bytes = static_cast<unsigned>(std::min<uint64_t>(chunk, o.capacity - off));
-    c.name = o.capacity <= 8 ? o.name
-                             : fmt::format("{}[{}..{}]", o.name, off,
-                                           off + c.bytes - 1);
+    c.name = chunk == o.capacity ? o.name
+                                 : fmt::format("{}[{}..{}]", o.name, off,
+                                               off + c.bytes - 1);
     carried.push_back(std::move(c));
   }
   return "";
