@@ -175,6 +175,8 @@ void Executor::addNodeAnchor(ExecutionState &s, uint64_t base,
   object->region = std::move(region);
   s.memory.bind(std::move(object), e->state);
   const memory::ObjectEntry *a = s.memory.findByBase(anchor);
+  if (!a || a->freed) // (a rebinding would forget the free)
+    return;
   auto anchored = std::make_shared<memory::MemoryObject>(*a->object);
   anchored->anchorOf = base;
   s.memory.bind(std::move(anchored), a->state);

@@ -462,10 +462,9 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                                x_.pointer(Executor::maxNodes(
                                    *start->memory.findByBase(c.base)->object))));
     // A raw pointer no region holds yet is null (or its anchor) in this
-    // run: it only finds
-    // the allocation sites and the objects written (the region its nodes
-    // will be in does not exist yet), and is never the last (nodesBroken
-    // refuses a raw pointer without a region).
+    // run: it only finds the allocation sites and the objects written (the
+    // region its nodes will be in does not exist yet), and is never the
+    // last (nodesBroken refuses a raw pointer without a region).
     for (const CarriedValue &c : inst.carried)
       if (c.raw && !c.nodeRegion)
         x_.assume(*start,

@@ -441,9 +441,9 @@ void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base) {
   const memory::MemoryObject &o = *start.memory.findByBase(base)->object;
   const memory::MemoryObject::NodeRegion &r = *o.region;
   for (uint64_t a : r.anchors)
-    for (const ExprRef &v :
-         linksAt(x, *start.memory.findByBase(a), r, x.pointer(0)))
-      x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
+    if (const memory::ObjectEntry *e = start.memory.findByBase(a))
+      for (const ExprRef &v : linksAt(x, *e, r, x.pointer(0)))
+        x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
 }
 
 void validateNodes(Executor &x, ExecutionState &s) {
@@ -471,12 +471,17 @@ void validateNodes(Executor &x, ExecutionState &s) {
         *s.memory.findByBase(base)->object->region;
     if (!now.anchorsValid || now.anchorsValid->isTrue())
       continue;
+    // (An anchor gone with its frame, or freed, keeps them as they are.)
     std::vector<ExprRef> set;
+    bool all = !now.anchors.empty();
     for (uint64_t a : now.anchors)
-      for (const ExprRef &v : linksAt(x, *s.memory.findByBase(a), now,
-                                      x.pointer(0)))
-        set.push_back(x.isNodeOf(*s.memory.findByBase(base)->object, v));
-    if (holds(x, s, ctx.andAll(set)) && !now.anchors.empty())
+      if (const memory::ObjectEntry *anchor = s.memory.findByBase(a);
+          anchor && !anchor->freed)
+        for (const ExprRef &v : linksAt(x, *anchor, now, x.pointer(0)))
+          set.push_back(x.isNodeOf(*s.memory.findByBase(base)->object, v));
+      else
+        all = false;
+    if (all && holds(x, s, ctx.andAll(set)))
       x.addNodeAnchor(s, base, now.anchors.front(), ctx.trueE());
   }
 }
