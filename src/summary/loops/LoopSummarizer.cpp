@@ -27,6 +27,10 @@ namespace {
 /// Arrivals at the head of a loop over nodes (LoopShape::overNodes) run
 /// before it is summarised from its first arrival.
 constexpr unsigned kNodeLoopArrivals = 4;
+/// ... unless its exit comparisons predict it ends within this many
+/// arrivals (`while (len < 5 && nondet())`): a bounded list is built by
+/// running its loop, which keeps its nodes apart and exact.
+constexpr unsigned kNodeLoopRunsOut = 32;
 
 /// Runs of a body while the objects it writes are being found (an append
 /// to a list's head takes six: its pointer leaves the head, the nodes
@@ -39,6 +43,39 @@ engine::SourceLocation headLocation(const llvm::BasicBlock &head) {
     if (i.getDebugLoc() && i.getDebugLoc().getLine() > 0)
       return Executor::locationOf(&i);
   return Executor::locationOf(&*head.getFirstInsertionPt());
+}
+
+/// Whether taking `succ` from `from` leaves `loop`: directly, or through
+/// blocks that only pass a constant condition on to their own branch (the
+/// `a && b` of a loop's condition: a false `a` reaches the block that
+/// branches on the phi `[false, a's block], [b, b's block]`).
+bool leavesLoop(const LoopShape &loop, const llvm::BasicBlock *from,
+                const llvm::BasicBlock *succ) {
+  for (unsigned step = 0; step < 4; ++step) {
+    if (!loop.body.count(succ))
+      return true;
+    const auto *br = llvm::dyn_cast<llvm::BranchInst>(succ->getTerminator());
+    if (!br)
+      return false;
+    const llvm::BasicBlock *next;
+    if (!br->isConditional()) {
+      next = br->getSuccessor(0);
+    } else {
+      const auto *phi = llvm::dyn_cast<llvm::PHINode>(br->getCondition());
+      if (!phi || phi->getParent() != succ)
+        return false;
+      const auto *c = llvm::dyn_cast<llvm::ConstantInt>(
+          phi->getIncomingValueForBlock(from));
+      if (!c)
+        return false;
+      next = br->getSuccessor(c->isZero() ? 1 : 0);
+    }
+    if (succ == loop.vertex->head)
+      return false;
+    from = succ;
+    succ = next;
+  }
+  return false;
 }
 
 /// How far apart the operands of each concrete comparison that can leave
@@ -71,8 +108,8 @@ std::array<uint64_t, 4> exitDistances(const ExecutionState &s,
   for (const llvm::BasicBlock *b : loop.body) {
     const auto *br = llvm::dyn_cast<llvm::BranchInst>(b->getTerminator());
     if (!br || !br->isConditional() || n == out.size() ||
-        (loop.body.count(br->getSuccessor(0)) &&
-         loop.body.count(br->getSuccessor(1))))
+        (!leavesLoop(loop, b, br->getSuccessor(0)) &&
+         !leavesLoop(loop, b, br->getSuccessor(1))))
       continue;
     const auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
     if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy())
@@ -314,18 +351,23 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   ++a->visits;
   if (a->unrolled)
     return;
-  if (registry_.options.loops == LoopStrategy::Auto && !a->symbolicExit) {
+  if (registry_.options.loops == LoopStrategy::Auto) {
     // Two samples of the exit distances, one arrival apart: an exit whose
     // distance shrinks by d each iteration is reached in distance / d.
-    if (a->visits == kConcreteArrivals) {
+    // A loop over nodes is sampled at its first arrivals: one that runs
+    // out soon is run (its other exits may be the inputs').
+    bool overNodes = a->first != nullptr;
+    unsigned sampleAt = overNodes ? 1 : kConcreteArrivals;
+    bool sampled = overNodes || !a->symbolicExit;
+    if (sampled && a->visits == sampleAt) {
       a->exitDistances = exitDistances(s, *loop);
-    } else if (a->visits == kConcreteArrivals + 1) {
+    } else if (sampled && a->visits == sampleAt + 1) {
       std::array<uint64_t, 4> now = exitDistances(s, *loop);
       uint64_t soonest = UINT64_MAX;
       for (size_t k = 0; k < now.size(); ++k)
         if (a->exitDistances[k] > now[k])
           soonest = std::min(soonest, now[k] / (a->exitDistances[k] - now[k]));
-      if (soonest <= kPredictedArrivals)
+      if (soonest <= (overNodes ? kNodeLoopRunsOut : kPredictedArrivals))
         a->runsOutAt = a->visits + static_cast<unsigned>(soonest) + 1;
     }
   }
@@ -336,11 +378,12 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   // Its first few arrivals are still run: a short list's error is found
   // by a run.
   bool fromFirst =
-      a->first && a->symbolicExit &&
+      a->first && a->symbolicExit && !a->runsOutAt &&
       a->first->status != LoopPathData::Activation::FirstArrival::Status::Failed;
   if (registry_.options.loops == LoopStrategy::Auto &&
       a->visits <= (fromFirst ? std::min(kNodeLoopArrivals,
                                          registry_.options.unrolledArrivals)
+                    : a->first && a->runsOutAt ? a->runsOutAt
                     : a->symbolicExit
                         ? registry_.options.unrolledArrivals
                         : std::max(kConcreteArrivals, a->runsOutAt)))
