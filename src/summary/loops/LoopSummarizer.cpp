@@ -354,22 +354,27 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (registry_.options.loops == LoopStrategy::Auto) {
     // Two samples of the exit distances, one arrival apart: an exit whose
     // distance shrinks by d each iteration is reached in distance / d.
+    auto predictEnd = [&](unsigned at, uint64_t within) {
+      if (a->visits == at) {
+        a->exitDistances = exitDistances(s, *loop);
+      } else if (a->visits == at + 1) {
+        std::array<uint64_t, 4> now = exitDistances(s, *loop);
+        uint64_t soonest = UINT64_MAX;
+        for (size_t k = 0; k < now.size(); ++k)
+          if (a->exitDistances[k] > now[k])
+            soonest =
+                std::min(soonest, now[k] / (a->exitDistances[k] - now[k]));
+        if (soonest <= within)
+          a->runsOutAt = a->visits + static_cast<unsigned>(soonest) + 1;
+      }
+    };
     // A loop over nodes is sampled at its first arrivals: one that runs
-    // out soon is run (its other exits may be the inputs').
-    bool overNodes = a->first != nullptr;
-    unsigned sampleAt = overNodes ? 1 : kConcreteArrivals;
-    bool sampled = overNodes || !a->symbolicExit;
-    if (sampled && a->visits == sampleAt) {
-      a->exitDistances = exitDistances(s, *loop);
-    } else if (sampled && a->visits == sampleAt + 1) {
-      std::array<uint64_t, 4> now = exitDistances(s, *loop);
-      uint64_t soonest = UINT64_MAX;
-      for (size_t k = 0; k < now.size(); ++k)
-        if (a->exitDistances[k] > now[k])
-          soonest = std::min(soonest, now[k] / (a->exitDistances[k] - now[k]));
-      if (soonest <= (overNodes ? kNodeLoopRunsOut : kPredictedArrivals))
-        a->runsOutAt = a->visits + static_cast<unsigned>(soonest) + 1;
-    }
+    // out soon is run (its other exits may be the inputs'), unless it is
+    // inside another loop, whose iterations would multiply its paths.
+    if (a->first && d->activations.size() == 1 && a->visits <= 2)
+      predictEnd(1, kNodeLoopRunsOut);
+    else if (!a->symbolicExit)
+      predictEnd(kConcreteArrivals, kPredictedArrivals);
   }
   // A loop over nodes whose trip count is an input's is summarised from
   // its first arrival once that is known: its unrolled iterations would
@@ -383,7 +388,8 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   if (registry_.options.loops == LoopStrategy::Auto &&
       a->visits <= (fromFirst ? std::min(kNodeLoopArrivals,
                                          registry_.options.unrolledArrivals)
-                    : a->first && a->runsOutAt ? a->runsOutAt
+                    : a->first && a->symbolicExit && a->runsOutAt
+                        ? a->runsOutAt
                     : a->symbolicExit
                         ? registry_.options.unrolledArrivals
                         : std::max(kConcreteArrivals, a->runsOutAt)))
