@@ -536,6 +536,55 @@ TEST_F(CliTest, SvcompTakesAFreedNodeAsNeverUsedAgain) {
   EXPECT_NE(r.out.find("verdict: unknown"), std::string::npos) << r.out;
 }
 
+// A list whose length a counter bounds (at most 12 nodes, appended to
+// its head node) is built by running its loop, not summarised: each
+// node stays an object of its own, and the walk and the frees after it
+// run on them. The same list with a wrong key on its ninth node is found.
+TEST_F(CliTest, SvcompRunsALoopOverNodesThatACounterBounds) {
+  auto program = [](const char *check) {
+    return std::string("#include <stdlib.h>\n"
+                       "extern int __VERIFIER_nondet_int(void);\n"
+                       "extern void reach_error(void);\n"
+                       "struct cell { int key; struct cell *next; };\n"
+                       "int main(void) {\n"
+                       "  struct cell *first = malloc(sizeof *first);\n"
+                       "  struct cell *at = first;\n"
+                       "  int made = 1;\n"
+                       "  while (made < 12 && __VERIFIER_nondet_int()) {\n"
+                       "    at->key = made;\n"
+                       "    at->next = malloc(sizeof *at);\n"
+                       "    at = at->next;\n"
+                       "    made++;\n"
+                       "  }\n"
+                       "  at->key = made;\n"
+                       "  at->next = 0;\n"
+                       "  int seen = 0;\n"
+                       "  for (at = first; at; at = at->next)\n"
+                       "    if (") +
+           check +
+           ")\n"
+           "      reach_error();\n"
+           "  while (first) {\n"
+           "    at = first->next;\n"
+           "    free(first);\n"
+           "    first = at;\n"
+           "  }\n"
+           "  return 0;\n"
+           "}\n";
+  };
+  write("bounded.c", program("at->key != ++seen"));
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--out=o", "bounded.c"}, 120);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
+  nlohmann::json rep = report("o");
+  EXPECT_EQ(rep["stats"]["loop_summaries"]["summarized"], 0) << r.out;
+  EXPECT_EQ(rep["stats"]["paths_completed"], 12) << r.out;
+  write("bounded_bug.c", program("at->key != ++seen || seen == 9"));
+  r = cosmo({"check", "--svcomp", "--out=p", "bounded_bug.c"}, 120);
+  EXPECT_EQ(finalLine(r.out), "FALSE") << r.out;
+}
+
 // --svcomp with a time limit and no --loops: an UNKNOWN of the default
 // strategy in half the time is asked again with --loops=summarize. Here
 // the fill runs concretely 2^16 times before it is summarised (its end,
