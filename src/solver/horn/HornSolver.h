@@ -1,8 +1,9 @@
 //===- HornSolver.h - the steps of solveHorn ---------------------*- C++ -*-===//
 //
 // Private to the solver layer: the solver of cosmo/solver/Horn.h, whose
-// steps live in HornSolver.cpp (Spacer over the integers, Houdini over
-// bit-vectors, Spacer over bit-vectors), HornEqualities.cpp (the
+// steps live in HornSolver.cpp (Spacer over the integers, Spacer over
+// bit-vectors), HoudiniChecks.cpp (Houdini over bit-vectors: the queries
+// that decide), HornEqualities.cpp (the
 // sampled linear and polynomial equalities), ElementTemplates.cpp
 // (quantified candidates of loops that write arrays) and
 // InstanceChecks.cpp (their Houdini steps on ground instances).

@@ -1,0 +1,361 @@
+//===- HoudiniChecks.cpp - Houdini over bit-vectors -------------------------===//
+//
+// The step of Horn.h that decides: candidate conjuncts are dropped until
+// every clause preserves the ones left, each query a bit-vector one (with
+// products as opaque values first, quantified conjuncts sifted apart).
+// HornSolver.cpp proposes the candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "horn/HornSolver.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace cosmo::solver {
+
+namespace {
+
+/// `s.check()`, unknown when Z3 fails (its quantifier instantiation
+/// throws on some array formulas).
+z3::check_result checkSafely(z3::solver &s) {
+  try {
+    return s.check();
+  } catch (const z3::exception &) {
+    return z3::unknown;
+  }
+}
+
+/// Time for one Houdini query with quantified conjuncts: Z3 decides the
+/// inductive ones at once by instantiation, and may search long for a
+/// model of the others.
+constexpr double kQuantifiedCheckSeconds = 1.5;
+/// Time for a Houdini query with products of variables as opaque values
+/// (linear: decided at once, or not by the abstraction).
+constexpr double kOpaqueCheckSeconds = 0.2;
+
+} // namespace
+
+z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
+                        const HornAtom &atom) {
+  expr::Substitution sub = system_.argumentsAt(ctx_, atom);
+  z3::expr_vector parts(bv_.z3());
+  for (const ExprRef &c : candidates) {
+    z3::expr f = bv_.translateConstraint(expr::substitute(ctx_, c, sub).get());
+    if (auto q = bound_.find(c); q != bound_.end()) {
+      z3::expr_vector vars(bv_.z3());
+      for (const ExprRef &v : q->second)
+        vars.push_back(bv_.translate(v.get()));
+      f = z3::forall(vars, f);
+    }
+    parts.push_back(f);
+  }
+  return z3::mk_and(parts);
+}
+
+z3::check_result HornSolver::check(const z3::expr &premise,
+                                   const std::vector<z3::expr> &keeps,
+                                   bool quantified, std::vector<bool> *holds,
+                                   double most, bool instances) {
+  double seconds = left();
+  if (quantified)
+    seconds = std::min(seconds, checkCap(kQuantifiedCheckSeconds));
+  if (most > 0)
+    seconds = std::min(seconds, most);
+  if (seconds <= 0)
+    return z3::unknown;
+  // A quantified query goes to a context of its own: Z3's instantiation
+  // depends on its context's history (one query measured 0.15 s in a fresh
+  // context and 2.4 s in the context of the earlier ones).
+  std::unique_ptr<z3::context> own;
+  z3::context *z3 = &bv_.z3();
+  auto moved = [&](const z3::expr &e) {
+    return own ? z3::expr(*own, Z3_translate(bv_.z3(), e, *own)) : e;
+  };
+  if (quantified || instances) {
+    own = std::make_unique<z3::context>();
+    z3 = own.get();
+  }
+  // A ground query or an instance query (a store chain read at witnesses
+  // of quantified invariants) goes to Z3's smt tactic, then, if that
+  // takes a third of the time, through simplify and solve-eqs first; not
+  // to Z3's default solver. Measured with Z3 4.8.12: Houdini's ground
+  // queries on apache-get-tag's loops took 0.04-0.07 s so and 0.1-0.7 s
+  // with the default solver (its 43 questions: 11.6 s in all, 21.7 s
+  // before); an instance query of a zero fill took 0.15 s with smt alone,
+  // 0.8 s with the default solver and more than 5 s with simplify and
+  // solve-eqs first; one of mcmillan2006's fill took 0.27 s with those
+  // first, and more than its 1.5 s in the context of the earlier queries.
+  // try_for bounds the tactics. The solver made of them gets no "timeout"
+  // of its own: Z3 4.8.12's timers deadlock when one expires around another
+  // started later in the same thread (its worker returns to the pool still
+  // locked by the expired timer, and the next timer locks it again), and
+  // the check's timer would enclose the try_for ones. A differential run
+  // hung so in a Z3 mutex.
+  unsigned ms = static_cast<unsigned>(seconds * 1000) + 1;
+  bool tactics = instances || !quantified;
+  z3::solver s =
+      tactics ? (z3::try_for(z3::tactic(*z3, "smt"), ms / 3 + 1) |
+                 z3::try_for(z3::tactic(*z3, "simplify") &
+                                 z3::tactic(*z3, "solve-eqs") &
+                                 z3::tactic(*z3, "smt"),
+                             ms - ms / 3))
+                    .mk_solver()
+              : z3::solver(*z3);
+  if (!tactics) {
+    z3::params p(*z3);
+    p.set("timeout", ms);
+    s.set(p);
+  }
+  std::vector<z3::expr> kept;
+  z3::expr_vector all(*z3);
+  for (const z3::expr &k : keeps) {
+    kept.push_back(moved(k));
+    all.push_back(kept.back());
+  }
+  s.add(moved(premise));
+  if (!keeps.empty())
+    s.add(!z3::mk_and(all));
+  z3::check_result r = checkSafely(s);
+  if (r == z3::sat && holds) {
+    z3::model m = s.get_model();
+    for (const z3::expr &k : kept)
+      holds->push_back(m.eval(k, true).is_true());
+  }
+  return r;
+}
+
+bool HornSolver::preservedOpaquely(const z3::expr &premise,
+                                   const std::vector<z3::expr> &keeps) {
+  z3::expr_vector all(bv_.z3());
+  for (const z3::expr &k : keeps)
+    all.push_back(k);
+  std::optional<z3::expr> opaque =
+      withOpaqueProducts(premise && !z3::mk_and(all));
+  return opaque && check(*opaque, {}, false, nullptr,
+                         checkCap(kOpaqueCheckSeconds)) == z3::unsat;
+}
+
+std::vector<bool>
+HornSolver::falsifiedOpaquely(const z3::expr &premise,
+                              const std::vector<z3::expr> &keeps) {
+  // Each conjunct named, so that the model says which it falsifies
+  // whatever the abstraction made of its products.
+  z3::context &z3 = bv_.z3();
+  std::vector<z3::expr> names;
+  z3::expr_vector parts(z3);
+  parts.push_back(premise);
+  for (size_t k = 0; k < keeps.size(); ++k) {
+    names.push_back(z3.bool_const(("cosmo.keep" + std::to_string(k)).c_str()));
+    parts.push_back(names.back() == keeps[k]);
+  }
+  std::vector<bool> holds, out(keeps.size(), false);
+  std::optional<z3::expr> opaque =
+      withOpaqueProducts(z3::mk_and(parts), /*pin=*/false);
+  if (opaque && check(*opaque, names, false, &holds,
+                      checkCap(kOpaqueCheckSeconds)) == z3::sat)
+    for (size_t k = 0; k < keeps.size(); ++k)
+      out[k] = !holds[k];
+  return out;
+}
+
+bool HornSolver::checkOverBitVectors(Candidates &candidates,
+                                     std::string &why) {
+  candidates_ = &candidates;
+  const auto &clauses = system_.clauses();
+  auto premise = [&](const HornClause &c) {
+    z3::expr_vector parts(bv_.z3());
+    parts.push_back(bv_.translateConstraint(c.constraint.get()));
+    for (const HornAtom &a : c.body)
+      parts.push_back(at(candidates[a.relation], a));
+    return z3::mk_and(parts);
+  };
+  // Houdini: drop every conjunct some clause does not preserve, until
+  // none is dropped (each step removes one at least, so it ends). One
+  // query asks whether a clause preserves all of them; a model where it
+  // does not drops every conjunct that model falsifies at once.
+  //
+  // Quantified conjuncts make every query slow, the satisfiable ones
+  // most (Z3 builds models for them by instantiation rounds): the ground
+  // conjuncts are first sifted alone, as if the quantified ones were not
+  // there (dropping one too many only loses a proof), then all together.
+  // Candidates known inductive on their own (polynomial equalities) are
+  // not asked again: their queries multiply, which Z3 bit-blasts slowly.
+  // Houdini runs without them (fewer premises: sound) and the queries
+  // get them back.
+  Candidates proven(candidates.size());
+  for (size_t r = 0; r < candidates.size(); ++r) {
+    for (const ExprRef &c : candidates[r])
+      if (proved_.count(c))
+        proven[r].push_back(c);
+    std::erase_if(candidates[r],
+                  [&](const ExprRef &c) { return proved_.count(c); });
+  }
+  // A set Houdini has kept before is inductive: only the queries are
+  // left to ask (linearEqualities sifts the set solve() then checks).
+  bool inductive = candidates == inductive_;
+  Candidates aside(candidates.size());
+  for (size_t r = 0; r < candidates.size(); ++r)
+    for (const ExprRef &c : candidates[r])
+      if (bound_.count(c))
+        aside[r].push_back(c);
+  bool sifting = !inductive && std::any_of(aside.begin(), aside.end(),
+                                           [](const auto &a) {
+                                             return !a.empty();
+                                           });
+  if (sifting)
+    for (auto &r : candidates)
+      std::erase_if(r, [&](const ExprRef &c) { return bound_.count(c); });
+  // A clause shown to preserve its head's candidates is asked again only
+  // once a relation of its body has lost some (its head losing some
+  // leaves it preserved, unless its body has an atom of that relation).
+  std::vector<unsigned> version(candidates.size(), 0);
+  std::vector<std::optional<std::vector<unsigned>>> shownAt(clauses.size());
+  auto bodyVersions = [&](const HornClause &c) {
+    std::vector<unsigned> v;
+    for (const HornAtom &a : c.body)
+      v.push_back(version[a.relation]);
+    return v;
+  };
+  for (bool changed = !inductive; changed || sifting;) {
+    if (!changed) { // the ground conjuncts are sifted: now all of them
+      sifting = false;
+      for (size_t r = 0; r < candidates.size(); ++r) {
+        candidates[r].insert(candidates[r].end(), aside[r].begin(),
+                             aside[r].end());
+        version[r] += !aside[r].empty();
+      }
+      std::fill(shownAt.begin(), shownAt.end(), std::nullopt);
+    }
+    changed = false;
+    for (size_t ci = 0; ci < clauses.size(); ++ci) {
+      const HornClause &c = clauses[ci];
+      if (!c.head || (shownAt[ci] && *shownAt[ci] == bodyVersions(c)))
+        continue;
+      std::vector<ExprRef> &head = candidates[c.head->relation];
+      size_t headCount = head.size();
+      while (!head.empty()) {
+        // The premise holds the head's own candidates when the clause is
+        // an iteration: it is rebuilt after every drop.
+        std::vector<z3::expr> keeps;
+        for (const ExprRef &h : head)
+          keeps.push_back(at({h}, *c.head));
+        bool quantified = quantifies(c);
+        if (quantified && preservedByInstances(c, head))
+          break;
+        z3::expr before = premise(c);
+        if (!quantified) {
+          if (preservedOpaquely(before, keeps))
+            break;
+          // Products bit-blasted are slow to refute and slow to model: a
+          // model with them opaque drops the conjuncts it falsifies first
+          // (a drop is never unsound, only a proof lost where the
+          // abstraction's model is not one of the clause).
+          std::vector<bool> drop = falsifiedOpaquely(before, keeps);
+          if (std::find(drop.begin(), drop.end(), true) != drop.end()) {
+            for (size_t k = drop.size(); k-- > 0;)
+              if (drop[k])
+                head.erase(head.begin() + static_cast<long>(k));
+            changed = true;
+            continue;
+          }
+        }
+        std::vector<bool> holds;
+        z3::check_result r = check(before, keeps, quantified, &holds);
+        if (r == z3::unsat)
+          break;
+        changed = true;
+        if (r == z3::unknown) {
+          // Not decided in time: the quantified conjuncts go first (their
+          // instantiation is what Z3 gives up on), then everything but
+          // what is preserved with products as opaque values (a premise
+          // with polynomial invariants has multipliers to bit-blast).
+          size_t count = head.size();
+          std::erase_if(head,
+                        [&](const ExprRef &h) { return bound_.count(h); });
+          if (head.size() == count || left() <= 0) {
+            std::vector<ExprRef> preserved;
+            for (size_t k = 0; k < count && !quantified; ++k)
+              if (preservedOpaquely(before, {keeps[k]}))
+                preserved.push_back(head[k]);
+            if (preserved.size() == count)
+              break; // each preserved: all are
+            head = preserved;
+          }
+          continue;
+        }
+        size_t count = head.size();
+        // A model does not evaluate a quantified conjunct reliably (its
+        // arrays are finite tables): those are asked alone when no other
+        // conjunct is dropped.
+        std::vector<bool> drop(count, false);
+        bool dropped = false;
+        for (size_t k = 0; k < count; ++k)
+          if (!bound_.count(head[k]) && !holds[k])
+            drop[k] = dropped = true;
+        for (size_t k = 0; k < count && !dropped; ++k)
+          if (bound_.count(head[k]))
+            drop[k] = check(before, {keeps[k]}, true) != z3::unsat;
+        for (size_t k = count; k-- > 0;)
+          if (drop[k])
+            head.erase(head.begin() + static_cast<long>(k));
+        if (head.size() == count)
+          head.clear(); // cannot happen: the model falsifies one of them
+      }
+      // (Preserved as the head's candidates are now, those of its own
+      // relation in the body included.)
+      version[c.head->relation] += head.size() != headCount;
+      shownAt[ci] = bodyVersions(c);
+    }
+  }
+  inductive_ = candidates;
+  // (Each only while the invariants it was shown inductive under are
+  // kept: a check out of time may have dropped one, and with it the
+  // polynomials shown under that polynomial.)
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < candidates.size(); ++r)
+      std::erase_if(proven[r], [&](const ExprRef &p) {
+        for (const auto &[from, g] : proved_.at(p)) {
+          const auto &kept = candidates[from];
+          const auto &shown = proven[from];
+          if (std::find(kept.begin(), kept.end(), g) == kept.end() &&
+              std::find(shown.begin(), shown.end(), g) == shown.end())
+            return changed = true;
+        }
+        return false;
+      });
+  }
+  for (size_t r = 0; r < candidates.size(); ++r)
+    candidates[r].insert(candidates[r].end(), proven[r].begin(),
+                         proven[r].end());
+  for (const HornClause &c : clauses) {
+    if (c.head)
+      continue;
+    if (quantifies(c) && preservedByInstances(c, {}))
+      continue;
+    // Products of variables first as opaque values: the polynomial
+    // invariants refute a query through them linearly, which Z3 does not
+    // see once it has bit-blasted the multipliers (20 s and more).
+    z3::expr q = premise(c);
+    z3::check_result r = z3::unknown;
+    if (std::optional<z3::expr> linear = withOpaqueProducts(q))
+      r = check(*linear, {}, quantifies(c), nullptr,
+                checkCap(kGroundCheckSeconds));
+    if (r != z3::unsat)
+      r = check(q, {}, quantifies(c));
+    if (r != z3::unsat) {
+      why = r == z3::unknown
+                ? "checking the invariants over bit-vectors ran out of time"
+                : "the integer invariants do not hold over bit-vectors "
+                  "(wrap-around)";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace cosmo::solver
