@@ -243,35 +243,61 @@ int runCheck(const CheckOptions &opts) {
   };
   auto started = std::chrono::steady_clock::now();
   double limit = options->engine.timeoutSeconds;
-  driver::CheckOptions second = *options;
+  // --svcomp's strategies in turn, each until its share of the limit ends
+  // (the last one: the rest), while the answer is UNKNOWN:
+  // - unroll first, briefly: a program whose loops the inputs bound only
+  //   through assumptions (`len < 5 && nondet()` in a loop of its own)
+  //   ends all its paths in a second, where a summary of each loop has to
+  //   see through the bound;
+  // - the default strategy;
+  // - summaries at each loop's first arrival: loops run concretely before
+  //   they are summarised (2^16 visits) lose what those iterations wrote
+  //   to arrays (its last 64 byte writes are kept), and a proof needs it
+  //   (measured: SV-COMP's array tasks).
+  struct Phase {
+    summary::LoopStrategy loops;
+    const char *name;
+    double endsAt; // a share of the limit
+  };
+  std::vector<Phase> phases{{options->summary.loops, "", 1.0}};
   if (opts.svcompSecondStrategy)
-    options->engine.timeoutSeconds = limit / 2;
-  auto result = check(std::move(*options));
-  if (result && opts.svcompSecondStrategy && !interrupted &&
-      result->svcompAnswer == "UNKNOWN" && result->svcompWithdrawn.empty()) {
-    // Loops run concretely before they are summarised (2^16 visits) lose
-    // what those iterations wrote to arrays (its last 64 byte writes are
-    // kept), and a proof needs it; summarised at their first arrival, the
-    // whole loop is the relation's (measured: SV-COMP's array tasks).
-    double left =
-        limit - std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - started)
-                    .count();
-    if (left >= 1) {
+    phases = {{summary::LoopStrategy::Unroll, "unroll", 0.1},
+              {summary::LoopStrategy::Auto, "auto", 0.55},
+              {summary::LoopStrategy::Summarize, "summarize", 1.0}};
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         started)
+        .count();
+  };
+  std::optional<llvm::Expected<driver::CheckResult>> ran;
+  const char *lastRan = nullptr;
+  for (size_t k = 0; k < phases.size(); ++k) {
+    driver::CheckOptions o = *options;
+    if (k > 0) {
+      llvm::Expected<driver::CheckResult> &result = *ran;
+      if (!result || interrupted || result->svcompAnswer != "UNKNOWN" ||
+          !result->svcompWithdrawn.empty())
+        break;
+      double left = limit * phases[k].endsAt - elapsed();
+      if (left < 1)
+        continue;
       if (!opts.quiet)
-        std::cout << "unknown with --loops=auto ("
-                  << result->summary.reason << "); again with "
-                  << "--loops=summarize for the " << static_cast<int>(left)
-                  << " s left\n";
-      second.outDir = result->outDir;
-      second.engine.timeoutSeconds = left;
-      second.summary.loops = summary::LoopStrategy::Summarize;
-      if (std::optional<std::string> bad =
-              second.summary.resolve(second.engine))
-        return usageError(*bad);
-      result = check(std::move(second));
+        std::cout << "unknown with --loops=" << lastRan << " ("
+                  << result->summary.reason << "); again with --loops="
+                  << phases[k].name << " for " << static_cast<int>(left)
+                  << " s\n";
+      o.outDir = result->outDir;
     }
+    if (phases.size() > 1) {
+      o.engine.timeoutSeconds = limit * phases[k].endsAt - elapsed();
+      o.summary.loops = phases[k].loops;
+      if (std::optional<std::string> bad = o.summary.resolve(o.engine))
+        return usageError(*bad);
+    }
+    ran.emplace(check(std::move(o)));
+    lastRan = phases[k].name;
   }
+  llvm::Expected<driver::CheckResult> &result = *ran;
   if (!result)
     return usageError(llvm::toString(result.takeError()));
 

@@ -244,6 +244,8 @@ std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
         // region of its type (one there, or one the loop makes).
         c.raw = true;
         const llvm::Type *node = phi.getType()->getPointerElementType();
+        c.node = node;
+        c.holder = cNameOf(phi, 0);
         for (const auto &[base, entry] : s.memory.objects())
           if (entry.object->region && entry.object->typeTag == node &&
               !entry.freed)
@@ -306,7 +308,8 @@ bool anchorMovingPointers(Executor &x, const ExecutionState &s,
     c.anchor = o->object->address;
     c.pointee.reset();
     c.stride = 1;
-    c.name = cNameOf(*c.phi, 0);
+    c.name = c.holder = cNameOf(*c.phi, 0);
+    c.node = node;
     for (const auto &[base, entry] : s.memory.objects())
       if (entry.object->region && entry.object->typeTag == node &&
           !entry.freed)
@@ -368,8 +371,27 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
                             [&](const CarriedValue &c) {
                               return c.raw && c.anchor == base;
                             });
-  if (!o.region && !anchor &&
-      containsPointer(static_cast<const llvm::Type *>(o.typeTag)))
+  const auto *type = static_cast<const llvm::Type *>(o.typeTag);
+  if (!o.region && !anchor && type && type->isPointerTy() &&
+      llvm::isa<llvm::StructType>(type->getPointerElementType()) &&
+      !o.symbolicSize) {
+    // A pointer to a struct alone (`list` of `append(&list, v)`): raw,
+    // null or a node of its region as a phi would be (nodesBroken checks
+    // it at the arrival and after every iteration).
+    CarriedValue c;
+    c.base = base;
+    c.bytes = static_cast<unsigned>(o.capacity);
+    c.raw = true;
+    c.node = type->getPointerElementType();
+    c.name = c.holder = o.name;
+    for (const auto &[at, entry] : s.memory.objects())
+      if (entry.object->region && entry.object->typeTag == c.node &&
+          !entry.freed)
+        bindToRegion(c, at, entry.object->region->cellSize);
+    carried.push_back(std::move(c));
+    return "";
+  }
+  if (!o.region && !anchor && containsPointer(type))
     return fmt::format("a pointer in '{}' written in the loop", o.name);
   if (o.symbolicSize || o.capacity > kMaxCarriedObject) {
     CarriedValue c;
@@ -417,8 +439,8 @@ std::string writtenObjects(const LoopBodyRun &body,
 
 ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
                               const ExecutionState &s) const {
-  if (phi) {
-    ExprRef v = s.stack.back().registers.find(phi)->toExpr(ctx);
+  if (phi || raw) {
+    ExprRef v = addressIn(ctx, s);
     if (!pointee)
       return v;
     ExprRef units =
@@ -436,23 +458,36 @@ ExprRef CarriedValue::valueIn(expr::ExprContext &ctx,
                        : e.state->read(ctx, ctx.bv(64, offset), bytes);
 }
 
+ExprRef CarriedValue::addressIn(expr::ExprContext &ctx,
+                                const ExecutionState &s) const {
+  if (phi) {
+    const engine::RegValue *r = s.stack.back().registers.find(phi);
+    return r ? r->toExpr(ctx) : nullptr;
+  }
+  return s.memory.findByBase(base)->state->read(ctx, ctx.bv(64, offset), bytes);
+}
+
 ExprRef CarriedValue::makeFresh(expr::ExprContext &ctx,
                                 const ExecutionState &arrival,
                                 ExecutionState &start,
                                 const std::string &prefix, size_t k,
                                 bool &forgets) {
   std::string name = fmt::format(
-      "{}{}#{}", prefix, pointee ? cNameOf(*phi, k) + ".offset" : this->name,
+      "{}{}#{}", prefix,
+      pointee ? (phi ? cNameOf(*phi, k) : holder) + ".offset" : this->name,
       k);
   forgets = false;
-  if (phi) {
+  if (phi || raw) {
     ExprRef entry = valueIn(ctx, arrival);
     var = ctx.var(name, entry->sort());
     ExprRef value = var;
     if (pointee)
       value = ctx.add(ctx.bv(var->width(), *pointee),
                       ctx.mul(ctx.bv(var->width(), stride), var));
-    start.stack.back().registers.set(phi, engine::RegValue::of(value));
+    if (phi)
+      start.stack.back().registers.set(phi, engine::RegValue::of(value));
+    else
+      start.memory.writable(base).write(ctx, ctx.bv(64, offset), value);
     return boundedEntry(ctx, entry, name, forgets);
   }
   if (regionCells) {

@@ -58,8 +58,15 @@ struct CarriedValue {
   uint64_t stride = 1;
   /// A pointer phi held as the address itself: null or a cell of the node
   /// region at `nodeRegion` (0 until the body's runs find that region).
+  /// Also a pointer in memory (`bytes` of the object at `base`: a local
+  /// whose address a callee writes through, `append(&list, v)`), then
+  /// with `pointee` and `stride` as a phi's.
   bool raw = false;
   uint64_t nodeRegion = 0;
+  /// A raw pointer's type of node (the struct it points to), and the name
+  /// of the variable that holds it.
+  const llvm::Type *node = nullptr;
+  std::string holder;
   /// A raw pointer that may also hold the address of this object, of the
   /// node type, outside the region (a list's head made before the loop):
   /// an anchor of the region (NodeRegion::anchors). 0 when none.
@@ -79,6 +86,9 @@ struct CarriedValue {
   /// cells, and its content is any array.
   bool bornInLoop = false;
   bool wholeObject() const { return !phi && bytes == 0 && !regionCells; }
+  /// A raw pointer's address in `s` (its phi's value, or its bytes); null
+  /// when the phi has none there.
+  ExprRef addressIn(expr::ExprContext &ctx, const ExecutionState &s) const;
   /// Its value in `s` (the head's phi, a pointer's as its offset from its
   /// pointee, or the object's bytes or content); null for a pointer whose
   /// offset is not a multiple of `stride`.

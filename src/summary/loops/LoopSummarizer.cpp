@@ -524,7 +524,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
       if (c.raw && c.nodeRegion) {
         const memory::MemoryObject &o =
             *start->memory.findByBase(c.nodeRegion)->object;
-        ExprRef p = start->stack.back().registers.find(c.phi)->toExpr(ctx);
+        ExprRef p = c.addressIn(ctx, *start);
         x_.assume(*start, x_.isNodeOf(o, p));
         if (c.tail) {
           // In units of a cell, the last one's index (Z3 then solves the
@@ -580,6 +580,13 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     for (uint64_t base : written)
       if (!(why = carryObject(s, base, carried)).empty())
         return false;
+    // A pointer in memory found now: of the region of its nodes the loop
+    // makes.
+    for (CarriedValue &c : carried)
+      if (c.raw && !c.nodeRegion)
+        for (const NodeSite &n : inst.nodeSites)
+          if (c.node == n.node)
+            bindToRegion(c, n.base, n.cellSize);
     if (carried.size() != before)
       continue; // again, with those objects carried too
     bool again = false;

@@ -206,7 +206,7 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
   for (CarriedValue &c : carried)
     if (c.raw && !c.nodeRegion)
       for (const NodeSite &n : sites)
-        if (c.phi->getType()->getPointerElementType() == n.node)
+        if (c.node == n.node)
           bindToRegion(c, n.base, n.cellSize);
   return "";
 }
@@ -218,7 +218,7 @@ void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize) {
   // relation over the region's content are then its accesses' stride.
   c.pointee = 0;
   c.stride = base % cellSize == 0 && c.anchor % cellSize == 0 ? cellSize : 1;
-  std::string p = cNameOf(*c.phi, 0);
+  const std::string &p = c.holder;
   c.name = c.stride == 1 ? fmt::format("(uintptr_t){}", p)
                          : fmt::format("(uintptr_t){} / {}", p, c.stride);
 }
@@ -287,8 +287,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
   };
   auto address = [&](const CarriedValue &c,
                      const ExecutionState &st) -> ExprRef {
-    const engine::RegValue *r = st.stack.back().registers.find(c.phi);
-    return r ? r->toExpr(ctx) : nullptr;
+    return c.addressIn(ctx, st);
   };
   // The last cell or an anchor with a link unset: pending, once.
   auto pend = [&](uint64_t region, const std::string &why) {
