@@ -585,8 +585,8 @@ TEST_F(CliTest, SvcompRunsALoopOverNodesThatACounterBounds) {
   EXPECT_EQ(finalLine(r.out), "FALSE") << r.out;
 }
 
-// --svcomp with a time limit and no --loops: an UNKNOWN of the default
-// strategy in half the time is asked again with --loops=summarize. Here
+// --svcomp with a time limit and no --loops: --loops=unroll for a tenth of
+// it, then the default strategy up to 55 %, then --loops=summarize. Here
 // the fill runs concretely 2^16 times before it is summarised (its end,
 // 2^20, is too far to run to), and the summary keeps only the last of
 // those writes: no proof; summarised at its first arrival, the loop's
@@ -603,6 +603,8 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   ProcessResult r =
       cosmo({"check", "--svcomp", "--timeout=10", "--out=o", "fill.c"}, 90);
   EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("unknown with --loops=unroll"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("again with --loops=summarize"), std::string::npos)
       << r.out;
   EXPECT_EQ(finalLine(r.out), "TRUE");
@@ -613,6 +615,61 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
   EXPECT_EQ(finalLine(r.out), "UNKNOWN");
+}
+
+// --svcomp's first strategy, --loops=unroll for a tenth of the time:
+// loops that the inputs bound only through a counter beside them
+// (`n < until && nondet()`, in a helper called in other loops) end every
+// path at once, where neither the default strategy nor summaries prove the
+// list's length in the same time. The mutant's error is found the same way.
+TEST_F(CliTest, SvcompUnrollsFirstWhereCountersBoundEveryLoop) {
+  auto program = [](const std::string &bad) {
+    return "#include <stdlib.h>\n"
+           "extern int __VERIFIER_nondet_int(void);\n"
+           "extern void reach_error(void);\n"
+           "struct node { struct node *next; };\n"
+           "static int pick(int from, int until) {\n"
+           "  int n = from;\n"
+           "  while (n < until && __VERIFIER_nondet_int()) n++;\n"
+           "  return n;\n"
+           "}\n"
+           "int main(void) {\n"
+           "  struct node *list = 0;\n"
+           "  int len = pick(1, 4);\n"
+           "  for (int i = 0; i < len; i++) {\n"
+           "    struct node *n = malloc(sizeof *n);\n"
+           "    if (!n) return 0;\n"
+           "    n->next = list; list = n;\n"
+           "  }\n"
+           "  int extra = pick(0, len);\n"
+           "  for (int i = 0; i < extra; i++) {\n"
+           "    struct node **at = &list;\n"
+           "    for (int k = pick(0, len + i); k > 0; k--) at = &(*at)->next;\n"
+           "    struct node *n = malloc(sizeof *n);\n"
+           "    if (!n) return 0;\n"
+           "    n->next = *at; *at = n;\n"
+           "  }\n"
+           "  int count = 0;\n"
+           "  for (struct node *p = list; p; p = p->next) count++;\n"
+           "  if (" + bad + ") reach_error();\n"
+           "  return 0;\n"
+           "}\n";
+  };
+  write("insert.c", program("count != len + extra"));
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "insert.c"}, 90);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
+  EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
+  // The default strategy alone does not end.
+  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=4", "--out=p",
+             "insert.c"},
+            60);
+  EXPECT_EQ(finalLine(r.out), "UNKNOWN") << r.out;
+  write("insert_bug.c", program("count != len + extra || extra == 3"));
+  r = cosmo({"check", "--svcomp", "--timeout=20", "--out=q", "insert_bug.c"},
+            90);
+  EXPECT_EQ(finalLine(r.out), "FALSE") << r.out;
 }
 
 // A read at a symbolic index of an array a concrete loop wrote 100,000

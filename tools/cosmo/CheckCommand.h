@@ -43,9 +43,9 @@ struct CheckOptions {
   unsigned jobs = 0;         // --all: worker processes (0: the cores)
   std::string format = "json"; // json | sarif (report.sarif as well)
   bool svcomp = false;         // SV-COMP mode: TRUE/FALSE/UNKNOWN, witness
-  /// --svcomp without --loops and with a time limit: an UNKNOWN of the
-  /// default strategy in half the time is asked again with
-  /// --loops=summarize in the rest.
+  /// --svcomp without --loops and with a time limit: --loops=unroll for a
+  /// tenth of the time, then the default strategy up to 55 % of it, then
+  /// --loops=summarize, while the answer is UNKNOWN.
   bool svcompSecondStrategy = false;
   std::string property;            // --property FILE.prp (with --svcomp)
   std::vector<std::string> checks; // overflow, shift, leak, ...

@@ -151,8 +151,9 @@ struct CheckCommand {
                     "writes a violation witness (witness.yml, format 2.0); a "
                     "violation whose inputs run natively to completion "
                     "without it is UNKNOWN; with --timeout and without "
-                    "--loops, an UNKNOWN of --loops=auto in half the time "
-                    "is asked again with --loops=summarize in the rest; "
+                    "--loops, --loops=unroll for a tenth of the time, then "
+                    "--loops=auto up to 55 % of it, then --loops=summarize "
+                    "in the rest, while the answer is UNKNOWN; "
                     "for reachability, loop and recursion summaries take "
                     "signed overflow as undefined (left out) "
                     "(docs/svcomp.md)");
