@@ -247,6 +247,12 @@ static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
   return out;
 }
 
+/// The solver's time to tell whether a read is surely of a link: past it,
+/// the read is taken as a link's only where it is one (sound, and the
+/// question, of offsets modulo the cell's size on a path through a loop's
+/// summary, can take Z3 more than 10 s).
+constexpr unsigned kLinkReadMs = 1000;
+
 ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                                  unsigned bytes, const ExprRef &value) {
   LinkSite site = linkSiteOf(*this, s, a);
@@ -258,7 +264,8 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
     atLink.push_back(ctx_.eq(site.inCell, pointer(link)));
   ExprRef link = ctx_.andE(ctx_.orAll(atLink), site.valid);
   uint64_t cell = o.region->cellSize;
-  if (o.address % cell == 0 && ask(s, ctx_.notE(link), false).isUnsat()) {
+  if (o.address % cell == 0 &&
+      ask(s, ctx_.notE(link), false, kLinkReadMs).isUnsat()) {
     // Surely a link: null, a cell or an anchor, a multiple of the cell's
     // size, as such (a relation over the region then reads it at cells).
     assume(s, isNodeOf(o, value));

@@ -31,6 +31,9 @@ constexpr unsigned kNodeLoopArrivals = 4;
 /// arrivals (`while (len < 5 && nondet())`): a bounded list is built by
 /// running its loop, which keeps its nodes apart and exact.
 constexpr unsigned kNodeLoopRunsOut = 32;
+/// Arrivals of a loop over nodes, its exits concrete so far, any of which
+/// its summary may start from (the latest).
+constexpr unsigned kConcretePrefixArrivals = 64;
 
 /// Runs of a body while the objects it writes are being found (an append
 /// to a list's head takes six: its pointer leaves the head, the nodes
@@ -351,6 +354,24 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   ++a->visits;
   if (a->unrolled)
     return;
+  // While its exits have all been concrete, a loop over nodes is summarised
+  // from its latest arrival rather than its first: a list of at least ten
+  // nodes (`while (n < 10 || nondet())`) keeps those ten apart, exact, and
+  // a walk over nodes the program made one by one reaches its summary with
+  // what it found on them. Only on a path of its own since the first
+  // arrival: paths that forked since share that arrival's summary.
+  if (a->first && !a->symbolicExit && a->visits > 1 &&
+      a->visits <= kConcretePrefixArrivals && a->first.use_count() == 1 &&
+      a->first->status == LoopPathData::Activation::FirstArrival::Status::Pending) {
+    std::unique_ptr<ExecutionState> latest = x_.copyState(s);
+    // As at a first arrival: no activation of the loop yet (nor a cycle of
+    // shared pointers through its own copy).
+    std::erase_if(LoopPathData::of(*latest).activations,
+                  [&](const LoopPathData::Activation &o) {
+                    return o.depth == depth && o.head == b;
+                  });
+    a->first->state = std::move(latest);
+  }
   if (registry_.options.loops == LoopStrategy::Auto) {
     // Two samples of the exit distances, one arrival apart: an exit whose
     // distance shrinks by d each iteration is reached in distance / d.
