@@ -44,7 +44,8 @@ std::string cText(const expr::Expr *e,
 /// numbering.
 std::string userName(const std::string &var) {
   std::string n = var.substr(0, var.find('#'));
-  size_t dot = n.rfind('.');
+  // (Not a dot of the bytes' range of an object's part: `buf[4..7]`.)
+  size_t dot = n.rfind('.', n.find('['));
   return dot == std::string::npos ? n : n.substr(dot + 1);
 }
 
