@@ -247,11 +247,12 @@ static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
   return out;
 }
 
-/// The solver's time to tell whether a read is surely of a link: past it,
+/// The solver's time to tell whether a read is surely of a link (Z3
+/// answers in milliseconds or not in seconds): past it,
 /// the read is taken as a link's only where it is one (sound, and the
 /// question, of offsets modulo the cell's size on a path through a loop's
 /// summary, can take Z3 more than 10 s).
-constexpr unsigned kLinkReadMs = 1000;
+constexpr unsigned kLinkReadMs = 250;
 
 ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                                  unsigned bytes, const ExprRef &value) {
