@@ -662,7 +662,7 @@ TEST_F(CliTest, SvcompUnrollsFirstWhereCountersBoundEveryLoop) {
   EXPECT_EQ(r.out.find("again with"), std::string::npos) << r.out;
   EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
   // The default strategy alone does not end.
-  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=4", "--out=p",
+  r = cosmo({"check", "--svcomp", "--loops=auto", "--timeout=2", "--out=p",
              "insert.c"},
             60);
   EXPECT_EQ(finalLine(r.out), "UNKNOWN") << r.out;
