@@ -243,13 +243,9 @@ std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
         // Null or a node: the address itself, if it is a cell of a node
         // region of its type (one there, or one the loop makes).
         c.raw = true;
-        const llvm::Type *node = phi.getType()->getPointerElementType();
-        c.node = node;
+        c.node = phi.getType()->getPointerElementType();
         c.holder = cNameOf(phi, 0);
-        for (const auto &[base, entry] : s.memory.objects())
-          if (entry.object->region && entry.object->typeTag == node &&
-              !entry.freed)
-            bindToRegion(c, base, entry.object->region->cellSize);
+        bindToRegionsIn(c, s.memory);
         if (!c.nodeRegion && !(r && r->isConcrete() && r->bits() == 0))
           return "a pointer carried around the loop that points into no "
                  "object of the program's (null, or an input's)";
@@ -310,10 +306,7 @@ bool anchorMovingPointers(Executor &x, const ExecutionState &s,
     c.stride = 1;
     c.name = c.holder = cNameOf(*c.phi, 0);
     c.node = node;
-    for (const auto &[base, entry] : s.memory.objects())
-      if (entry.object->region && entry.object->typeTag == node &&
-          !entry.freed)
-        bindToRegion(c, base, entry.object->region->cellSize);
+    bindToRegionsIn(c, s.memory);
     any = true;
   }
   return any;
@@ -384,10 +377,7 @@ std::string carryObject(const ExecutionState &s, uint64_t base,
     c.raw = true;
     c.node = type->getPointerElementType();
     c.name = c.holder = o.name;
-    for (const auto &[at, entry] : s.memory.objects())
-      if (entry.object->region && entry.object->typeTag == c.node &&
-          !entry.freed)
-        bindToRegion(c, at, entry.object->region->cellSize);
+    bindToRegionsIn(c, s.memory);
     carried.push_back(std::move(c));
     return "";
   }

@@ -179,6 +179,13 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
 /// Makes raw pointer `c` one to the region at `base`, of cells of
 /// `cellSize` bytes.
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);
+/// Binds raw pointer `c` to the region of its node type among the live
+/// objects of `memory` (the last one, if several).
+void bindToRegionsIn(CarriedValue &c, const memory::AddressSpace &memory);
+/// Binds each raw pointer of `carried` not bound yet to the site of its
+/// node type among `sites` (the last one, if several).
+void bindToSites(std::vector<CarriedValue> &carried,
+                 const std::vector<NodeSite> &sites);
 /// Why the node regions do not stay as the body's run assumed them:
 /// a raw pointer carried into the loop (at the arrival `s`) or out of an
 /// iteration (`ends`) that may be neither null nor a cell of its region,

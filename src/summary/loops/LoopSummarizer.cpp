@@ -603,11 +603,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
         return false;
     // A pointer in memory found now: of the region of its nodes the loop
     // makes.
-    for (CarriedValue &c : carried)
-      if (c.raw && !c.nodeRegion)
-        for (const NodeSite &n : inst.nodeSites)
-          if (c.node == n.node)
-            bindToRegion(c, n.base, n.cellSize);
+    bindToSites(carried, inst.nodeSites);
     if (carried.size() != before)
       continue; // again, with those objects carried too
     bool again = false;

@@ -203,12 +203,24 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     carried.push_back(std::move(count));
     carried.push_back(std::move(content));
   }
+  bindToSites(carried, sites);
+  return "";
+}
+
+void bindToRegionsIn(CarriedValue &c, const memory::AddressSpace &memory) {
+  for (const auto &[base, entry] : memory.objects())
+    if (entry.object->region && entry.object->typeTag == c.node &&
+        !entry.freed)
+      bindToRegion(c, base, entry.object->region->cellSize);
+}
+
+void bindToSites(std::vector<CarriedValue> &carried,
+                 const std::vector<NodeSite> &sites) {
   for (CarriedValue &c : carried)
     if (c.raw && !c.nodeRegion)
       for (const NodeSite &n : sites)
         if (c.node == n.node)
           bindToRegion(c, n.base, n.cellSize);
-  return "";
 }
 
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize) {
