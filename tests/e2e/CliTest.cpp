@@ -402,6 +402,38 @@ TEST_F(CliTest, LoopsSummarisedAtEveryArrivalShareThePath) {
   EXPECT_GT(rep["stats"]["loop_summaries"]["summarized"].get<int>(), 1000);
 }
 
+// A loop left to unrolling says why in report.json: here its pointer is
+// read from an array at an input index, so at the arrival it may point to
+// either node (the summary carries a pointer into one known object). The
+// walk still ends on every path.
+TEST_F(CliTest, ALoopsPointerIntoOneOfSeveralObjectsIsNamedInItsRefusal) {
+  write("walk.c", "struct node { int v; struct node *next; };\n"
+                  "extern int __VERIFIER_nondet_int(void);\n"
+                  "int main(void) {\n"
+                  "  struct node a = {1, 0}, b = {2, 0};\n"
+                  "  a.next = &b;\n"
+                  "  struct node *slots[2] = {&a, &b};\n"
+                  "  int i = __VERIFIER_nondet_int();\n"
+                  "  if (i < 0 || i > 1)\n"
+                  "    return 0;\n"
+                  "  int s = 0;\n"
+                  "  for (struct node *p = slots[i]; p; p = p->next)\n"
+                  "    s += p->v;\n"
+                  "  return s;\n"
+                  "}\n");
+  ProcessResult r =
+      cosmo({"check", "--loops=summarize", "--out=o", "walk.c"}, 60);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  nlohmann::json rep = report(dir_.path() / "o");
+  EXPECT_EQ(rep["verdict"], "true");
+  const nlohmann::json &why =
+      rep["stats"]["loop_summaries"]["not_summarized_because"];
+  EXPECT_TRUE(why.contains("a pointer carried around the loop ('p') whose "
+                           "object at the arrival depends on the inputs (one "
+                           "of several, or an input's)"))
+      << why.dump(2);
+}
+
 // --svcomp runs the violation it found natively before answering FALSE:
 // a native run that completes without it contradicts it, and the answer
 // is UNKNOWN with the reason. Here the program itself tells the two apart

@@ -142,6 +142,33 @@ pointeeOf(const memory::AddressSpace &memory, const ExprRef &pointer) {
   return e;
 }
 
+/// Why pointer phi `name`, of value `value` at the arrival, is no
+/// carried value: what it points to, as the refusal says it.
+static std::string unplacedPointer(const std::string &name,
+                                   const memory::AddressSpace &memory,
+                                   const ExprRef &value) {
+  if (value && !value->isConst())
+    return fmt::format("a pointer carried around the loop ('{}') whose "
+                       "object at the arrival depends on the inputs (one "
+                       "of several, or an input's)",
+                       name);
+  if (value && value->isConst())
+    if (const memory::ObjectEntry *e =
+            memory.nearby(value->bvValue().getZExtValue(), 1);
+        e && e->freed)
+      return fmt::format("a pointer carried around the loop ('{}') that "
+                         "points into a freed object at the arrival",
+                         name);
+  return unplacedPointer(name);
+}
+
+std::string unplacedPointer(const std::string &name) {
+  return fmt::format("a pointer carried around the loop ('{}') that points "
+                     "into no object of the program's (null, or an "
+                     "input's)",
+                     name);
+}
+
 /// `e / d` as a term when `e` is built of multiples of `d` (constants,
 /// products by them, sums), whose product by `d` is `e` modulo 2^width;
 /// null otherwise.
@@ -247,8 +274,8 @@ std::string carryPhis(const ExecutionState &s, const llvm::BasicBlock &head,
         c.holder = cNameOf(phi, 0);
         bindToRegionsIn(c, s.memory);
         if (!c.nodeRegion && !(r && r->isConcrete() && r->bits() == 0))
-          return "a pointer carried around the loop that points into no "
-                 "object of the program's (null, or an input's)";
+          return unplacedPointer(c.holder, s.memory,
+                                 r ? r->toExpr(ctx) : ExprRef());
         carried.push_back(std::move(c));
         continue;
       }

@@ -176,6 +176,9 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
                          const std::vector<const memory::MemoryObject *> &outliving,
                          std::vector<NodeSite> &sites,
                          std::vector<CarriedValue> &carried);
+/// The refusal of a raw pointer `name` bound to no region: it points into
+/// no object of the program's.
+std::string unplacedPointer(const std::string &name);
 /// Makes raw pointer `c` one to the region at `base`, of cells of
 /// `cellSize` bytes.
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);

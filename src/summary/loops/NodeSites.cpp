@@ -342,8 +342,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     if (!c.raw)
       continue;
     if (!c.nodeRegion)
-      return "a pointer carried around the loop that points into no "
-             "object of the program's (null, or an input's)";
+      return unplacedPointer(c.holder);
     const memory::ObjectEntry *at = s.memory.findByBase(c.nodeRegion);
     // A region the loop makes has no cell at the arrival.
     ExprRef entry = address(c, s);
