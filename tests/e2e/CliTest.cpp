@@ -434,6 +434,53 @@ TEST_F(CliTest, ALoopsPointerIntoOneOfSeveralObjectsIsNamedInItsRefusal) {
       << why.dump(2);
 }
 
+// Two loops append to one list (seed 001's listing 1 builds its list so,
+// and SV-COMP's list-properties): the second loop's nodes are cells of the
+// region the first made, so the link from the first's last node to the
+// second's first node is a link between cells and both loops are
+// summarised. With a region per loop, that link left its region: a path
+// of the second loop's body was cut and the loop unrolled.
+TEST_F(CliTest, TwoLoopsAppendingToOneListAreBothSummarised) {
+  write("two.c", "#include <stdlib.h>\n"
+                 "extern int __VERIFIER_nondet_int(void);\n"
+                 "extern void reach_error(void);\n"
+                 "struct node { int mark; struct node *next; };\n"
+                 "int main(void) {\n"
+                 "  struct node *head = malloc(sizeof *head);\n"
+                 "  if (!head) return 0;\n"
+                 "  struct node *p = head, *fresh;\n"
+                 "  while (__VERIFIER_nondet_int()) {\n"
+                 "    p->mark = 1;\n"
+                 "    if (!(fresh = malloc(sizeof *fresh))) return 0;\n"
+                 "    p->next = fresh;\n"
+                 "    p = fresh;\n"
+                 "  }\n"
+                 "  while (__VERIFIER_nondet_int()) {\n"
+                 "    p->mark = 2;\n"
+                 "    if (!(fresh = malloc(sizeof *fresh))) return 0;\n"
+                 "    p->next = fresh;\n"
+                 "    p = fresh;\n"
+                 "  }\n"
+                 "  p->mark = 3;\n"
+                 "  p->next = 0;\n"
+                 "  for (p = head; p->mark != 3; p = p->next)\n"
+                 "    if (p->mark != 1 && p->mark != 2) reach_error();\n"
+                 "  return 0;\n"
+                 "}\n");
+  ProcessResult r = cosmo({"check", "--loops=summarize", "--timeout=8",
+                           "--out=o", "two.c"},
+                          60);
+  ASSERT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
+  nlohmann::json rep = report(dir_.path() / "o");
+  EXPECT_NE(rep["verdict"], "false") << r.out;
+  const nlohmann::json &loops = rep["stats"]["loop_summaries"];
+  EXPECT_GE(loops["summarized"].get<int>(), 3) << loops.dump(2);
+  for (const auto &[why, n] : loops["not_summarized_because"].items()) {
+    EXPECT_EQ(why.find("neither null nor"), std::string::npos) << why;
+    EXPECT_EQ(why.find("was cut"), std::string::npos) << why;
+  }
+}
+
 // --svcomp runs the violation it found natively before answering FALSE:
 // a native run that completes without it contradicts it, and the answer
 // is UNKNOWN with the reason. Here the program itself tells the two apart

@@ -161,6 +161,9 @@ struct NodeSite {
   std::vector<uint64_t> links;
   std::string name;
   uint64_t base = 0; ///< where the body's runs place its region
+  /// The region is one the arrival has (an earlier loop's nodes of this
+  /// type): the loop appends cells to it instead of making its own.
+  bool shared = false;
 };
 /// Makes the node regions of `sites` (no cells yet) in `start`, in order.
 void makeNodeRegions(Executor &x, ExecutionState &start,
@@ -179,6 +182,12 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
 /// The refusal of a raw pointer `name` bound to no region: it points into
 /// no object of the program's.
 std::string unplacedPointer(const std::string &name);
+/// Carries the cell count of each shared region of `sites` (one the
+/// arrival has, that the loop appends to) not carried yet, and its
+/// content (carryObject); why not, or empty.
+std::string countSharedRegions(const ExecutionState &s,
+                               const std::vector<NodeSite> &sites,
+                               std::vector<CarriedValue> &carried);
 /// Makes raw pointer `c` one to the region at `base`, of cells of
 /// `cellSize` bytes.
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);
@@ -249,6 +258,9 @@ struct LoopInstance {
   bool resumed = false;
   /// The allocation sites whose blocks are cells of node regions.
   std::vector<NodeSite> nodeSites;
+  /// The node regions of the arrival, by base: a block of one's node type
+  /// the body allocates is a cell of it (NodeSite::shared).
+  std::vector<uint64_t> arrivalRegions;
   /// C expressions of the invariants Horn answers gave it (each holds).
   std::vector<std::string> witnessConjuncts;
 };

@@ -473,6 +473,9 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
   inst.prefix = fmt::format("{}L{}.", s.namePrefix, inst.id);
 
   validateNodes(x_, s);
+  for (const auto &[base, entry] : s.memory.objects())
+    if (entry.object->region && !entry.freed)
+      inst.arrivalRegions.push_back(base);
   std::vector<CarriedValue> carried;
   if (!(why = carryPhis(s, *head, ctx, x_.module().getDataLayout(), carried)).empty())
     return false;
@@ -601,6 +604,8 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     for (uint64_t base : written)
       if (!(why = carryObject(s, base, carried)).empty())
         return false;
+    if (!(why = countSharedRegions(s, inst.nodeSites, carried)).empty())
+      return false;
     // A pointer in memory found now: of the region of its nodes the loop
     // makes.
     bindToSites(carried, inst.nodeSites);

@@ -112,19 +112,48 @@ bool holds(Executor &x, ExecutionState &s, const ExprRef &cond) {
 
 } // namespace
 
-std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &,
+std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &s,
                                                    const llvm::Value *site,
                                                    const ExprRef &size) {
+  if (!size->isConst())
+    return std::nullopt;
+  uint64_t bytes = size->bvValue().getZExtValue();
   for (const NodeSite &n : instance_.nodeSites)
-    if (n.site == site && size->isConst() &&
-        size->bvValue().getZExtValue() == n.cellSize)
-      return n.base;
+    if (n.site == site)
+      return n.cellSize == bytes ? std::optional<uint64_t>(n.base)
+                                 : std::nullopt;
+  // A node of a type whose region the arrival has (a list an earlier loop
+  // built, appended to here): a cell of that region, so that the links
+  // between the two loops' nodes are links of one region (and a 32-bit
+  // address space holds one region of the type, not two).
+  const llvm::Type *node =
+      nodeTypeOf(site, bytes, x_.module().getDataLayout());
+  if (!node || !nodeRegionsPossible(x_))
+    return std::nullopt;
+  for (uint64_t base : instance_.arrivalRegions) {
+    const memory::ObjectEntry *e = s.memory.findByBase(base);
+    if (!e || e->freed || !e->object->region ||
+        e->object->typeTag != node || e->object->region->cellSize != bytes)
+      continue;
+    NodeSite n;
+    n.site = site;
+    n.node = node;
+    n.cellSize = bytes;
+    n.links = e->object->region->linkOffsets;
+    n.name = e->object->name;
+    n.base = base;
+    n.shared = true;
+    instance_.nodeSites.push_back(std::move(n));
+    return base;
+  }
   return std::nullopt;
 }
 
 void makeNodeRegions(Executor &x, ExecutionState &start,
                      const std::vector<NodeSite> &sites) {
   for (const NodeSite &n : sites) {
+    if (n.shared)
+      continue; // the arrival's
     [[maybe_unused]] std::optional<uint64_t> base = x.makeNodeRegion(
         start, n.name, n.cellSize, n.links,
         x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
@@ -204,6 +233,26 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     carried.push_back(std::move(content));
   }
   bindToSites(carried, sites);
+  return "";
+}
+
+std::string countSharedRegions(const ExecutionState &s,
+                               const std::vector<NodeSite> &sites,
+                               std::vector<CarriedValue> &carried) {
+  for (const NodeSite &n : sites) {
+    if (!n.shared || std::any_of(carried.begin(), carried.end(),
+                                 [&](const CarriedValue &c) {
+                                   return c.regionCells && c.base == n.base;
+                                 }))
+      continue;
+    CarriedValue count;
+    count.base = n.base;
+    count.regionCells = true;
+    count.name = fmt::format("\\cells({})", n.name);
+    carried.push_back(std::move(count));
+    if (std::string why = carryObject(s, n.base, carried); !why.empty())
+      return why;
+  }
   return "";
 }
 
@@ -333,12 +382,33 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     }
     return why;
   };
+  // A region of the arrival whose cells the loop counts (it appends to
+  // it): the cells the head takes as valid (all but the last `pending`)
+  // are so at the arrival.
+  for (const CarriedValue &c : carried) {
+    if (!c.regionCells || c.bornInLoop)
+      continue;
+    const memory::MemoryObject::NodeRegion &r =
+        *s.memory.findByBase(c.base)->object->region;
+    if (!holds(x, s, ctx.uge(ctx.add(r.validCells, x.pointer(c.pending)),
+                             r.cells))) {
+      std::string why = fmt::format("a node of '{}' whose link may be unset "
+                                    "at the arrival",
+                                    s.memory.findByBase(c.base)->object->name);
+      if (c.pending)
+        return why;
+      std::string pended = pend(c.base, why);
+      if (pended.empty())
+        return pended;
+    }
+  }
   // The anchors of each region, as the body's runs had them.
   std::map<uint64_t, std::vector<uint64_t>> anchors;
   for (const CarriedValue &c : inst.carried)
     if (c.raw && c.anchor && c.nodeRegion)
       anchors[c.nodeRegion].push_back(c.anchor);
-  for (const CarriedValue &c : inst.carried) {
+  for (size_t k = 0; k < inst.carried.size(); ++k) {
+    const CarriedValue &c = inst.carried[k];
     if (!c.raw)
       continue;
     if (!c.nodeRegion)
@@ -353,8 +423,19 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       return notNode(c);
     if (c.tail &&
         !holds(x, s, isTailOf(x, at ? at->object.get() : nullptr, c.anchor,
-                              entry)))
+                              entry))) {
+      // The tail of a list an earlier loop built from its head node (the
+      // region's anchor): that node while the region has no cell.
+      const memory::MemoryObject *o = at ? at->object.get() : nullptr;
+      if (!c.anchor && o && o->region->anchors.size() == 1 &&
+          holds(x, s, isTailOf(x, o, o->region->anchors[0], entry))) {
+        carried[k].anchor = o->region->anchors[0];
+        bindToRegion(carried[k], c.nodeRegion, o->region->cellSize);
+        again = true;
+        return "";
+      }
       return fmt::format("'{}' is not the last node at the arrival", c.name);
+    }
   }
   // An anchor's links at the arrival, where the head takes them as valid.
   for (const auto &[region, list] : anchors) {
@@ -362,8 +443,13 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     const memory::MemoryObject::NodeRegion *r =
         at ? at->object->region.get() : nullptr;
     const CarriedValue *count = countOf(carried, region);
-    if (count && count->pending)
+    if (count && count->pending && !r)
       continue; // none valid yet: no cell at the arrival
+    // (Of a region the arrival has: valid from its `pending` cells on, as
+    // the head takes them.)
+    ExprRef valid = count && count->pending
+                        ? ctx.uge(r->cells, x.pointer(count->pending))
+                        : ctx.trueE();
     memory::MemoryObject::NodeRegion shape;
     if (r)
       shape = *r;
@@ -373,8 +459,10 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     for (uint64_t a : list) {
       const memory::ObjectEntry &e = *s.memory.findByBase(a);
       for (const ExprRef &v : linksAt(x, e, shape, x.pointer(0)))
-        if (!holds(x, s, nodeOrAnchor(x, at ? at->object.get() : nullptr,
-                                      list, v)))
+        if (!holds(x, s,
+                   ctx.implies(valid,
+                               nodeOrAnchor(x, at ? at->object.get() : nullptr,
+                                            list, v))))
           return pend(region, fmt::format("a link of '{}' that may be "
                                           "neither null nor a node at the "
                                           "arrival",
