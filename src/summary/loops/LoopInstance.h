@@ -183,11 +183,10 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
 /// no object of the program's.
 std::string unplacedPointer(const std::string &name);
 /// Carries the cell count of each shared region of `sites` (one the
-/// arrival has, that the loop appends to) not carried yet, and its
-/// content (carryObject); why not, or empty.
-std::string countSharedRegions(const ExecutionState &s,
-                               const std::vector<NodeSite> &sites,
-                               std::vector<CarriedValue> &carried);
+/// arrival has, that the loop appends to) not carried yet. (Its content
+/// is carried as any object the loop writes is.)
+void countSharedRegions(const std::vector<NodeSite> &sites,
+                        std::vector<CarriedValue> &carried);
 /// Makes raw pointer `c` one to the region at `base`, of cells of
 /// `cellSize` bytes.
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize);

@@ -236,9 +236,8 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
   return "";
 }
 
-std::string countSharedRegions(const ExecutionState &s,
-                               const std::vector<NodeSite> &sites,
-                               std::vector<CarriedValue> &carried) {
+void countSharedRegions(const std::vector<NodeSite> &sites,
+                        std::vector<CarriedValue> &carried) {
   for (const NodeSite &n : sites) {
     if (!n.shared || std::any_of(carried.begin(), carried.end(),
                                  [&](const CarriedValue &c) {
@@ -250,10 +249,7 @@ std::string countSharedRegions(const ExecutionState &s,
     count.regionCells = true;
     count.name = fmt::format("\\cells({})", n.name);
     carried.push_back(std::move(count));
-    if (std::string why = carryObject(s, n.base, carried); !why.empty())
-      return why;
   }
-  return "";
 }
 
 void bindToRegionsIn(CarriedValue &c, const memory::AddressSpace &memory) {
