@@ -152,7 +152,7 @@ static std::string unplacedPointer(const std::string &name,
                        "object at the arrival depends on the inputs (one "
                        "of several, or an input's)",
                        name);
-  if (value && value->isConst())
+  if (value)
     if (const memory::ObjectEntry *e =
             memory.nearby(value->bvValue().getZExtValue(), 1);
         e && e->freed)

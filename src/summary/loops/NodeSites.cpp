@@ -384,18 +384,14 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
   for (const CarriedValue &c : carried) {
     if (!c.regionCells || c.bornInLoop)
       continue;
-    const memory::MemoryObject::NodeRegion &r =
-        *s.memory.findByBase(c.base)->object->region;
+    const memory::MemoryObject &o = *s.memory.findByBase(c.base)->object;
+    const memory::MemoryObject::NodeRegion &r = *o.region;
     if (!holds(x, s, ctx.uge(ctx.add(r.validCells, x.pointer(c.pending)),
                              r.cells))) {
       std::string why = fmt::format("a node of '{}' whose link may be unset "
                                     "at the arrival",
-                                    s.memory.findByBase(c.base)->object->name);
-      if (c.pending)
-        return why;
-      std::string pended = pend(c.base, why);
-      if (pended.empty())
-        return pended;
+                                    o.name);
+      return c.pending ? why : pend(c.base, why);
     }
   }
   // The anchors of each region, as the body's runs had them.
