@@ -338,6 +338,7 @@ llvm::Expected<CheckResult> CheckSession::run() {
     // property may overflow where that does not matter to it.
     eo.assumeNoSignedOverflow = p.reachability();
     eo.assumeMemorySafe = p.reachability();
+    eo.endPathsPastAssertions = p.reachability();
     eo.assertionsAbort = !p.reachability();
     eo.checkLeaks |= p.has(Subproperty::ValidMemtrack);
     eo.checkCleanup |= p.has(Subproperty::ValidMemcleanup);

@@ -100,9 +100,10 @@ std::string semanticOptionsHash(const CheckOptions &check,
     checks += c + ",";
   // What the run looks for (--svcomp's property).
   checks += fmt::format(" leaks {} cleanup {} aborts {} no-overflow {} "
-                        "memory-safe {} counted",
+                        "memory-safe {} past-assertions {} counted",
                         e.checkLeaks, e.checkCleanup, e.assertionsAbort,
-                        e.assumeNoSignedOverflow, e.assumeMemorySafe);
+                        e.assumeNoSignedOverflow, e.assumeMemorySafe,
+                        e.endPathsPastAssertions);
   for (engine::ErrorKind k : e.countedErrors)
     checks += std::string(" ") + engine::errorKindName(k);
   std::string text = fmt::format(

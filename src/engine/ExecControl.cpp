@@ -226,6 +226,14 @@ void Executor::transferToBlock(ExecutionState &s,
   f.block = target;
   f.pc = entry.firstNonPhi;
   f.fastHint = entry.firstNonPhiIndex;
+  // Nothing past here can fail an assertion: the path has shown all it can
+  // (the program's own run only; an isolated run's rest is its caller's).
+  if (assertionReach_ && s.namePrefix.empty() &&
+      s.stack.front().function == entry_ && !assertionAhead(s, *target)) {
+    ++summary_.stats.pathsPastAssertions;
+    terminateCompleted(s);
+    return;
+  }
   // A loop that never ends still loses blocks: each back edge may have
   // overwritten a register's last pointer (checked ever more rarely, the
   // checks scanning the heap; a lost block stays lost for the next).

@@ -5,6 +5,7 @@
 #include "VariableRoots.h"
 #include "cosmo/engine/Hooks.h"
 #include "cosmo/expr/Assignment.h"
+#include "cosmo/frontend/AssertionReach.h"
 #include "cosmo/frontend/Frontend.h"
 #include "cosmo/solver/Pipeline.h"
 
@@ -70,7 +71,19 @@ llvm::Error Executor::prepare() {
     return usageError("entry function '" + opts_.entry + "' is variadic");
   if (opts_.globalsAsInputs)
     globalInputs_ = globalInputsOf(*entry_);
+  if (opts_.endPathsPastAssertions)
+    assertionReach_ = std::make_unique<frontend::AssertionReach>(module_);
   return llvm::Error::success();
+}
+
+bool Executor::assertionAhead(const ExecutionState &s,
+                              const llvm::BasicBlock &b) const {
+  if (assertionReach_->fromBlock(b))
+    return true;
+  for (size_t k = s.stack.size(); k-- > 1;)
+    if (assertionReach_->afterCall(*s.stack[k].callSite))
+      return true;
+  return false;
 }
 
 std::vector<ExternalFunction>

@@ -173,6 +173,7 @@ json statsToJson(const summary::AnalysisResult &r) {
               {"paths_completed", s.pathsCompleted},
               {"paths_errored", s.pathsErrored},
               {"paths_cut", s.pathsCut},
+              {"paths_past_assertions", s.pathsPastAssertions},
               {"tests", {{"policy", s.testPolicy},
                          {"completed_paths", s.completedTests}}},
               {"states_forked", s.statesForked},
@@ -644,9 +645,14 @@ std::string formatSummary(const summary::AnalysisResult &summary,
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
         ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn,
         ls.hornSeconds, ls.undecided, ls.unrolledAfter);
-  out += fmt::format("paths: {} completed, {} with errors, {} cut; "
+  out += fmt::format("paths: {} completed{}, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total; peak memory {} MB\n",
-                     st.pathsCompleted, st.pathsErrored, st.pathsCut,
+                     st.pathsCompleted,
+                     st.pathsPastAssertions
+                         ? fmt::format(" ({} where no assertion was ahead)",
+                                       st.pathsPastAssertions)
+                         : std::string(),
+                     st.pathsErrored, st.pathsCut,
                      st.instructions, st.wallSeconds,
                      (st.peakMemoryKB + 1023) / 1024);
   const solver::PipelineStats &ss = st.solver;

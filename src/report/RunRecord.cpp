@@ -43,6 +43,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FileCoverage, file, lines,
 // The solver's statistics are this run's work, not the result's.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     RunStats, instructions, pathsCompleted, pathsErrored, pathsCut,
+    pathsPastAssertions,
     completedTests, testPolicy, statesForked, solverOptions, wallSeconds,
     peakMemoryKB, peakStates, statesDropped, basicBlocksTotal,
     basicBlocksCovered)

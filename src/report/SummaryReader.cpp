@@ -33,6 +33,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
   st.pathsCompleted = s.value("paths_completed", uint64_t{0});
   st.pathsErrored = s.value("paths_errored", uint64_t{0});
   st.pathsCut = s.value("paths_cut", uint64_t{0});
+  st.pathsPastAssertions = s.value("paths_past_assertions", uint64_t{0});
   if (s.contains("tests") && s["tests"].is_object()) {
     st.testPolicy = s["tests"].value("policy", "all");
     st.completedTests = s["tests"].value("completed_paths", uint64_t{0});

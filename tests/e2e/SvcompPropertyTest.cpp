@@ -62,6 +62,15 @@ protected:
     }
     return got;
   }
+  /// --svcomp's answer for `program` under reachability (no property file).
+  std::string reachability(const std::string &name, const std::string &program) {
+    write(name, program);
+    ProcessResult r = cosmo({"check", "--svcomp", "--timeout=20",
+                             "--out=out-" + name, name},
+                            60);
+    EXPECT_EQ(r.exitCode, 0) << name << ": " << r.err;
+    return finalLine(r.out);
+  }
 };
 
 constexpr const char *kHeader = "#include <stdlib.h>\n"
@@ -266,3 +275,81 @@ TEST_F(SvcompPropertyTest, PropertiesCosmoDoesNotCheckAreOneLineErrors) {
 }
 
 } // namespace
+
+// Under reachability, a path from where no assertion can fail any more ends
+// there, completed: here past the last assertion, a loop cosmo can neither
+// summarise nor unroll to its end (insertions at a place a walk picks).
+constexpr const char *kInsertions =
+    "struct item { struct item *next; };\n"
+    "static void insertAtRandom(struct item *head) {\n"
+    "  while (__VERIFIER_nondet_int()) {\n"
+    "    struct item *at = head;\n"
+    "    while (at->next && __VERIFIER_nondet_int())\n"
+    "      at = at->next;\n"
+    "    struct item *fresh = malloc(sizeof *fresh);\n"
+    "    fresh->next = at->next;\n"
+    "    at->next = fresh;\n"
+    "  }\n"
+    "}\n";
+
+TEST_F(SvcompPropertyTest, APathWithNoAssertionAheadEndsCompleted) {
+  // The assertion is in the callee, before its loop; main's rest has none:
+  // the path ends in the callee.
+  write("tail.c", std::string(kHeader) + kInsertions +
+                      "static void grow(struct item *head, int x) {\n"
+                      "  if (x > 10 && x < 5)\n"
+                      "    reach_error();\n"
+                      "  insertAtRandom(head);\n"
+                      "}\n"
+                      "int main(void) {\n"
+                      "  struct item *head = malloc(sizeof *head);\n"
+                      "  head->next = 0;\n"
+                      "  grow(head, __VERIFIER_nondet_int());\n"
+                      "  return 0;\n"
+                      "}\n");
+  ProcessResult r =
+      cosmo({"check", "--svcomp", "--timeout=20", "--out=o", "tail.c"}, 60);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(finalLine(r.out), "TRUE") << r.out;
+  EXPECT_GE(report(dir_.path() / "o")["stats"]["paths_past_assertions"]
+                .get<int>(),
+            1);
+  // Another property checks every path to its end: the loop is still
+  // there (and leaks, which is valid-memtrack's).
+  EXPECT_EQ(answer("tail2.c", read("tail.c"), "memsafety.prp"),
+            "FALSE(valid-memtrack)");
+}
+
+TEST_F(SvcompPropertyTest, AnAssertionInACallersRestOrBehindAPointerIsAhead) {
+  // The caller's rest after the loop's function fails an assertion.
+  EXPECT_EQ(reachability("caller.c",
+                         std::string(kHeader) + kInsertions +
+                             "int main(void) {\n"
+                             "  struct item *head = malloc(sizeof *head);\n"
+                             "  head->next = 0;\n"
+                             "  insertAtRandom(head);\n"
+                             "  if (__VERIFIER_nondet_int() == 7)\n"
+                             "    reach_error();\n"
+                             "  return 0;\n"
+                             "}\n"),
+            "FALSE");
+  // A call through a pointer past the loop may be to the function that
+  // fails one.
+  EXPECT_EQ(reachability("pointer.c",
+                         std::string(kHeader) + kInsertions +
+                             "static void check(int v) {\n"
+                             "  if (v == 7)\n"
+                             "    reach_error();\n"
+                             "}\n"
+                             "static void skip(int v) { (void)v; }\n"
+                             "int main(void) {\n"
+                             "  int x = __VERIFIER_nondet_int();\n"
+                             "  void (*then)(int) = x ? check : skip;\n"
+                             "  struct item *head = malloc(sizeof *head);\n"
+                             "  head->next = 0;\n"
+                             "  insertAtRandom(head);\n"
+                             "  then(__VERIFIER_nondet_int());\n"
+                             "  return 0;\n"
+                             "}\n"),
+            "FALSE");
+}

@@ -45,6 +45,10 @@
 #include <set>
 #include <unordered_set>
 
+namespace cosmo::frontend {
+class AssertionReach;
+}
+
 namespace cosmo::engine {
 
 /// Thrown inside an instruction handler when the construct cannot be
@@ -419,6 +423,13 @@ private:
   void endProgram(ExecutionState &s, bool byExit, const llvm::Instruction &at,
                   std::optional<ExprRef> returned);
   std::unique_ptr<class VariableRoots> variableRoots_;
+  /// EngineOptions::endPathsPastAssertions: where an assertion may still
+  /// fail (made by prepare()).
+  std::unique_ptr<frontend::AssertionReach> assertionReach_;
+  /// Whether some assertion may still fail on `s`'s way from the start of
+  /// its block `b`, through its callers' rest.
+  bool assertionAhead(const ExecutionState &s,
+                      const llvm::BasicBlock &b) const;
 
   static constexpr unsigned kPathModelGraceMs = 2000;
   /// The largest heap block of concrete size a path may allocate.

@@ -153,6 +153,11 @@ struct EngineOptions {
   /// one by one, frees nothing, as a freed node is never used again.
   /// Otherwise such a free ends its path cut.
   bool assumeMemorySafe = false;
+  /// Only failed assertions matter (SV-COMP's unreach-call): a path of the
+  /// program's own run that enters a block from which no assertion can
+  /// fail any more, in its function or in its callers' rest
+  /// (frontend::AssertionReach), ends there as completed.
+  bool endPathsPastAssertions = false;
   bool checkShift = false;
   /// A heap block no pointer is left to (the last one dropped by a return,
   /// or none left when the program ends) is a memory-leak error (SV-COMP's

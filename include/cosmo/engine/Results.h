@@ -206,6 +206,9 @@ struct RunStats {
   uint64_t pathsErrored = 0;
   uint64_t pathsCut = 0; // ended by a limit, an unsupported construct or
                          // a solver unknown
+  /// Of the completed paths, those ended where no assertion could fail any
+  /// more (EngineOptions::endPathsPastAssertions).
+  uint64_t pathsPastAssertions = 0;
   /// Completed paths given a test (--tests), and the policy's name.
   uint64_t completedTests = 0;
   std::string testPolicy = "all";

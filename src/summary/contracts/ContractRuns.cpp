@@ -72,6 +72,7 @@ void mergeContractRun(AnalysisResult &into, AnalysisResult run,
     a.pathsCompleted += b.pathsCompleted;
     a.pathsErrored += b.pathsErrored;
     a.pathsCut += b.pathsCut;
+    a.pathsPastAssertions += b.pathsPastAssertions;
     a.completedTests += b.completedTests;
     a.statesForked += b.statesForked;
     a.solver += b.solver;
