@@ -155,6 +155,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"recursive_calls", l.recursiveCalls},
               {"resumed_recursions", l.resumedRecursions},
               {"error_candidates", l.errorCandidates},
+              {"at_reported_places", l.atReportedPlaces},
               {"confirmed_by_run", l.confirmedByRun},
               {"proved_by_acceleration", l.provedByAcceleration},
               {"refuted_by_horn", l.refutedByHorn},
@@ -641,10 +642,14 @@ std::string formatSummary(const summary::AnalysisResult &summary,
         "loops: {} summarized ({} left to unrolling); {} errors past them: "
         "{} confirmed by a run, {} by accelerated iterations, {} refuted and "
         "{} proved by Horn clauses ({:.2f}s), {} undecided ({} loops "
-        "unrolled for them)\n",
+        "unrolled for them){}\n",
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
         ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn,
-        ls.hornSeconds, ls.undecided, ls.unrolledAfter);
+        ls.hornSeconds, ls.undecided, ls.unrolledAfter,
+        ls.atReportedPlaces
+            ? fmt::format("; {} more at places already reported",
+                          ls.atReportedPlaces)
+            : std::string());
   out += fmt::format("paths: {} completed{}, {} with errors, {} cut; "
                      "{} instructions; {:.2f}s total; peak memory {} MB\n",
                      st.pathsCompleted,

@@ -61,7 +61,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     LoopStats, summarized, notSummarized, notSummarizedBecause, bodyPaths,
     recursiveFunctions, recursiveCalls, resumedRecursions, errorCandidates,
     confirmedByRun, provedByAcceleration, refutedByHorn, provedByHorn,
-    undecided, unrolledAfter, refutedOverCells)
+    undecided, unrolledAfter, refutedOverCells, atReportedPlaces)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LoopInvariant, location,
                                                 function, invariant,
                                                 ofFunction)

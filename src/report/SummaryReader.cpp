@@ -52,6 +52,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
     ls.recursiveCalls = l.value("recursive_calls", uint64_t{0});
     ls.resumedRecursions = l.value("resumed_recursions", uint64_t{0});
     ls.errorCandidates = l.value("error_candidates", uint64_t{0});
+    ls.atReportedPlaces = l.value("at_reported_places", uint64_t{0});
     ls.confirmedByRun = l.value("confirmed_by_run", uint64_t{0});
     ls.provedByAcceleration = l.value("proved_by_acceleration", uint64_t{0});
     ls.refutedByHorn = l.value("refuted_by_horn", uint64_t{0});

@@ -78,6 +78,9 @@ struct LoopStats {
   /// unreachable; proved: reachable), or nothing (unknown).
   uint64_t errorCandidates = 0, confirmedByRun = 0, provedByAcceleration = 0,
            refutedByHorn = 0, provedByHorn = 0, undecided = 0;
+  /// Errors past a summarised loop at a place the run had reported an
+  /// error of their kind at: not decided again (not in errorCandidates).
+  uint64_t atReportedPlaces = 0;
   /// Of those refuted, how many over cells (a relation over an array
   /// read one cell at a time: solver/horn/CellIndexed.h).
   uint64_t refutedOverCells = 0;

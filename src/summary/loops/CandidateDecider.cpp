@@ -222,6 +222,13 @@ bool CandidateDecider::confirmByExtremeParams(LoopCandidate &c) {
 void CandidateDecider::decide(LoopCandidate c) {
   LoopStats &st = registry_.stats;
   if (!enclosing_) {
+    // The run has reported an error of this kind here already: deciding
+    // this one would add nothing to the report (as the run's own paths to
+    // a reported place are not solved again).
+    if (x_.errorReported(c.end.error, errorLocation(x_, *c.state, c.end))) {
+      ++st.atReportedPlaces;
+      return;
+    }
     for (size_t id : LoopPathData::find(*c.state)->atoms)
       if (const LoopInstance &inst = registry_.at(id); inst.arrival) {
         if (inst.resumed)

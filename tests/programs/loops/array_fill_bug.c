@@ -2,7 +2,7 @@
 // VERDICT: false
 // ERROR: assert 21
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
+// STATS: loop_summaries.at_reported_places >= 1
 // The fill writes another value into cell 60: found with inputs that
 // fail natively (n above 60).
 extern int __VERIFIER_nondet_int(void);

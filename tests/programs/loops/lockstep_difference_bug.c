@@ -2,7 +2,7 @@
 // VERDICT: false
 // ERROR: assert 20
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
+// STATS: loop_summaries.at_reported_places >= 1
 // As lockstep_difference_proved.c, but y starts one lower: when i == j,
 // y ends at -1.
 extern int __VERIFIER_nondet_int(void);

@@ -2,7 +2,7 @@
 // VERDICT: false
 // ERROR: assert 15
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
+// STATS: loop_summaries.at_reported_places >= 1
 // <= instead of <: the counter passes the bound by one.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

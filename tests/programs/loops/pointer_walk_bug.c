@@ -2,7 +2,7 @@
 // VERDICT: false
 // ERROR: out-of-bounds 15
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
+// STATS: loop_summaries.at_reported_places >= 1
 // `<=` walks one element past the end of a heap array of input size.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);

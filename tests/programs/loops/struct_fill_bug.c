@@ -2,7 +2,7 @@
 // VERDICT: false
 // ERROR: assert 29
 // STATS: loop_summaries.summarized >= 1
-// STATS: loop_summaries.confirmed_by_run >= 1
+// STATS: loop_summaries.at_reported_places >= 1
 // The fill gives cell 40 another weight: found with inputs that fail
 // natively (n above 40).
 extern int __VERIFIER_nondet_int(void);
