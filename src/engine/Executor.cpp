@@ -80,8 +80,9 @@ bool Executor::assertionAhead(const ExecutionState &s,
                               const llvm::BasicBlock &b) const {
   if (assertionReach_->fromBlock(b))
     return true;
+  // A frame no call made (a handler's) returns to no block cosmo knows.
   for (size_t k = s.stack.size(); k-- > 1;)
-    if (assertionReach_->afterCall(*s.stack[k].callSite))
+    if (!s.stack[k].callSite || assertionReach_->afterCall(*s.stack[k].callSite))
       return true;
   return false;
 }
