@@ -71,7 +71,14 @@ AssertionReach::AssertionReach(const llvm::Module &m) {
   if (const llvm::GlobalVariable *d = m.getNamedGlobal("llvm.global_dtors"))
     outOfFlow |= d->hasInitializer() && !d->getInitializer()->isNullValue();
 
-  // Functions: grow the set until no function's calls add one.
+  // Functions: the assertion functions a program defines (an empty
+  // reach_error, called through a pointer, still fails), then those whose
+  // calls may, until no function's calls add one.
+  for (const llvm::Function &f : m)
+    if (!f.isDeclaration() && isAssertionFunction(f.getName())) {
+      functionsThatMay_.insert(&f);
+      addressTakenMay_ |= f.hasAddressTaken();
+    }
   for (bool grew = true; grew;) {
     grew = false;
     for (const llvm::Function &f : m) {
