@@ -230,8 +230,12 @@ void Executor::transferToBlock(ExecutionState &s,
   // (the program's own run only; an isolated run's rest is its caller's).
   if (assertionReach_ && s.namePrefix.empty() &&
       s.stack.front().function == entry_ && !assertionAhead(s, *target)) {
-    ++summary_.stats.pathsPastAssertions;
+    // (Counted when the path is: a hook may take its end, as a confirming
+    // run's watch does.)
+    uint64_t completed = summary_.stats.pathsCompleted;
     terminateCompleted(s);
+    if (summary_.stats.pathsCompleted != completed)
+      ++summary_.stats.pathsPastAssertions;
     return;
   }
   // A loop that never ends still loses blocks: each back edge may have
