@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cosmo/frontend/AssertionReach.h"
 #include "loops/LoopInstance.h"
 #include "recursion/RecursiveFunction.h"
 
@@ -59,13 +60,10 @@ const llvm::GlobalVariable *wholeIntegerGlobal(const llvm::Value *address,
 /// Declared functions a summarised body may call: they end a path as an
 /// error or restrict it, and change no memory.
 bool isErrorOrAssume(llvm::StringRef name) {
-  static const std::set<std::string> names = {
-      "reach_error",       "__VERIFIER_error", "__assert_fail",
-      "__assert_rtn",      "__assert",         "klee_report_error",
-      "cosmo_assert",      "klee_assert",      "__VERIFIER_assert",
-      "__VERIFIER_assume", "klee_assume",      "cosmo_assume",
+  static const std::set<std::string> assumes = {
+      "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "abort"};
-  return names.count(name.str()) != 0;
+  return frontend::isAssertionFunction(name) || assumes.count(name.str()) != 0;
 }
 
 /// Why the body of `g` (a function of the cycle, or one a body of it
