@@ -305,10 +305,10 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
         ctx_.andE(ctx_.uge(objSize, pointer(size)),
                   ctx_.ule(offset, ctx_.sub(objSize, pointer(size))));
     if (o.region) {
-      // Inside one cell, a block of its own, and the one its pointer
-      // points into: `q + 1` is not the next node.
-      uint64_t bytes = o.region->cellSize;
-      ExprRef cell = pointer(bytes);
+      // Inside one cell's block (not its padding), a block of its own,
+      // and the one its pointer points into: `q + 1` is not the next node.
+      uint64_t bytes = o.region->blockSize;
+      ExprRef cell = pointer(o.region->cellSize);
       fits = size > bytes ? ctx_.falseE()
                           : ctx_.andE(fits, ctx_.ule(ctx_.urem(offset, cell),
                                                      pointer(bytes - size)));

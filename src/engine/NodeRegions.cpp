@@ -26,6 +26,7 @@
 
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DerivedTypes.h>
+#include <llvm/Support/MathExtras.h>
 
 #include <fmt/format.h>
 
@@ -78,29 +79,32 @@ Executor::nodeLinks(const llvm::Type *node) const {
   return links;
 }
 
-uint64_t Executor::nodeRegionBytes(uint64_t cellSize) const {
+uint64_t Executor::nodeRegionBytes(uint64_t blockSize) const {
   // LP64: as large as a 64-bit process's user address space (2^47
-  // bytes): no program has more blocks of `cellSize` bytes at once.
+  // bytes): no program has more blocks at once, whatever their size.
   if (pointerBits() >= 64)
     return uint64_t(1) << 47;
   // ILP32: as many cells as a 32-bit process's 4 GiB holds blocks of
-  // `cellSize` bytes. Each block takes a chunk of at least
-  // max(16, cellSize + 4) bytes rounded up to 16 (glibc's i386 malloc:
-  // a 4-byte size header, 16-byte alignment, 16-byte least chunk).
-  uint64_t chunk = std::max<uint64_t>(16, (cellSize + 4 + 15) & ~uint64_t(15));
+  // `blockSize` bytes. Each block takes a chunk of at least
+  // max(16, blockSize + 4) bytes rounded up to 16 (glibc's i386 malloc:
+  // a 4-byte size header, 16-byte alignment, 16-byte least chunk). (Padded
+  // cells need more than 4 GiB: 2^28 blocks of 12 bytes, in cells of 16.)
+  uint64_t chunk =
+      std::max<uint64_t>(16, (blockSize + 4 + 15) & ~uint64_t(15));
   uint64_t blocks = ((uint64_t(1) << 32) + chunk - 1) / chunk;
-  return cellSize * blocks;
+  return llvm::PowerOf2Ceil(blockSize) * blocks;
 }
 
 std::optional<uint64_t>
 Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
-                         uint64_t cellSize, std::vector<uint64_t> links,
+                         uint64_t blockSize, std::vector<uint64_t> links,
                          const ExprRef &cells, const void *site,
                          const void *typeTag) {
+  uint64_t cellSize = llvm::PowerOf2Ceil(blockSize);
   // So large that the bound every allocation assumes (maxNodes) holds in
   // every real run; a path whose address space has no room for it has no
   // region.
-  uint64_t capacity = nodeRegionBytes(cellSize);
+  uint64_t capacity = nodeRegionBytes(blockSize);
   // The base a multiple of the cell's size: a link read is then a cell
   // index times that size (assumeLinkRead).
   uint64_t index = s.nextObjectIndex;
@@ -119,6 +123,7 @@ Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
   auto object = std::make_shared<memory::MemoryObject>(*e->object);
   auto region = std::make_shared<memory::MemoryObject::NodeRegion>();
   region->cellSize = cellSize;
+  region->blockSize = blockSize;
   region->linkOffsets = std::move(links);
   region->cells = region->validCells = cells;
   object->region = std::move(region);

@@ -13,6 +13,7 @@
 
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MathExtras.h>
 #include <llvm/Support/SourceMgr.h>
 
 #include <gtest/gtest.h>
@@ -124,6 +125,24 @@ TEST_P(DataModelTest, NodeRegionsHoldMoreCellsThanAProcessHasBlocks) {
   if (ilp32()) { // 2^28 chunks of 16 bytes
     EXPECT_EQ(ex.nodeRegionBytes(8), uint64_t(1) << 31);
   }
+  // Nodes of other sizes are padded to cells of the next power of two: as
+  // many cells as blocks of the node's own size fit. LP64's region is the
+  // user address space still; ILP32's of 12-byte nodes would need 2^28
+  // cells of 16 bytes, more than 4 GiB: no such region (the loop is not
+  // summarised), never one that holds fewer cells than a process blocks.
+  for (uint64_t node : {12u, 24u, 40u}) {
+    uint64_t bytes = ex.nodeRegionBytes(node);
+    uint64_t cell = llvm::PowerOf2Ceil(node);
+    EXPECT_EQ(bytes % cell, 0u) << node;
+    if (!ilp32()) {
+      EXPECT_EQ(bytes, uint64_t(1) << 47) << node;
+      continue;
+    }
+    uint64_t chunk = std::max<uint64_t>(16, (node + 4 + 15) / 16 * 16);
+    EXPECT_GE(bytes / cell, (uint64_t(1) << 32) / chunk) << node;
+  }
+  if (ilp32())
+    EXPECT_GE(ex.nodeRegionBytes(12), uint64_t(1) << 32);
 }
 
 TEST_P(DataModelTest, LongOverflowsOnlyAt32Bits) {

@@ -190,16 +190,18 @@ public:
   /// all point to its own type); none for any other type.
   std::optional<std::vector<uint64_t>> nodeLinks(const llvm::Type *node) const;
   /// A new node region (MemoryObject::NodeRegion) of `cells` cells, all
-  /// valid, of `cellSize` bytes with links at `links`, for the heap blocks
-  /// of allocation `site`; its base, or none when the address space of
-  /// `s` has no room for it.
+  /// valid, of nodes of `blockSize` bytes (in cells of the power of two
+  /// at or above it) with links at `links`, for the heap blocks of
+  /// allocation `site`; its base, or none when the address space of `s`
+  /// has no room for it.
   std::optional<uint64_t> makeNodeRegion(ExecutionState &s, const std::string &name,
-                          uint64_t cellSize, std::vector<uint64_t> links,
+                          uint64_t blockSize, std::vector<uint64_t> links,
                           const ExprRef &cells, const void *site,
                           const void *typeTag);
-  /// The bytes a node region of cells of `cellSize` bytes reserves: room
-  /// for more blocks of that size than a real process can hold at once.
-  uint64_t nodeRegionBytes(uint64_t cellSize) const;
+  /// The bytes a node region of nodes of `blockSize` bytes reserves: room
+  /// for more cells than a real process can hold blocks of that size at
+  /// once.
+  uint64_t nodeRegionBytes(uint64_t blockSize) const;
   /// Sets the cell counts of the region at `base`.
   void setNodeCells(ExecutionState &s, uint64_t base, const ExprRef &cells,
                     const ExprRef &validCells);

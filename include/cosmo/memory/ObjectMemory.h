@@ -121,13 +121,19 @@ struct MemoryObject {
   /// A node region: the heap blocks of one allocation site of a summarised
   /// loop as one object of equal cells, allocated one after the other
   /// (seed 001 section 7: a location of Rec(l) as an index). Its size is
-  /// cellSize * cells; an access stays inside one cell, and the links
+  /// cellSize * cells; an access stays inside one cell's block, and the links
   /// (pointer fields of the node type) of every valid cell hold null or
   /// the address of a cell: the executor checks that at every write of a
   /// link and assumes it at every read of one. `symbolicSize` is
   /// cellSize * cells.
   struct NodeRegion {
     uint64_t cellSize = 0;
+    /// Bytes of a node (the block the program allocated), at most
+    /// cellSize: a cell is a power of two bytes, the node padded to it (no
+    /// program can tell: two blocks' addresses are not ordered by C, and
+    /// malloc's are 16 bytes apart at least), so that a cell's index and
+    /// the offset in it are bit fields of an address.
+    uint64_t blockSize = 0;
     std::vector<uint64_t> linkOffsets;
     /// Cells allocated, and the first cells whose links were all written
     /// (a cell's links are unset from its allocation to their first

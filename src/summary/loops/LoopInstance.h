@@ -157,7 +157,8 @@ struct LoopInstance;
 struct NodeSite {
   const llvm::Value *site = nullptr;
   const llvm::Type *node = nullptr; ///< the struct its blocks hold
-  uint64_t cellSize = 0;
+  uint64_t blockSize = 0; ///< bytes of a block
+  uint64_t cellSize = 0;  ///< of the region: the power of two at or above
   std::vector<uint64_t> links;
   std::string name;
   uint64_t base = 0; ///< where the body's runs place its region

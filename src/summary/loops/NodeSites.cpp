@@ -120,8 +120,8 @@ std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &s,
   uint64_t bytes = size->bvValue().getZExtValue();
   for (const NodeSite &n : instance_.nodeSites)
     if (n.site == site)
-      return n.cellSize == bytes ? std::optional<uint64_t>(n.base)
-                                 : std::nullopt;
+      return n.blockSize == bytes ? std::optional<uint64_t>(n.base)
+                                  : std::nullopt;
   // A node of a type whose region the arrival has (a list an earlier loop
   // built, appended to here): a cell of that region, so that the links
   // between the two loops' nodes are links of one region (and a 32-bit
@@ -133,12 +133,13 @@ std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &s,
   for (uint64_t base : instance_.arrivalRegions) {
     const memory::ObjectEntry *e = s.memory.findByBase(base);
     if (!e || e->freed || !e->object->region ||
-        e->object->typeTag != node || e->object->region->cellSize != bytes)
+        e->object->typeTag != node || e->object->region->blockSize != bytes)
       continue;
     NodeSite n;
     n.site = site;
     n.node = node;
-    n.cellSize = bytes;
+    n.blockSize = bytes;
+    n.cellSize = e->object->region->cellSize;
     n.links = e->object->region->linkOffsets;
     n.name = e->object->name;
     n.base = base;
@@ -155,7 +156,7 @@ void makeNodeRegions(Executor &x, ExecutionState &start,
     if (n.shared)
       continue; // the arrival's
     [[maybe_unused]] std::optional<uint64_t> base = x.makeNodeRegion(
-        start, n.name, n.cellSize, n.links,
+        start, n.name, n.blockSize, n.links,
         x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
     assert(base == n.base && "a region is placed where the first run placed it");
   }
@@ -185,12 +186,6 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
         return leaks + " (blocks of two sizes from one allocation)";
       continue; // a second block of this iteration's new site
     }
-    // Cells of a power of two bytes: a cell's index and offset in it are
-    // bit fields (a division by 12 of every address makes each query
-    // slow), and the Horn layer reads such arrays over cells.
-    if (!llvm::isPowerOf2_64(o->capacity))
-      return leaks + fmt::format(" (nodes of {} bytes: not a power of two)",
-                                 o->capacity);
     const llvm::Type *node =
         nodeTypeOf(site, o->capacity, x.module().getDataLayout());
     std::optional<std::vector<uint64_t>> links =
@@ -203,7 +198,12 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     NodeSite n;
     n.site = site;
     n.node = node;
-    n.cellSize = o->capacity;
+    // Cells of a power of two bytes, the nodes padded to them: a cell's
+    // index and offset in it are bit fields (a division by 12 of every
+    // address makes each query slow), and the Horn layer reads such arrays
+    // over cells.
+    n.blockSize = o->capacity;
+    n.cellSize = llvm::PowerOf2Ceil(o->capacity);
     n.links = std::move(*links);
     n.name = fmt::format("nodes of {}", o->name);
     sites.push_back(std::move(n));
@@ -213,13 +213,13 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
   std::unique_ptr<ExecutionState> probe = x.copyState(s);
   for (NodeSite &n : sites) {
     std::optional<uint64_t> base =
-        x.makeNodeRegion(*probe, n.name, n.cellSize, n.links,
+        x.makeNodeRegion(*probe, n.name, n.blockSize, n.links,
                          x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
     if (!base)
       return leaks + fmt::format(" (no room in the {}-bit address space for "
                                  "as many nodes of {} bytes as a run can "
                                  "allocate)",
-                                 x.pointerBits(), n.cellSize);
+                                 x.pointerBits(), n.blockSize);
     n.base = *base;
   }
   for (size_t k = known; k < sites.size(); ++k) {
