@@ -320,12 +320,13 @@ bool anchorMovingPointers(Executor &x, const ExecutionState &s,
         !at->isConst() || !at->bvValue().isZero() || !node ||
         !node->isSized())
       continue;
-    // A whole node at its start, placed as a cell would be.
+    // A whole node at its start, placed as a cell would be (at a multiple
+    // of the cell's size: the node's, padded to a power of two).
     uint64_t size = layout.getTypeAllocSize(node);
     std::optional<std::vector<uint64_t>> links = x.nodeLinks(node);
     if (o->object->capacity != size || o->object->symbolicSize ||
-        !llvm::isPowerOf2_64(size) || o->object->address % size != 0 ||
-        !links || links->empty())
+        o->object->address % llvm::PowerOf2Ceil(size) != 0 || !links ||
+        links->empty())
       continue;
     c.raw = true;
     c.anchor = o->object->address;
