@@ -15,6 +15,7 @@
 #include "cosmo/solver/Horn.h"
 
 #include <llvm/IR/Instructions.h>
+#include <llvm/Support/MathExtras.h>
 
 #include <chrono>
 #include <array>
@@ -158,7 +159,8 @@ struct NodeSite {
   const llvm::Value *site = nullptr;
   const llvm::Type *node = nullptr; ///< the struct its blocks hold
   uint64_t blockSize = 0; ///< bytes of a block
-  uint64_t cellSize = 0;  ///< of the region: the power of two at or above
+  /// Bytes of a cell of its region: the power of two at or above.
+  uint64_t cellSize() const { return llvm::PowerOf2Ceil(blockSize); }
   std::vector<uint64_t> links;
   std::string name;
   uint64_t base = 0; ///< where the body's runs place its region

@@ -139,7 +139,6 @@ std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &s,
     n.site = site;
     n.node = node;
     n.blockSize = bytes;
-    n.cellSize = e->object->region->cellSize;
     n.links = e->object->region->linkOffsets;
     n.name = e->object->name;
     n.base = base;
@@ -203,7 +202,6 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     // address makes each query slow), and the Horn layer reads such arrays
     // over cells.
     n.blockSize = o->capacity;
-    n.cellSize = llvm::PowerOf2Ceil(o->capacity);
     n.links = std::move(*links);
     n.name = fmt::format("nodes of {}", o->name);
     sites.push_back(std::move(n));
@@ -265,7 +263,7 @@ void bindToSites(std::vector<CarriedValue> &carried,
     if (c.raw && !c.nodeRegion)
       for (const NodeSite &n : sites)
         if (c.node == n.node)
-          bindToRegion(c, n.base, n.cellSize);
+          bindToRegion(c, n.base, n.cellSize());
 }
 
 void bindToRegion(CarriedValue &c, uint64_t base, uint64_t cellSize) {
