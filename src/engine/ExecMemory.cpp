@@ -308,7 +308,7 @@ std::vector<ResolvedAccess> Executor::resolve(ExecutionState &s,
       // Inside one cell's block (not its padding), a block of its own,
       // and the one its pointer points into: `q + 1` is not the next node.
       uint64_t bytes = o.region->blockSize;
-      ExprRef cell = pointer(o.region->cellSize);
+      ExprRef cell = pointer(o.region->cellSize());
       fits = size > bytes ? ctx_.falseE()
                           : ctx_.andE(fits, ctx_.ule(ctx_.urem(offset, cell),
                                                      pointer(bytes - size)));

@@ -26,7 +26,6 @@
 
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DerivedTypes.h>
-#include <llvm/Support/MathExtras.h>
 
 #include <fmt/format.h>
 
@@ -92,7 +91,7 @@ uint64_t Executor::nodeRegionBytes(uint64_t blockSize) const {
   uint64_t chunk =
       std::max<uint64_t>(16, (blockSize + 4 + 15) & ~uint64_t(15));
   uint64_t blocks = ((uint64_t(1) << 32) + chunk - 1) / chunk;
-  return llvm::PowerOf2Ceil(blockSize) * blocks;
+  return memory::MemoryObject::NodeRegion::cellSizeFor(blockSize) * blocks;
 }
 
 std::optional<uint64_t>
@@ -100,7 +99,7 @@ Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
                          uint64_t blockSize, std::vector<uint64_t> links,
                          const ExprRef &cells, const void *site,
                          const void *typeTag) {
-  uint64_t cellSize = llvm::PowerOf2Ceil(blockSize);
+  uint64_t cellSize = memory::MemoryObject::NodeRegion::cellSizeFor(blockSize);
   // So large that the bound every allocation assumes (maxNodes) holds in
   // every real run; a path whose address space has no room for it has no
   // region.
@@ -122,7 +121,6 @@ Executor::makeNodeRegion(ExecutionState &s, const std::string &name,
   const memory::ObjectEntry *e = s.memory.findByBase(base);
   auto object = std::make_shared<memory::MemoryObject>(*e->object);
   auto region = std::make_shared<memory::MemoryObject::NodeRegion>();
-  region->cellSize = cellSize;
   region->blockSize = blockSize;
   region->linkOffsets = std::move(links);
   region->cells = region->validCells = cells;
@@ -145,20 +143,20 @@ ExprRef Executor::contentOffset(const memory::MemoryObject &o,
 }
 
 uint64_t Executor::maxNodes(const memory::MemoryObject &o) {
-  return o.capacity / o.region->cellSize;
+  return o.capacity / o.region->cellSize();
 }
 
 ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
   const memory::MemoryObject::NodeRegion &r = *o.region;
   // As the executor's resolution reads "inside" (ExecMemory.cpp).
   ExprRef end = ctx_.add(pointer(o.address),
-                         ctx_.mul(r.cells, pointer(r.cellSize)));
+                         ctx_.mul(r.cells, pointer(r.cellSize())));
   ExprRef offset = ctx_.sub(v, pointer(o.address));
   std::vector<ExprRef> node{
       ctx_.eq(v, pointer(0)),
       ctx_.andAll(std::vector<ExprRef>{
           ctx_.uge(v, pointer(o.address)), ctx_.ult(v, end),
-          ctx_.eq(ctx_.urem(offset, pointer(r.cellSize)), pointer(0))})};
+          ctx_.eq(ctx_.urem(offset, pointer(r.cellSize())), pointer(0))})};
   for (uint64_t anchor : r.anchors)
     node.push_back(ctx_.eq(v, pointer(anchor)));
   // With the bound every allocation assumes: the region does not wrap.
@@ -171,7 +169,7 @@ void Executor::addNodeAnchor(ExecutionState &s, uint64_t base,
   auto object = std::make_shared<memory::MemoryObject>(*e->object);
   auto region =
       std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
-  assert(anchor % region->cellSize == 0 &&
+  assert(anchor % region->cellSize() == 0 &&
          "a link read is a multiple of the cell's size (assumeLinkRead)");
   if (std::find(region->anchors.begin(), region->anchors.end(), anchor) ==
       region->anchors.end())
@@ -195,7 +193,7 @@ void Executor::setNodeCells(ExecutionState &s, uint64_t base,
       std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
   region->cells = cells;
   region->validCells = validCells;
-  object->symbolicSize = ctx_.mul(cells, pointer(region->cellSize));
+  object->symbolicSize = ctx_.mul(cells, pointer(region->cellSize()));
   object->region = std::move(region);
   s.memory.bind(std::move(object), e->state);
 }
@@ -209,12 +207,12 @@ void Executor::allocateNode(ExecutionState &s, uint64_t base, bool zeroed,
   assume(s, ctx_.ult(index, pointer(maxNodes(o))));
   if (s.terminated)
     return;
-  ExprRef offset = ctx_.mul(index, pointer(r.cellSize));
+  ExprRef offset = ctx_.mul(index, pointer(r.cellSize()));
   setNodeCells(s, base, ctx_.add(index, pointer(1)), r.validCells);
   if (zeroed)
     s.memory.writable(base).write(ctx_, offset,
                                   ctx_.bv(8 * static_cast<unsigned>(
-                                                  r.cellSize),
+                                                  r.cellSize()),
                                           0));
   bind(s, result, ctx_.add(pointer(base), offset));
 }
@@ -236,7 +234,7 @@ static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
   const memory::MemoryObject &o = *s.memory.findByBase(a.base)->object;
   LinkSite out;
   if (o.region) {
-    ExprRef cell = x.pointer(o.region->cellSize);
+    ExprRef cell = x.pointer(o.region->cellSize());
     out.region = &o;
     out.inCell = ctx.urem(a.offset, cell);
     out.valid = ctx.ult(ctx.udiv(a.offset, cell), o.region->validCells);
@@ -269,7 +267,7 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
   for (uint64_t link : o.region->linkOffsets)
     atLink.push_back(ctx_.eq(site.inCell, pointer(link)));
   ExprRef link = ctx_.andE(ctx_.orAll(atLink), site.valid);
-  uint64_t cell = o.region->cellSize;
+  uint64_t cell = o.region->cellSize();
   if (o.address % cell == 0 &&
       ask(s, ctx_.notE(link), false, kLinkReadMs).isUnsat()) {
     // Surely a link: null, a cell or an anchor, a multiple of the cell's
@@ -325,9 +323,9 @@ ExecutionState *Executor::freeNode(ExecutionState &s, const ExprRef &address) {
     // the cell's size (as isNodeOf reads a link, null aside).
     ExprRef offset = ctx_.sub(address, pointer(o.address));
     ExprRef cell = ctx_.andE(
-        ctx_.ult(ctx_.udiv(offset, pointer(o.region->cellSize)),
+        ctx_.ult(ctx_.udiv(offset, pointer(o.region->cellSize())),
                  o.region->cells),
-        ctx_.eq(ctx_.urem(offset, pointer(o.region->cellSize)), pointer(0)));
+        ctx_.eq(ctx_.urem(offset, pointer(o.region->cellSize())), pointer(0)));
     Split sp = split(*rest, cell, /*isBranch=*/false);
     if (sp.onTrue && !opts_.assumeMemorySafe)
       terminateCut(*sp.onTrue, fmt::format("a free of a node of '{}' (a "

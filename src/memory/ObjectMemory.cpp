@@ -3,10 +3,16 @@
 #include "cosmo/memory/ObjectMemory.h"
 #include "cosmo/memory/SymbolicHeap.h"
 
+#include <llvm/Support/MathExtras.h>
+
 #include <algorithm>
 #include <cassert>
 
 namespace cosmo::memory {
+
+uint64_t MemoryObject::NodeRegion::cellSizeFor(uint64_t blockSize) {
+  return llvm::PowerOf2Ceil(blockSize);
+}
 
 namespace {
 // Content arrays are indexed by BitVec(64); offsets inside an object are

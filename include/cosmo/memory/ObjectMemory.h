@@ -127,13 +127,14 @@ struct MemoryObject {
   /// link and assumes it at every read of one. `symbolicSize` is
   /// cellSize * cells.
   struct NodeRegion {
-    uint64_t cellSize = 0;
-    /// Bytes of a node (the block the program allocated), at most
-    /// cellSize: a cell is a power of two bytes, the node padded to it (no
-    /// program can tell: two blocks' addresses are not ordered by C, and
-    /// malloc's are 16 bytes apart at least), so that a cell's index and
-    /// the offset in it are bit fields of an address.
+    /// Bytes of a node (the block the program allocated).
     uint64_t blockSize = 0;
+    /// Bytes of a cell: a power of two, the node padded to it (no program
+    /// can tell: two blocks' addresses are not ordered by C, and malloc's
+    /// are 16 bytes apart at least), so that a cell's index and the offset
+    /// in it are bit fields of an address.
+    static uint64_t cellSizeFor(uint64_t blockSize);
+    uint64_t cellSize() const { return cellSizeFor(blockSize); }
     std::vector<uint64_t> linkOffsets;
     /// Cells allocated, and the first cells whose links were all written
     /// (a cell's links are unset from its allocation to their first

@@ -323,10 +323,10 @@ bool anchorMovingPointers(Executor &x, const ExecutionState &s,
     // A whole node at its start, placed as a cell would be (at a multiple
     // of the cell's size: the node's, padded to a power of two).
     uint64_t size = layout.getTypeAllocSize(node);
+    uint64_t cell = memory::MemoryObject::NodeRegion::cellSizeFor(size);
     std::optional<std::vector<uint64_t>> links = x.nodeLinks(node);
     if (o->object->capacity != size || o->object->symbolicSize ||
-        o->object->address % llvm::PowerOf2Ceil(size) != 0 || !links ||
-        links->empty())
+        o->object->address % cell != 0 || !links || links->empty())
       continue;
     c.raw = true;
     c.anchor = o->object->address;

@@ -15,7 +15,6 @@
 #include "cosmo/solver/Horn.h"
 
 #include <llvm/IR/Instructions.h>
-#include <llvm/Support/MathExtras.h>
 
 #include <chrono>
 #include <array>
@@ -160,7 +159,9 @@ struct NodeSite {
   const llvm::Type *node = nullptr; ///< the struct its blocks hold
   uint64_t blockSize = 0; ///< bytes of a block
   /// Bytes of a cell of its region: the power of two at or above.
-  uint64_t cellSize() const { return llvm::PowerOf2Ceil(blockSize); }
+  uint64_t cellSize() const {
+    return memory::MemoryObject::NodeRegion::cellSizeFor(blockSize);
+  }
   std::vector<uint64_t> links;
   std::string name;
   uint64_t base = 0; ///< where the body's runs place its region

@@ -555,12 +555,12 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
           // pointer away; the same fact as an address takes it seconds).
           ExprRef tail = isTailOf(x_, &o, c.anchor, p);
           const memory::MemoryObject::NodeRegion &r = *o.region;
-          if (c.stride == r.cellSize)
+          if (c.stride == r.cellSize())
             tail = ctx.andE(
                 tail,
                 ctx.implies(ctx.uge(r.cells, x_.pointer(1)),
                             ctx.eq(c.var,
-                                   ctx.add(x_.pointer(o.address / r.cellSize),
+                                   ctx.add(x_.pointer(o.address / r.cellSize()),
                                            ctx.sub(r.cells, x_.pointer(1))))));
           x_.assume(*start, tail);
         }

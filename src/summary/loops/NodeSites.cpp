@@ -254,7 +254,7 @@ void bindToRegionsIn(CarriedValue &c, const memory::AddressSpace &memory) {
   for (const auto &[base, entry] : memory.objects())
     if (entry.object->region && entry.object->typeTag == c.node &&
         !entry.freed)
-      bindToRegion(c, base, entry.object->region->cellSize);
+      bindToRegion(c, base, entry.object->region->cellSize());
 }
 
 void bindToSites(std::vector<CarriedValue> &carried,
@@ -325,7 +325,7 @@ ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
   const memory::MemoryObject::NodeRegion &r = *o->region;
   ExprRef last = ctx.add(
       x.pointer(o->address),
-      ctx.mul(ctx.sub(r.cells, x.pointer(1)), x.pointer(r.cellSize)));
+      ctx.mul(ctx.sub(r.cells, x.pointer(1)), x.pointer(r.cellSize())));
   return ctx.ite(ctx.uge(r.cells, x.pointer(1)), ctx.eq(v, last), none);
 }
 
@@ -420,7 +420,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       if (!c.anchor && o && o->region->anchors.size() == 1 &&
           holds(x, s, isTailOf(x, o, o->region->anchors[0], entry))) {
         carried[k].anchor = o->region->anchors[0];
-        bindToRegion(carried[k], c.nodeRegion, o->region->cellSize);
+        bindToRegion(carried[k], c.nodeRegion, o->region->cellSize());
         again = true;
         return "";
       }
@@ -490,7 +490,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
                                : ctx.trueE();
         for (const ExprRef &value :
-             linksAt(x, e, r, ctx.mul(index, x.pointer(r.cellSize))))
+             linksAt(x, e, r, ctx.mul(index, x.pointer(r.cellSize()))))
           if (!holds(x, *end, ctx.implies(exists, x.isNodeOf(*e.object, value)))) {
             std::string why = fmt::format(
                 "a node of '{}' allocated in the loop whose link may be "
@@ -549,7 +549,7 @@ void validateNodes(Executor &x, ExecutionState &s) {
       ExprRef last = ctx.sub(r.cells, x.pointer(1));
       std::vector<ExprRef> set;
       for (const ExprRef &v :
-           linksAt(x, e, r, ctx.mul(last, x.pointer(r.cellSize))))
+           linksAt(x, e, r, ctx.mul(last, x.pointer(r.cellSize()))))
         set.push_back(x.isNodeOf(*e.object, v));
       if (holds(x, s, ctx.implies(ctx.uge(r.cells, x.pointer(1)),
                                   ctx.andAll(set))))
