@@ -161,6 +161,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"refuted_by_horn", l.refutedByHorn},
               {"proved_by_horn", l.provedByHorn},
               {"refuted_over_cells", l.refutedOverCells},
+              {"houdini_steps_reused", l.houdiniStepsReused},
               {"undecided", l.undecided},
               {"unrolled_after", l.unrolledAfter},
               {"horn_queries", l.hornQueries},

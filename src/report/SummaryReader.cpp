@@ -58,6 +58,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
     ls.refutedByHorn = l.value("refuted_by_horn", uint64_t{0});
     ls.provedByHorn = l.value("proved_by_horn", uint64_t{0});
     ls.refutedOverCells = l.value("refuted_over_cells", uint64_t{0});
+    ls.houdiniStepsReused = l.value("houdini_steps_reused", uint64_t{0});
     ls.undecided = l.value("undecided", uint64_t{0});
     ls.unrolledAfter = l.value("unrolled_after", uint64_t{0});
     ls.hornQueries = l.value("horn_queries", uint64_t{0});

@@ -74,6 +74,7 @@ TEST(RunRecordTest, ARecordComesBackFieldByField) {
   a.composition.functionsSummarized = 3;
   a.composition.notSummarizedBecause["depth"] = 2;
   a.loopStats.refutedByHorn = 5;
+  a.loopStats.houdiniStepsReused = 7;
   a.invariants = {{{"p.c", 8, "main", 0}, "main", "i <= n", false}};
   a.witnessInvariants = {{{"p.c", 9, "f", 0}, "f", "\\result >= 0", true}};
   a.contracts = {{"f", {"p.c", 2, "f", 0}, engine::Verdict::True, "", 0.5}};
@@ -115,6 +116,7 @@ TEST(RunRecordTest, ARecordComesBackFieldByField) {
   EXPECT_EQ(b.loops, "summarize");
   EXPECT_EQ(b.composition.notSummarizedBecause.at("depth"), 2u);
   EXPECT_EQ(b.loopStats.refutedByHorn, 5u);
+  EXPECT_EQ(b.loopStats.houdiniStepsReused, 7u);
   EXPECT_EQ(b.invariants.at(0).invariant, "i <= n");
   EXPECT_TRUE(b.witnessInvariants.at(0).ofFunction);
   EXPECT_EQ(b.contracts.at(0).verdict, engine::Verdict::True);

@@ -286,6 +286,32 @@ TEST_F(CellIndexedTest, AReachableErrorIsNeverProvedOverCells) {
   }
 }
 
+TEST_F(CellIndexedTest, ALaterQuestionTakesTheStepsAnEarlierOneShowed) {
+  // Two questions about one loop: the second takes the first's Houdini
+  // steps (the loop's iteration keeps the same candidates) instead of
+  // checking them again.
+  ShownSteps shown;
+  HornOptions o;
+  o.timeoutSeconds = 30;
+  o.shownSteps = &shown;
+  HornSystem keys = buildThenCheck(8, true, 100);
+  ASSERT_EQ(solveOverCells(ctx, keys, o).status, HornAnswer::Safe);
+  ASSERT_FALSE(shown.steps.empty());
+  EXPECT_EQ(shown.reused, 0u);
+  size_t steps = shown.steps.size();
+  HornAnswer again = solveOverCells(ctx, keys, o);
+  EXPECT_EQ(again.status, HornAnswer::Safe) << again.reason;
+  EXPECT_GT(shown.reused, 0u);
+  EXPECT_EQ(shown.steps.size(), steps);
+  // Steps are facts about clauses, not verdicts: a reachable error past
+  // the same loop is still not proved unreachable with them.
+  for (auto [limit, pastEnd] : {std::pair{99, false}, std::pair{100, true}})
+    EXPECT_NE(solveOverCells(ctx, buildThenCheck(8, true, limit, pastEnd), o)
+                  .status,
+              HornAnswer::Safe)
+        << limit;
+}
+
 TEST_F(CellIndexedTest, NodesOfASizeOtherThanAPowerOfTwoAreLeftAsArrays) {
   std::string why;
   EXPECT_FALSE(indexByCell(ctx, buildThenCheck(12, true, 100), why));

@@ -68,6 +68,7 @@
 #ifndef COSMO_SOLVER_HORN_H
 #define COSMO_SOLVER_HORN_H
 
+#include "cosmo/expr/Assignment.h"
 #include "cosmo/expr/ExprContext.h"
 #include "cosmo/expr/Transform.h"
 
@@ -180,6 +181,18 @@ public:
   virtual void keep(const std::string &question, const std::string &answer) = 0;
 };
 
+/// Houdini steps shown to hold over bit-vectors, each the implication it
+/// checked: a clause's constraint and its body's candidates imply its
+/// head's candidates. Valid whatever question asked it, so a run keeps
+/// them for its later questions: each error past a loop is a question of
+/// its own, and each checks the loop's iterations with the same
+/// candidates again (measured: three checks of 0.4 s per question on a
+/// doubly linked list's loop).
+struct ShownSteps {
+  std::set<ExprRef, expr::ExprIdLess> steps;
+  uint64_t reused = 0; ///< checks a step held here saved
+};
+
 struct HornOptions {
   double timeoutSeconds = 10;
   /// Invariants earlier answers gave relations of the same name (ground
@@ -203,6 +216,9 @@ struct HornOptions {
   bool templatesOnly = false;
   /// A system over arrays is first asked over cells (CellIndexed.h).
   bool cells = true;
+  /// Steps shown by earlier questions, looked up before each check and
+  /// added to after (null: none kept).
+  ShownSteps *shownSteps = nullptr;
 };
 
 /// Decides `system` (see the header comment).

@@ -193,6 +193,8 @@ public:
   /// The same over the cells of relations over arrays
   /// (HornOptions::earlierCells).
   std::map<std::string, std::vector<ExprRef>> provedCellInvariants;
+  /// The Houdini steps Horn questions have shown (HornOptions::shownSteps).
+  solver::ShownSteps shownSteps;
   /// The variables (ids) of node regions' counts and contents and of
   /// pointers to their nodes: values of cosmo's own addresses, left out
   /// of the invariants reported over the program's names.

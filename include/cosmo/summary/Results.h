@@ -84,6 +84,10 @@ struct LoopStats {
   /// Of those refuted, how many over cells (a relation over an array
   /// read one cell at a time: solver/horn/CellIndexed.h).
   uint64_t refutedOverCells = 0;
+  /// Houdini steps (a clause preserving its head's candidates) that
+  /// earlier questions had shown, taken without a check
+  /// (solver::ShownSteps).
+  uint64_t houdiniStepsReused = 0;
   /// Loops unrolled after all from their arrival, for undecided errors.
   uint64_t unrolledAfter = 0;
   uint64_t hornQueries = 0;

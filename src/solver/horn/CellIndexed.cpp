@@ -537,9 +537,11 @@ std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
     why = "no relation has an array";
     return std::nullopt;
   }
-  unsigned fresh = 0;
   try {
     for (const HornClause &c : system.clauses()) {
+      // (Names of a clause's own: a clause reads the same whatever the
+      // others are, which ShownSteps needs to recognise it.)
+      unsigned fresh = 0;
       ClauseCells cells(ctx, out.views, fresh);
       out.system.addClause(cells.translate(c));
     }
@@ -566,6 +568,7 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   // Spacer rarely proves a cell relation (CellTemplates.cpp): the
   // templates decide.
   mine.templatesOnly = true;
+  mine.shownSteps = options.shownSteps;
   HornAnswer a = solveHorn(ctx, cells->system, mine);
   if (a.status != HornAnswer::Safe) {
     none.reason = "over cells: " + a.reason;

@@ -52,6 +52,7 @@ public:
              const HornOptions &options)
       : ctx_(ctx), system_(system), earlier_(options.earlier),
         templates_(options.templates), templatesOnly_(options.templatesOnly),
+        shownSteps_(options.shownSteps),
         budget_(options.timeoutSeconds), start_(Clock::now()),
         deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
                                options.timeoutSeconds * 1000))) {}
@@ -188,6 +189,10 @@ private:
   const std::map<std::string, std::vector<ExprRef>> *earlier_;
   const std::map<std::string, std::vector<ExprRef>> *templates_;
   bool templatesOnly_;
+  ShownSteps *shownSteps_;
+  /// The Houdini step of clause `c` (not quantified) keeping `head`, as
+  /// the implication ShownSteps holds.
+  ExprRef stepOf(const HornClause &c, const std::vector<ExprRef> &head);
   /// The templates offered with the sampled equalities and orderings of
   /// the arguments (HornOptions::templates); true when they refute the
   /// queries.

@@ -128,6 +128,21 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   return r;
 }
 
+ExprRef HornSolver::stepOf(const HornClause &c,
+                           const std::vector<ExprRef> &head) {
+  auto over = [&](const std::vector<ExprRef> &candidates, const HornAtom &a) {
+    expr::Substitution sub = system_.argumentsAt(ctx_, a);
+    std::vector<ExprRef> parts;
+    for (const ExprRef &x : candidates)
+      parts.push_back(expr::substitute(ctx_, x, sub));
+    return ctx_.andAll(parts);
+  };
+  std::vector<ExprRef> premise{c.constraint};
+  for (const HornAtom &a : c.body)
+    premise.push_back(over((*candidates_)[a.relation], a));
+  return ctx_.implies(ctx_.andAll(premise), over(head, *c.head));
+}
+
 bool HornSolver::preservedOpaquely(const z3::expr &premise,
                                    const std::vector<z3::expr> &keeps) {
   z3::expr_vector all(bv_.z3());
@@ -246,10 +261,19 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         bool quantified = quantifies(c);
         if (quantified && preservedByInstances(c, head))
           break;
+        ExprRef step =
+            shownSteps_ && !quantified ? stepOf(c, head) : nullptr;
+        if (step && shownSteps_->steps.count(step)) {
+          ++shownSteps_->reused;
+          break;
+        }
         z3::expr before = premise(c);
         if (!quantified) {
-          if (preservedOpaquely(before, keeps))
+          if (preservedOpaquely(before, keeps)) {
+            if (step)
+              shownSteps_->steps.insert(step);
             break;
+          }
           // Products bit-blasted are slow to refute and slow to model: a
           // model with them opaque drops the conjuncts it falsifies first
           // (a drop is never unsound, only a proof lost where the
@@ -265,8 +289,11 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         }
         std::vector<bool> holds;
         z3::check_result r = check(before, keeps, quantified, &holds);
-        if (r == z3::unsat)
+        if (r == z3::unsat) {
+          if (step)
+            shownSteps_->steps.insert(step);
           break;
+        }
         changed = true;
         if (r == z3::unknown) {
           // Not decided in time: the quantified conjuncts go first (their

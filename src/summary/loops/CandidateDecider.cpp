@@ -155,12 +155,14 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
   solver::HornOptions o;
   o.earlier = &registry_.provedInvariants;
   o.earlierCells = &registry_.provedCellInvariants;
+  o.shownSteps = &registry_.shownSteps;
   o.shelf = registry_.hornShelf;
   o.timeoutSeconds = std::max(
       0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
   ++st.hornQueries;
   st.hornSeconds += a.seconds;
+  st.houdiniStepsReused = registry_.shownSteps.reused;
   return a;
 }
 
