@@ -2,13 +2,14 @@
 // NO-REPLAY: thousands of completed paths (every short list) in its two seconds; list_*_bug.c replay theirs
 // VERDICT: unknown
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, correct. Not
-// proved yet: the list's nodes are a node region, but RemoveAll's pointer
-// starts at a sentinel on the stack (a pointer that moves from one object
-// into a region, and a stack object whose link the loop writes, are not
-// carried), and the invariant speaks of reachability (every node from the
-// sentinel to p has a key other than x: a fact of two cells, one linking
-// to the other), which facts over one cell do not express. The run ends
-// at its limit -- never with a wrong verdict.
+// proved yet. Its loops are summarised (the list's nodes are a node
+// region, and RemoveAll's sentinel on the stack and its pointer into the
+// region are carried), and every Horn question but the one about
+// Contains's error is refuted over cells. That one needs facts of two
+// cells: every node from the sentinel to p with a key other than x links
+// to one with a key other than x, and the nodes between p->next and p
+// (those unlinked) hold x; facts over one cell do not express them. The
+// run ends at its limit -- never with a wrong verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
