@@ -18,6 +18,7 @@
 
 #include <llvm/Support/MathExtras.h>
 
+#include <chrono>
 #include <map>
 #include <set>
 
@@ -98,6 +99,7 @@ private:
     size_t atom;
     std::vector<ExprRef> cells;               ///< per array (view)
     std::vector<std::vector<ExprRef>> fields; ///< per array, per field
+    std::vector<std::vector<ExprRef>> succ;   ///< the successor's fields
   };
   /// A body atom's array variable: the atom and which of its arrays.
   struct ArrayOf {
@@ -179,6 +181,11 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
     i.fields.emplace_back();
     for (const auto &[offset, bytes] : views[v].fields)
       i.fields.back().push_back(freshVar(fmt::format("f{}", offset),
+                                         expr::Sort::bv(8 * bytes)));
+    i.succ.emplace_back();
+    if (views[v].link)
+      for (const auto &[offset, bytes] : views[v].fields)
+        i.succ.back().push_back(freshVar(fmt::format("s{}", offset),
                                          expr::Sort::bv(8 * bytes)));
   }
   instances_.push_back(std::move(i));
@@ -423,9 +430,10 @@ HornClause ClauseCells::translate(const HornClause &c) {
     size_t v = 0;
     for (unsigned p = 0; p < a.args.size(); ++p) {
       if (v < views.size() && p == views[v].position) {
-        auto [cell, fields] = cellOf(v, a.args[p]);
+        auto [cell, fields, succ] = cellOf(v, a.args[p]);
         at.args.push_back(cell);
         at.args.insert(at.args.end(), fields.begin(), fields.end());
+        at.args.insert(at.args.end(), succ.begin(), succ.end());
         ++v;
         continue;
       }
@@ -438,10 +446,15 @@ HornClause ClauseCells::translate(const HornClause &c) {
     out.head = withCells(*c.head, [&](size_t v, const ExprRef &array) {
       ExprRef j = freshVar("j", expr::Sort::bv(64));
       side_.push_back(aligned(j, views[v].stride));
-      std::vector<ExprRef> fields;
+      std::vector<ExprRef> fields, succ;
       for (size_t f = 0; f < views[v].fields.size(); ++f)
         fields.push_back(field(array, j, f, views[v]));
-      return std::make_pair(j, fields);
+      if (views[v].link) {
+        ExprRef s = successorCell(ctx_, fields[*views[v].link], views[v]);
+        for (size_t f = 0; f < views[v].fields.size(); ++f)
+          succ.push_back(field(array, s, f, views[v]));
+      }
+      return std::make_tuple(j, fields, succ);
     });
   }
   // Every body atom with an array has an instance (its scalars hold of
@@ -464,22 +477,42 @@ HornClause ClauseCells::translate(const HornClause &c) {
         std::vector<ExprRef> same;
         for (size_t f = 0; f < x.fields[v].size(); ++f)
           same.push_back(ctx_.eq(x.fields[v][f], y.fields[v][f]));
+        for (size_t f = 0; f < x.succ[v].size(); ++f)
+          same.push_back(ctx_.eq(x.succ[v][f], y.succ[v][f]));
         side_.push_back(ctx_.implies(ctx_.eq(x.cells[v], y.cells[v]),
                                      ctx_.andAll(same)));
+      }
+    }
+  // A successor's fields are those of the instance at its cell.
+  for (const Instance &x : instances_)
+    for (size_t v = 0; v < x.cells.size(); ++v) {
+      const CellView &view = viewsOf(x.atom)[v];
+      if (!view.link)
+        continue;
+      ExprRef s = successorCell(ctx_, x.fields[v][*view.link], view);
+      for (const Instance &y : instances_) {
+        if (y.atom != x.atom)
+          continue;
+        std::vector<ExprRef> same;
+        for (size_t f = 0; f < view.fields.size(); ++f)
+          same.push_back(ctx_.eq(x.succ[v][f], y.fields[v][f]));
+        side_.push_back(
+            ctx_.implies(ctx_.eq(s, y.cells[v]), ctx_.andAll(same)));
       }
     }
   for (size_t k = 0; k < c.body.size(); ++k) {
     const HornAtom &a = c.body[k];
     if (views_[a.relation].empty()) {
       out.body.push_back(withCells(a, [](size_t, const ExprRef &) {
-        return std::make_pair(ExprRef(), std::vector<ExprRef>());
+        return std::make_tuple(ExprRef(), std::vector<ExprRef>(),
+                               std::vector<ExprRef>());
       }));
       continue;
     }
     for (const Instance &i : instances_)
       if (i.atom == k)
         out.body.push_back(withCells(a, [&](size_t v, const ExprRef &) {
-          return std::make_pair(i.cells[v], i.fields[v]);
+          return std::make_tuple(i.cells[v], i.fields[v], i.succ[v]);
         }));
   }
   side_.push_back(constraint);
@@ -502,9 +535,16 @@ HornClause ClauseCells::translate(const HornClause &c) {
 
 } // namespace
 
-std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
-                                             const HornSystem &system,
-                                             std::string &why) {
+ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
+                      const CellView &view) {
+  return ctx.band(
+      ctx.add(ctx.zextOrTrunc(link, 64), ctx.bv(64, view.linkDelta)),
+      ctx.bv(64, ~(view.stride - 1)));
+}
+
+std::optional<CellIndexedSystem>
+indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
+            const std::optional<CellLink> &link) {
   ElementLayouts layouts(ctx, system, /*subFields=*/true);
   CellIndexedSystem out;
   bool any = false;
@@ -525,9 +565,18 @@ std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
         return std::nullopt;
       }
       views.push_back(CellView{i, l->stride, l->fields});
+      if (link && link->stride == l->stride)
+        for (size_t f = 0; f < l->fields.size(); ++f)
+          if (l->fields[f] == std::make_pair(link->offset, link->bytes)) {
+            views.back().link = f;
+            views.back().linkDelta = link->delta;
+          }
       args.push_back(expr::Sort::bv(64));
       for (const auto &[offset, bytes] : l->fields)
         args.push_back(expr::Sort::bv(8 * bytes));
+      if (views.back().link)
+        for (const auto &[offset, bytes] : l->fields)
+          args.push_back(expr::Sort::bv(8 * bytes));
     }
     any |= !views.empty();
     out.views.push_back(std::move(views));
@@ -554,28 +603,58 @@ std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
 
 HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
                           const HornOptions &options) {
+  auto start = std::chrono::steady_clock::now();
   HornAnswer none;
   std::optional<CellIndexedSystem> cells =
       indexByCell(ctx, system, none.reason);
   if (!cells)
     return none;
-  std::map<std::string, std::vector<ExprRef>> templates =
-      cellTemplates(ctx, system, *cells);
-  HornOptions mine;
-  mine.timeoutSeconds = options.timeoutSeconds;
-  mine.earlier = options.earlierCells;
-  mine.templates = &templates;
-  // Spacer rarely proves a cell relation (CellTemplates.cpp): the
-  // templates decide.
-  mine.templatesOnly = true;
-  mine.shownSteps = options.shownSteps;
-  HornAnswer a = solveHorn(ctx, cells->system, mine);
-  if (a.status != HornAnswer::Safe) {
-    none.reason = "over cells: " + a.reason;
-    none.seconds = a.seconds;
-    return none;
+  // Over single cells first; then, when their templates fail, with each
+  // likely link's successor too (a list's nodes linked in no order of
+  // their cells: facts of a node and the one it links to).
+  auto attempt = [&](const CellIndexedSystem &view, double seconds) {
+    std::map<std::string, std::vector<ExprRef>> templates =
+        cellTemplates(ctx, system, view);
+    HornOptions mine;
+    mine.timeoutSeconds = seconds;
+    // (Earlier invariants are over single cells: a successor view's
+    // relations have other arguments.)
+    if (cells->views == view.views)
+      mine.earlier = options.earlierCells;
+    mine.templates = &templates;
+    // Spacer rarely proves a cell relation (CellTemplates.cpp): the
+    // templates decide.
+    mine.templatesOnly = true;
+    mine.shownSteps = options.shownSteps;
+    return solveHorn(ctx, view.system, mine);
+  };
+  auto left = [&] {
+    return options.timeoutSeconds -
+           std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+               .count();
+  };
+  HornAnswer a = attempt(*cells, options.timeoutSeconds);
+  if (a.status == HornAnswer::Safe)
+    return originalCellAnswer(ctx, system, *cells, std::move(a));
+  std::string reason = a.reason;
+  for (const CellLink &link : cellLinks(*cells)) {
+    if (left() < 0.1)
+      break;
+    std::string why;
+    std::optional<CellIndexedSystem> linked =
+        indexByCell(ctx, system, why, link);
+    if (!linked)
+      continue;
+    HornAnswer b = attempt(*linked, left());
+    if (b.status == HornAnswer::Safe)
+      return originalCellAnswer(ctx, system, *linked, std::move(b));
   }
-  return originalCellAnswer(ctx, system, *cells, std::move(a));
+  none.reason = "over cells: " + reason;
+  none.seconds = std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+  return none;
 }
 
 HornAnswer originalCellAnswer(expr::ExprContext &ctx,
@@ -586,7 +665,14 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
     return answer;
   HornAnswer out = answer;
   size_t n = original.relations().size();
-  out.cellInvariants = answer.invariants;
+  // (Kept for later questions over single cells only: a successor view's
+  // relations have other arguments.)
+  bool linked = false;
+  for (const std::vector<CellView> &vs : cells.views)
+    for (const CellView &v : vs)
+      linked |= v.link.has_value();
+  if (!linked)
+    out.cellInvariants = answer.invariants;
   out.cellInvariants.resize(n);
   out.invariants.assign(n, nullptr);
   out.quantified.assign(n, {});
@@ -616,6 +702,15 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
       for (const auto &[offset, bytes] : views[v].fields)
         back[cells.system.argument(ctx, r, at++)] =
             elementAt(ctx, array, ctx.add(j, ctx.bv(64, offset)), bytes);
+      if (views[v].link) {
+        auto [lo, lb] = views[v].fields[*views[v].link];
+        ExprRef s = successorCell(
+            ctx, elementAt(ctx, array, ctx.add(j, ctx.bv(64, lo)), lb),
+            views[v]);
+        for (const auto &[offset, bytes] : views[v].fields)
+          back[cells.system.argument(ctx, r, at++)] =
+              elementAt(ctx, array, ctx.add(s, ctx.bv(64, offset)), bytes);
+      }
       ++v;
     }
     ExprRef inv = expr::substitute(ctx, answer.invariants[r], back);

@@ -16,6 +16,16 @@
 // of each (R'(X, j1, A1@j1, j2, A2@j2)), and an instance for a read of one
 // is at any cell of the others.
 //
+// A list whose nodes are not the cells below a frontier (nodes of one
+// site split into two lists, a node unlinked) needs facts of a node and
+// the node it links to. With a link (CellLink: a field of a pointer's
+// size and the region's base), a view holds the successor's fields too:
+//     R(X, A)  :=  forall aligned j. R'(X, j, A@j, A@s(j)),
+// s(j) the cell A@j's link points to (successorCell). An instance's
+// successor fields equal the fields of any instance at that cell, and the
+// head's are read at the successor of the head's link, through the
+// clause's stores: the same exact reads.
+//
 // The result is array-free, which Spacer and the Houdini steps digest far
 // better than quantified lemmas over arrays, and it is an
 // over-approximation: when it is safe, so is the original, and its
@@ -45,6 +55,12 @@ struct CellView {
   uint64_t stride = 0;   ///< bytes of a cell, a power of two
   /// The fields of a cell: (offset in the cell, bytes).
   std::vector<std::pair<unsigned, unsigned>> fields;
+  /// The field that links a cell to its successor, if any: the relation
+  /// then has the successor's fields too, the cell at
+  /// (zext(link) + linkDelta) rounded down to the stride.
+  std::optional<size_t> link;
+  uint64_t linkDelta = 0;
+  bool operator==(const CellView &) const = default;
 };
 
 struct CellIndexedSystem {
@@ -53,11 +69,35 @@ struct CellIndexedSystem {
   std::vector<std::vector<CellView>> views;
 };
 
+/// Which field links a cell to its successor: in cells of `stride`
+/// bytes, the field at `offset` of `bytes` bytes, whose value plus `delta`
+/// is the offset of the cell it links to (a node region's address less
+/// the region's base).
+struct CellLink {
+  uint64_t stride = 0;
+  unsigned offset = 0, bytes = 0;
+  uint64_t delta = 0;
+  bool operator==(const CellLink &) const = default;
+};
+
+/// The offset of the cell that `link` (a value of view's link field)
+/// links to: (zext(link) + linkDelta) rounded down to the stride.
+ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
+                      const CellView &view);
+
 /// `system` over cells; none when some term has no exact translation (the
-/// reason in `why`) or no relation has an array.
-std::optional<CellIndexedSystem> indexByCell(expr::ExprContext &ctx,
-                                             const HornSystem &system,
-                                             std::string &why);
+/// reason in `why`) or no relation has an array. With `link`, the views of
+/// the arrays with that field have their cells' successors too
+/// (CellView::link).
+std::optional<CellIndexedSystem>
+indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
+            const std::optional<CellLink> &link = std::nullopt);
+
+/// The links worth a successor view of `cells` (a system without them):
+/// fields of a pointer's size, with the offset a carried pointer's cell
+/// is read at when it is null (the region's base, negated). Most likely
+/// first.
+std::vector<CellLink> cellLinks(const CellIndexedSystem &cells);
 
 /// Candidate invariants of the cell relations read off the clauses
 /// (CellTemplates.cpp): every cell below the one an iteration writes holds

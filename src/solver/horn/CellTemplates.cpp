@@ -21,6 +21,14 @@
 //    that the iteration sets to w plus a constant c0 (`next = last; last =
 //    node`), and w moves by d per iteration, field == cell + c0 - d, or
 //    the carried value's entry (the first cell's link: null).
+// With a successor view (CellIndexed.h), also:
+//  - at the cell a carried pointer is at (a query reads it there, maybe
+//    under a condition on the pointer: not null), each fact of a field;
+//  - the facts a walk needs at its entry, offered to the loop before it
+//    at its exit (the list's head);
+//  - a written cell's link is null or to a cell below the frontier;
+//  - a fact of a cell's data (not of its place or link) that a linked
+//    cell passes to its successor (key < 100 -> next's key < 100).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +53,7 @@ namespace {
 struct CellPositions {
   std::vector<unsigned> cell;
   std::vector<std::vector<unsigned>> fields;
+  std::vector<std::vector<unsigned>> succ; ///< the successor's fields
   std::vector<unsigned> scalars;
 };
 
@@ -59,6 +68,10 @@ CellPositions positionsOf(const std::vector<CellView> &views,
       out.fields.emplace_back();
       for (size_t f = 0; f < views[v].fields.size(); ++f)
         out.fields.back().push_back(at++);
+      out.succ.emplace_back();
+      if (views[v].link)
+        for (size_t f = 0; f < views[v].fields.size(); ++f)
+          out.succ.back().push_back(at++);
       ++v;
       continue;
     }
@@ -157,7 +170,11 @@ class Templates {
 public:
   Templates(expr::ExprContext &ctx, const HornSystem &original,
             const CellIndexedSystem &cells)
-      : ctx_(ctx), original_(original), cells_(cells) {}
+      : ctx_(ctx), original_(original), cells_(cells) {
+    for (const std::vector<CellView> &views : cells.views)
+      for (const CellView &v : views)
+        linked_ |= v.link.has_value();
+  }
 
   std::map<std::string, std::vector<ExprRef>> build();
 
@@ -172,6 +189,13 @@ private:
   }
   void iteration(const HornClause &c);
   void query(const HornClause &c);
+  /// Facts at the cell of a carried pointer that query body atom `a`'s
+  /// instance of view `v` is read at (`cell == at(pointer)`, each fact of
+  /// the view holding there), also under each condition the query puts
+  /// on the pointer.
+  void pointerFacts(const HornAtom &a, size_t v, const CellPositions &p,
+                    const expr::Substitution &toArgs,
+                    const std::vector<ExprRef> &literals);
   /// The value of `t` (over `r`'s arguments) at entry, when every entry
   /// clause makes it one constant.
   ExprRef entryValue(size_t r, const ExprRef &t);
@@ -188,11 +212,19 @@ private:
   expr::ExprContext &ctx_;
   const HornSystem &original_;
   const CellIndexedSystem &cells_;
+  /// A successor view: the facts of lists in no order of their cells
+  /// (pointers' cells, successors, entries' needs offered back) join the
+  /// single cells' (which go without them: each is a Houdini candidate
+  /// more, where single cells decide).
+  bool linked_ = false;
   /// Per relation and view: guards, and facts per field.
   struct Found {
     std::vector<ExprRef> guards;
     std::vector<ExprRef> facts;
     std::vector<ExprRef> plain; ///< of the scalars alone
+    /// The cell a carried pointer is at (`cell == at(p)`, maybe with
+    /// what the queries ask of p): each fact holds there.
+    std::vector<ExprRef> pointers;
   };
   std::map<std::pair<size_t, size_t>, Found> found_;
 };
@@ -231,6 +263,10 @@ ExprRef Templates::portFact(const ExprRef &f, std::pair<size_t, size_t> from,
   for (size_t k = 0; k < a.fields.size(); ++k)
     sub[cells_.system.argument(ctx_, from.first, pa.fields[from.second][k])] =
         cells_.system.argument(ctx_, to.first, pb.fields[to.second][k]);
+  if (a.link == b.link && a.link)
+    for (size_t k = 0; k < a.fields.size(); ++k)
+      sub[cells_.system.argument(ctx_, from.first, pa.succ[from.second][k])] =
+          cells_.system.argument(ctx_, to.first, pb.succ[to.second][k]);
   for (const ExprRef &v : expr::freeVariables(f))
     if (!sub.count(v))
       return nullptr;
@@ -298,6 +334,15 @@ void Templates::iteration(const HornClause &c) {
         ExprRef value = expr::substitute(ctx_, ExprRef(t->child(1)), toArgs);
         t = t->child(2);
         out.guards.push_back(ctx_.ult(cellArg, frontier));
+        // A written cell links to none or to one written before (the
+        // frontier's cell is not any written cell's successor).
+        if (const CellView &view = views[v]; view.link) {
+          ExprRef link = cells_.system.argument(ctx_, r, p.fields[v][*view.link]);
+          ExprRef succ = successorCell(ctx_, link, view);
+          out.facts.push_back(
+              ctx_.orE(ctx_.eq(link, ctx_.bv(link->width(), 0)),
+                       ctx_.ult(succ, frontier)));
+        }
         // At or below it: the cells a walk down a list has yet to visit
         // (none once the walk's pointer is null, below every cell).
         out.guards.push_back(ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
@@ -360,6 +405,15 @@ void Templates::iteration(const HornClause &c) {
 void Templates::query(const HornClause &c) {
   std::vector<ExprRef> literals;
   conjunctsOf(c.constraint, literals);
+  // Fields the clause equates (two relations' instances at one cell of
+  // an array both read: a walk's and the builder's it starts from).
+  std::multimap<ExprRef, ExprRef, expr::ExprIdLess> same;
+  for (const ExprRef &l : literals)
+    if (linked_ && l->kind() == Kind::Eq && l->child(0)->kind() == Kind::Var &&
+        l->child(1)->kind() == Kind::Var) {
+      same.emplace(ExprRef(l->child(0)), ExprRef(l->child(1)));
+      same.emplace(ExprRef(l->child(1)), ExprRef(l->child(0)));
+    }
   for (const HornAtom &a : c.body) {
     const std::vector<CellView> &views = cells_.views[a.relation];
     if (views.empty())
@@ -371,10 +425,18 @@ void Templates::query(const HornClause &c) {
       std::set<ExprRef, expr::ExprIdLess> fields;
       for (size_t f = 0; f < p.fields[v].size(); ++f)
         if (a.args[p.fields[v][f]]->kind() == Kind::Var) {
+          ExprRef arg = cells_.system.argument(ctx_, a.relation,
+                                               p.fields[v][f]);
           fields.insert(a.args[p.fields[v][f]]);
-          toArgs[a.args[p.fields[v][f]]] =
-              cells_.system.argument(ctx_, a.relation, p.fields[v][f]);
+          toArgs[a.args[p.fields[v][f]]] = arg;
+          auto [from, to] = same.equal_range(a.args[p.fields[v][f]]);
+          for (auto it = from; it != to; ++it)
+            if (!toArgs.count(it->second)) {
+              fields.insert(it->second);
+              toArgs[it->second] = arg;
+            }
         }
+      std::vector<ExprRef> asked;
       for (const ExprRef &l : literals) {
         auto vars = expr::freeVariables(l);
         bool ofField = std::any_of(vars.begin(), vars.end(),
@@ -384,17 +446,59 @@ void Templates::query(const HornClause &c) {
         bool onlyArguments = std::all_of(
             vars.begin(), vars.end(),
             [&](const ExprRef &x) { return toArgs.count(x) > 0; });
-        if (ofField && onlyArguments)
-          found_[{a.relation, v}].facts.push_back(
-              ctx_.notE(expr::substitute(ctx_, l, toArgs)));
+        if (ofField && onlyArguments) {
+          ExprRef fact = ctx_.notE(expr::substitute(ctx_, l, toArgs));
+          if (fact->kind() != Kind::BoolConst)
+            asked.push_back(fact);
+        }
         // Of the scalars alone (a walk's pointer that the query asks to be
         // null): the negation as a fact of the relation.
         else if (v == 0 && onlyArguments && !vars.empty())
           found_[{a.relation, 0}].plain.push_back(
               ctx_.notE(expr::substitute(ctx_, l, toArgs)));
       }
+      std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
+      facts.insert(facts.end(), asked.begin(), asked.end());
+      if (linked_)
+        pointerFacts(a, v, p, toArgs, literals);
     }
   }
+}
+
+void Templates::pointerFacts(const HornAtom &a, size_t v,
+                             const CellPositions &p,
+                             const expr::Substitution &toArgs,
+                             const std::vector<ExprRef> &literals) {
+  // The query reads this instance at a cell its scalars name (a carried
+  // pointer's: the head of a list one loop built and the next walks).
+  const ExprRef &cell = a.args[p.cell[v]];
+  auto cellVars = expr::freeVariables(cell);
+  auto isScalar = [&](const ExprRef &x) {
+    return std::any_of(p.scalars.begin(), p.scalars.end(),
+                       [&](unsigned i) { return a.args[i] == x; });
+  };
+  if (cellVars.empty() ||
+      !std::all_of(cellVars.begin(), cellVars.end(), isScalar))
+    return;
+  ExprRef cellArg = cells_.system.argument(ctx_, a.relation, p.cell[v]);
+  ExprRef here = ctx_.eq(cellArg, expr::substitute(ctx_, cell, toArgs));
+  // At that cell what the query asks of it, given what the query asks of
+  // the pointer (not null: a null one's cell is no node).
+  std::vector<ExprRef> premises{here};
+  for (const ExprRef &l : literals) {
+    auto vars = expr::freeVariables(l);
+    bool ofPointer = std::any_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+      return std::find(cellVars.begin(), cellVars.end(), x) != cellVars.end();
+    });
+    bool overScalars = std::all_of(vars.begin(), vars.end(), isScalar);
+    if (ofPointer && overScalars)
+      premises.push_back(
+          ctx_.andE(here, expr::substitute(ctx_, l, toArgs)));
+  }
+  std::vector<ExprRef> &mine = found_[{a.relation, v}].pointers;
+  for (const ExprRef &premise : premises)
+    if (std::find(mine.begin(), mine.end(), premise) == mine.end())
+      mine.push_back(premise);
 }
 
 std::map<std::string, std::vector<ExprRef>> Templates::build() {
@@ -432,6 +536,39 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
         add(ctx_.implies(g, f));
     for (const ExprRef &t : found.plain)
       add(t);
+    for (const ExprRef &at : found.pointers)
+      for (const ExprRef &f : found.facts)
+        add(ctx_.implies(at, f));
+    // A fact of a cell's fields that its successor has too (every node
+    // of a list that one of its nodes links to).
+    const CellView &view = cells_.views[key.first][key.second];
+    if (!view.link)
+      continue;
+    CellPositions p = positionsOf(cells_.views[key.first],
+                                  original_.relations()[key.first].args.size());
+    auto arg = [&](unsigned i) {
+      return cells_.system.argument(ctx_, key.first, i);
+    };
+    expr::Substitution toSucc;
+    for (size_t f = 0; f < view.fields.size(); ++f)
+      toSucc[arg(p.fields[key.second][f])] = arg(p.succ[key.second][f]);
+    ExprRef link = arg(p.fields[key.second][*view.link]);
+    ExprRef linked = ctx_.notE(ctx_.eq(link, ctx_.bv(link->width(), 0)));
+    ExprRef cellArg = arg(p.cell[key.second]);
+    std::vector<ExprRef> guards{ctx_.trueE()};
+    guards.insert(guards.end(), found.guards.begin(), found.guards.end());
+    for (const ExprRef &f : found.facts) {
+      // (Of the data: facts of the cell's place or of its link are not
+      // its successor's.)
+      auto vars = expr::freeVariables(f);
+      if (std::find(vars.begin(), vars.end(), cellArg) != vars.end() ||
+          std::find(vars.begin(), vars.end(), link) != vars.end())
+        continue;
+      ExprRef there = expr::substitute(ctx_, f, toSucc);
+      for (const ExprRef &g : guards)
+        add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
+                         there));
+    }
   }
   portThroughEntries(out);
   return out;
@@ -505,6 +642,10 @@ void Templates::portThroughEntries(
             for (size_t f = 0; f < x.fields.size(); ++f)
               sub[cells_.system.argument(ctx_, from, pf.fields[vf][f])] =
                   cells_.system.argument(ctx_, to, pt.fields[vt][f]);
+            if (x.link && x.link == y.link)
+              for (size_t f = 0; f < x.fields.size(); ++f)
+                sub[cells_.system.argument(ctx_, from, pf.succ[vf][f])] =
+                    cells_.system.argument(ctx_, to, pt.succ[vt][f]);
           }
         }
       for (const ExprRef &t : templates->second) {
@@ -515,6 +656,22 @@ void Templates::portThroughEntries(
           ported.push_back({original_.relations()[to].name,
                             expr::substitute(ctx_, t, sub)});
       }
+      // And back: what the next loop needs of its entry (a walk's first
+      // node), the builder needs at its exit.
+      expr::Substitution back;
+      for (const auto &[x, y] : sub)
+        back[y] = x;
+      if (auto theirs = out.find(original_.relations()[to].name);
+          linked_ && theirs != out.end())
+        for (const ExprRef &t : theirs->second) {
+          auto vars = expr::freeVariables(t);
+          if (!vars.empty() &&
+              std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
+                return back.count(v) > 0;
+              }))
+            ported.push_back({original_.relations()[from].name,
+                              expr::substitute(ctx_, t, back)});
+        }
     }
   }
   for (auto &[name, t] : ported) {
@@ -530,6 +687,72 @@ std::map<std::string, std::vector<ExprRef>>
 cellTemplates(expr::ExprContext &ctx, const HornSystem &original,
               const CellIndexedSystem &cells) {
   return Templates(ctx, original, cells).build();
+}
+
+std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
+  // The offsets of the cells clauses read at a carried pointer (a
+  // function of an atom's scalars alone, `16 * p - base`), at a null
+  // pointer: the link's delta. Counted, the most frequent first.
+  std::map<std::pair<uint64_t, uint64_t>, unsigned> deltas;
+  for (const HornClause &c : cells.system.clauses())
+    for (const HornAtom &a : c.body) {
+      const std::vector<CellView> &views = cells.views[a.relation];
+      if (views.empty())
+        continue;
+      // (The original's arity: an array's cell and fields are one there;
+      // no successors in this system.)
+      size_t arity = a.args.size();
+      for (const CellView &v : views)
+        arity -= v.fields.size();
+      CellPositions p = positionsOf(views, arity);
+      for (size_t v = 0; v < views.size(); ++v) {
+        const ExprRef &cell = a.args[p.cell[v]];
+        if (cell->kind() == Kind::Var || cell->kind() == Kind::BVConst)
+          continue;
+        auto vars = expr::freeVariables(cell);
+        bool ofScalars = std::all_of(vars.begin(), vars.end(),
+                                     [&](const ExprRef &x) {
+                                       return std::any_of(
+                                           p.scalars.begin(), p.scalars.end(),
+                                           [&](unsigned i) {
+                                             return a.args[i] == x;
+                                           });
+                                     });
+        if (vars.empty() || !ofScalars)
+          continue;
+        std::optional<llvm::APInt> at = valueAt(cell, 0, {});
+        // (Zero is no region's base: a cell counted from the array's
+        // start, the frontier's, not a pointer's.)
+        if (!at || at->getBitWidth() != 64 || at->isZero() ||
+            (at->getZExtValue() & (views[v].stride - 1)))
+          continue;
+        ++deltas[{views[v].stride, at->getZExtValue()}];
+      }
+    }
+  std::vector<std::pair<unsigned, std::pair<uint64_t, uint64_t>>> ranked;
+  for (const auto &[key, n] : deltas)
+    ranked.push_back({n, key});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto &x, const auto &y) { return x.first > y.first; });
+  // Each with a field of a pointer's size (8 bytes, then 4).
+  std::vector<CellLink> out;
+  constexpr size_t kMostLinks = 3;
+  for (const auto &[n, key] : ranked)
+    for (unsigned bytes : {8u, 4u})
+      for (const std::vector<CellView> &views : cells.views)
+        for (const CellView &v : views) {
+          // (A node: a link and something it links; an array of one
+          // field is no list.)
+          if (v.stride != key.first || v.fields.size() < 2)
+            continue;
+          for (const auto &[offset, size] : v.fields) {
+            CellLink l{v.stride, offset, size, key.second};
+            if (size == bytes && out.size() < kMostLinks &&
+                std::find(out.begin(), out.end(), l) == out.end())
+              out.push_back(l);
+          }
+        }
+  return out;
 }
 
 } // namespace cosmo::solver
