@@ -337,7 +337,8 @@ void Templates::iteration(const HornClause &c) {
         // A written cell links to none or to one written before (the
         // frontier's cell is not any written cell's successor).
         if (const CellView &view = views[v]; view.link) {
-          ExprRef link = cells_.system.argument(ctx_, r, p.fields[v][*view.link]);
+          ExprRef link =
+              cells_.system.argument(ctx_, r, p.fields[v][*view.link]);
           ExprRef succ = successorCell(ctx_, link, view);
           out.facts.push_back(
               ctx_.orE(ctx_.eq(link, ctx_.bv(link->width(), 0)),
@@ -482,14 +483,17 @@ void Templates::pointerFacts(const HornAtom &a, size_t v,
     return;
   ExprRef cellArg = cells_.system.argument(ctx_, a.relation, p.cell[v]);
   ExprRef here = ctx_.eq(cellArg, expr::substitute(ctx_, cell, toArgs));
-  // At that cell what the query asks of it, given what the query asks of
-  // the pointer (not null: a null one's cell is no node).
+  // Each fact of the view holds at that cell (build() pairs them), also
+  // given what the query asks of the pointer (not null: a null one's cell
+  // is no node).
   std::vector<ExprRef> premises{here};
   for (const ExprRef &l : literals) {
     auto vars = expr::freeVariables(l);
-    bool ofPointer = std::any_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
-      return std::find(cellVars.begin(), cellVars.end(), x) != cellVars.end();
-    });
+    bool ofPointer =
+        std::any_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+          return std::find(cellVars.begin(), cellVars.end(), x) !=
+                 cellVars.end();
+        });
     bool overScalars = std::all_of(vars.begin(), vars.end(), isScalar);
     if (ofPointer && overScalars)
       premises.push_back(
@@ -733,7 +737,9 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
   for (const auto &[key, n] : deltas)
     ranked.push_back({n, key});
   std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto &x, const auto &y) { return x.first > y.first; });
+                   [](const auto &x, const auto &y) {
+                     return x.first > y.first;
+                   });
   // Each with a field of a pointer's size (8 bytes, then 4).
   std::vector<CellLink> out;
   constexpr size_t kMostLinks = 3;
