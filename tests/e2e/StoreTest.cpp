@@ -22,8 +22,9 @@ using nlohmann::json;
 
 namespace {
 
-/// A library whose functions each take a second or so: long enough for a
-/// worker to be killed while it computes one.
+/// A library whose functions each take a second or so (with
+/// --max-string=6): long enough for a worker to be killed while it
+/// computes one.
 std::string slowLibrary() {
   std::string text;
   for (int k = 0; k < 6; ++k)
@@ -33,6 +34,7 @@ std::string slowLibrary() {
             "  for (int i = 0; s[i]; ++i) {\n"
             "    if (s[i] == 'a' + " + std::to_string(k) + ") c += i;\n"
             "    else if (s[i] == 'z' - " + std::to_string(k) + ") c -= 1;\n"
+            "    else if (s[i] == 'm' + " + std::to_string(k) + ") c ^= 1;\n"
             "  }\n"
             "  if (c == " + std::to_string(7 * k + 12) + ") return 100 / (c - " +
             std::to_string(7 * k + 12) + ");\n"
@@ -137,7 +139,7 @@ protected:
                                std::vector<std::string> extra = {},
                                const char *jobs = "1") {
     std::vector<std::string> args = {"check", "--all", "-q", "-j", jobs,
-                                     "--max-string=8", "--out=" + out,
+                                     "--max-string=6", "--out=" + out,
                                      "--store=" + store};
     args.insert(args.end(), extra.begin(), extra.end());
     args.push_back("slow.c");
@@ -176,7 +178,7 @@ protected:
       EXPECT_LE(times, 1) << f << " computed by both workers that lived";
 
     ProcessResult assembled = cosmo(
-        {"report", "--all", "-q", "-j", "1", "--max-string=8", "--out=all",
+        {"report", "--all", "-q", "-j", "1", "--max-string=6", "--out=all",
          "--store=" + store, "slow.c"},
         60);
     ASSERT_EQ(assembled.exitCode, 1) << assembled.out << assembled.err;
@@ -484,19 +486,20 @@ TEST_F(StoreTest, ShardWorkersBuildEachCalleesTreeOnce) {
                      "  for (int i = 0; s[i]; ++i) {\n"
                      "    if (s[i] == 'a') c += i;\n"
                      "    else if (s[i] == 'z') c -= 1;\n"
+                     "    else if (s[i] == 'm') c ^= 1;\n"
                      "  }\n"
                      "  return c;\n"
                      "}\n";
   for (int k = 0; k < 4; ++k)
     text += "int caller" + std::to_string(k) +
             "(const char *s) {\n  int c = scan(s);\n  if (c == " +
-            std::to_string(k + 20) + ") return 100 / (c - " +
-            std::to_string(k + 20) + ");\n  return c;\n}\n";
+            std::to_string(k + 10) + ") return 100 / (c - " +
+            std::to_string(k + 10) + ");\n  return c;\n}\n";
   write("lib.c", text);
   auto args = [](const std::string &out, const std::string &store,
                  const std::string &shard) {
     std::vector<std::string> a = {"check", "--all", "-q", "-j", "1",
-                                  "--calls=replay", "--max-string=8",
+                                  "--calls=replay", "--max-string=6",
                                   "--out=" + out, "--store=" + store, "lib.c"};
     if (!shard.empty())
       a.push_back("--shard=" + shard);
