@@ -458,8 +458,7 @@ HornClause ClauseCells::translate(const HornClause &c) {
     });
   }
   // Every body atom with an array has an instance (its scalars hold of
-  // some cell); two instances of one atom at one cell of an array agree
-  // on its fields there.
+  // some cell).
   for (size_t k = 0; k < c.body.size(); ++k)
     if (!views_[c.body[k].relation].empty() &&
         std::none_of(instances_.begin(), instances_.end(),
@@ -468,31 +467,28 @@ HornClause ClauseCells::translate(const HornClause &c) {
       side_.push_back(aligned(cell, views_[c.body[k].relation][0].stride));
       instance(k, 0, cell);
     }
+  // Two instances of one atom: at one cell they agree (fields and
+  // successors); where one's link points, the other's fields are its
+  // successor's (an instance may link to itself).
   for (size_t a = 0; a < instances_.size(); ++a)
-    for (size_t b = a + 1; b < instances_.size(); ++b) {
+    for (size_t b = 0; b < instances_.size(); ++b) {
       const Instance &x = instances_[a], &y = instances_[b];
       if (x.atom != y.atom)
         continue;
       for (size_t v = 0; v < x.cells.size(); ++v) {
-        std::vector<ExprRef> same;
-        for (size_t f = 0; f < x.fields[v].size(); ++f)
-          same.push_back(ctx_.eq(x.fields[v][f], y.fields[v][f]));
-        for (size_t f = 0; f < x.succ[v].size(); ++f)
-          same.push_back(ctx_.eq(x.succ[v][f], y.succ[v][f]));
-        side_.push_back(ctx_.implies(ctx_.eq(x.cells[v], y.cells[v]),
-                                     ctx_.andAll(same)));
-      }
-    }
-  // A successor's fields are those of the instance at its cell.
-  for (const Instance &x : instances_)
-    for (size_t v = 0; v < x.cells.size(); ++v) {
-      const CellView &view = viewsOf(x.atom)[v];
-      if (!view.link)
-        continue;
-      ExprRef s = successorCell(ctx_, x.fields[v][*view.link], view);
-      for (const Instance &y : instances_) {
-        if (y.atom != x.atom)
+        if (a < b) {
+          std::vector<ExprRef> same;
+          for (size_t f = 0; f < x.fields[v].size(); ++f)
+            same.push_back(ctx_.eq(x.fields[v][f], y.fields[v][f]));
+          for (size_t f = 0; f < x.succ[v].size(); ++f)
+            same.push_back(ctx_.eq(x.succ[v][f], y.succ[v][f]));
+          side_.push_back(ctx_.implies(ctx_.eq(x.cells[v], y.cells[v]),
+                                       ctx_.andAll(same)));
+        }
+        const CellView &view = viewsOf(x.atom)[v];
+        if (!view.link)
           continue;
+        ExprRef s = successorCell(ctx_, x.fields[v][*view.link], view);
         std::vector<ExprRef> same;
         for (size_t f = 0; f < view.fields.size(); ++f)
           same.push_back(ctx_.eq(x.succ[v][f], y.fields[v][f]));

@@ -67,6 +67,15 @@ struct CellIndexedSystem {
   HornSystem system;
   /// Per relation: the views of its arrays, in argument order.
   std::vector<std::vector<CellView>> views;
+
+  /// Whether some view has its cells' successors (CellView::link).
+  bool linked() const {
+    for (const std::vector<CellView> &vs : views)
+      for (const CellView &v : vs)
+        if (v.link)
+          return true;
+    return false;
+  }
 };
 
 /// Which field links a cell to its successor: in cells of `stride`

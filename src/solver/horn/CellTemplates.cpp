@@ -170,11 +170,8 @@ class Templates {
 public:
   Templates(expr::ExprContext &ctx, const HornSystem &original,
             const CellIndexedSystem &cells)
-      : ctx_(ctx), original_(original), cells_(cells) {
-    for (const std::vector<CellView> &views : cells.views)
-      for (const CellView &v : views)
-        linked_ |= v.link.has_value();
-  }
+      : ctx_(ctx), original_(original), cells_(cells),
+        linked_(cells.linked()) {}
 
   std::map<std::string, std::vector<ExprRef>> build();
 
@@ -216,7 +213,7 @@ private:
   /// (pointers' cells, successors, entries' needs offered back) join the
   /// single cells' (which go without them: each is a Houdini candidate
   /// more, where single cells decide).
-  bool linked_ = false;
+  bool linked_;
   /// Per relation and view: guards, and facts per field.
   struct Found {
     std::vector<ExprRef> guards;
