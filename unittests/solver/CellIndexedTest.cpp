@@ -312,6 +312,47 @@ TEST_F(CellIndexedTest, ALaterQuestionTakesTheStepsAnEarlierOneShowed) {
         << limit;
 }
 
+// The successor view (a node with the node it links to) is an
+// over-approximation as single cells are: with its own templates it
+// proves the walk whose keys are below 100, and with them or with Spacer
+// alone never the walk that meets a key of 100.
+TEST_F(CellIndexedTest, ASuccessorViewProvesOnlyWhatHolds) {
+  std::string why;
+  auto single = indexByCell(ctx, buildThenWalk(100), why);
+  ASSERT_TRUE(single) << why;
+  std::vector<CellLink> links = cellLinks(*single);
+  // The link is the node's 8-byte field at 8, of 16-byte cells.
+  ASSERT_FALSE(links.empty());
+  EXPECT_EQ(links[0].stride, 16u);
+  EXPECT_EQ(links[0].offset, 8u);
+  EXPECT_EQ(links[0].bytes, 8u);
+  for (int64_t bound : {100, 101}) {
+    HornSystem original = buildThenWalk(bound);
+    bool proved = false;
+    for (const CellLink &link : links) {
+      auto linked = indexByCell(ctx, original, why, link);
+      ASSERT_TRUE(linked) << why;
+      ASSERT_TRUE(linked->linked());
+      std::map<std::string, std::vector<ExprRef>> templates =
+          cellTemplates(ctx, original, *linked);
+      HornOptions o;
+      o.timeoutSeconds = 20;
+      o.templates = &templates;
+      o.templatesOnly = true;
+      HornAnswer a = solveHorn(ctx, linked->system, o);
+      proved |= a.status == HornAnswer::Safe;
+      HornOptions spacer;
+      spacer.timeoutSeconds = 10;
+      spacer.cells = false;
+      if (bound == 101)
+        EXPECT_EQ(solveHorn(ctx, linked->system, spacer).status,
+                  HornAnswer::Unsafe)
+            << link.offset;
+    }
+    EXPECT_EQ(proved, bound == 100) << bound;
+  }
+}
+
 TEST_F(CellIndexedTest, NodesOfASizeOtherThanAPowerOfTwoAreLeftAsArrays) {
   std::string why;
   EXPECT_FALSE(indexByCell(ctx, buildThenCheck(12, true, 100), why));
