@@ -663,11 +663,7 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
   size_t n = original.relations().size();
   // (Kept for later questions over single cells only: a successor view's
   // relations have other arguments.)
-  bool linked = false;
-  for (const std::vector<CellView> &vs : cells.views)
-    for (const CellView &v : vs)
-      linked |= v.link.has_value();
-  if (!linked)
+  if (!cells.linked())
     out.cellInvariants = answer.invariants;
   out.cellInvariants.resize(n);
   out.invariants.assign(n, nullptr);
