@@ -330,7 +330,7 @@ TEST_F(CellIndexedTest, ASuccessorViewProvesOnlyWhatHolds) {
     HornSystem original = buildThenWalk(bound);
     bool proved = false;
     for (const CellLink &link : links) {
-      auto linked = indexByCell(ctx, original, why, link);
+      auto linked = indexByCell(ctx, original, why, CellExtras{link, {}});
       ASSERT_TRUE(linked) << why;
       ASSERT_TRUE(linked->linked());
       std::map<std::string, std::vector<ExprRef>> templates =
@@ -344,12 +344,55 @@ TEST_F(CellIndexedTest, ASuccessorViewProvesOnlyWhatHolds) {
       HornOptions spacer;
       spacer.timeoutSeconds = 10;
       spacer.cells = false;
-      if (bound == 101)
+      if (bound == 101) {
         EXPECT_EQ(solveHorn(ctx, linked->system, spacer).status,
                   HornAnswer::Unsafe)
             << link.offset;
+      }
     }
     EXPECT_EQ(proved, bound == 100) << bound;
+  }
+}
+
+// A pointed cell (the fields of the node a walk's pointer is at) is as
+// exact: the walk's pointer is found, the walk whose keys are below 100
+// is proved with a fact of the pointed node's key, and Spacer finds the
+// counterexample of the walk that meets a key of 100 over the same view.
+TEST_F(CellIndexedTest, APointedCellProvesOnlyWhatHolds) {
+  std::string why;
+  auto single = indexByCell(ctx, buildThenWalk(100), why);
+  ASSERT_TRUE(single) << why;
+  std::map<size_t, std::pair<uint64_t, CellPointer>> pointers =
+      cellPointers(*single);
+  // The walk (relation 1) reads the node at 16 * at - 4096.
+  ASSERT_EQ(pointers.count(1), 1u);
+  EXPECT_EQ(pointers[1].first, 16u);
+  EXPECT_EQ(pointers[1].second, (CellPointer{2, 16, uint64_t(-4096)}));
+  for (int64_t bound : {100, 101}) {
+    HornSystem original = buildThenWalk(bound);
+    auto pointed = indexByCell(ctx, original, why, CellExtras{{}, pointers});
+    ASSERT_TRUE(pointed) << why;
+    ASSERT_TRUE(pointed->views[1][0].pointer);
+    ASSERT_FALSE(pointed->views[0][0].pointer);
+    std::map<std::string, std::vector<ExprRef>> templates =
+        cellTemplates(ctx, original, *pointed);
+    CellPositions at = cellPositions(pointed->views[1], 3);
+    ExprRef key = pointed->system.argument(ctx, 1, at.pointed[0][0]);
+    templates["walk"].push_back(ctx.notE(ctx.sle(k32(100), key)));
+    HornOptions o;
+    o.timeoutSeconds = 20;
+    o.templates = &templates;
+    o.templatesOnly = true;
+    EXPECT_EQ(solveHorn(ctx, pointed->system, o).status == HornAnswer::Safe,
+              bound == 100)
+        << bound;
+    if (bound == 101) {
+      HornOptions spacer;
+      spacer.timeoutSeconds = 10;
+      spacer.cells = false;
+      EXPECT_EQ(solveHorn(ctx, pointed->system, spacer).status,
+                HornAnswer::Unsafe);
+    }
   }
 }
 

@@ -100,6 +100,13 @@ private:
     std::vector<ExprRef> cells;               ///< per array (view)
     std::vector<std::vector<ExprRef>> fields; ///< per array, per field
     std::vector<std::vector<ExprRef>> succ;   ///< the successor's fields
+    std::vector<std::vector<ExprRef>> pointed; ///< the pointed cell's
+  };
+  /// What an atom's view puts after its cell: the cell's fields, its
+  /// successor's and the pointed cell's.
+  struct CellArgs {
+    ExprRef cell;
+    std::vector<ExprRef> fields, succ, pointed;
   };
   /// A body atom's array variable: the atom and which of its arrays.
   struct ArrayOf {
@@ -169,7 +176,7 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
   for (Instance &i : instances_)
     if (i.atom == atom && i.cells[view] == cell)
       return i;
-  Instance i{atom, {}, {}};
+  Instance i{atom, {}, {}, {}, {}};
   const std::vector<CellView> &views = viewsOf(atom);
   for (size_t v = 0; v < views.size(); ++v) {
     if (v == view) {
@@ -187,6 +194,11 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
       for (const auto &[offset, bytes] : views[v].fields)
         i.succ.back().push_back(freshVar(fmt::format("s{}", offset),
                                          expr::Sort::bv(8 * bytes)));
+    i.pointed.emplace_back();
+    if (views[v].pointer)
+      for (const auto &[offset, bytes] : views[v].fields)
+        i.pointed.back().push_back(freshVar(fmt::format("p{}", offset),
+                                            expr::Sort::bv(8 * bytes)));
   }
   instances_.push_back(std::move(i));
   return instances_.back();
@@ -430,10 +442,10 @@ HornClause ClauseCells::translate(const HornClause &c) {
     size_t v = 0;
     for (unsigned p = 0; p < a.args.size(); ++p) {
       if (v < views.size() && p == views[v].position) {
-        auto [cell, fields, succ] = cellOf(v, a.args[p]);
-        at.args.push_back(cell);
-        at.args.insert(at.args.end(), fields.begin(), fields.end());
-        at.args.insert(at.args.end(), succ.begin(), succ.end());
+        CellArgs cell = cellOf(v, a.args[p]);
+        at.args.push_back(cell.cell);
+        for (const auto *part : {&cell.fields, &cell.succ, &cell.pointed})
+          at.args.insert(at.args.end(), part->begin(), part->end());
         ++v;
         continue;
       }
@@ -444,17 +456,22 @@ HornClause ClauseCells::translate(const HornClause &c) {
   if (c.head) {
     const std::vector<CellView> &views = views_[c.head->relation];
     out.head = withCells(*c.head, [&](size_t v, const ExprRef &array) {
-      ExprRef j = freshVar("j", expr::Sort::bv(64));
-      side_.push_back(aligned(j, views[v].stride));
-      std::vector<ExprRef> fields, succ;
+      CellArgs out{freshVar("j", expr::Sort::bv(64)), {}, {}, {}};
+      side_.push_back(aligned(out.cell, views[v].stride));
       for (size_t f = 0; f < views[v].fields.size(); ++f)
-        fields.push_back(field(array, j, f, views[v]));
+        out.fields.push_back(field(array, out.cell, f, views[v]));
       if (views[v].link) {
-        ExprRef s = successorCell(ctx_, fields[*views[v].link], views[v]);
+        ExprRef s = successorCell(ctx_, out.fields[*views[v].link], views[v]);
         for (size_t f = 0; f < views[v].fields.size(); ++f)
-          succ.push_back(field(array, s, f, views[v]));
+          out.succ.push_back(field(array, s, f, views[v]));
       }
-      return std::make_tuple(j, fields, succ);
+      if (views[v].pointer) {
+        ExprRef p = pointedCell(
+            ctx_, rewrite(c.head->args[views[v].pointer->argument]), views[v]);
+        for (size_t f = 0; f < views[v].fields.size(); ++f)
+          out.pointed.push_back(field(array, p, f, views[v]));
+      }
+      return out;
     });
   }
   // Every body atom with an array has an instance (its scalars hold of
@@ -468,8 +485,9 @@ HornClause ClauseCells::translate(const HornClause &c) {
       instance(k, 0, cell);
     }
   // Two instances of one atom: at one cell they agree (fields and
-  // successors); where one's link points, the other's fields are its
-  // successor's (an instance may link to itself).
+  // successors), and they have one pointed cell; where one's link or its
+  // pointer points, the other's fields are its successor's or its pointed
+  // cell's (an instance may link to itself).
   for (size_t a = 0; a < instances_.size(); ++a)
     for (size_t b = 0; b < instances_.size(); ++b) {
       const Instance &x = instances_[a], &y = instances_[b];
@@ -484,31 +502,43 @@ HornClause ClauseCells::translate(const HornClause &c) {
             same.push_back(ctx_.eq(x.succ[v][f], y.succ[v][f]));
           side_.push_back(ctx_.implies(ctx_.eq(x.cells[v], y.cells[v]),
                                        ctx_.andAll(same)));
+          for (size_t f = 0; f < x.pointed[v].size(); ++f)
+            side_.push_back(ctx_.eq(x.pointed[v][f], y.pointed[v][f]));
         }
         const CellView &view = viewsOf(x.atom)[v];
-        if (!view.link)
-          continue;
-        ExprRef s = successorCell(ctx_, x.fields[v][*view.link], view);
-        std::vector<ExprRef> same;
-        for (size_t f = 0; f < view.fields.size(); ++f)
-          same.push_back(ctx_.eq(x.succ[v][f], y.fields[v][f]));
-        side_.push_back(
-            ctx_.implies(ctx_.eq(s, y.cells[v]), ctx_.andAll(same)));
+        auto at = [&](const ExprRef &cell, const std::vector<ExprRef> &of) {
+          std::vector<ExprRef> same;
+          for (size_t f = 0; f < view.fields.size(); ++f)
+            same.push_back(ctx_.eq(of[f], y.fields[v][f]));
+          side_.push_back(
+              ctx_.implies(ctx_.eq(cell, y.cells[v]), ctx_.andAll(same)));
+        };
+        if (view.link)
+          at(successorCell(ctx_, x.fields[v][*view.link], view), x.succ[v]);
+        // (The atom's instances share their pointed cell: its first
+        // gives it.)
+        bool first = std::none_of(
+            instances_.begin(), instances_.begin() + static_cast<long>(a),
+            [&](const Instance &i) { return i.atom == x.atom; });
+        if (view.pointer && first)
+          at(pointedCell(ctx_,
+                         rewrite(body_[x.atom]->args[view.pointer->argument]),
+                         view),
+             x.pointed[v]);
       }
     }
   for (size_t k = 0; k < c.body.size(); ++k) {
     const HornAtom &a = c.body[k];
     if (views_[a.relation].empty()) {
       out.body.push_back(withCells(a, [](size_t, const ExprRef &) {
-        return std::make_tuple(ExprRef(), std::vector<ExprRef>(),
-                               std::vector<ExprRef>());
+        return CellArgs{};
       }));
       continue;
     }
     for (const Instance &i : instances_)
       if (i.atom == k)
         out.body.push_back(withCells(a, [&](size_t v, const ExprRef &) {
-          return std::make_tuple(i.cells[v], i.fields[v], i.succ[v]);
+          return CellArgs{i.cells[v], i.fields[v], i.succ[v], i.pointed[v]};
         }));
   }
   side_.push_back(constraint);
@@ -538,9 +568,45 @@ ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
       ctx.bv(64, ~(view.stride - 1)));
 }
 
+ExprRef pointedCell(expr::ExprContext &ctx, const ExprRef &pointer,
+                    const CellView &view) {
+  assert(view.pointer);
+  return ctx.band(ctx.add(ctx.mul(ctx.zextOrTrunc(pointer, 64),
+                                  ctx.bv(64, view.pointer->scale)),
+                          ctx.bv(64, view.pointer->delta)),
+                  ctx.bv(64, ~(view.stride - 1)));
+}
+
+CellPositions cellPositions(const std::vector<CellView> &views,
+                            size_t originalArity) {
+  CellPositions out;
+  unsigned at = 0;
+  size_t v = 0;
+  for (unsigned i = 0; i < originalArity; ++i) {
+    if (v < views.size() && views[v].position == i) {
+      size_t n = views[v].fields.size();
+      auto take = [&](bool present) {
+        std::vector<unsigned> positions;
+        for (size_t f = 0; present && f < n; ++f)
+          positions.push_back(at++);
+        return positions;
+      };
+      out.cell.push_back(at++);
+      out.fields.push_back(take(true));
+      out.succ.push_back(take(views[v].link.has_value()));
+      out.pointed.push_back(take(views[v].pointer.has_value()));
+      ++v;
+      continue;
+    }
+    out.scalars.push_back(at++);
+  }
+  return out;
+}
+
 std::optional<CellIndexedSystem>
 indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
-            const std::optional<CellLink> &link) {
+            const CellExtras &extras) {
+  const std::optional<CellLink> &link = extras.link;
   ElementLayouts layouts(ctx, system, /*subFields=*/true);
   CellIndexedSystem out;
   bool any = false;
@@ -560,17 +626,28 @@ indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
                           rel.name);
         return std::nullopt;
       }
-      views.push_back(CellView{i, l->stride, l->fields});
+      CellView view;
+      view.position = i;
+      view.stride = l->stride;
+      view.fields = l->fields;
+      views.push_back(std::move(view));
       if (link && link->stride == l->stride)
         for (size_t f = 0; f < l->fields.size(); ++f)
           if (l->fields[f] == std::make_pair(link->offset, link->bytes)) {
             views.back().link = f;
             views.back().linkDelta = link->delta;
           }
+      if (auto it = extras.pointers.find(r);
+          it != extras.pointers.end() && it->second.first == l->stride &&
+          it->second.second.argument < rel.args.size() &&
+          rel.args[it->second.second.argument].isBV() &&
+          std::none_of(views.begin(), views.end(),
+                       [](const CellView &v) { return v.pointer; }))
+        views.back().pointer = it->second.second;
       args.push_back(expr::Sort::bv(64));
-      for (const auto &[offset, bytes] : l->fields)
-        args.push_back(expr::Sort::bv(8 * bytes));
-      if (views.back().link)
+      unsigned copies =
+          1 + views.back().link.has_value() + views.back().pointer.has_value();
+      for (unsigned k = 0; k < copies; ++k)
         for (const auto &[offset, bytes] : l->fields)
           args.push_back(expr::Sort::bv(8 * bytes));
     }
@@ -639,7 +716,7 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
       break;
     std::string why;
     std::optional<CellIndexedSystem> linked =
-        indexByCell(ctx, system, why, link);
+        indexByCell(ctx, system, why, CellExtras{link, {}});
     if (!linked)
       continue;
     HornAnswer b = attempt(*linked, left());
@@ -702,6 +779,14 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
         for (const auto &[offset, bytes] : views[v].fields)
           back[cells.system.argument(ctx, r, at++)] =
               elementAt(ctx, array, ctx.add(s, ctx.bv(64, offset)), bytes);
+      }
+      if (views[v].pointer) {
+        ExprRef p = pointedCell(
+            ctx, original.argument(ctx, r, views[v].pointer->argument),
+            views[v]);
+        for (const auto &[offset, bytes] : views[v].fields)
+          back[cells.system.argument(ctx, r, at++)] =
+              elementAt(ctx, array, ctx.add(p, ctx.bv(64, offset)), bytes);
       }
       ++v;
     }

@@ -49,6 +49,15 @@
 
 namespace cosmo::solver {
 
+/// A scalar argument of a relation that points into its array's region
+/// (a walk's pointer): the cell it points at is
+/// (zext(argument) * scale + delta) rounded down to the stride.
+struct CellPointer {
+  unsigned argument = 0; ///< its position among the original arguments
+  uint64_t scale = 1, delta = 0;
+  auto operator<=>(const CellPointer &) const = default;
+};
+
 /// One relation's array argument seen as cells.
 struct CellView {
   unsigned position = 0; ///< of the array among the original arguments
@@ -60,19 +69,35 @@ struct CellView {
   /// (zext(link) + linkDelta) rounded down to the stride.
   std::optional<size_t> link;
   uint64_t linkDelta = 0;
+  /// A pointer into the region, if any: the relation then has the fields
+  /// of the cell it points at too, after the successor's.
+  std::optional<CellPointer> pointer;
   bool operator==(const CellView &) const = default;
 };
+
+/// Where a cell relation's arguments are, given the original relation's
+/// arity: per view, the cell's position, its fields', its successor's
+/// fields' and the pointed cell's fields'; the others are the scalars,
+/// in order.
+struct CellPositions {
+  std::vector<unsigned> cell;
+  std::vector<std::vector<unsigned>> fields, succ, pointed;
+  std::vector<unsigned> scalars;
+};
+CellPositions cellPositions(const std::vector<CellView> &views,
+                            size_t originalArity);
 
 struct CellIndexedSystem {
   HornSystem system;
   /// Per relation: the views of its arrays, in argument order.
   std::vector<std::vector<CellView>> views;
 
-  /// Whether some view has its cells' successors (CellView::link).
+  /// Whether some view has more than its cell's fields: its successors
+  /// (CellView::link) or a pointed cell (CellView::pointer).
   bool linked() const {
     for (const std::vector<CellView> &vs : views)
       for (const CellView &v : vs)
-        if (v.link)
+        if (v.link || v.pointer)
           return true;
     return false;
   }
@@ -94,19 +119,38 @@ struct CellLink {
 ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
                       const CellView &view);
 
+/// The offset of the cell `pointer` (a value of view's pointer argument)
+/// points at.
+ExprRef pointedCell(expr::ExprContext &ctx, const ExprRef &pointer,
+                    const CellView &view);
+
+/// What a view has besides its cell's fields: the successor through a
+/// link, and per relation a pointer into the region (for its first view
+/// of the pointer's stride).
+struct CellExtras {
+  std::optional<CellLink> link;
+  std::map<size_t, std::pair<uint64_t, CellPointer>> pointers;
+};
+
 /// `system` over cells; none when some term has no exact translation (the
-/// reason in `why`) or no relation has an array. With `link`, the views of
-/// the arrays with that field have their cells' successors too
-/// (CellView::link).
+/// reason in `why`) or no relation has an array. With `extras`, the views
+/// of the arrays with the link's field have their cells' successors too
+/// (CellView::link), and those with a pointer the pointed cell's fields.
 std::optional<CellIndexedSystem>
 indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
-            const std::optional<CellLink> &link = std::nullopt);
+            const CellExtras &extras = {});
 
 /// The links worth a successor view of `cells` (a system without them):
 /// fields of a pointer's size, with the offset a carried pointer's cell
 /// is read at when it is null (the region's base, negated). Most likely
 /// first.
 std::vector<CellLink> cellLinks(const CellIndexedSystem &cells);
+
+/// The pointers worth a pointed cell in `cells` (a system without them):
+/// per relation, the scalar argument the clauses read a cell at, as a
+/// linear function of it alone (the most frequent), by stride.
+std::map<size_t, std::pair<uint64_t, CellPointer>>
+cellPointers(const CellIndexedSystem &cells);
 
 /// Candidate invariants of the cell relations read off the clauses
 /// (CellTemplates.cpp): every cell below the one an iteration writes holds

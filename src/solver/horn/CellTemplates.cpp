@@ -48,38 +48,6 @@ using expr::Kind;
 
 namespace {
 
-/// Where a cell relation's arguments are: per view, the cell's position
-/// and its fields'; the others are scalars.
-struct CellPositions {
-  std::vector<unsigned> cell;
-  std::vector<std::vector<unsigned>> fields;
-  std::vector<std::vector<unsigned>> succ; ///< the successor's fields
-  std::vector<unsigned> scalars;
-};
-
-CellPositions positionsOf(const std::vector<CellView> &views,
-                          size_t originalArity) {
-  CellPositions out;
-  unsigned at = 0;
-  size_t v = 0;
-  for (unsigned i = 0; i < originalArity; ++i) {
-    if (v < views.size() && views[v].position == i) {
-      out.cell.push_back(at++);
-      out.fields.emplace_back();
-      for (size_t f = 0; f < views[v].fields.size(); ++f)
-        out.fields.back().push_back(at++);
-      out.succ.emplace_back();
-      if (views[v].link)
-        for (size_t f = 0; f < views[v].fields.size(); ++f)
-          out.succ.back().push_back(at++);
-      ++v;
-      continue;
-    }
-    out.scalars.push_back(at++);
-  }
-  return out;
-}
-
 /// The top-level conjuncts of `e`.
 void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out) {
   if (e->kind() == Kind::And) {
@@ -250,9 +218,9 @@ ExprRef Templates::portFact(const ExprRef &f, std::pair<size_t, size_t> from,
                  &b = cells_.views[to.first][to.second];
   if (a.stride != b.stride || a.fields != b.fields)
     return nullptr;
-  CellPositions pa = positionsOf(cells_.views[from.first],
+  CellPositions pa = cellPositions(cells_.views[from.first],
                                  original_.relations()[from.first].args.size()),
-                pb = positionsOf(cells_.views[to.first],
+                pb = cellPositions(cells_.views[to.first],
                                  original_.relations()[to.first].args.size());
   expr::Substitution sub;
   sub[cells_.system.argument(ctx_, from.first, pa.cell[from.second])] =
@@ -273,7 +241,7 @@ ExprRef Templates::portFact(const ExprRef &f, std::pair<size_t, size_t> from,
 void Templates::iteration(const HornClause &c) {
   size_t r = c.head->relation;
   const std::vector<CellView> &views = cells_.views[r];
-  CellPositions p = positionsOf(views, original_.relations()[r].args.size());
+  CellPositions p = cellPositions(views, original_.relations()[r].args.size());
   const HornAtom *self = nullptr;
   for (const HornAtom &a : c.body)
     if (a.relation == r)
@@ -417,7 +385,7 @@ void Templates::query(const HornClause &c) {
     if (views.empty())
       continue;
     CellPositions p =
-        positionsOf(views, original_.relations()[a.relation].args.size());
+        cellPositions(views, original_.relations()[a.relation].args.size());
     expr::Substitution toArgs = argumentsOf(a, p);
     for (size_t v = 0; v < views.size(); ++v) {
       std::set<ExprRef, expr::ExprIdLess> fields;
@@ -545,7 +513,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
     const CellView &view = cells_.views[key.first][key.second];
     if (!view.link)
       continue;
-    CellPositions p = positionsOf(cells_.views[key.first],
+    CellPositions p = cellPositions(cells_.views[key.first],
                                   original_.relations()[key.first].args.size());
     auto arg = [&](unsigned i) {
       return cells_.system.argument(ctx_, key.first, i);
@@ -586,7 +554,7 @@ void Templates::portThroughEntries(
   auto placesOf = [&](size_t r) {
     const std::vector<CellView> &views = cells_.views[r];
     size_t arity = original_.relations()[r].args.size();
-    CellPositions p = positionsOf(views, arity);
+    CellPositions p = cellPositions(views, arity);
     std::vector<Place> places(arity);
     size_t v = 0, k = 0;
     for (unsigned i = 0; i < arity; ++i) {
@@ -612,14 +580,14 @@ void Templates::portThroughEntries(
     size_t to = c.head->relation;
     std::vector<Place> into = placesOf(to);
     CellPositions pt =
-        positionsOf(cells_.views[to], original_.relations()[to].args.size());
+        cellPositions(cells_.views[to], original_.relations()[to].args.size());
     for (const HornAtom &a : c.body) {
       size_t from = a.relation;
       auto templates = out.find(original_.relations()[from].name);
       if (templates == out.end())
         continue;
       std::vector<Place> outOf = placesOf(from);
-      CellPositions pf = positionsOf(cells_.views[from],
+      CellPositions pf = cellPositions(cells_.views[from],
                                      original_.relations()[from].args.size());
       expr::Substitution sub;
       for (unsigned i = 0; i < a.args.size(); ++i)
@@ -705,7 +673,7 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
       size_t arity = a.args.size();
       for (const CellView &v : views)
         arity -= v.fields.size();
-      CellPositions p = positionsOf(views, arity);
+      CellPositions p = cellPositions(views, arity);
       for (size_t v = 0; v < views.size(); ++v) {
         const ExprRef &cell = a.args[p.cell[v]];
         if (cell->kind() == Kind::Var || cell->kind() == Kind::BVConst)
@@ -755,6 +723,62 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
               out.push_back(l);
           }
         }
+  return out;
+}
+
+std::map<size_t, std::pair<uint64_t, CellPointer>>
+cellPointers(const CellIndexedSystem &cells) {
+  // Per relation, the cells clauses read at a linear function of one
+  // scalar variable of an atom (`16 * p - base`): that argument, counted,
+  // the most frequent kept.
+  std::map<size_t, std::map<std::pair<uint64_t, CellPointer>, unsigned>> seen;
+  for (const HornClause &c : cells.system.clauses())
+    for (const HornAtom &a : c.body) {
+      const std::vector<CellView> &views = cells.views[a.relation];
+      if (views.empty())
+        continue;
+      size_t arity = a.args.size();
+      for (const CellView &v : views)
+        arity -= v.fields.size();
+      CellPositions p = cellPositions(views, arity);
+      for (size_t v = 0; v < views.size(); ++v) {
+        const ExprRef &cell = a.args[p.cell[v]];
+        std::vector<ExprRef> vars = expr::freeVariables(cell);
+        if (cell->kind() == Kind::Var || vars.size() != 1)
+          continue;
+        // The scalar's position among the original arguments.
+        std::optional<unsigned> argument;
+        for (size_t k = 0; k < p.scalars.size(); ++k)
+          if (a.args[p.scalars[k]] == vars[0]) {
+            unsigned original = static_cast<unsigned>(k);
+            for (const CellView &w : views)
+              original += w.position <= original;
+            argument = original;
+          }
+        if (!argument || vars[0]->width() > 64)
+          continue;
+        // Linear: f(x) = delta + scale * x at three points.
+        std::optional<llvm::APInt> f0 = valueAt(cell, 0, {}),
+                                   f1 = valueAt(cell, 1, {}),
+                                   f5 = valueAt(cell, 5, {});
+        if (!f0 || !f1 || !f5 || f0->getBitWidth() != 64)
+          continue;
+        llvm::APInt scale = *f1 - *f0;
+        if (*f5 != *f0 + scale * 5 || scale.isZero())
+          continue;
+        CellPointer ptr{*argument, scale.getZExtValue(), f0->getZExtValue()};
+        ++seen[a.relation][{views[v].stride, ptr}];
+      }
+    }
+  std::map<size_t, std::pair<uint64_t, CellPointer>> out;
+  for (const auto &[r, counts] : seen) {
+    unsigned most = 0;
+    for (const auto &[key, n] : counts)
+      if (n > most) {
+        most = n;
+        out[r] = key;
+      }
+  }
   return out;
 }
 
