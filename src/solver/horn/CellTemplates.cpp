@@ -173,6 +173,13 @@ private:
   /// clause passes on unchanged (a walk after the loop that built its
   /// list: the builder's values at its exit are the walk's parameters).
   void portThroughEntries(std::map<std::string, std::vector<ExprRef>> &out);
+  /// An entry clause of relation `to` from body atom `from`: the cell
+  /// arguments of `from` that `to` gets unchanged, as `to`'s.
+  struct EntryPort {
+    size_t from, to;
+    expr::Substitution sub;
+  };
+  std::vector<EntryPort> entryPorts();
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -543,8 +550,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
   return out;
 }
 
-void Templates::portThroughEntries(
-    std::map<std::string, std::vector<ExprRef>> &out) {
+std::vector<Templates::EntryPort> Templates::entryPorts() {
   // Where each original argument of relation `r` is among its cell
   // relation's: a scalar's index, or an array's view.
   struct Place {
@@ -570,7 +576,7 @@ void Templates::portThroughEntries(
       e = e->child(0);
     return e;
   };
-  std::vector<std::pair<std::string, ExprRef>> ported;
+  std::vector<EntryPort> ports;
   for (const HornClause &c : original_.clauses()) {
     if (!c.head || std::any_of(c.body.begin(), c.body.end(),
                                [&](const HornAtom &a) {
@@ -583,19 +589,16 @@ void Templates::portThroughEntries(
         cellPositions(cells_.views[to], original_.relations()[to].args.size());
     for (const HornAtom &a : c.body) {
       size_t from = a.relation;
-      auto templates = out.find(original_.relations()[from].name);
-      if (templates == out.end())
-        continue;
       std::vector<Place> outOf = placesOf(from);
       CellPositions pf = cellPositions(cells_.views[from],
                                      original_.relations()[from].args.size());
-      expr::Substitution sub;
+      EntryPort port{from, to, {}};
       for (unsigned i = 0; i < a.args.size(); ++i)
         for (unsigned k = 0; k < c.head->args.size(); ++k) {
           const Expr *h = c.head->args[k].get();
           if (outOf[i].scalar && into[k].scalar && h == a.args[i].get() &&
               a.args[i]->kind() == Kind::Var) {
-            sub[cells_.system.argument(ctx_, from, *outOf[i].scalar)] =
+            port.sub[cells_.system.argument(ctx_, from, *outOf[i].scalar)] =
                 cells_.system.argument(ctx_, to, *into[k].scalar);
           } else if (outOf[i].view && into[k].view &&
                      root(h) == a.args[i].get()) {
@@ -606,42 +609,51 @@ void Templates::portThroughEntries(
                            &y = cells_.views[to][vt];
             if (x.stride != y.stride || x.fields != y.fields)
               continue;
-            sub[cells_.system.argument(ctx_, from, pf.cell[vf])] =
-                cells_.system.argument(ctx_, to, pt.cell[vt]);
-            for (size_t f = 0; f < x.fields.size(); ++f)
-              sub[cells_.system.argument(ctx_, from, pf.fields[vf][f])] =
-                  cells_.system.argument(ctx_, to, pt.fields[vt][f]);
+            auto same = [&](const std::vector<unsigned> &f,
+                            const std::vector<unsigned> &t) {
+              for (size_t n = 0; n < f.size() && n < t.size(); ++n)
+                port.sub[cells_.system.argument(ctx_, from, f[n])] =
+                    cells_.system.argument(ctx_, to, t[n]);
+            };
+            same({pf.cell[vf]}, {pt.cell[vt]});
+            same(pf.fields[vf], pt.fields[vt]);
             if (x.link && x.link == y.link)
-              for (size_t f = 0; f < x.fields.size(); ++f)
-                sub[cells_.system.argument(ctx_, from, pf.succ[vf][f])] =
-                    cells_.system.argument(ctx_, to, pt.succ[vt][f]);
+              same(pf.succ[vf], pt.succ[vt]);
           }
         }
-      for (const ExprRef &t : templates->second) {
-        auto vars = expr::freeVariables(t);
-        if (!vars.empty() &&
-            std::all_of(vars.begin(), vars.end(),
-                        [&](const ExprRef &v) { return sub.count(v) > 0; }))
-          ported.push_back({original_.relations()[to].name,
-                            expr::substitute(ctx_, t, sub)});
-      }
-      // And back: what the next loop needs of its entry (a walk's first
-      // node), the builder needs at its exit.
-      expr::Substitution back;
-      for (const auto &[x, y] : sub)
-        back[y] = x;
-      if (auto theirs = out.find(original_.relations()[to].name);
-          linked_ && theirs != out.end())
-        for (const ExprRef &t : theirs->second) {
-          auto vars = expr::freeVariables(t);
-          if (!vars.empty() &&
-              std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
-                return back.count(v) > 0;
-              }))
-            ported.push_back({original_.relations()[from].name,
-                              expr::substitute(ctx_, t, back)});
-        }
+      ports.push_back(std::move(port));
     }
+  }
+  return ports;
+}
+
+void Templates::portThroughEntries(
+    std::map<std::string, std::vector<ExprRef>> &out) {
+  std::vector<std::pair<std::string, ExprRef>> ported;
+  auto over = [](const ExprRef &t, const expr::Substitution &sub) {
+    auto vars = expr::freeVariables(t);
+    return !vars.empty() &&
+           std::all_of(vars.begin(), vars.end(),
+                       [&](const ExprRef &v) { return sub.count(v) > 0; });
+  };
+  for (const EntryPort &port : entryPorts()) {
+    const std::string &from = original_.relations()[port.from].name,
+                      &to = original_.relations()[port.to].name;
+    auto templates = out.find(from);
+    if (templates == out.end())
+      continue;
+    for (const ExprRef &t : templates->second)
+      if (over(t, port.sub))
+        ported.push_back({to, expr::substitute(ctx_, t, port.sub)});
+    // And back: what the next loop needs of its entry (a walk's first
+    // node), the builder needs at its exit.
+    expr::Substitution back;
+    for (const auto &[x, y] : port.sub)
+      back[y] = x;
+    if (auto theirs = out.find(to); linked_ && theirs != out.end())
+      for (const ExprRef &t : theirs->second)
+        if (over(t, back))
+          ported.push_back({from, expr::substitute(ctx_, t, back)});
   }
   for (auto &[name, t] : ported) {
     std::vector<ExprRef> &mine = out[name];
