@@ -638,11 +638,10 @@ indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
             views.back().linkDelta = link->delta;
           }
       if (auto it = extras.pointers.find(r);
-          it != extras.pointers.end() && it->second.first == l->stride &&
+          it != extras.pointers.end() &&
+          it->second.first + 1 == views.size() &&
           it->second.second.argument < rel.args.size() &&
-          rel.args[it->second.second.argument].isBV() &&
-          std::none_of(views.begin(), views.end(),
-                       [](const CellView &v) { return v.pointer; }))
+          rel.args[it->second.second.argument].isBV())
         views.back().pointer = it->second.second;
       args.push_back(expr::Sort::bv(64));
       unsigned copies =
@@ -711,17 +710,25 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   if (a.status == HornAnswer::Safe)
     return originalCellAnswer(ctx, system, *cells, std::move(a));
   std::string reason = a.reason;
-  for (const CellLink &link : cellLinks(*cells)) {
+  // Each link's successor view, then each again with the node a walk's
+  // pointer is at beside (a walk that unlinks nodes behind it).
+  std::vector<CellExtras> extras;
+  std::vector<CellLink> links = cellLinks(*cells);
+  for (const CellLink &link : links)
+    extras.push_back({link, {}});
+  if (CellPointers pointers = cellPointers(*cells); !pointers.empty())
+    for (const CellLink &link : links)
+      extras.push_back({link, pointers});
+  for (const CellExtras &e : extras) {
     if (left() < 0.1)
       break;
     std::string why;
-    std::optional<CellIndexedSystem> linked =
-        indexByCell(ctx, system, why, CellExtras{link, {}});
-    if (!linked)
+    std::optional<CellIndexedSystem> view = indexByCell(ctx, system, why, e);
+    if (!view)
       continue;
-    HornAnswer b = attempt(*linked, left());
+    HornAnswer b = attempt(*view, left());
     if (b.status == HornAnswer::Safe)
-      return originalCellAnswer(ctx, system, *linked, std::move(b));
+      return originalCellAnswer(ctx, system, *view, std::move(b));
   }
   none.reason = "over cells: " + reason;
   none.seconds = std::chrono::duration<double>(

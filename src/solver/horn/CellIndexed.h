@@ -26,6 +26,16 @@
 // head's are read at the successor of the head's link, through the
 // clause's stores: the same exact reads.
 //
+// A walk that unlinks nodes behind its pointer p (seed 001's RemoveAll)
+// needs facts ordered against p and p's link: the nodes between them were
+// unlinked, those below are as the loop before left them. With a pointer
+// (CellPointer: a scalar argument whose node the clauses read), a view
+// holds the fields of the node p is at too:
+//     R(X, A)  :=  forall aligned j. R'(X, j, A@j, A@s(j), A@c(p)),
+// c(p) the cell p points at (pointedCell). An atom's instances share it,
+// it equals the fields of any instance at that cell, and the head's is
+// read through the clause's stores.
+//
 // The result is array-free, which Spacer and the Houdini steps digest far
 // better than quantified lemmas over arrays, and it is an
 // over-approximation: when it is safe, so is the original, and its
@@ -124,12 +134,14 @@ ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
 ExprRef pointedCell(expr::ExprContext &ctx, const ExprRef &pointer,
                     const CellView &view);
 
+/// Per relation, the view a pointer points into and the pointer.
+using CellPointers = std::map<size_t, std::pair<size_t, CellPointer>>;
+
 /// What a view has besides its cell's fields: the successor through a
-/// link, and per relation a pointer into the region (for its first view
-/// of the pointer's stride).
+/// link, and per relation a pointer into one view's region.
 struct CellExtras {
   std::optional<CellLink> link;
-  std::map<size_t, std::pair<uint64_t, CellPointer>> pointers;
+  CellPointers pointers;
 };
 
 /// `system` over cells; none when some term has no exact translation (the
@@ -147,10 +159,9 @@ indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
 std::vector<CellLink> cellLinks(const CellIndexedSystem &cells);
 
 /// The pointers worth a pointed cell in `cells` (a system without them):
-/// per relation, the scalar argument the clauses read a cell at, as a
-/// linear function of it alone (the most frequent), by stride.
-std::map<size_t, std::pair<uint64_t, CellPointer>>
-cellPointers(const CellIndexedSystem &cells);
+/// per relation, the scalar argument the clauses read a view's cell at,
+/// as a linear function of it alone (the most frequent).
+CellPointers cellPointers(const CellIndexedSystem &cells);
 
 /// Candidate invariants of the cell relations read off the clauses
 /// (CellTemplates.cpp): every cell below the one an iteration writes holds

@@ -29,6 +29,17 @@
 //  - a written cell's link is null or to a cell below the frontier;
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100).
+// With a pointed cell (a walk's pointer p, CellIndexed.h), also, for each
+// fact F of the data (key != x), under each guard (the loop before's
+// frontier included):
+//  - p's node has F (when p is a node of the region: a sentinel on the
+//    stack is below the region's base, at a negative cell);
+//  - above p's cell, a node with F links to one with F (walked);
+//  - between the cell p's link points to and p's, none has F (unlinked;
+//    while p is the sentinel, between the carried head's cell and the
+//    frontier);
+//  - below p's cell, the facts of links hold (untouched);
+//  - a carried pointer's cell (the list's head) has F once p is a node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,6 +191,9 @@ private:
     expr::Substitution sub;
   };
   std::vector<EntryPort> entryPorts();
+  /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
+  /// behind its pointer), the facts ordered against the pointer.
+  void pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out);
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -546,8 +560,103 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
                          there));
     }
   }
+  pointedTemplates(out);
   portThroughEntries(out);
   return out;
+}
+
+void Templates::pointedTemplates(
+    std::map<std::string, std::vector<ExprRef>> &out) {
+  // The guards of the loops whose arrays flow into a relation's (the
+  // builder's frontier), as the relation's.
+  std::map<size_t, std::vector<ExprRef>> inherited;
+  for (const EntryPort &port : entryPorts())
+    for (const auto &[key, found] : found_)
+      if (key.first == port.from)
+        for (const ExprRef &g : found.guards) {
+          auto vars = expr::freeVariables(g);
+          if (std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
+                return port.sub.count(v) > 0;
+              }))
+            inherited[port.to].push_back(expr::substitute(ctx_, g, port.sub));
+        }
+  for (size_t r = 0; r < cells_.views.size(); ++r) {
+    const std::vector<CellView> &views = cells_.views[r];
+    size_t arity = original_.relations()[r].args.size();
+    CellPositions p = cellPositions(views, arity);
+    for (size_t v = 0; v < views.size(); ++v) {
+      const CellView &view = views[v];
+      if (!view.pointer || !view.link)
+        continue;
+      auto arg = [&](unsigned i) { return cells_.system.argument(ctx_, r, i); };
+      // The pointer's scalar among the cell relation's arguments.
+      unsigned k = view.pointer->argument;
+      for (const CellView &w : views)
+        k -= w.position < view.pointer->argument;
+      ExprRef pointer = pointedCell(ctx_, arg(p.scalars[k]), view);
+      ExprRef cellArg = arg(p.cell[v]);
+      ExprRef link = arg(p.fields[v][*view.link]);
+      ExprRef pointedLink = arg(p.pointed[v][*view.link]);
+      auto nonNull = [&](const ExprRef &l) {
+        return ctx_.notE(ctx_.eq(l, ctx_.bv(l->width(), 0)));
+      };
+      expr::Substitution toSucc, toPointed;
+      for (size_t f = 0; f < view.fields.size(); ++f) {
+        toSucc[arg(p.fields[v][f])] = arg(p.succ[v][f]);
+        toPointed[arg(p.fields[v][f])] = arg(p.pointed[v][f]);
+      }
+      const Found &found = found_[{r, v}];
+      std::vector<ExprRef> data, links;
+      for (const ExprRef &f : found.facts) {
+        auto vars = expr::freeVariables(f);
+        bool place = std::find(vars.begin(), vars.end(), cellArg) != vars.end();
+        bool linkOf = std::find(vars.begin(), vars.end(), link) != vars.end();
+        (place || linkOf ? links : data).push_back(f);
+      }
+      std::vector<ExprRef> guards{ctx_.trueE()};
+      guards.insert(guards.end(), found.guards.begin(), found.guards.end());
+      guards.insert(guards.end(), inherited[r].begin(), inherited[r].end());
+      // The cells carried pointers are at (a list's head).
+      std::vector<ExprRef> carried;
+      for (const ExprRef &at : found.pointers)
+        if (at->kind() == Kind::Eq && at->child(0) == cellArg.get())
+          carried.push_back(ExprRef(at->child(1)));
+      // A pointer at a node of the region (a sentinel elsewhere, on the
+      // stack, is at a cell below the region's base: negative).
+      ExprRef node = ctx_.sle(ctx_.bv(64, 0), pointer);
+      std::vector<ExprRef> &mine = out[cells_.system.relations()[r].name];
+      auto add = [&](std::vector<ExprRef> premises, const ExprRef &fact) {
+        ExprRef t = ctx_.implies(ctx_.andAll(premises), fact);
+        if (std::find(mine.begin(), mine.end(), t) == mine.end())
+          mine.push_back(t);
+      };
+      for (const ExprRef &f : data) {
+        ExprRef notF = ctx_.notE(f);
+        // The node the pointer is at has the fact (a walk keeps it).
+        add({node}, expr::substitute(ctx_, f, toPointed));
+        for (const ExprRef &c : carried)
+          add({node, ctx_.eq(cellArg, c)}, f);
+        for (const ExprRef &g : guards) {
+          // Above the pointer (walked), a node with the fact links to one
+          // with it.
+          add({ctx_.ult(pointer, cellArg), g, f, nonNull(link)},
+              expr::substitute(ctx_, f, toSucc));
+          // Between the pointer's successor and the pointer: unlinked,
+          // those without it.
+          add({node, nonNull(pointedLink),
+               ctx_.ult(successorCell(ctx_, pointedLink, view), cellArg),
+               ctx_.ult(cellArg, pointer), g},
+              notF);
+          for (const ExprRef &c : carried)
+            add({ctx_.notE(node), ctx_.ult(c, cellArg), g}, notF);
+        }
+      }
+      // Below the pointer, the links are as the loop before left them.
+      for (const ExprRef &f : links)
+        for (const ExprRef &g : guards)
+          add({ctx_.ult(cellArg, pointer), g}, f);
+    }
+  }
 }
 
 std::vector<Templates::EntryPort> Templates::entryPorts() {
@@ -738,12 +847,11 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
   return out;
 }
 
-std::map<size_t, std::pair<uint64_t, CellPointer>>
-cellPointers(const CellIndexedSystem &cells) {
+CellPointers cellPointers(const CellIndexedSystem &cells) {
   // Per relation, the cells clauses read at a linear function of one
   // scalar variable of an atom (`16 * p - base`): that argument, counted,
   // the most frequent kept.
-  std::map<size_t, std::map<std::pair<uint64_t, CellPointer>, unsigned>> seen;
+  std::map<size_t, std::map<std::pair<size_t, CellPointer>, unsigned>> seen;
   for (const HornClause &c : cells.system.clauses())
     for (const HornAtom &a : c.body) {
       const std::vector<CellView> &views = cells.views[a.relation];
@@ -779,10 +887,10 @@ cellPointers(const CellIndexedSystem &cells) {
         if (*f5 != *f0 + scale * 5 || scale.isZero())
           continue;
         CellPointer ptr{*argument, scale.getZExtValue(), f0->getZExtValue()};
-        ++seen[a.relation][{views[v].stride, ptr}];
+        ++seen[a.relation][{v, ptr}];
       }
     }
-  std::map<size_t, std::pair<uint64_t, CellPointer>> out;
+  CellPointers out;
   for (const auto &[r, counts] : seen) {
     unsigned most = 0;
     for (const auto &[key, n] : counts)
