@@ -3,13 +3,13 @@
 // VERDICT: unknown
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, correct. Not
 // proved yet. Its loops are summarised (the list's nodes are a node
-// region, and RemoveAll's sentinel on the stack and its pointer into the
-// region are carried), and every Horn question but the one about
-// Contains's error is refuted over cells. That one needs facts of two
-// cells: every node from the sentinel to p with a key other than x links
-// to one with a key other than x, and the nodes between p->next and p
-// (those unlinked) hold x; facts over one cell do not express them. The
-// run ends at its limit -- never with a wrong verdict.
+// region, RemoveAll's sentinel on the stack and its pointer into the
+// region are carried). The question about Contains's first node is
+// refuted with the node RemoveAll's pointer is at beside each cell (facts
+// ordered against the pointer: unlinked between its link and it, walked
+// above it), but only in about 18 s (--horn-timeout=60); the one about
+// its second node is not refuted in 60 s. The run ends at its limit --
+// never with a wrong verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
