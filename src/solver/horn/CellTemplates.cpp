@@ -39,7 +39,8 @@
 //    while p is the sentinel, between the carried head's cell and the
 //    frontier);
 //  - below p's cell, the facts of links hold (untouched);
-//  - a carried pointer's cell (the list's head) has F once p is a node.
+//  - a carried pointer's cell (the list's head) has F once p is a node,
+//    and is at or above p's (links point down: to a node pushed before).
 //
 //===----------------------------------------------------------------------===//
 
@@ -655,6 +656,13 @@ void Templates::pointedTemplates(
       for (const ExprRef &f : links)
         for (const ExprRef &g : guards)
           add({ctx_.ult(cellArg, pointer), g}, f);
+      // Links point down (a list pushed at its head, nodes unlinked from
+      // it), so the carried head is at or above the pointer.
+      for (const ExprRef &g : guards)
+        add({g, nonNull(link)},
+            ctx_.ult(successorCell(ctx_, link, view), cellArg));
+      for (const ExprRef &c : carried)
+        add({node}, ctx_.ule(pointer, c));
     }
   }
 }

@@ -7,9 +7,10 @@
 // region are carried). The question about Contains's first node is
 // refuted with the node RemoveAll's pointer is at beside each cell (facts
 // ordered against the pointer: unlinked between its link and it, walked
-// above it), but only in about 18 s (--horn-timeout=60); the one about
-// its second node is not refuted in 60 s. The run ends at its limit --
-// never with a wrong verdict.
+// above it), but only in about 18 s (--horn-timeout=60), and the second
+// node's with --horn-timeout=80. Contains runs four arrivals before it is
+// summarised, each node a question: a proof by default needs each in well
+// under a second. The run ends at its limit -- never with a wrong verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
