@@ -787,11 +787,12 @@ cellTemplates(expr::ExprContext &ctx, const HornSystem &original,
   return Templates(ctx, original, cells).build();
 }
 
-std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
-  // The offsets of the cells clauses read at a carried pointer (a
-  // function of an atom's scalars alone, `16 * p - base`), at a null
-  // pointer: the link's delta. Counted, the most frequent first.
-  std::map<std::pair<uint64_t, uint64_t>, unsigned> deltas;
+namespace {
+
+/// Calls `each(atom, positions, view, cell)` for the cell of each view of
+/// each body atom of `cells` (a system of single cells).
+template <typename Each>
+void forEachBodyCell(const CellIndexedSystem &cells, Each &&each) {
   for (const HornClause &c : cells.system.clauses())
     for (const HornAtom &a : c.body) {
       const std::vector<CellView> &views = cells.views[a.relation];
@@ -803,30 +804,39 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
       for (const CellView &v : views)
         arity -= v.fields.size();
       CellPositions p = cellPositions(views, arity);
-      for (size_t v = 0; v < views.size(); ++v) {
-        const ExprRef &cell = a.args[p.cell[v]];
-        if (cell->kind() == Kind::Var || cell->kind() == Kind::BVConst)
-          continue;
-        auto vars = expr::freeVariables(cell);
-        bool ofScalars = std::all_of(vars.begin(), vars.end(),
-                                     [&](const ExprRef &x) {
-                                       return std::any_of(
-                                           p.scalars.begin(), p.scalars.end(),
-                                           [&](unsigned i) {
-                                             return a.args[i] == x;
-                                           });
-                                     });
-        if (vars.empty() || !ofScalars)
-          continue;
-        std::optional<llvm::APInt> at = valueAt(cell, 0, {});
-        // (Zero is no region's base: a cell counted from the array's
-        // start, the frontier's, not a pointer's.)
-        if (!at || at->getBitWidth() != 64 || at->isZero() ||
-            (at->getZExtValue() & (views[v].stride - 1)))
-          continue;
-        ++deltas[{views[v].stride, at->getZExtValue()}];
-      }
+      for (size_t v = 0; v < views.size(); ++v)
+        each(a, p, v, a.args[p.cell[v]]);
     }
+}
+
+} // namespace
+
+std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
+  // The offsets of the cells clauses read at a carried pointer (a
+  // function of an atom's scalars alone, `16 * p - base`), at a null
+  // pointer: the link's delta. Counted, the most frequent first.
+  std::map<std::pair<uint64_t, uint64_t>, unsigned> deltas;
+  forEachBodyCell(cells, [&](const HornAtom &a, const CellPositions &p,
+                             size_t v, const ExprRef &cell) {
+    const std::vector<CellView> &views = cells.views[a.relation];
+    if (cell->kind() == Kind::Var || cell->kind() == Kind::BVConst)
+      return;
+    auto vars = expr::freeVariables(cell);
+    bool ofScalars =
+        std::all_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+          return std::any_of(p.scalars.begin(), p.scalars.end(),
+                             [&](unsigned i) { return a.args[i] == x; });
+        });
+    if (vars.empty() || !ofScalars)
+      return;
+    std::optional<llvm::APInt> at = valueAt(cell, 0, {});
+    // (Zero is no region's base: a cell counted from the array's start,
+    // the frontier's, not a pointer's.)
+    if (!at || at->getBitWidth() != 64 || at->isZero() ||
+        (at->getZExtValue() & (views[v].stride - 1)))
+      return;
+    ++deltas[{views[v].stride, at->getZExtValue()}];
+  });
   std::vector<std::pair<unsigned, std::pair<uint64_t, uint64_t>>> ranked;
   for (const auto &[key, n] : deltas)
     ranked.push_back({n, key});
@@ -860,44 +870,35 @@ CellPointers cellPointers(const CellIndexedSystem &cells) {
   // scalar variable of an atom (`16 * p - base`): that argument, counted,
   // the most frequent kept.
   std::map<size_t, std::map<std::pair<size_t, CellPointer>, unsigned>> seen;
-  for (const HornClause &c : cells.system.clauses())
-    for (const HornAtom &a : c.body) {
-      const std::vector<CellView> &views = cells.views[a.relation];
-      if (views.empty())
-        continue;
-      size_t arity = a.args.size();
-      for (const CellView &v : views)
-        arity -= v.fields.size();
-      CellPositions p = cellPositions(views, arity);
-      for (size_t v = 0; v < views.size(); ++v) {
-        const ExprRef &cell = a.args[p.cell[v]];
-        std::vector<ExprRef> vars = expr::freeVariables(cell);
-        if (cell->kind() == Kind::Var || vars.size() != 1)
-          continue;
-        // The scalar's position among the original arguments.
-        std::optional<unsigned> argument;
-        for (size_t k = 0; k < p.scalars.size(); ++k)
-          if (a.args[p.scalars[k]] == vars[0]) {
-            unsigned original = static_cast<unsigned>(k);
-            for (const CellView &w : views)
-              original += w.position <= original;
-            argument = original;
-          }
-        if (!argument || vars[0]->width() > 64)
-          continue;
-        // Linear: f(x) = delta + scale * x at three points.
-        std::optional<llvm::APInt> f0 = valueAt(cell, 0, {}),
-                                   f1 = valueAt(cell, 1, {}),
-                                   f5 = valueAt(cell, 5, {});
-        if (!f0 || !f1 || !f5 || f0->getBitWidth() != 64)
-          continue;
-        llvm::APInt scale = *f1 - *f0;
-        if (*f5 != *f0 + scale * 5 || scale.isZero())
-          continue;
-        CellPointer ptr{*argument, scale.getZExtValue(), f0->getZExtValue()};
-        ++seen[a.relation][{v, ptr}];
+  forEachBodyCell(cells, [&](const HornAtom &a, const CellPositions &p,
+                             size_t v, const ExprRef &cell) {
+    const std::vector<CellView> &views = cells.views[a.relation];
+    std::vector<ExprRef> vars = expr::freeVariables(cell);
+    if (cell->kind() == Kind::Var || vars.size() != 1)
+      return;
+    // The scalar's position among the original arguments.
+    std::optional<unsigned> argument;
+    for (size_t k = 0; k < p.scalars.size(); ++k)
+      if (a.args[p.scalars[k]] == vars[0]) {
+        unsigned original = static_cast<unsigned>(k);
+        for (const CellView &w : views)
+          original += w.position <= original;
+        argument = original;
       }
-    }
+    if (!argument || vars[0]->width() > 64)
+      return;
+    // Linear: f(x) = delta + scale * x at three points.
+    std::optional<llvm::APInt> f0 = valueAt(cell, 0, {}),
+                               f1 = valueAt(cell, 1, {}),
+                               f5 = valueAt(cell, 5, {});
+    if (!f0 || !f1 || !f5 || f0->getBitWidth() != 64)
+      return;
+    llvm::APInt scale = *f1 - *f0;
+    if (*f5 != *f0 + scale * 5 || scale.isZero())
+      return;
+    CellPointer ptr{*argument, scale.getZExtValue(), f0->getZExtValue()};
+    ++seen[a.relation][{v, ptr}];
+  });
   CellPointers out;
   for (const auto &[r, counts] : seen) {
     unsigned most = 0;
