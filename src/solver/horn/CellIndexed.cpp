@@ -125,6 +125,22 @@ private:
   /// Field `f` of the cell at aligned offset `cell` of `array`.
   ExprRef field(const ExprRef &array, const ExprRef &cell, size_t f,
                 const CellView &view);
+  /// Every field of the cell at `cell` of `array`, in the view's order.
+  std::vector<ExprRef> fieldsAt(const ExprRef &array, const ExprRef &cell,
+                                const CellView &view) {
+    std::vector<ExprRef> out;
+    for (size_t f = 0; f < view.fields.size(); ++f)
+      out.push_back(field(array, cell, f, view));
+    return out;
+  }
+  /// A fresh value of each field of `view`, named `prefix` and its offset.
+  std::vector<ExprRef> freshFields(const CellView &view, char prefix) {
+    std::vector<ExprRef> out;
+    for (const auto &[offset, bytes] : view.fields)
+      out.push_back(freshVar(fmt::format("{}{}", prefix, offset),
+                             expr::Sort::bv(8 * bytes)));
+    return out;
+  }
   /// The view of the relation array `array` is built from.
   const CellView &viewOf(const Expr *array);
   /// An instance of body atom `atom` at `cell` of its array `view` (any
@@ -185,20 +201,11 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
       i.cells.push_back(freshVar("j", expr::Sort::bv(64)));
       side_.push_back(aligned(i.cells.back(), views[v].stride));
     }
-    i.fields.emplace_back();
-    for (const auto &[offset, bytes] : views[v].fields)
-      i.fields.back().push_back(freshVar(fmt::format("f{}", offset),
-                                         expr::Sort::bv(8 * bytes)));
-    i.succ.emplace_back();
-    if (views[v].link)
-      for (const auto &[offset, bytes] : views[v].fields)
-        i.succ.back().push_back(freshVar(fmt::format("s{}", offset),
-                                         expr::Sort::bv(8 * bytes)));
-    i.pointed.emplace_back();
-    if (views[v].pointer)
-      for (const auto &[offset, bytes] : views[v].fields)
-        i.pointed.back().push_back(freshVar(fmt::format("p{}", offset),
-                                            expr::Sort::bv(8 * bytes)));
+    i.fields.push_back(freshFields(views[v], 'f'));
+    i.succ.push_back(views[v].link ? freshFields(views[v], 's')
+                                   : std::vector<ExprRef>{});
+    i.pointed.push_back(views[v].pointer ? freshFields(views[v], 'p')
+                                         : std::vector<ExprRef>{});
   }
   instances_.push_back(std::move(i));
   return instances_.back();
@@ -213,10 +220,7 @@ const std::vector<ExprRef> &ClauseCells::own(const ExprRef &array,
         throw Untranslatable{"an array read with two layouts"};
       return o.fields;
     }
-  OwnCell o{array.get(), cell.get(), {}};
-  for (const auto &[offset, bytes] : view.fields)
-    o.fields.push_back(freshVar(fmt::format("f{}", offset),
-                                expr::Sort::bv(8 * bytes)));
+  OwnCell o{array.get(), cell.get(), freshFields(view, 'f')};
   for (const OwnCell &other : own_)
     if (other.array == o.array) {
       if (other.fields.size() != o.fields.size())
@@ -458,19 +462,18 @@ HornClause ClauseCells::translate(const HornClause &c) {
     out.head = withCells(*c.head, [&](size_t v, const ExprRef &array) {
       CellArgs out{freshVar("j", expr::Sort::bv(64)), {}, {}, {}};
       side_.push_back(aligned(out.cell, views[v].stride));
-      for (size_t f = 0; f < views[v].fields.size(); ++f)
-        out.fields.push_back(field(array, out.cell, f, views[v]));
-      if (views[v].link) {
-        ExprRef s = successorCell(ctx_, out.fields[*views[v].link], views[v]);
-        for (size_t f = 0; f < views[v].fields.size(); ++f)
-          out.succ.push_back(field(array, s, f, views[v]));
-      }
-      if (views[v].pointer) {
-        ExprRef p = pointedCell(
-            ctx_, rewrite(c.head->args[views[v].pointer->argument]), views[v]);
-        for (size_t f = 0; f < views[v].fields.size(); ++f)
-          out.pointed.push_back(field(array, p, f, views[v]));
-      }
+      out.fields = fieldsAt(array, out.cell, views[v]);
+      if (views[v].link)
+        out.succ = fieldsAt(
+            array, successorCell(ctx_, out.fields[*views[v].link], views[v]),
+            views[v]);
+      if (views[v].pointer)
+        out.pointed = fieldsAt(
+            array,
+            pointedCell(ctx_,
+                        rewrite(c.head->args[views[v].pointer->argument]),
+                        views[v]),
+            views[v]);
       return out;
     });
   }
@@ -561,20 +564,32 @@ HornClause ClauseCells::translate(const HornClause &c) {
 
 } // namespace
 
+namespace {
+
+/// The cell at (zext(address) * scale + delta) rounded down to `stride`:
+/// where a link or a pointer (a value of the program's) lands among the
+/// region's cells.
+ExprRef cellAt(expr::ExprContext &ctx, const ExprRef &address, uint64_t scale,
+               uint64_t delta, uint64_t stride) {
+  ExprRef offset = ctx.zextOrTrunc(address, 64);
+  if (scale != 1)
+    offset = ctx.mul(offset, ctx.bv(64, scale));
+  return ctx.band(ctx.add(offset, ctx.bv(64, delta)),
+                  ctx.bv(64, ~(stride - 1)));
+}
+
+} // namespace
+
 ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,
                       const CellView &view) {
-  return ctx.band(
-      ctx.add(ctx.zextOrTrunc(link, 64), ctx.bv(64, view.linkDelta)),
-      ctx.bv(64, ~(view.stride - 1)));
+  return cellAt(ctx, link, 1, view.linkDelta, view.stride);
 }
 
 ExprRef pointedCell(expr::ExprContext &ctx, const ExprRef &pointer,
                     const CellView &view) {
   assert(view.pointer);
-  return ctx.band(ctx.add(ctx.mul(ctx.zextOrTrunc(pointer, 64),
-                                  ctx.bv(64, view.pointer->scale)),
-                          ctx.bv(64, view.pointer->delta)),
-                  ctx.bv(64, ~(view.stride - 1)));
+  return cellAt(ctx, pointer, view.pointer->scale, view.pointer->delta,
+                view.stride);
 }
 
 CellPositions cellPositions(const std::vector<CellView> &views,
@@ -775,26 +790,23 @@ HornAnswer originalCellAnswer(expr::ExprContext &ctx,
       ExprRef j = ctx.mul(ctx.bv(64, views[v].stride), k);
       back[cells.system.argument(ctx, r, at++)] = j;
       ExprRef array = original.argument(ctx, r, i);
-      for (const auto &[offset, bytes] : views[v].fields)
-        back[cells.system.argument(ctx, r, at++)] =
-            elementAt(ctx, array, ctx.add(j, ctx.bv(64, offset)), bytes);
-      if (views[v].link) {
-        auto [lo, lb] = views[v].fields[*views[v].link];
-        ExprRef s = successorCell(
-            ctx, elementAt(ctx, array, ctx.add(j, ctx.bv(64, lo)), lb),
-            views[v]);
-        for (const auto &[offset, bytes] : views[v].fields)
-          back[cells.system.argument(ctx, r, at++)] =
-              elementAt(ctx, array, ctx.add(s, ctx.bv(64, offset)), bytes);
-      }
-      if (views[v].pointer) {
-        ExprRef p = pointedCell(
+      // Each field of the cell at `c` as the next arguments; its values.
+      auto readCell = [&](const ExprRef &c) {
+        std::vector<ExprRef> values;
+        for (const auto &[offset, bytes] : views[v].fields) {
+          values.push_back(
+              elementAt(ctx, array, ctx.add(c, ctx.bv(64, offset)), bytes));
+          back[cells.system.argument(ctx, r, at++)] = values.back();
+        }
+        return values;
+      };
+      std::vector<ExprRef> mine = readCell(j);
+      if (views[v].link)
+        readCell(successorCell(ctx, mine[*views[v].link], views[v]));
+      if (views[v].pointer)
+        readCell(pointedCell(
             ctx, original.argument(ctx, r, views[v].pointer->argument),
-            views[v]);
-        for (const auto &[offset, bytes] : views[v].fields)
-          back[cells.system.argument(ctx, r, at++)] =
-              elementAt(ctx, array, ctx.add(p, ctx.bv(64, offset)), bytes);
-      }
+            views[v]));
       ++v;
     }
     ExprRef inv = expr::substitute(ctx, answer.invariants[r], back);

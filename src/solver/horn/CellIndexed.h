@@ -50,6 +50,7 @@
 #ifndef COSMO_SOLVER_CELLINDEXED_H
 #define COSMO_SOLVER_CELLINDEXED_H
 
+#include "cosmo/expr/Assignment.h"
 #include "cosmo/solver/Horn.h"
 
 #include <map>
@@ -152,16 +153,22 @@ std::optional<CellIndexedSystem>
 indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
             const CellExtras &extras = {});
 
-/// The links worth a successor view of `cells` (a system without them):
-/// fields of a pointer's size, with the offset a carried pointer's cell
-/// is read at when it is null (the region's base, negated). Most likely
-/// first.
+/// The links worth a successor view of `cells` (a system without them;
+/// CellViews.cpp): fields of a pointer's size, with the offset a carried
+/// pointer's cell is read at when it is null (the region's base,
+/// negated). Most likely first.
 std::vector<CellLink> cellLinks(const CellIndexedSystem &cells);
 
 /// The pointers worth a pointed cell in `cells` (a system without them):
 /// per relation, the scalar argument the clauses read a view's cell at,
 /// as a linear function of it alone (the most frequent).
 CellPointers cellPointers(const CellIndexedSystem &cells);
+
+/// The value of `e` with each of its variables that `a` has no value of
+/// set to `value` in `a`; none when `e` has a variable of another sort
+/// than bit-vectors (CellViews.cpp).
+std::optional<expr::Value> valueWithEvery(const ExprRef &e, uint64_t value,
+                                          expr::Assignment &a);
 
 /// Candidate invariants of the cell relations read off the clauses
 /// (CellTemplates.cpp): every cell below the one an iteration writes holds

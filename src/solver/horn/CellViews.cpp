@@ -1,0 +1,166 @@
+//===- CellViews.cpp - which links and pointers a cell view needs ---------===//
+//
+// A view of single cells (CellIndexed.h) is refined by a link, whose
+// successor's fields it then carries, and by a walk's pointer, whose
+// node's fields it then carries. Both are read off the cells the clauses
+// read: a cell read at a function of a carried pointer alone, counted
+// over the clauses (the most frequent first).
+//
+//===----------------------------------------------------------------------===//
+
+#include "horn/CellIndexed.h"
+
+#include "cosmo/expr/Assignment.h"
+#include "cosmo/expr/Transform.h"
+
+#include <algorithm>
+
+namespace cosmo::solver {
+
+using expr::Kind;
+
+std::optional<expr::Value> valueWithEvery(const ExprRef &e, uint64_t value,
+                                          expr::Assignment &a) {
+  for (const ExprRef &v : expr::freeVariables(e)) {
+    if (!v->sort().isBV())
+      return std::nullopt;
+    if (!a.get(v))
+      a.set(v, expr::Value::ofBits(llvm::APInt(v->width(), value)));
+  }
+  return expr::evaluate(e, a);
+}
+
+namespace {
+
+/// The bits of `e` with every variable `value`.
+std::optional<llvm::APInt> bitsWithEvery(const ExprRef &e, uint64_t value) {
+  expr::Assignment a;
+  std::optional<expr::Value> r = valueWithEvery(e, value, a);
+  if (!r || r->isBool)
+    return std::nullopt;
+  return r->bits;
+}
+
+/// Calls `each(atom, positions, view, cell)` for the cell of each view of
+/// each body atom of `cells` (a system of single cells).
+template <typename Each>
+void forEachBodyCell(const CellIndexedSystem &cells, Each &&each) {
+  for (const HornClause &c : cells.system.clauses())
+    for (const HornAtom &a : c.body) {
+      const std::vector<CellView> &views = cells.views[a.relation];
+      if (views.empty())
+        continue;
+      // (The original's arity: an array's cell and fields are one there;
+      // no successors in this system.)
+      size_t arity = a.args.size();
+      for (const CellView &v : views)
+        arity -= v.fields.size();
+      CellPositions p = cellPositions(views, arity);
+      for (size_t v = 0; v < views.size(); ++v)
+        each(a, p, v, a.args[p.cell[v]]);
+    }
+}
+
+} // namespace
+
+std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
+  // The offsets of the cells clauses read at a carried pointer (a
+  // function of an atom's scalars alone, `16 * p - base`), at a null
+  // pointer: the link's delta. Counted, the most frequent first.
+  std::map<std::pair<uint64_t, uint64_t>, unsigned> deltas;
+  forEachBodyCell(cells, [&](const HornAtom &a, const CellPositions &p,
+                             size_t v, const ExprRef &cell) {
+    const std::vector<CellView> &views = cells.views[a.relation];
+    if (cell->kind() == Kind::Var || cell->kind() == Kind::BVConst)
+      return;
+    auto vars = expr::freeVariables(cell);
+    bool ofScalars =
+        std::all_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+          return std::any_of(p.scalars.begin(), p.scalars.end(),
+                             [&](unsigned i) { return a.args[i] == x; });
+        });
+    if (vars.empty() || !ofScalars)
+      return;
+    std::optional<llvm::APInt> at = bitsWithEvery(cell, 0);
+    // (Zero is no region's base: a cell counted from the array's start,
+    // the frontier's, not a pointer's.)
+    if (!at || at->getBitWidth() != 64 || at->isZero() ||
+        (at->getZExtValue() & (views[v].stride - 1)))
+      return;
+    ++deltas[{views[v].stride, at->getZExtValue()}];
+  });
+  std::vector<std::pair<unsigned, std::pair<uint64_t, uint64_t>>> ranked;
+  for (const auto &[key, n] : deltas)
+    ranked.push_back({n, key});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto &x, const auto &y) {
+                     return x.first > y.first;
+                   });
+  // Each with a field of a pointer's size (8 bytes, then 4).
+  std::vector<CellLink> out;
+  constexpr size_t kMostLinks = 3;
+  for (const auto &[n, key] : ranked)
+    for (unsigned bytes : {8u, 4u})
+      for (const std::vector<CellView> &views : cells.views)
+        for (const CellView &v : views) {
+          // (A node: a link and something it links; an array of one
+          // field is no list.)
+          if (v.stride != key.first || v.fields.size() < 2)
+            continue;
+          for (const auto &[offset, size] : v.fields) {
+            CellLink l{v.stride, offset, size, key.second};
+            if (size == bytes && out.size() < kMostLinks &&
+                std::find(out.begin(), out.end(), l) == out.end())
+              out.push_back(l);
+          }
+        }
+  return out;
+}
+
+CellPointers cellPointers(const CellIndexedSystem &cells) {
+  // Per relation, the cells clauses read at a linear function of one
+  // scalar variable of an atom (`16 * p - base`): that argument, counted,
+  // the most frequent kept.
+  std::map<size_t, std::map<std::pair<size_t, CellPointer>, unsigned>> seen;
+  forEachBodyCell(cells, [&](const HornAtom &a, const CellPositions &p,
+                             size_t v, const ExprRef &cell) {
+    const std::vector<CellView> &views = cells.views[a.relation];
+    std::vector<ExprRef> vars = expr::freeVariables(cell);
+    if (cell->kind() == Kind::Var || vars.size() != 1)
+      return;
+    // The scalar's position among the original arguments.
+    std::optional<unsigned> argument;
+    for (size_t k = 0; k < p.scalars.size(); ++k)
+      if (a.args[p.scalars[k]] == vars[0]) {
+        unsigned original = static_cast<unsigned>(k);
+        for (const CellView &w : views)
+          original += w.position <= original;
+        argument = original;
+      }
+    if (!argument || vars[0]->width() > 64)
+      return;
+    // Linear: f(x) = delta + scale * x at three points.
+    std::optional<llvm::APInt> f0 = bitsWithEvery(cell, 0),
+                               f1 = bitsWithEvery(cell, 1),
+                               f5 = bitsWithEvery(cell, 5);
+    if (!f0 || !f1 || !f5 || f0->getBitWidth() != 64)
+      return;
+    llvm::APInt scale = *f1 - *f0;
+    if (*f5 != *f0 + scale * 5 || scale.isZero())
+      return;
+    CellPointer ptr{*argument, scale.getZExtValue(), f0->getZExtValue()};
+    ++seen[a.relation][{v, ptr}];
+  });
+  CellPointers out;
+  for (const auto &[r, counts] : seen) {
+    unsigned most = 0;
+    for (const auto &[key, n] : counts)
+      if (n > most) {
+        most = n;
+        out[r] = key;
+      }
+  }
+  return out;
+}
+
+} // namespace cosmo::solver
