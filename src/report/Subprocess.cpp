@@ -79,7 +79,13 @@ private:
     for (const std::string &arg : request.argv)
       argv.push_back(const_cast<char *>(arg.c_str()));
     argv.push_back(nullptr);
-    execvp(argv[0], argv.data());
+    // A path is run as it is: execvp would hand a file the kernel cannot
+    // execute (a 32-bit program on a kernel without 32-bit support) to the
+    // shell as a script, which then "completes" with its own error.
+    if (request.argv[0].find('/') != std::string::npos)
+      execv(argv[0], argv.data());
+    else
+      execvp(argv[0], argv.data());
     failure = errno;
   }
   ssize_t ignored = write(errorPipe.writeEnd(), &failure, sizeof failure);

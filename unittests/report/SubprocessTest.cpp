@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 namespace cosmo::report {
 namespace {
@@ -54,6 +57,25 @@ TEST(Subprocess, MissingProgramFailsToStart) {
   EXPECT_EQ(result.ending, ProcessResult::Ending::FailedToStart);
   EXPECT_NE(result.err.find("/nonexistent/cosmo"), std::string::npos)
       << result.err;
+}
+
+// A file the kernel cannot execute (a 32-bit program where the kernel has
+// no 32-bit support gives the same ENOEXEC) fails to start: it is not
+// handed to the shell as a script, whose own error would look like a run
+// that completed.
+TEST(Subprocess, AFileTheKernelCannotExecuteFailsToStart) {
+  namespace fs = std::filesystem;
+  fs::path file = fs::temp_directory_path() /
+                  ("cosmo-not-a-program-" + std::to_string(::getpid()));
+  std::ofstream(file, std::ios::binary) << std::string("\x7f" "ELF\x01\x01\x01", 7)
+                                        << std::string(64, '\0');
+  fs::permissions(file, fs::perms::owner_all);
+  ProcessResult result =
+      runProcess({{file.string()}, {}, std::chrono::seconds(5), {}, {}});
+  fs::remove(file);
+  EXPECT_EQ(result.ending, ProcessResult::Ending::FailedToStart)
+      << describeEnding(result);
+  EXPECT_NE(result.err.find(file.string()), std::string::npos) << result.err;
 }
 
 TEST(Subprocess, RunsInTheWorkingDirectory) {
