@@ -402,13 +402,17 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   // make blocks of their own, which no region holds, and each error on
   // them a Horn question of its own.
   // Its first few arrivals are still run: a short list's error is found
-  // by a run.
+  // by a run. Not past a summary (a list another loop's summary made):
+  // there each arrival's error would be a Horn question of its own, each
+  // over one more node.
   bool fromFirst =
       a->first && a->symbolicExit && !a->runsOutAt &&
       a->first->status != LoopPathData::Activation::FirstArrival::Status::Failed;
   if (registry_.options.loops == LoopStrategy::Auto &&
-      a->visits <= (fromFirst ? std::min(kNodeLoopArrivals,
-                                         registry_.options.unrolledArrivals)
+      a->visits <= (fromFirst ? d->atoms.empty()
+                                    ? std::min(kNodeLoopArrivals,
+                                               registry_.options.unrolledArrivals)
+                                    : 1u
                     : a->first && a->symbolicExit && a->runsOutAt
                         ? a->runsOutAt
                     : a->symbolicExit
