@@ -467,7 +467,7 @@ TEST_F(CliTest, TwoLoopsAppendingToOneListAreBothSummarised) {
                  "    if (p->mark != 1 && p->mark != 2) reach_error();\n"
                  "  return 0;\n"
                  "}\n");
-  ProcessResult r = cosmo({"check", "--loops=summarize", "--timeout=4",
+  ProcessResult r = cosmo({"check", "--loops=summarize", "--timeout=6",
                            "--out=o", "two.c"},
                           60);
   ASSERT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
