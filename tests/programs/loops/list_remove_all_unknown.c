@@ -4,13 +4,15 @@
 // Seed 001's listing 1 (RemoveAll, then Contains) in C, correct. Not
 // proved yet. Its loops are summarised (the list's nodes are a node
 // region, RemoveAll's sentinel on the stack and its pointer into the
-// region are carried). The question about Contains's first node is
-// refuted with the node RemoveAll's pointer is at beside each cell (facts
-// ordered against the pointer: unlinked between its link and it, walked
-// above it), but only in about 18 s (--horn-timeout=60), and the second
-// node's with --horn-timeout=80. Contains runs four arrivals before it is
-// summarised, each node a question: a proof by default needs each in well
-// under a second. The run ends at its limit -- never with a wrong verdict.
+// region are carried; Contains, past RemoveAll's summary, at its second
+// arrival). The question about Contains's first node is refuted over
+// single cells; the second node's with the node RemoveAll's pointer is at
+// beside each cell (facts ordered against the pointer: unlinked between
+// its link and it, walked above it), in about 12 s (--horn-timeout=60).
+// The summary's question (Contains's pointer at the sentinel) needs the
+// pointer to be null or a node, and RemoveAll the same of head.next: no
+// template says so yet. The run ends at its limit -- never with a wrong
+// verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
