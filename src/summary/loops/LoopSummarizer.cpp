@@ -408,16 +408,19 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
   bool fromFirst =
       a->first && a->symbolicExit && !a->runsOutAt &&
       a->first->status != LoopPathData::Activation::FirstArrival::Status::Failed;
+  auto arrivalsRun = [&]() -> unsigned {
+    if (fromFirst)
+      return d->atoms.empty() ? std::min(kNodeLoopArrivals,
+                                         registry_.options.unrolledArrivals)
+                              : 1u;
+    if (a->first && a->symbolicExit && a->runsOutAt)
+      return a->runsOutAt;
+    if (a->symbolicExit)
+      return registry_.options.unrolledArrivals;
+    return std::max(kConcreteArrivals, a->runsOutAt);
+  };
   if (registry_.options.loops == LoopStrategy::Auto &&
-      a->visits <= (fromFirst ? d->atoms.empty()
-                                    ? std::min(kNodeLoopArrivals,
-                                               registry_.options.unrolledArrivals)
-                                    : 1u
-                    : a->first && a->symbolicExit && a->runsOutAt
-                        ? a->runsOutAt
-                    : a->symbolicExit
-                        ? registry_.options.unrolledArrivals
-                        : std::max(kConcreteArrivals, a->runsOutAt)))
+      a->visits <= arrivalsRun())
     return;
   LoopStats &st = registry_.stats;
   std::string why;
