@@ -83,14 +83,19 @@ uint64_t Executor::nodeRegionBytes(uint64_t blockSize) const {
   // bytes): no program has more blocks at once, whatever their size.
   if (pointerBits() >= 64)
     return uint64_t(1) << 47;
-  // ILP32: as many cells as a 32-bit process's 4 GiB holds blocks of
-  // `blockSize` bytes. Each block takes a chunk of at least
-  // max(16, blockSize + 4) bytes rounded up to 16 (glibc's i386 malloc:
-  // a 4-byte size header, 16-byte alignment, 16-byte least chunk). (Padded
-  // cells need more than 4 GiB: 2^28 blocks of 12 bytes, in cells of 16.)
+  // ILP32: as many cells as a 32-bit process holds blocks of `blockSize`
+  // bytes. Each block takes a chunk of at least max(16, blockSize + 4)
+  // bytes rounded up to 16 (glibc's i386 malloc: a 4-byte size header,
+  // 16-byte alignment, 16-byte least chunk), and the chunks never take the
+  // whole 4 GiB: Linux keeps a gap of 1 MiB below the stack that no mapping
+  // enters (stack_guard_gap), besides the stack itself, the program's image
+  // and the unmapped lowest page. (Without that megabyte, 2^28 blocks of 12
+  // bytes in cells of 16 would need the whole address space: no region of
+  // them would fit, and no loop that builds them would be summarised.)
+  constexpr uint64_t kNeverChunks = uint64_t(1) << 20;
   uint64_t chunk =
       std::max<uint64_t>(16, (blockSize + 4 + 15) & ~uint64_t(15));
-  uint64_t blocks = ((uint64_t(1) << 32) + chunk - 1) / chunk;
+  uint64_t blocks = ((uint64_t(1) << 32) - kNeverChunks + chunk - 1) / chunk;
   return memory::MemoryObject::NodeRegion::cellSizeFor(blockSize) * blocks;
 }
 
