@@ -274,6 +274,32 @@ ExprRef ExprContext::sle(const ExprRef &a, const ExprRef &b) {
 
 //===--- Arithmetic -------------------------------------------------------===//
 
+namespace {
+/// Low bits of `e` known to be zero whatever its variables are.
+unsigned knownTrailingZeros(const Expr *e) {
+  unsigned w = e->width();
+  switch (e->kind()) {
+  case Kind::BVConst:
+    return std::min(w, e->bvValue().countTrailingZeros());
+  case Kind::Mul:
+    return std::min(w, knownTrailingZeros(e->child(0)) +
+                           knownTrailingZeros(e->child(1)));
+  case Kind::Add:
+    return std::min(knownTrailingZeros(e->child(0)),
+                    knownTrailingZeros(e->child(1)));
+  case Kind::BAnd:
+    return std::max(knownTrailingZeros(e->child(0)),
+                    knownTrailingZeros(e->child(1)));
+  case Kind::ZExt: {
+    unsigned inner = knownTrailingZeros(e->child(0));
+    return inner == e->child(0)->width() ? w : inner;
+  }
+  default:
+    return 0;
+  }
+}
+} // namespace
+
 ExprRef ExprContext::add(const ExprRef &a0, const ExprRef &b0) {
   ExprRef a = a0, b = b0;
   assert(a->sort().isBV() && a->sort() == b->sort());
@@ -340,6 +366,14 @@ ExprRef ExprContext::mul(const ExprRef &a0, const ExprRef &b0) {
       hit("mul-one");
       return b;
     }
+  }
+  if (isBVConst(a) && a->bvValue().isPowerOf2() && b->kind() == Kind::UDiv &&
+      b->child(1) == a.get() &&
+      knownTrailingZeros(b->child(0)) >= a->bvValue().logBase2()) {
+    // match: mul(2^k, udiv(x, 2^k)), the low k bits of x zero  result: x
+    // (an address made a cell index and back)
+    hit("mul-udiv-aligned");
+    return ExprRef(b->child(0));
   }
   if (ExprRef n = narrowArith(Kind::Mul, a, b))
     return n;
@@ -798,8 +832,19 @@ ExprRef ExprContext::sext(const ExprRef &a, unsigned width) {
 
 ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
   assert(array->sort().isArray() && index->sort() == Sort::bv(64));
-  // match: select(store(a, i, v), j), i and j constants
+  // match: select(store(a, i, v), j), i and j constants, or one term plus
+  // two constants (the bytes of a value at a symbolic address)
   // result: v if i = j, else select(a, j)   (walks the store chain)
+  // An index as a term plus a constant (add's constant is its first
+  // child); a constant's term is null.
+  auto split = [](const Expr *e) -> std::pair<const Expr *, const Expr *> {
+    if (e->kind() == Kind::BVConst)
+      return {nullptr, e};
+    if (e->kind() == Kind::Add && e->child(0)->kind() == Kind::BVConst)
+      return {e->child(1), e->child(0)};
+    return {e, nullptr};
+  };
+  auto [term, offset] = split(index.get());
   ExprRef a = array;
   while (a->kind() == Kind::Store) {
     const Expr *i = a->child(1);
@@ -807,9 +852,16 @@ ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
       hit("select-store-same");
       return ExprRef(a->child(2));
     }
-    if (!(i->kind() == Kind::BVConst && isBVConst(index)))
+    // (Hash-consed: the same term and constant would be the same index.)
+    auto [storedTerm, storedOffset] = split(i);
+    if (storedTerm != term ||
+        (storedOffset && offset &&
+         storedOffset->bvValue() == offset->bvValue()))
       break;
-    hit("select-store-skip");
+    if (term)
+      hit("select-store-skip-offset");
+    else
+      hit("select-store-skip");
     a = ExprRef(a->child(0));
   }
   if (a->kind() == Kind::ConstArray) {

@@ -55,6 +55,35 @@ TEST(Expr, SelectOverConstantStoresFolds) {
   EXPECT_EQ(ctx.select(s, ctx.bv(64, 2)), ctx.select(a, ctx.bv(64, 2)));
 }
 
+// The bytes of a value written at a symbolic address, read back: each
+// read walks past the stores at the same term plus other constants, and
+// stops at a store whose index is another term (it may alias).
+TEST(Expr, SelectOverStoresAtOneTermPlusConstantsFolds) {
+  ExprContext ctx;
+  ExprRef a = ctx.arrayVar("mem");
+  ExprRef x = ctx.var("x", Sort::bv(64)), y = ctx.var("y", Sort::bv(64));
+  auto at = [&](const ExprRef &base, uint64_t k) {
+    return ctx.add(base, ctx.bv(64, k));
+  };
+  ExprRef s = a;
+  for (uint64_t k = 0; k < 4; ++k)
+    s = ctx.store(s, at(x, k), ctx.bv(8, 10 + k));
+  for (uint64_t k = 0; k < 4; ++k)
+    EXPECT_EQ(ctx.select(s, at(x, k)), ctx.bv(8, 10 + k)) << k;
+  EXPECT_EQ(ctx.select(s, at(x, 4)), ctx.select(a, at(x, 4)));
+  EXPECT_EQ(ctx.select(s, at(x, 0xffffffffffffffff)),
+            ctx.select(a, at(x, 0xffffffffffffffff)));
+  // Another term: y + 1 may be x + 2.
+  ExprRef other = ctx.select(s, at(y, 1));
+  ASSERT_EQ(other->kind(), Kind::Select);
+  EXPECT_EQ(ExprRef(other->child(0)), s);
+  // A store at another term stops the walk, even for an index it is not.
+  ExprRef t = ctx.store(s, y, ctx.bv(8, 1));
+  ExprRef read = ctx.select(t, at(x, 2));
+  ASSERT_EQ(read->kind(), Kind::Select);
+  EXPECT_EQ(ExprRef(read->child(0)), t);
+}
+
 TEST(Expr, EvaluateUnderAssignment) {
   ExprContext ctx;
   ExprRef x = ctx.var("x", Sort::bv(32));

@@ -190,6 +190,22 @@ public:
     }
   }
 
+  /// mul(2^k, udiv(x, 2^k)), x mostly a multiple of 2^k (an address made a
+  /// cell index and back: the mul-udiv-aligned rule's shape).
+  /// (Not among bits()'s shapes: terms of a seed keep theirs.)
+  RecipeP alignedRoundTrip(unsigned w, int depth) {
+    assert(w >= 2);
+    unsigned k = 1 + pick(std::min(w - 1, 6u));
+    llvm::APInt step = llvm::APInt(w, 1).shl(k);
+    RecipeP x = node(Kind::Mul, {leaf(ctx_.bv(step.shl(pick(2)))),
+                                 bits(w, depth - 2)});
+    if (chance(50))
+      x = node(Kind::Add, {leaf(ctx_.bv(llvm::APInt(w, rng_()).shl(k))), x});
+    if (chance(20)) // not known aligned: the product stays
+      x = bits(w, depth - 2);
+    RecipeP c = leaf(ctx_.bv(step));
+    return node(Kind::Mul, {c, node(Kind::UDiv, {x, c})});
+  }
   bool chance(unsigned percent) { return pick(100) < percent; }
   unsigned pick(unsigned n) {
     return std::uniform_int_distribution<unsigned>(0, n - 1)(rng_);

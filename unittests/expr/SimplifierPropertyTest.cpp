@@ -46,6 +46,9 @@ constexpr unsigned kEquivalenceTerms = 2000;
 constexpr unsigned kEvaluationTerms = 800;
 constexpr unsigned kModelTerms = 600;
 constexpr unsigned kCoverageTerms = 20000;
+/// Terms of the shapes TermGen builds only when asked, and their widths.
+constexpr unsigned kShapedTerms = 40;
+constexpr unsigned kShapeWidths[] = {8, 16, 32, 64};
 constexpr unsigned kConcreteTerms = 20000;
 constexpr unsigned kSmtLibTerms = 600;
 
@@ -163,10 +166,7 @@ TEST(SimplifierProperty, SimplifiedTermsEqualTheirRawReference) {
     solver->setTimeoutMs(timeoutMs);
     return solver->check(q, /*wantModel=*/false).status;
   };
-  for (unsigned i = 0; i < kEquivalenceTerms; ++i) {
-    uint64_t seed = kSeed + i;
-    TermGen gen(ctx, seed);
-    RecipeP r = gen.any();
+  auto check = [&](TermGen &gen, const RecipeP &r, uint64_t seed) {
     ExprRef ref = RecipeBuilder(ctx, BuildMode::Raw).build(r);
     for (BuildMode mode : {BuildMode::Simplify, BuildMode::Mixed}) {
       RecipeBuilder builder(ctx, mode, seed);
@@ -210,6 +210,17 @@ TEST(SimplifierProperty, SimplifiedTermsEqualTheirRawReference) {
       }
       ++(allProved ? provedByStep : unknown);
     }
+  };
+  for (unsigned i = 0; i < kEquivalenceTerms; ++i) {
+    uint64_t seed = kSeed + i;
+    TermGen gen(ctx, seed);
+    check(gen, gen.any(), seed);
+  }
+  // Shapes the random terms rarely take.
+  for (unsigned i = 0; i < kShapedTerms; ++i) {
+    uint64_t seed = kSeed + 2000003 * (i + 1);
+    TermGen gen(ctx, seed);
+    check(gen, gen.alignedRoundTrip(kShapeWidths[i % 4], 3), seed);
   }
   // Unknown only under a heavily loaded machine; never more than a few.
   EXPECT_LE(unknown, kEquivalenceTerms / 100);
@@ -417,6 +428,12 @@ TEST(SimplifierProperty, EveryRewriteRuleFires) {
     RecipeP r = gen.any();
     RecipeBuilder(ctx, i % 2 ? BuildMode::Mixed : BuildMode::Simplify, seed)
         .build(r);
+  }
+  for (unsigned i = 0; i < kShapedTerms; ++i) {
+    uint64_t seed = kSeed + 2000003 * (i + 1);
+    TermGen gen(ctx, seed);
+    RecipeBuilder(ctx, BuildMode::Simplify, seed)
+        .build(gen.alignedRoundTrip(kShapeWidths[i % 4], 3));
   }
   const auto &counts = ctx.rewriteCounts();
   for (const std::string &rule : rules) {
