@@ -275,28 +275,59 @@ ExprRef ExprContext::sle(const ExprRef &a, const ExprRef &b) {
 //===--- Arithmetic -------------------------------------------------------===//
 
 namespace {
-/// Low bits of `e` known to be zero whatever its variables are.
-unsigned knownTrailingZeros(const Expr *e) {
+/// What is known of the low bits of a term whatever its variables are: it
+/// equals `value` modulo 2^bits.
+struct LowBits {
+  unsigned bits;
+  APInt value;
+};
+
+LowBits knownLowBits(const Expr *e) {
   unsigned w = e->width();
   switch (e->kind()) {
   case Kind::BVConst:
-    return std::min(w, e->bvValue().countTrailingZeros());
-  case Kind::Mul:
-    return std::min(w, knownTrailingZeros(e->child(0)) +
-                           knownTrailingZeros(e->child(1)));
-  case Kind::Add:
-    return std::min(knownTrailingZeros(e->child(0)),
-                    knownTrailingZeros(e->child(1)));
-  case Kind::BAnd:
-    return std::max(knownTrailingZeros(e->child(0)),
-                    knownTrailingZeros(e->child(1)));
+    return {w, e->bvValue()};
+  case Kind::Add: {
+    LowBits a = knownLowBits(e->child(0)), b = knownLowBits(e->child(1));
+    return {std::min(a.bits, b.bits), a.value + b.value};
+  }
+  case Kind::Mul: {
+    // (va + 2^ta p)(vb + 2^tb q) = va vb modulo 2^(ta + tz(vb)) and
+    // modulo 2^(tb + tz(va)), tz of a value counted within its known bits.
+    LowBits a = knownLowBits(e->child(0)), b = knownLowBits(e->child(1));
+    unsigned za = std::min(a.bits, a.value.countTrailingZeros());
+    unsigned zb = std::min(b.bits, b.value.countTrailingZeros());
+    return {std::min({w, a.bits + zb, b.bits + za}), a.value * b.value};
+  }
+  case Kind::Shl:
+    if (e->child(1)->kind() == Kind::BVConst &&
+        e->child(1)->bvValue().ult(w)) {
+      unsigned k = static_cast<unsigned>(e->child(1)->bvValue().getZExtValue());
+      LowBits a = knownLowBits(e->child(0));
+      return {std::min(w, a.bits + k), a.value.shl(k)};
+    }
+    break;
   case Kind::ZExt: {
-    unsigned inner = knownTrailingZeros(e->child(0));
-    return inner == e->child(0)->width() ? w : inner;
+    LowBits a = knownLowBits(e->child(0));
+    return {a.bits == e->child(0)->width() ? w : a.bits, a.value.zext(w)};
+  }
+  case Kind::Extract: { // bits aux0..aux1
+    LowBits a = knownLowBits(e->child(0));
+    unsigned lo = e->aux1();
+    return {a.bits > lo ? std::min(w, a.bits - lo) : 0,
+            a.value.lshr(lo).trunc(w)};
   }
   default:
-    return 0;
+    break;
   }
+  return {0, APInt(w, 0)};
+}
+
+/// Whether `a` and `b` differ in a low bit both know.
+bool lowBitsDiffer(const Expr *a, const Expr *b) {
+  LowBits x = knownLowBits(a), y = knownLowBits(b);
+  unsigned bits = std::min(x.bits, y.bits);
+  return bits > 0 && (x.value ^ y.value).countTrailingZeros() < bits;
 }
 } // namespace
 
@@ -369,7 +400,9 @@ ExprRef ExprContext::mul(const ExprRef &a0, const ExprRef &b0) {
   }
   if (isBVConst(a) && a->bvValue().isPowerOf2() && b->kind() == Kind::UDiv &&
       b->child(1) == a.get() &&
-      knownTrailingZeros(b->child(0)) >= a->bvValue().logBase2()) {
+      [k = a->bvValue().logBase2()](const LowBits &x) {
+        return x.bits >= k && x.value.countTrailingZeros() >= k;
+      }(knownLowBits(b->child(0)))) {
     // match: mul(2^k, udiv(x, 2^k)), the low k bits of x zero  result: x
     // (an address made a cell index and back)
     hit("mul-udiv-aligned");
@@ -833,7 +866,8 @@ ExprRef ExprContext::sext(const ExprRef &a, unsigned width) {
 ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
   assert(array->sort().isArray() && index->sort() == Sort::bv(64));
   // match: select(store(a, i, v), j), i and j constants, or one term plus
-  // two constants (the bytes of a value at a symbolic address)
+  // two constants (the bytes of a value at a symbolic address), or apart
+  // in a known low bit
   // result: v if i = j, else select(a, j)   (walks the store chain)
   // An index as a term plus a constant (add's constant is its first
   // child); a constant's term is null.
@@ -854,14 +888,20 @@ ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
     }
     // (Hash-consed: the same term and constant would be the same index.)
     auto [storedTerm, storedOffset] = split(i);
-    if (storedTerm != term ||
-        (storedOffset && offset &&
-         storedOffset->bvValue() == offset->bvValue()))
+    if (storedTerm == term &&
+        !(storedOffset && offset &&
+          storedOffset->bvValue() == offset->bvValue())) {
+      if (term)
+        hit("select-store-skip-offset");
+      else
+        hit("select-store-skip");
+    } else if (lowBitsDiffer(i, index.get())) {
+      // match: select(store(a, i, v), j), i and j apart in a low bit
+      // known of both (two fields of nodes in cells of a power of two)
+      hit("select-store-skip-low-bits");
+    } else {
       break;
-    if (term)
-      hit("select-store-skip-offset");
-    else
-      hit("select-store-skip");
+    }
     a = ExprRef(a->child(0));
   }
   if (a->kind() == Kind::ConstArray) {

@@ -189,9 +189,11 @@ TEST_F(Contracts, InsertionPointOfSeed003IsVerifiedAndItsBugFound) {
 // breaks insertion_point's own contract; sort, verified against that
 // contract, stays verified; insert and copy, which do not call it, are not
 // verified again (each run takes tens of seconds, mostly Z3 on the
-// contracts' quantifiers).
+// contracts' quantifiers). A query of insert's takes seconds alone and
+// passed the default 10 s limit on a loaded machine: both runs get 60 s.
 TEST_F(Contracts, InsertionSortOfSeed003IsVerifiedFunctionByFunction) {
   ProcessResult ok = cosmo({"check", "--out=out", "--store=s.db",
+                            "--solver-timeout=60000",
                             contractProgram("insertion_sort.c")},
                            600);
   ASSERT_EQ(ok.exitCode, 0) << ok.out << ok.err;
@@ -204,7 +206,7 @@ TEST_F(Contracts, InsertionSortOfSeed003IsVerifiedFunctionByFunction) {
                                {"sort", "verified"}}));
 
   ProcessResult bug = cosmo({"check", "--out=bug", "--store=s.db",
-                             "-DWALK_PAST_EQUAL",
+                             "--solver-timeout=60000", "-DWALK_PAST_EQUAL",
                              contractProgram("insertion_sort.c")},
                             600);
   ASSERT_EQ(bug.exitCode, 1) << bug.out << bug.err;

@@ -84,6 +84,39 @@ TEST(Expr, SelectOverStoresAtOneTermPlusConstantsFolds) {
   EXPECT_EQ(ExprRef(read->child(0)), t);
 }
 
+// Fields of nodes in cells of 16 bytes, at 16 * x + k: a read of one
+// field walks past a store to another field of any cell (their indices
+// differ in a low bit), not past a store to the same field of another.
+TEST(Expr, SelectOverAStoreApartInALowBitFolds) {
+  ExprContext ctx;
+  ExprRef a = ctx.arrayVar("mem");
+  ExprRef x = ctx.var("x", Sort::bv(64)), y = ctx.var("y", Sort::bv(64));
+  auto field = [&](const ExprRef &cell, uint64_t k) {
+    return ctx.add(ctx.bv(64, k), ctx.mul(ctx.bv(64, 16), cell));
+  };
+  ExprRef s = ctx.store(a, field(x, 0x10184), ctx.bv(8, 7));
+  EXPECT_EQ(ctx.select(s, field(y, 0x10180)), ctx.select(a, field(y, 0x10180)));
+  EXPECT_EQ(ctx.select(s, ctx.zext(ctx.extract(field(y, 0x10188), 31, 0), 64)),
+            ctx.select(a, ctx.zext(ctx.extract(field(y, 0x10188), 31, 0), 64)));
+  ExprRef same = ctx.select(s, field(y, 0x20184));
+  ASSERT_EQ(same->kind(), Kind::Select);
+  EXPECT_EQ(ExprRef(same->child(0)), s);
+}
+
+// An address made a cell index and back is the address when it is a
+// multiple of the cell's size; not otherwise.
+TEST(Expr, AnAlignedAddressMadeAnIndexAndBackIsItself) {
+  ExprContext ctx;
+  ExprRef c = ctx.var("c", Sort::bv(32));
+  ExprRef sixteen = ctx.bv(32, 16);
+  ExprRef aligned = ctx.add(ctx.bv(32, 0x10180), ctx.mul(sixteen, c));
+  EXPECT_EQ(ctx.mul(sixteen, ctx.udiv(aligned, sixteen)), aligned);
+  ExprRef unaligned = ctx.add(ctx.bv(32, 0x10184), ctx.mul(sixteen, c));
+  EXPECT_EQ(ctx.mul(sixteen, ctx.udiv(unaligned, sixteen))->kind(), Kind::Mul);
+  ExprRef coarse = ctx.add(ctx.bv(32, 0x10180), ctx.mul(ctx.bv(32, 8), c));
+  EXPECT_EQ(ctx.mul(sixteen, ctx.udiv(coarse, sixteen))->kind(), Kind::Mul);
+}
+
 TEST(Expr, EvaluateUnderAssignment) {
   ExprContext ctx;
   ExprRef x = ctx.var("x", Sort::bv(32));

@@ -206,6 +206,20 @@ public:
     RecipeP c = leaf(ctx_.bv(step));
     return node(Kind::Mul, {c, node(Kind::UDiv, {x, c})});
   }
+  /// A byte read past a store whose 64-bit indices are k + 2^s * x: fields
+  /// of nodes in cells of a power of two, apart in a low bit or not (the
+  /// select-store-skip-low-bits rule's shape).
+  /// (Not among bits()'s shapes: terms of a seed keep theirs.)
+  RecipeP cellFieldRead(int depth) {
+    unsigned s = 1 + pick(5);
+    auto field = [&] {
+      RecipeP scaled = node(Kind::Mul, {leaf(ctx_.bv(64, uint64_t(1) << s)),
+                                        bits(64, depth - 2)});
+      return node(Kind::Add, {leaf(ctx_.bv(64, rng_())), scaled});
+    };
+    RecipeP stored = node(Kind::Store, {array(depth - 1), field(), bits(8, 0)});
+    return node(Kind::Select, {stored, field()});
+  }
   bool chance(unsigned percent) { return pick(100) < percent; }
   unsigned pick(unsigned n) {
     return std::uniform_int_distribution<unsigned>(0, n - 1)(rng_);

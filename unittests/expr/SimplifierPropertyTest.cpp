@@ -49,6 +49,12 @@ constexpr unsigned kCoverageTerms = 20000;
 /// Terms of the shapes TermGen builds only when asked, and their widths.
 constexpr unsigned kShapedTerms = 40;
 constexpr unsigned kShapeWidths[] = {8, 16, 32, 64};
+
+/// The `i`th shaped term: the shapes in turn.
+RecipeP shapedTerm(TermGen &gen, unsigned i) {
+  return i % 2 ? gen.cellFieldRead(3)
+               : gen.alignedRoundTrip(kShapeWidths[i / 2 % 4], 3);
+}
 constexpr unsigned kConcreteTerms = 20000;
 constexpr unsigned kSmtLibTerms = 600;
 
@@ -220,7 +226,7 @@ TEST(SimplifierProperty, SimplifiedTermsEqualTheirRawReference) {
   for (unsigned i = 0; i < kShapedTerms; ++i) {
     uint64_t seed = kSeed + 2000003 * (i + 1);
     TermGen gen(ctx, seed);
-    check(gen, gen.alignedRoundTrip(kShapeWidths[i % 4], 3), seed);
+    check(gen, shapedTerm(gen, i), seed);
   }
   // Unknown only under a heavily loaded machine; never more than a few.
   EXPECT_LE(unknown, kEquivalenceTerms / 100);
@@ -432,8 +438,7 @@ TEST(SimplifierProperty, EveryRewriteRuleFires) {
   for (unsigned i = 0; i < kShapedTerms; ++i) {
     uint64_t seed = kSeed + 2000003 * (i + 1);
     TermGen gen(ctx, seed);
-    RecipeBuilder(ctx, BuildMode::Simplify, seed)
-        .build(gen.alignedRoundTrip(kShapeWidths[i % 4], 3));
+    RecipeBuilder(ctx, BuildMode::Simplify, seed).build(shapedTerm(gen, i));
   }
   const auto &counts = ctx.rewriteCounts();
   for (const std::string &rule : rules) {

@@ -168,6 +168,12 @@ struct NodeSite {
   /// The region is one the arrival has (an earlier loop's nodes of this
   /// type): the loop appends cells to it instead of making its own.
   bool shared = false;
+  /// The region is an earlier site's of this loop with nodes of the same
+  /// type and size (a body that allocates two nodes at two places): one
+  /// region for both, as a 32-bit address space holds only one.
+  bool sameAsEarlier = false;
+  /// Whether the loop makes this site's region itself.
+  bool makesRegion() const { return !shared && !sameAsEarlier; }
 };
 /// Makes the node regions of `sites` (no cells yet) in `start`, in order.
 void makeNodeRegions(Executor &x, ExecutionState &start,

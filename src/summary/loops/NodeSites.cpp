@@ -152,8 +152,8 @@ std::optional<uint64_t> LoopBodyRun::nodeRegionFor(ExecutionState &s,
 void makeNodeRegions(Executor &x, ExecutionState &start,
                      const std::vector<NodeSite> &sites) {
   for (const NodeSite &n : sites) {
-    if (n.shared)
-      continue; // the arrival's
+    if (!n.makesRegion())
+      continue; // the arrival's, or an earlier site's
     [[maybe_unused]] std::optional<uint64_t> base = x.makeNodeRegion(
         start, n.name, n.blockSize, n.links,
         x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
@@ -174,6 +174,12 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
   if (!nodeRegionsPossible(x))
     return leaks;
   size_t known = sites.size();
+  // The site whose region holds the loop's nodes of `node`, `size` bytes.
+  auto regionOf = [&](const llvm::Type *node, uint64_t size) {
+    return std::find_if(sites.begin(), sites.end(), [&](const NodeSite &m) {
+      return m.makesRegion() && m.node == node && m.blockSize == size;
+    });
+  };
   for (const memory::MemoryObject *o : outliving) {
     const auto *site = static_cast<const llvm::Value *>(o->siteTag);
     if (!site || o->region || o->symbolicSize || o->kind != memory::ObjectKind::Heap)
@@ -204,12 +210,15 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     n.blockSize = o->capacity;
     n.links = std::move(*links);
     n.name = fmt::format("nodes of {}", o->name);
+    n.sameAsEarlier = regionOf(node, n.blockSize) != sites.end();
     sites.push_back(std::move(n));
   }
   // Where the body's runs will place the regions: after the arrival's
   // objects, in order.
   std::unique_ptr<ExecutionState> probe = x.copyState(s);
   for (NodeSite &n : sites) {
+    if (!n.makesRegion())
+      continue;
     std::optional<uint64_t> base =
         x.makeNodeRegion(*probe, n.name, n.blockSize, n.links,
                          x.ctx().bv(x.pointerBits(), 0), n.site, n.node);
@@ -220,7 +229,12 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
                                  x.pointerBits(), n.blockSize);
     n.base = *base;
   }
+  for (NodeSite &n : sites)
+    if (n.sameAsEarlier)
+      n.base = regionOf(n.node, n.blockSize)->base;
   for (size_t k = known; k < sites.size(); ++k) {
+    if (!sites[k].makesRegion())
+      continue; // counted with the region's first site
     CarriedValue count, content;
     count.base = content.base = sites[k].base;
     count.regionCells = true;
