@@ -17,6 +17,13 @@
 //  - the constant v, when v is one;
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
+//  - no field of a pointer's size holds an address other than null that
+//    a query says a walk's pointer may hold (a sentinel on the stack): the
+//    walk, which follows links, then never reaches it. (Each disjunct of
+//    such a literal -- the pointer is the sentinel, null or a node -- is
+//    negated as a fact of the scalars, and offered back to the loop before
+//    through the walk's entry, whose first pointer it reads from the
+//    sentinel's link.)
 //  - the link to the cell written before it: when v is a carried value
 //    that the iteration sets to w plus a constant c0 (`next = last; last =
 //    node`), and w moves by d per iteration, field == cell + c0 - d, or
@@ -154,6 +161,13 @@ private:
   }
   void iteration(const HornClause &c);
   void query(const HornClause &c);
+  /// The facts of relation `r` a query's literal `l` over its scalars
+  /// alone offers: its negation, and when it is a disjunction (a pointer
+  /// is a sentinel's address, null or a node) each disjunct's.
+  void scalarFacts(size_t r, const ExprRef &l);
+  /// A fact of each view's cells: no field of a pointer's size holds one
+  /// of addresses_.
+  void addressFacts();
   /// Facts at the cell of a carried pointer that query body atom `a`'s
   /// instance of view `v` is read at (`cell == at(pointer)`, each fact of
   /// the view holding there), also under each condition the query puts
@@ -178,8 +192,15 @@ private:
   struct EntryPort {
     size_t from, to;
     expr::Substitution sub;
+    /// `to`'s scalar arguments as terms over `from`'s: those `sub` maps,
+    /// and those the clause computes from `from`'s scalars alone (a walk's
+    /// pointer the loop before leaves in a field of its sentinel).
+    expr::Substitution back;
   };
   std::vector<EntryPort> entryPorts();
+  /// The guards of the loops whose arrays flow into a relation's (the
+  /// builder's frontier), as the relation's.
+  std::map<size_t, std::vector<ExprRef>> inheritedGuards();
   /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
   /// behind its pointer), the facts ordered against the pointer.
   void pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out);
@@ -202,6 +223,12 @@ private:
     std::vector<ExprRef> pointers;
   };
   std::map<std::pair<size_t, size_t>, Found> found_;
+  /// Addresses other than null that a query says a carried pointer may
+  /// hold (a sentinel on the stack): no link of a node is one of them,
+  /// when the walk never reaches it.
+  std::set<ExprRef, expr::ExprIdLess> addresses_;
+  /// The facts of cells addressFacts() made.
+  std::set<ExprRef, expr::ExprIdLess> addressFacts_;
 };
 
 ExprRef Templates::entryValue(size_t r, const ExprRef &t) {
@@ -430,13 +457,59 @@ void Templates::query(const HornClause &c) {
         // Of the scalars alone (a walk's pointer that the query asks to be
         // null): the negation as a fact of the relation.
         else if (v == 0 && onlyArguments && !vars.empty())
-          found_[{a.relation, 0}].plain.push_back(
-              ctx_.notE(expr::substitute(ctx_, l, toArgs)));
+          scalarFacts(a.relation, expr::substitute(ctx_, l, toArgs));
       }
       std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
       facts.insert(facts.end(), asked.begin(), asked.end());
       if (linked_)
         pointerFacts(a, v, p, toArgs, literals);
+    }
+  }
+}
+
+void Templates::scalarFacts(size_t r, const ExprRef &l) {
+  std::vector<ExprRef> &plain = found_[{r, 0}].plain;
+  plain.push_back(ctx_.notE(l));
+  std::vector<ExprRef> disjuncts, pending{l};
+  while (!pending.empty()) {
+    ExprRef d = pending.back();
+    pending.pop_back();
+    if (d->kind() == Kind::Or) {
+      for (unsigned k = 0; k < d->numChildren(); ++k)
+        pending.push_back(ExprRef(d->child(k)));
+      continue;
+    }
+    if (d != l)
+      disjuncts.push_back(d);
+  }
+  for (const ExprRef &d : disjuncts) {
+    if (expr::freeVariables(d).empty())
+      continue;
+    plain.push_back(ctx_.notE(d));
+    if (d->kind() != Kind::Eq)
+      continue;
+    for (unsigned k = 0; k < 2; ++k)
+      if (const Expr *c = d->child(k);
+          c->kind() == Kind::BVConst && !c->bvValue().isZero())
+        addresses_.insert(ExprRef(c));
+  }
+}
+
+void Templates::addressFacts() {
+  for (auto &[key, found] : found_) {
+    auto [r, v] = key;
+    CellPositions p = cellPositions(cells_.views[r],
+                                    original_.relations()[r].args.size());
+    for (unsigned f : p.fields[v]) {
+      ExprRef field = cells_.system.argument(ctx_, r, f);
+      for (const ExprRef &c : addresses_)
+        if (c->width() == field->width()) {
+          ExprRef t = ctx_.notE(ctx_.eq(field, c));
+          addressFacts_.insert(t);
+          if (std::find(found.facts.begin(), found.facts.end(), t) ==
+              found.facts.end())
+            found.facts.push_back(t);
+        }
     }
   }
 }
@@ -487,6 +560,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
     else if (!cells_.views[c.head->relation].empty())
       iteration(c);
   }
+  addressFacts();
   // A fact about the cells of one relation's array is offered to every
   // relation with an array of the same fields (a list one loop builds and
   // the next walks): a fact the walk's query needs is the builder's too.
@@ -503,6 +577,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
       facts.push_back(g);
   }
   std::map<std::string, std::vector<ExprRef>> out;
+  std::map<size_t, std::vector<ExprRef>> inherited = inheritedGuards();
   for (auto &[key, found] : found_) {
     std::vector<ExprRef> &mine =
         out[cells_.system.relations()[key.first].name];
@@ -513,6 +588,24 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
     for (const ExprRef &g : found.guards)
       for (const ExprRef &f : found.facts)
         add(ctx_.implies(g, f));
+    // A walk that writes no cell: the facts of the cells the loop before
+    // wrote (below its frontier) hold of its cells. Only the facts of
+    // addresses: the others are the builder's, ported to it.
+    if (found.guards.empty()) {
+      ExprRef cellArg = cells_.system.argument(
+          ctx_, key.first,
+          cellPositions(cells_.views[key.first],
+                        original_.relations()[key.first].args.size())
+              .cell[key.second]);
+      for (const ExprRef &g : inherited[key.first]) {
+        auto vars = expr::freeVariables(g);
+        if (std::find(vars.begin(), vars.end(), cellArg) == vars.end())
+          continue;
+        for (const ExprRef &f : found.facts)
+          if (addressFacts_.count(f))
+            add(ctx_.implies(g, f));
+      }
+    }
     for (const ExprRef &t : found.plain)
       add(t);
     for (const ExprRef &at : found.pointers)
@@ -556,19 +649,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
 
 void Templates::pointedTemplates(
     std::map<std::string, std::vector<ExprRef>> &out) {
-  // The guards of the loops whose arrays flow into a relation's (the
-  // builder's frontier), as the relation's.
-  std::map<size_t, std::vector<ExprRef>> inherited;
-  for (const EntryPort &port : entryPorts())
-    for (const auto &[key, found] : found_)
-      if (key.first == port.from)
-        for (const ExprRef &g : found.guards) {
-          auto vars = expr::freeVariables(g);
-          if (std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
-                return port.sub.count(v) > 0;
-              }))
-            inherited[port.to].push_back(expr::substitute(ctx_, g, port.sub));
-        }
+  std::map<size_t, std::vector<ExprRef>> inherited = inheritedGuards();
   for (size_t r = 0; r < cells_.views.size(); ++r) {
     const std::vector<CellView> &views = cells_.views[r];
     size_t arity = original_.relations()[r].args.size();
@@ -655,6 +736,36 @@ void Templates::pointedTemplates(
   }
 }
 
+std::map<size_t, std::vector<ExprRef>> Templates::inheritedGuards() {
+  // (Through a chain of loops: a walk past the walk that unlinked nodes
+  // of the builder's list inherits the builder's.)
+  std::map<size_t, std::vector<ExprRef>> inherited;
+  std::vector<EntryPort> ports = entryPorts();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const EntryPort &port : ports) {
+      std::vector<ExprRef> theirs = inherited[port.from];
+      for (const auto &[key, found] : found_)
+        if (key.first == port.from)
+          theirs.insert(theirs.end(), found.guards.begin(), found.guards.end());
+      std::vector<ExprRef> &mine = inherited[port.to];
+      for (const ExprRef &g : theirs) {
+        auto vars = expr::freeVariables(g);
+        if (!std::all_of(vars.begin(), vars.end(), [&](const ExprRef &v) {
+              return port.sub.count(v) > 0;
+            }))
+          continue;
+        ExprRef h = expr::substitute(ctx_, g, port.sub);
+        if (std::find(mine.begin(), mine.end(), h) == mine.end()) {
+          mine.push_back(h);
+          changed = true;
+        }
+      }
+    }
+  }
+  return inherited;
+}
+
 std::vector<Templates::EntryPort> Templates::entryPorts() {
   // Where each original argument of relation `r` is among its cell
   // relation's: a scalar's index, or an array's view.
@@ -697,7 +808,7 @@ std::vector<Templates::EntryPort> Templates::entryPorts() {
       std::vector<Place> outOf = placesOf(from);
       CellPositions pf = cellPositions(cells_.views[from],
                                      original_.relations()[from].args.size());
-      EntryPort port{from, to, {}};
+      EntryPort port{from, to, {}, {}};
       for (unsigned i = 0; i < a.args.size(); ++i)
         for (unsigned k = 0; k < c.head->args.size(); ++k) {
           const Expr *h = c.head->args[k].get();
@@ -726,6 +837,26 @@ std::vector<Templates::EntryPort> Templates::entryPorts() {
               same(pf.succ[vf], pt.succ[vt]);
           }
         }
+      // And back: each scalar `to` gets as a term over `from`'s scalars.
+      expr::Substitution fromArgs;
+      for (unsigned i = 0; i < a.args.size(); ++i)
+        if (outOf[i].scalar && a.args[i]->kind() == Kind::Var)
+          fromArgs[a.args[i]] =
+              cells_.system.argument(ctx_, from, *outOf[i].scalar);
+      for (const auto &[x, y] : port.sub)
+        port.back[y] = x;
+      for (unsigned k = 0; k < c.head->args.size(); ++k) {
+        if (!into[k].scalar)
+          continue;
+        ExprRef mine = cells_.system.argument(ctx_, to, *into[k].scalar);
+        auto vars = expr::freeVariables(c.head->args[k]);
+        if (port.back.count(mine) || vars.empty() ||
+            !std::all_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+              return fromArgs.count(x) > 0;
+            }))
+          continue;
+        port.back[mine] = expr::substitute(ctx_, c.head->args[k], fromArgs);
+      }
       ports.push_back(std::move(port));
     }
   }
@@ -741,6 +872,15 @@ void Templates::portThroughEntries(
            std::all_of(vars.begin(), vars.end(),
                        [&](const ExprRef &v) { return sub.count(v) > 0; });
   };
+  auto scalarsOf = [&](size_t r) {
+    expr::Substitution mine;
+    CellPositions p = cellPositions(cells_.views[r],
+                                    original_.relations()[r].args.size());
+    for (unsigned i : p.scalars)
+      mine[cells_.system.argument(ctx_, r, i)] =
+          cells_.system.argument(ctx_, r, i);
+    return mine;
+  };
   for (const EntryPort &port : entryPorts()) {
     const std::string &from = original_.relations()[port.from].name,
                       &to = original_.relations()[port.to].name;
@@ -751,14 +891,13 @@ void Templates::portThroughEntries(
       if (over(t, port.sub))
         ported.push_back({to, expr::substitute(ctx_, t, port.sub)});
     // And back: what the next loop needs of its entry (a walk's first
-    // node), the builder needs at its exit.
-    expr::Substitution back;
-    for (const auto &[x, y] : port.sub)
-      back[y] = x;
-    if (auto theirs = out.find(to); linked_ && theirs != out.end())
+    // node), the builder needs at its exit; over single cells, only facts
+    // of the scalars (the walk's first pointer).
+    if (auto theirs = out.find(to); theirs != out.end())
       for (const ExprRef &t : theirs->second)
-        if (over(t, back))
-          ported.push_back({from, expr::substitute(ctx_, t, back)});
+        if (over(t, port.back) &&
+            (linked_ || over(t, scalarsOf(port.to))))
+          ported.push_back({from, expr::substitute(ctx_, t, port.back)});
   }
   for (auto &[name, t] : ported) {
     std::vector<ExprRef> &mine = out[name];
