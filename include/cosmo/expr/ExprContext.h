@@ -3,8 +3,9 @@
 // ExprContext owns every term: it hash-conses nodes (find-or-insert on kind,
 // sort, children and indices) and is the only way to build them. The public
 // builders (add, eq, ite, ...) fold constants and apply the cheap local
-// rewrites listed in Simplifier.cpp, each named and counted; `raw` builds a
-// node exactly as asked, which the property tests use as the reference.
+// rewrites listed in src/expr/Simplif*.cpp, each named and counted; `raw`
+// builds a node exactly as asked, which the property tests use as the
+// reference.
 //
 // Builders check sorts with assertions: a sort mismatch is a bug in the
 // caller, not an input error.
