@@ -129,8 +129,9 @@ TEST_P(DataModelTest, NodeRegionsHoldMoreCellsThanAProcessHasBlocks) {
     EXPECT_GE(bytes / cell, heapBytes / chunkOf(node)) << node;
     // (Cells larger than chunks, as 64 for 40-byte nodes in chunks of 48,
     // need more than 4 GiB: no such region, and no loop summarised.)
-    if (cell <= chunkOf(node))
+    if (cell <= chunkOf(node)) {
       EXPECT_LT(bytes, uint64_t(1) << 32) << node;
+    }
   }
   if (ilp32()) {
     // Chunks of 16 bytes: 2^28 of them less a megabyte's.
