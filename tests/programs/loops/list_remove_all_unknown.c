@@ -9,10 +9,13 @@
 // single cells; the second node's with the node RemoveAll's pointer is at
 // beside each cell (facts ordered against the pointer: unlinked between
 // its link and it, walked above it), in about 12 s (--horn-timeout=60).
-// The summary's question (Contains's pointer at the sentinel) needs the
-// pointer to be null or a node, and RemoveAll the same of head.next: no
-// template says so yet. The run ends at its limit -- never with a wrong
-// verdict.
+// The summary's question about Contains's pointer at the sentinel (whose
+// key is x) is refuted over single cells in about 1 s: no node's link is
+// the sentinel's address. Its question about a node whose key is x is
+// not: Contains needs each node with another key to link to one with
+// another key or to none, and RemoveAll the same above its pointer and
+// every node below it unlinked once its link is null. The run ends at its
+// limit -- never with a wrong verdict.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
