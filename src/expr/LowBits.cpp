@@ -51,6 +51,11 @@ LowBits knownLowBits(const Expr *e) {
   return {0, APInt(w, 0)};
 }
 
+unsigned knownTrailingZeros(const Expr *e) {
+  LowBits x = knownLowBits(e);
+  return std::min(x.bits, x.value.countTrailingZeros());
+}
+
 bool lowBitsDiffer(const Expr *a, const Expr *b) {
   LowBits x = knownLowBits(a), y = knownLowBits(b);
   unsigned bits = std::min(x.bits, y.bits);

@@ -337,9 +337,7 @@ ExprRef ExprContext::mul(const ExprRef &a0, const ExprRef &b0) {
   }
   if (isBVConst(a) && a->bvValue().isPowerOf2() && b->kind() == Kind::UDiv &&
       b->child(1) == a.get() &&
-      [k = a->bvValue().logBase2()](const LowBits &x) {
-        return x.bits >= k && x.value.countTrailingZeros() >= k;
-      }(knownLowBits(b->child(0)))) {
+      knownTrailingZeros(b->child(0)) >= a->bvValue().logBase2()) {
     // match: mul(2^k, udiv(x, 2^k)), the low k bits of x zero  result: x
     // (an address made a cell index and back)
     hit("mul-udiv-aligned");

@@ -29,6 +29,9 @@ struct LowBits {
 };
 LowBits knownLowBits(const Expr *e);
 
+/// How many low bits of `e` are known to be zero.
+unsigned knownTrailingZeros(const Expr *e);
+
 /// Whether `a` and `b` differ in a low bit both know.
 bool lowBitsDiffer(const Expr *a, const Expr *b);
 

@@ -202,8 +202,10 @@ private:
   /// builder's frontier), as the relation's.
   std::map<size_t, std::vector<ExprRef>> inheritedGuards();
   /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
-  /// behind its pointer), the facts ordered against the pointer.
-  void pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out);
+  /// behind its pointer), the facts ordered against the pointer, under
+  /// the relation's guards and those it `inherited`.
+  void pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out,
+                        std::map<size_t, std::vector<ExprRef>> &inherited);
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -223,6 +225,8 @@ private:
     std::vector<ExprRef> pointers;
   };
   std::map<std::pair<size_t, size_t>, Found> found_;
+  /// The system's entry ports (entryPorts()), made once by build().
+  std::vector<EntryPort> ports_;
   /// Addresses other than null that a query says a carried pointer may
   /// hold (a sentinel on the stack): no link of a node is one of them,
   /// when the walk never reaches it.
@@ -554,6 +558,7 @@ void Templates::pointerFacts(const HornAtom &a, size_t v,
 }
 
 std::map<std::string, std::vector<ExprRef>> Templates::build() {
+  ports_ = entryPorts();
   for (const HornClause &c : cells_.system.clauses()) {
     if (!c.head)
       query(c);
@@ -642,14 +647,14 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
                          there));
     }
   }
-  pointedTemplates(out);
+  pointedTemplates(out, inherited);
   portThroughEntries(out);
   return out;
 }
 
 void Templates::pointedTemplates(
-    std::map<std::string, std::vector<ExprRef>> &out) {
-  std::map<size_t, std::vector<ExprRef>> inherited = inheritedGuards();
+    std::map<std::string, std::vector<ExprRef>> &out,
+    std::map<size_t, std::vector<ExprRef>> &inherited) {
   for (size_t r = 0; r < cells_.views.size(); ++r) {
     const std::vector<CellView> &views = cells_.views[r];
     size_t arity = original_.relations()[r].args.size();
@@ -740,10 +745,9 @@ std::map<size_t, std::vector<ExprRef>> Templates::inheritedGuards() {
   // (Through a chain of loops: a walk past the walk that unlinked nodes
   // of the builder's list inherits the builder's.)
   std::map<size_t, std::vector<ExprRef>> inherited;
-  std::vector<EntryPort> ports = entryPorts();
   for (bool changed = true; changed;) {
     changed = false;
-    for (const EntryPort &port : ports) {
+    for (const EntryPort &port : ports_) {
       std::vector<ExprRef> theirs = inherited[port.from];
       for (const auto &[key, found] : found_)
         if (key.first == port.from)
@@ -872,6 +876,7 @@ void Templates::portThroughEntries(
            std::all_of(vars.begin(), vars.end(),
                        [&](const ExprRef &v) { return sub.count(v) > 0; });
   };
+  // Each relation's scalars, as a substitution `over` can test.
   auto scalarsOf = [&](size_t r) {
     expr::Substitution mine;
     CellPositions p = cellPositions(cells_.views[r],
@@ -881,7 +886,7 @@ void Templates::portThroughEntries(
           cells_.system.argument(ctx_, r, i);
     return mine;
   };
-  for (const EntryPort &port : entryPorts()) {
+  for (const EntryPort &port : ports_) {
     const std::string &from = original_.relations()[port.from].name,
                       &to = original_.relations()[port.to].name;
     auto templates = out.find(from);
@@ -893,11 +898,12 @@ void Templates::portThroughEntries(
     // And back: what the next loop needs of its entry (a walk's first
     // node), the builder needs at its exit; over single cells, only facts
     // of the scalars (the walk's first pointer).
-    if (auto theirs = out.find(to); theirs != out.end())
+    if (auto theirs = out.find(to); theirs != out.end()) {
+      expr::Substitution scalars = scalarsOf(port.to);
       for (const ExprRef &t : theirs->second)
-        if (over(t, port.back) &&
-            (linked_ || over(t, scalarsOf(port.to))))
+        if (over(t, port.back) && (linked_ || over(t, scalars)))
           ported.push_back({from, expr::substitute(ctx_, t, port.back)});
+    }
   }
   for (auto &[name, t] : ported) {
     std::vector<ExprRef> &mine = out[name];
