@@ -859,21 +859,33 @@ bool satisfiesPath(const ExecutionState &s, const expr::Assignment &m) {
 
 } // namespace
 
+solver::SolverResult Executor::askZ3Alone(const ExecutionState &s) {
+  auto path = s.constraints.list();
+  std::vector<ExprRef> all(path.begin(), path.end());
+  solver::Query q(all, /*model=*/true);
+  q.quantified = s.quantified;
+  // A path under an assumed \forall needs the pipeline's quantifier layer.
+  if (s.quantified)
+    return solver().check(q);
+  std::unique_ptr<solver::Solver> z3 = solver::createZ3Solver(
+      ctx_, solver::SolverOptions{opts_.solver.timeoutMs}, &solverStats_);
+  return z3->check(q);
+}
+
 solver::Model Executor::errorModel(ExecutionState &s, ErrorKind kind,
                                   const SourceLocation &at, bool &impossible) {
   solver::SolverResult r = pathModel(s);
   // The test of an error must be a model of its path, or its native run
   // shows nothing. The pipeline's layers take a path to be satisfiable;
-  // on one that is not, they answer with a model that is not its (met
-  // under load in an isolated run with --loops=summarize: an error past a
-  // branch the path could not take, its test outside the `requires`).
-  // Checked, and asked again without that premise.
+  // on one that is not, they answer with a model that is not its (an
+  // error past a branch the path could not take, once a wrong model had
+  // made the branch's side look feasible: IncrementalZ3Solver.cpp's
+  // timeouts). Checked, and asked again of Z3 alone: the layers' caches
+  // may hold the same wrong model for the path's constraints.
   bool askedPlainly = false;
   if (r.isSat() && !satisfiesPath(s, *r.model)) {
     s.model = nullptr;
-    auto path = s.constraints.list();
-    std::vector<ExprRef> all(path.begin(), path.end());
-    r = solver().check(solver::Query(all, /*model=*/true));
+    r = askZ3Alone(s);
     askedPlainly = true;
     if (r.isSat() && !satisfiesPath(s, *r.model))
       r = solver::SolverResult::unknown("a model that is not the path's");

@@ -440,3 +440,36 @@ TEST_F(Z3SolverTest, ReadsThroughLongConstantStoreChainsAreDecided) {
   expectModelSatisfies(r, sat);
   EXPECT_GE(r.model->get(j)->bits.getSExtValue(), 256);
 }
+
+// A query the incremental solver gave up on (its time limit passed) and
+// asked again with time to spare gets a model of the query. Z3 4.8's
+// incremental QF_BV solver answered such a second query with a model of
+// no constraint (met in the engine under load: an isolated run's last
+// millisecond, then the same path asked again), so a solver that gave up
+// starts afresh.
+TEST_F(Z3SolverTest, AnAnswerAfterATimeoutCarriesAModelOfTheQuery) {
+  ExprRef a = var("a", 32);
+  // Euclid's remainders of a and 18, each nonzero, a at most 40.
+  std::vector<ExprRef> query = {ctx.ule(a, bv(32, 40))};
+  ExprRef x = bv(32, 18), y = ctx.urem(a, x);
+  for (int step = 0; step < 4; ++step) {
+    query.push_back(ctx.notE(ctx.eq(y, bv(32, 0))));
+    ExprRef next = ctx.urem(x, y);
+    x = y;
+    y = next;
+  }
+  query.push_back(ctx.sle(bv(32, 1), x));
+  std::unique_ptr<Solver> incremental =
+      createIncrementalZ3Solver(ctx, PipelineOptions{}, stats);
+  for (unsigned round = 0; round < 6; ++round) {
+    incremental->setTimeoutMs(1);
+    SolverResult hurried = incremental->check(query, true);
+    if (hurried.isSat())
+      expectModelSatisfies(hurried, query);
+    incremental->setTimeoutMs(10000);
+    expectModelSatisfies(incremental->check(query, true), query);
+    // A fresh constraint each round: the query is new to the solver's
+    // literals, as a path's next branch is.
+    query.push_back(ctx.notE(ctx.eq(a, bv(32, 1000 + round))));
+  }
+}

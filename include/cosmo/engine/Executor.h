@@ -377,6 +377,9 @@ private:
   /// ask once each has its limit.
   solver::SolverResult checkOnPath(ExecutionState &s, const ExprRef &cond,
                                    bool wantModel, unsigned limitMs);
+  /// A model of the path of `s` from Z3 alone, past every layer of the
+  /// pipeline (their premise, a satisfiable path, may not hold).
+  solver::SolverResult askZ3Alone(const ExecutionState &s);
   //===--- Forking and termination (Executor.cpp) -------------------------===//
   /// Ends `s` as a completed path; `returned` is the entry function's
   /// return (its value, null for void) when the path ended by returning

@@ -68,8 +68,13 @@ protected:
       result = solve(constraints, q.wantModel);
     } catch (const z3::exception &e) {
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
-      reset(); // do not trust a solver that failed half-way
     }
+    // Nor one that gave up half-way: Z3 4.8's incremental QF_BV solver,
+    // stopped by its time limit, answers the next query sat with a model
+    // of none of its constraints (Z3SolverTest's
+    // AnAnswerAfterATimeoutCarriesAModelOfTheQuery).
+    if (result.isUnknown())
+      reset();
     if (interrupted_ && result.isUnknown())
       result.reason = "interrupted";
     // Constraints of other paths stay in Z3 as clauses its SAT core must
