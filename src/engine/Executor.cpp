@@ -399,6 +399,10 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
     return solver::SolverResult::sat(s.model);
   if (interrupted_)
     return {solver::Validity::Unknown, nullptr, "interrupted", {}};
+  return checkOnPath(s, nullptr, /*wantModel=*/true, pathModelLimitMs());
+}
+
+unsigned Executor::pathModelLimitMs() const {
   // The path is feasible (every constraint was added after the solver said
   // it can hold), so a model exists: a path that reached its end just as
   // the run's time ran out still gets one, within a short grace period.
@@ -409,7 +413,7 @@ solver::SolverResult Executor::pathModel(ExecutionState &s) {
                               static_cast<double>(kPathModelGraceMs),
                               left * 1000)));
   }
-  return checkOnPath(s, nullptr, /*wantModel=*/true, limit);
+  return limit;
 }
 
 std::optional<uint64_t> Executor::concreteValue(ExecutionState &s,
@@ -867,8 +871,10 @@ solver::SolverResult Executor::askZ3Alone(const ExecutionState &s) {
   // A path under an assumed \forall needs the pipeline's quantifier layer.
   if (s.quantified)
     return solver().check(q);
+  // (Not the pipeline's Z3, which the run's time limit interrupts: bounded
+  // as a path's model is.)
   std::unique_ptr<solver::Solver> z3 = solver::createZ3Solver(
-      ctx_, solver::SolverOptions{opts_.solver.timeoutMs}, &solverStats_);
+      ctx_, solver::SolverOptions{pathModelLimitMs()}, &solverStats_);
   return z3->check(q);
 }
 

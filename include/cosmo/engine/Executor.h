@@ -380,6 +380,9 @@ private:
   /// A model of the path of `s` from Z3 alone, past every layer of the
   /// pipeline (their premise, a satisfiable path, may not hold).
   solver::SolverResult askZ3Alone(const ExecutionState &s);
+  /// The time a path's model may take: the per-query limit, within the
+  /// run's time left or kPathModelGraceMs past it.
+  unsigned pathModelLimitMs() const;
   //===--- Forking and termination (Executor.cpp) -------------------------===//
   /// Ends `s` as a completed path; `returned` is the entry function's
   /// return (its value, null for void) when the path ended by returning
