@@ -69,9 +69,9 @@ protected:
     } catch (const z3::exception &e) {
       result = SolverResult::unknown(std::string("z3: ") + e.msg());
     }
-    // Nor one that gave up half-way: Z3 4.8's incremental QF_BV solver,
-    // stopped by its time limit, answers the next query sat with a model
-    // of none of its constraints (Z3SolverTest's
+    // Do not trust a solver that failed or gave up half-way: Z3 4.8's
+    // incremental QF_BV solver, stopped by its time limit, answers the next
+    // query sat with a model of none of its constraints (Z3SolverTest's
     // AnAnswerAfterATimeoutCarriesAModelOfTheQuery).
     if (result.isUnknown())
       reset();
