@@ -204,8 +204,9 @@ private:
   /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
   /// behind its pointer), the facts ordered against the pointer, under
   /// the relation's guards and those it `inherited`.
-  void pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out,
-                        std::map<size_t, std::vector<ExprRef>> &inherited);
+  void
+  pointedTemplates(std::map<std::string, std::vector<ExprRef>> &out,
+                   const std::map<size_t, std::vector<ExprRef>> &inherited);
 
   expr::ExprContext &ctx_;
   const HornSystem &original_;
@@ -654,7 +655,7 @@ std::map<std::string, std::vector<ExprRef>> Templates::build() {
 
 void Templates::pointedTemplates(
     std::map<std::string, std::vector<ExprRef>> &out,
-    std::map<size_t, std::vector<ExprRef>> &inherited) {
+    const std::map<size_t, std::vector<ExprRef>> &inherited) {
   for (size_t r = 0; r < cells_.views.size(); ++r) {
     const std::vector<CellView> &views = cells_.views[r];
     size_t arity = original_.relations()[r].args.size();
@@ -690,7 +691,8 @@ void Templates::pointedTemplates(
       }
       std::vector<ExprRef> guards{ctx_.trueE()};
       guards.insert(guards.end(), found.guards.begin(), found.guards.end());
-      guards.insert(guards.end(), inherited[r].begin(), inherited[r].end());
+      if (auto it = inherited.find(r); it != inherited.end())
+        guards.insert(guards.end(), it->second.begin(), it->second.end());
       // The cells carried pointers are at (a list's head).
       std::vector<ExprRef> carried;
       for (const ExprRef &at : found.pointers)
