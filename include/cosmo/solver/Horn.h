@@ -193,6 +193,34 @@ struct ShownSteps {
   uint64_t reused = 0; ///< checks a step held here saved
 };
 
+/// Which field links a cell to its successor in a view of an array's
+/// cells (solver/horn/CellIndexed.h): in cells of `stride` bytes, the
+/// field at `offset` of `bytes` bytes, whose value plus `delta` is the
+/// offset of the cell it links to (a node region's address less the
+/// region's base).
+struct CellLink {
+  uint64_t stride = 0;
+  unsigned offset = 0, bytes = 0;
+  uint64_t delta = 0;
+  bool operator==(const CellLink &) const = default;
+};
+
+/// The cell views that decided earlier questions: each a link, and
+/// whether a walk's pointer's node was beside it. A run keeps them for its
+/// later questions, which try a view that decided one first: the errors
+/// past a chain of loops over one list ask about the same loops, and the
+/// views that fail before the one that decides cost each question the
+/// same time again (measured: 26 of the 46 s of seed 001's listing 1's
+/// question about Contains).
+struct CellRoutes {
+  struct Route {
+    CellLink link;
+    bool pointers = false;
+    bool operator==(const Route &) const = default;
+  };
+  std::vector<Route> decided; ///< the most recent last
+};
+
 struct HornOptions {
   double timeoutSeconds = 10;
   /// Invariants earlier answers gave relations of the same name (ground
@@ -219,6 +247,9 @@ struct HornOptions {
   /// Steps shown by earlier questions, looked up before each check and
   /// added to after (null: none kept).
   ShownSteps *shownSteps = nullptr;
+  /// Cell views that decided earlier questions, tried first and added to
+  /// (null: none kept).
+  CellRoutes *cellRoutes = nullptr;
 };
 
 /// Decides `system` (see the header comment).

@@ -195,6 +195,8 @@ public:
   std::map<std::string, std::vector<ExprRef>> provedCellInvariants;
   /// The Houdini steps Horn questions have shown (HornOptions::shownSteps).
   solver::ShownSteps shownSteps;
+  /// The cell views that decided Horn questions (HornOptions::cellRoutes).
+  solver::CellRoutes cellRoutes;
   /// The variables (ids) of node regions' counts and contents and of
   /// pointers to their nodes: values of cosmo's own addresses, left out
   /// of the invariants reported over the program's names.

@@ -721,31 +721,77 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
                                          start)
                .count();
   };
-  HornAnswer a = attempt(*cells, options.timeoutSeconds);
-  if (a.status == HornAnswer::Safe)
-    return originalCellAnswer(ctx, system, *cells, std::move(a));
-  std::string reason = a.reason;
   // Each link's successor view, then each again with the node a walk's
   // pointer is at beside (a walk that unlinks nodes behind it).
   std::vector<CellExtras> extras;
   std::vector<CellLink> links = cellLinks(*cells);
+  CellPointers pointers = cellPointers(*cells);
+  // A link is a field of the walks' pointers' size, when they have one
+  // (a 4-byte key beside an 8-byte link is no link: measured, 6 s of a
+  // question of seed 001's listing 1 went to that view).
+  std::set<unsigned> pointerBits;
+  for (const auto &[r, at] : pointers)
+    pointerBits.insert(
+        system.relations()[r].args[at.second.argument].width);
+  if (pointerBits.size() == 1)
+    std::erase_if(links, [&](const CellLink &l) {
+      return l.bytes * 8 != *pointerBits.begin();
+    });
   for (const CellLink &link : links)
     extras.push_back({link, {}});
-  if (CellPointers pointers = cellPointers(*cells); !pointers.empty())
+  if (!pointers.empty())
     for (const CellLink &link : links)
       extras.push_back({link, pointers});
-  for (const CellExtras &e : extras) {
+  auto routeOf = [](const CellExtras &e) {
+    return CellRoutes::Route{*e.link, !e.pointers.empty()};
+  };
+  // Those that decided earlier questions first, the most recent first.
+  std::vector<CellExtras> first;
+  if (options.cellRoutes)
+    for (auto it = options.cellRoutes->decided.rbegin();
+         it != options.cellRoutes->decided.rend(); ++it)
+      for (const CellExtras &e : extras)
+        if (routeOf(e) == *it)
+          first.push_back(e);
+  std::erase_if(extras, [&](const CellExtras &e) {
+    return std::any_of(first.begin(), first.end(), [&](const CellExtras &f) {
+      return routeOf(f) == routeOf(e);
+    });
+  });
+  std::string reason;
+  auto viewAnswer = [&](const CellExtras &e) -> std::optional<HornAnswer> {
     if (left() < 0.1)
-      break;
+      return std::nullopt;
     std::string why;
     std::optional<CellIndexedSystem> view = indexByCell(ctx, system, why, e);
     if (!view)
-      continue;
+      return std::nullopt;
     HornAnswer b = attempt(*view, left());
-    if (b.status == HornAnswer::Safe)
-      return originalCellAnswer(ctx, system, *view, std::move(b));
+    if (b.status != HornAnswer::Safe)
+      return std::nullopt;
+    if (options.cellRoutes) {
+      std::vector<CellRoutes::Route> &decided = options.cellRoutes->decided;
+      std::erase(decided, routeOf(e));
+      decided.push_back(routeOf(e));
+    }
+    return originalCellAnswer(ctx, system, *view, std::move(b));
+  };
+  for (const CellExtras &e : first)
+    if (std::optional<HornAnswer> b = viewAnswer(e))
+      return *b;
+  if (left() >= 0.1) {
+    HornAnswer a = attempt(*cells, left());
+    if (a.status == HornAnswer::Safe)
+      return originalCellAnswer(ctx, system, *cells, std::move(a));
+    reason = a.reason;
   }
-  none.reason = "over cells: " + reason;
+  for (const CellExtras &e : extras)
+    if (std::optional<HornAnswer> b = viewAnswer(e))
+      return *b;
+  none.reason =
+      "over cells: " +
+      (reason.empty() ? "the views tried ran out of time (--horn-timeout)"
+                      : reason);
   none.seconds = std::chrono::duration<double>(
                      std::chrono::steady_clock::now() - start)
                      .count();

@@ -114,17 +114,6 @@ struct CellIndexedSystem {
   }
 };
 
-/// Which field links a cell to its successor: in cells of `stride`
-/// bytes, the field at `offset` of `bytes` bytes, whose value plus `delta`
-/// is the offset of the cell it links to (a node region's address less
-/// the region's base).
-struct CellLink {
-  uint64_t stride = 0;
-  unsigned offset = 0, bytes = 0;
-  uint64_t delta = 0;
-  bool operator==(const CellLink &) const = default;
-};
-
 /// The offset of the cell that `link` (a value of view's link field)
 /// links to: (zext(link) + linkDelta) rounded down to the stride.
 ExprRef successorCell(expr::ExprContext &ctx, const ExprRef &link,

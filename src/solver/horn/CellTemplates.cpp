@@ -201,6 +201,13 @@ private:
   /// The guards of the loops whose arrays flow into a relation's (the
   /// builder's frontier), as the relation's.
   std::map<size_t, std::vector<ExprRef>> inheritedGuards();
+  /// The cell view `v` of relation `r` has its pointer at
+  /// (CellView::pointer).
+  ExprRef pointerCell(size_t r, size_t v);
+  /// Per pointed view of relation `r`: its pointer is at a node of the
+  /// region (a sentinel elsewhere, on the stack, is at a cell below the
+  /// region's base: negative).
+  std::vector<ExprRef> nodePremises(size_t r);
   /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
   /// behind its pointer), the facts ordered against the pointer, under
   /// the relation's guards and those it `inherited`.
@@ -404,6 +411,13 @@ void Templates::iteration(const HornClause &c) {
         if (ExprRef first = entryValue(r, value)) {
           out.facts.push_back(ctx_.orE(link, ctx_.eq(fieldArg, first)));
           out.plain.push_back(ctx_.orE(lastWritten, ctx_.eq(value, first)));
+          // Only the first cell written links to the entry value (null),
+          // and the carried value is the last cell once one is written.
+          if (ExprRef firstCell = entryValue(r, frontier)) {
+            out.facts.push_back(ctx_.orE(ctx_.eq(cellArg, firstCell), link));
+            out.plain.push_back(
+                ctx_.orE(ctx_.eq(frontier, firstCell), lastWritten));
+          }
         }
       }
     }
@@ -665,11 +679,7 @@ void Templates::pointedTemplates(
       if (!view.pointer || !view.link)
         continue;
       auto arg = [&](unsigned i) { return cells_.system.argument(ctx_, r, i); };
-      // The pointer's scalar among the cell relation's arguments.
-      unsigned k = view.pointer->argument;
-      for (const CellView &w : views)
-        k -= w.position < view.pointer->argument;
-      ExprRef pointer = pointedCell(ctx_, arg(p.scalars[k]), view);
+      ExprRef pointer = pointerCell(r, v);
       ExprRef cellArg = arg(p.cell[v]);
       ExprRef link = arg(p.fields[v][*view.link]);
       ExprRef pointedLink = arg(p.pointed[v][*view.link]);
@@ -714,6 +724,9 @@ void Templates::pointedTemplates(
         for (const ExprRef &c : carried)
           add({node, ctx_.eq(cellArg, c)}, f);
         for (const ExprRef &g : guards) {
+          // While the pointer is at a node, every node with the fact links
+          // to one with it (a walk past the walk that unlinked the others).
+          add({node, g, f, nonNull(link)}, expr::substitute(ctx_, f, toSucc));
           // Above the pointer (walked), a node with the fact links to one
           // with it.
           add({ctx_.ult(pointer, cellArg), g, f, nonNull(link)},
@@ -726,6 +739,10 @@ void Templates::pointedTemplates(
               notF);
           for (const ExprRef &c : carried)
             add({ctx_.notE(node), ctx_.ult(c, cellArg), g}, notF);
+          // Below the pointer, unlinked once its link is null.
+          add({node, ctx_.eq(pointedLink, ctx_.bv(pointedLink->width(), 0)),
+               ctx_.ult(cellArg, pointer), g},
+              notF);
         }
       }
       // Below the pointer, the links are as the loop before left them.
@@ -741,6 +758,26 @@ void Templates::pointedTemplates(
         add({node}, ctx_.ule(pointer, c));
     }
   }
+}
+
+ExprRef Templates::pointerCell(size_t r, size_t v) {
+  const std::vector<CellView> &views = cells_.views[r];
+  const CellView &view = views[v];
+  CellPositions p = cellPositions(views, original_.relations()[r].args.size());
+  // The pointer's scalar among the cell relation's arguments.
+  unsigned k = view.pointer->argument;
+  for (const CellView &w : views)
+    k -= w.position < view.pointer->argument;
+  return pointedCell(ctx_, cells_.system.argument(ctx_, r, p.scalars[k]),
+                     view);
+}
+
+std::vector<ExprRef> Templates::nodePremises(size_t r) {
+  std::vector<ExprRef> out;
+  for (size_t v = 0; v < cells_.views[r].size(); ++v)
+    if (cells_.views[r][v].pointer)
+      out.push_back(ctx_.sle(ctx_.bv(64, 0), pointerCell(r, v)));
+  return out;
 }
 
 std::map<size_t, std::vector<ExprRef>> Templates::inheritedGuards() {
@@ -900,11 +937,19 @@ void Templates::portThroughEntries(
     // And back: what the next loop needs of its entry (a walk's first
     // node), the builder needs at its exit; over single cells, only facts
     // of the scalars (the walk's first pointer).
+    // With a walk's pointer, each also once the pointer is at a node
+    // (past the sentinel: a walk that unlinks nodes leaves the next one
+    // its facts only then).
     if (auto theirs = out.find(to); theirs != out.end()) {
       expr::Substitution scalars = scalarsOf(port.to);
+      std::vector<ExprRef> atNode = nodePremises(port.from);
       for (const ExprRef &t : theirs->second)
-        if (over(t, port.back) && (linked_ || over(t, scalars)))
-          ported.push_back({from, expr::substitute(ctx_, t, port.back)});
+        if (over(t, port.back) && (linked_ || over(t, scalars))) {
+          ExprRef mine = expr::substitute(ctx_, t, port.back);
+          ported.push_back({from, mine});
+          for (const ExprRef &n : atNode)
+            ported.push_back({from, ctx_.implies(n, mine)});
+        }
     }
   }
   for (auto &[name, t] : ported) {

@@ -156,6 +156,7 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
   o.earlier = &registry_.provedInvariants;
   o.earlierCells = &registry_.provedCellInvariants;
   o.shownSteps = &registry_.shownSteps;
+  o.cellRoutes = &registry_.cellRoutes;
   o.shelf = registry_.hornShelf;
   o.timeoutSeconds = std::max(
       0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));

@@ -1,0 +1,48 @@
+// RUN: --loops=auto --timeout=400 --horn-timeout=150
+// VERDICT: true
+// STATS: loop_summaries.summarized >= 3
+// STATS: loop_summaries.refuted_over_cells >= 4
+// STATS: loop_summaries.undecided == 0
+// Seed 001's listing 1 (RemoveAll, then Contains) in C, correct: proved
+// for lists of any length, over cells with the node RemoveAll's pointer
+// is at and each node's successor beside each cell (CellTemplates.cpp):
+// the builder links each node but the first to the one before; RemoveAll
+// leaves every node above its pointer whose key is not x linked to one
+// whose key is not x (or to none), and every node below it unlinked once
+// its pointer's link is null; Contains starts at a node whose key is not
+// x. About 55 s of Horn questions, beyond the default --horn-timeout:
+// seed 001 asks for 10 s. list_remove_all_bug.c finds the bug.
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node {
+  int key;
+  struct node *next;
+};
+int main(void) {
+  struct node *list = 0;
+  int x = __VERIFIER_nondet_int();
+  int n = __VERIFIER_nondet_int();
+  for (int i = 0; i < n; i++) {
+    struct node *q = malloc(sizeof *q);
+    if (!q)
+      return 0;
+    q->key = __VERIFIER_nondet_int();
+    q->next = list;
+    list = q;
+  }
+  // RemoveAll: a sentinel before the list, as the listing's `new`.
+  struct node head = {x, list};
+  struct node *p = &head;
+  while (p->next) {
+    if (p->next->key == x)
+      p->next = p->next->next;
+    else
+      p = p->next;
+  }
+  // Contains.
+  for (p = head.next; p; p = p->next)
+    if (p->key == x)
+      reach_error();
+  return 0;
+}
