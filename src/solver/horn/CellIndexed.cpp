@@ -745,19 +745,23 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   auto routeOf = [](const CellExtras &e) {
     return CellRoutes::Route{*e.link, !e.pointers.empty()};
   };
-  // Those that decided earlier questions first, the most recent first.
-  std::vector<CellExtras> first;
-  if (options.cellRoutes)
-    for (auto it = options.cellRoutes->decided.rbegin();
-         it != options.cellRoutes->decided.rend(); ++it)
-      for (const CellExtras &e : extras)
-        if (routeOf(e) == *it)
-          first.push_back(e);
-  std::erase_if(extras, [&](const CellExtras &e) {
-    return std::any_of(first.begin(), first.end(), [&](const CellExtras &f) {
-      return routeOf(f) == routeOf(e);
-    });
-  });
+  // Those that decided earlier questions first, the most recent first
+  // (rank 0); the others (rank `never`) after the single cells.
+  const std::vector<CellRoutes::Route> noRoutes;
+  const std::vector<CellRoutes::Route> &decided =
+      options.cellRoutes ? options.cellRoutes->decided : noRoutes;
+  const size_t never = decided.size();
+  auto rank = [&](const CellExtras &e) {
+    auto it = std::find(decided.rbegin(), decided.rend(), routeOf(e));
+    return static_cast<size_t>(it - decided.rbegin());
+  };
+  std::stable_sort(extras.begin(), extras.end(),
+                   [&](const CellExtras &a, const CellExtras &b) {
+                     return rank(a) < rank(b);
+                   });
+  auto later =
+      std::find_if(extras.begin(), extras.end(),
+                   [&](const CellExtras &e) { return rank(e) == never; });
   std::string reason;
   auto viewAnswer = [&](const CellExtras &e) -> std::optional<HornAnswer> {
     if (left() < 0.1)
@@ -770,14 +774,14 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
     if (b.status != HornAnswer::Safe)
       return std::nullopt;
     if (options.cellRoutes) {
-      std::vector<CellRoutes::Route> &decided = options.cellRoutes->decided;
-      std::erase(decided, routeOf(e));
-      decided.push_back(routeOf(e));
+      std::vector<CellRoutes::Route> &kept = options.cellRoutes->decided;
+      std::erase(kept, routeOf(e));
+      kept.push_back(routeOf(e));
     }
     return originalCellAnswer(ctx, system, *view, std::move(b));
   };
-  for (const CellExtras &e : first)
-    if (std::optional<HornAnswer> b = viewAnswer(e))
+  for (auto e = extras.begin(); e != later; ++e)
+    if (std::optional<HornAnswer> b = viewAnswer(*e))
       return *b;
   if (left() >= 0.1) {
     HornAnswer a = attempt(*cells, left());
@@ -785,8 +789,8 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
       return originalCellAnswer(ctx, system, *cells, std::move(a));
     reason = a.reason;
   }
-  for (const CellExtras &e : extras)
-    if (std::optional<HornAnswer> b = viewAnswer(e))
+  for (auto e = later; e != extras.end(); ++e)
+    if (std::optional<HornAnswer> b = viewAnswer(*e))
       return *b;
   none.reason =
       "over cells: " +

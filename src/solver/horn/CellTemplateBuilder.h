@@ -25,7 +25,7 @@ namespace cosmo::solver {
 class CellTemplateBuilder {
 public:
   CellTemplateBuilder(expr::ExprContext &ctx, const HornSystem &original,
-            const CellIndexedSystem &cells)
+                      const CellIndexedSystem &cells)
       : ctx_(ctx), original_(original), cells_(cells),
         linked_(cells.linked()) {}
 
@@ -85,9 +85,10 @@ private:
   /// The cell view `v` of relation `r` has its pointer at
   /// (CellView::pointer).
   ExprRef pointerCell(size_t r, size_t v);
-  /// Per pointed view of relation `r`: its pointer is at a node of the
-  /// region (a sentinel elsewhere, on the stack, is at a cell below the
-  /// region's base: negative).
+  /// `pointer` (a cell, pointerCell's) is at a node of the region, not at
+  /// a sentinel elsewhere.
+  ExprRef atNode(const ExprRef &pointer);
+  /// Per pointed view of relation `r`: its pointer is at a node (atNode).
   std::vector<ExprRef> nodePremises(size_t r);
   /// With a pointed cell (CellView::pointer: a walk that unlinks nodes
   /// behind its pointer), the facts ordered against the pointer, under

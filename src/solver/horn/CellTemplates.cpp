@@ -154,8 +154,9 @@ ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
   return value;
 }
 
-ExprRef CellTemplateBuilder::portFact(const ExprRef &f, std::pair<size_t, size_t> from,
-                            std::pair<size_t, size_t> to) {
+ExprRef CellTemplateBuilder::portFact(const ExprRef &f,
+                                      std::pair<size_t, size_t> from,
+                                      std::pair<size_t, size_t> to) {
   const CellView &a = cells_.views[from.first][from.second],
                  &b = cells_.views[to.first][to.second];
   if (a.stride != b.stride || a.fields != b.fields)
@@ -427,9 +428,9 @@ void CellTemplateBuilder::addressFacts() {
 }
 
 void CellTemplateBuilder::pointerFacts(const HornAtom &a, size_t v,
-                             const CellPositions &p,
-                             const expr::Substitution &toArgs,
-                             const std::vector<ExprRef> &literals) {
+                                       const CellPositions &p,
+                                       const expr::Substitution &toArgs,
+                                       const std::vector<ExprRef> &literals) {
   // The query reads this instance at a cell its scalars name (a carried
   // pointer's: the head of a list one loop built and the next walks).
   const ExprRef &cell = a.args[p.cell[v]];

@@ -75,9 +75,7 @@ void CellTemplateBuilder::pointedTemplates(
       for (const ExprRef &at : found.pointers)
         if (at->kind() == Kind::Eq && at->child(0) == cellArg.get())
           carried.push_back(ExprRef(at->child(1)));
-      // A pointer at a node of the region (a sentinel elsewhere, on the
-      // stack, is at a cell below the region's base: negative).
-      ExprRef node = ctx_.sle(ctx_.bv(64, 0), pointer);
+      ExprRef node = atNode(pointer);
       std::vector<ExprRef> &mine = out[cells_.system.relations()[r].name];
       auto add = [&](std::vector<ExprRef> premises, const ExprRef &fact) {
         ExprRef t = ctx_.implies(ctx_.andAll(premises), fact);
@@ -139,15 +137,22 @@ ExprRef CellTemplateBuilder::pointerCell(size_t r, size_t v) {
                      view);
 }
 
+ExprRef CellTemplateBuilder::atNode(const ExprRef &pointer) {
+  // (A sentinel elsewhere, on the stack, is at a cell below the region's
+  // base: negative.)
+  return ctx_.sle(ctx_.bv(64, 0), pointer);
+}
+
 std::vector<ExprRef> CellTemplateBuilder::nodePremises(size_t r) {
   std::vector<ExprRef> out;
   for (size_t v = 0; v < cells_.views[r].size(); ++v)
     if (cells_.views[r][v].pointer)
-      out.push_back(ctx_.sle(ctx_.bv(64, 0), pointerCell(r, v)));
+      out.push_back(atNode(pointerCell(r, v)));
   return out;
 }
 
-std::map<size_t, std::vector<ExprRef>> CellTemplateBuilder::inheritedGuards() {
+std::map<size_t, std::vector<ExprRef>>
+CellTemplateBuilder::inheritedGuards() {
   // (Through a chain of loops: a walk past the walk that unlinked nodes
   // of the builder's list inherits the builder's.)
   std::map<size_t, std::vector<ExprRef>> inherited;
