@@ -1,4 +1,4 @@
-// RUN: --loops=auto --horn-timeout=10
+// RUN: --loops=auto --horn-timeout=60
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 1
 // STATS: loop_summaries.refuted_by_horn >= 1

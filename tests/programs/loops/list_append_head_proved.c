@@ -1,4 +1,4 @@
-// RUN: --loops=auto --timeout=60
+// RUN: --loops=auto --timeout=60 --horn-timeout=60
 // VERDICT: true
 // A list appended to its head node, allocated before the loop, then walked
 // from the head to the last node (marked 3), every node before it marked

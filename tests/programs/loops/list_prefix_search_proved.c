@@ -1,4 +1,4 @@
-// RUN: --timeout=60
+// RUN: --timeout=60 --horn-timeout=60
 // NO-REPLAY: no error, and every list length
 // VERDICT: true
 // A list of at least four nodes keyed by their position (`n < 4 ||

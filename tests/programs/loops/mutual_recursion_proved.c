@@ -1,4 +1,4 @@
-// RUN: --loops=auto
+// RUN: --loops=auto --horn-timeout=60
 // VERDICT: true
 // STATS: loop_summaries.recursive_functions >= 1
 // STATS: loop_summaries.refuted_by_horn >= 1

@@ -1,4 +1,4 @@
-// RUN: --loops=auto --timeout=60
+// RUN: --loops=auto --timeout=60 --horn-timeout=60
 // NO-REPLAY: no error, and every list length; sentinel_walk_bug.c replays its error
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 3

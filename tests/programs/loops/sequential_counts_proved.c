@@ -1,4 +1,4 @@
-// RUN: --loops=auto --loop-unroll=1 --timeout=60
+// RUN: --loops=auto --loop-unroll=1 --timeout=60 --horn-timeout=60
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 3
 // STATS: loop_summaries.refuted_by_horn >= 3
