@@ -36,7 +36,7 @@ protected:
     std::filesystem::path buildDir = workDir_.path() / ("build-" + std::to_string(++builds_));
     std::filesystem::create_directories(buildDir);
     auto executable =
-        buildNativeProgram(toolchain_, program, checkOptionValues(runArgs), buildDir);
+        buildNativeProgram(toolchain_, program, optionValues(runArgs, "--check"), buildDir);
     if (!executable)
       throw std::runtime_error(toString(executable.takeError()));
     return *executable;

@@ -58,7 +58,15 @@ const std::filesystem::path cacheDir = e2eCacheDirectory(COSMO_E2E_CACHE_DIR);
 const NativeCache nativeCache(cacheDir.empty() ? cacheDir : cacheDir / "native");
 const CosmoRunCache cosmoRuns(cacheDir.empty() ? cacheDir : cacheDir / "cosmo");
 
-constexpr std::chrono::seconds cosmoTimeout{120};
+/// How long a cosmo run may take: 120 s, or twice the program's own
+/// --timeout when that is longer (a loaded machine is slower, and the
+/// run's limit is its own to report, not this one's).
+std::chrono::seconds cosmoTimeoutFor(const ProgramSpec &spec) {
+  double own = 0;
+  for (const std::string &v : optionValues(spec.runArgs, "--timeout"))
+    own = std::max(own, std::strtod(v.c_str(), nullptr));
+  return std::chrono::seconds(std::max<int64_t>(120, static_cast<int64_t>(2 * own)));
+}
 constexpr std::chrono::seconds nativeRunTimeout{10};
 constexpr int maxReplayMismatchesShown = 10;
 
@@ -168,7 +176,7 @@ protected:
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--out=" + outDir.string());
     argv.push_back(program.path.string());
-    ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir(), {}});
+    ProcessResult run = runProcess({argv, {}, cosmoTimeoutFor(spec), workDir(), {}});
     cosmoOutput_ = processOutput(run);
     std::string command = commandLine(argv);
     if (run.ending != ProcessResult::Ending::Exited) {
@@ -345,7 +353,7 @@ protected:
       checkEntryReplays(spec, program, vectors, toolchain, replayDir);
       return;
     }
-    std::vector<std::string> checks = checkOptionValues(spec.runArgs);
+    std::vector<std::string> checks = optionValues(spec.runArgs, "--check");
     engine::DataModel dataModel = vectors.front().dataModel;
     std::string key = NativeCache::buildKey(toolchain, program.path, checks, dataModel);
     auto built = nativeCache.build(key, replayDir, [&](const std::filesystem::path &dir) {
@@ -424,7 +432,7 @@ protected:
         report::entryCallFor(first.entry, first.signature);
     ASSERT_TRUE(call.has_value())
         << "the test vectors of --entry=" << first.entry << " carry no signature";
-    report::ReplayOptions options{toolchain, checkOptionValues(spec.runArgs),
+    report::ReplayOptions options{toolchain, optionValues(spec.runArgs, "--check"),
                                   nativeRunTimeout};
     options.dataModel = first.dataModel;
     std::string harness = report::entryHarnessSource(
@@ -552,7 +560,7 @@ protected:
         argv.push_back(store);
       argv.push_back("--out=" + (workDir() / out).string());
       argv.push_back(source.string());
-      ProcessResult run = runProcess({argv, {}, cosmoTimeout, workDir(), {}});
+      ProcessResult run = runProcess({argv, {}, cosmoTimeoutFor(spec), workDir(), {}});
       cosmoOutput_ = processOutput(run);
       EXPECT_EQ(run.ending, ProcessResult::Ending::Exited)
           << commandLine(argv) << "\n" << cosmoOutput_;

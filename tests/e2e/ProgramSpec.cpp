@@ -308,12 +308,14 @@ ProgramSpecParse parseProgramSpec(std::string_view source) {
   return builder.finish();
 }
 
-std::vector<std::string> checkOptionValues(const std::vector<std::string> &runArgs) {
+std::vector<std::string> optionValues(const std::vector<std::string> &runArgs,
+                                      std::string_view option) {
   std::vector<std::string> values;
+  std::string prefix = std::string(option) + "=";
   for (std::size_t i = 0; i < runArgs.size(); ++i) {
-    if (runArgs[i].starts_with("--check="))
-      values.push_back(runArgs[i].substr(8));
-    else if (runArgs[i] == "--check" && i + 1 < runArgs.size())
+    if (runArgs[i].starts_with(prefix))
+      values.push_back(runArgs[i].substr(prefix.size()));
+    else if (runArgs[i] == option && i + 1 < runArgs.size())
       values.push_back(runArgs[i + 1]);
   }
   return values;

@@ -75,8 +75,9 @@ struct ProgramSpecParse {
 
 ProgramSpecParse parseProgramSpec(std::string_view source);
 
-// The values of every `--check=V` / `--check V` among RUN options: the checks
-// a program's native replay is built with.
-std::vector<std::string> checkOptionValues(const std::vector<std::string> &runArgs);
+// The values of every `OPTION=V` / `OPTION V` among RUN options (`--check`:
+// the checks a program's native replay is built with).
+std::vector<std::string> optionValues(const std::vector<std::string> &runArgs,
+                                      std::string_view option);
 
 } // namespace cosmo::e2e

@@ -169,10 +169,12 @@ TEST(ProgramSpec, ExitCodesOfVerdicts) {
   EXPECT_EQ(parseVerdict("False"), std::nullopt);
 }
 
-TEST(ProgramSpec, CheckOptionValues) {
-  EXPECT_EQ(checkOptionValues({"--entry=f", "--check=overflow,shift", "--check", "null"}),
+TEST(ProgramSpec, OptionValues) {
+  EXPECT_EQ(optionValues({"--entry=f", "--check=overflow,shift", "--check", "null"}, "--check"),
             (std::vector<std::string>{"overflow,shift", "null"}));
-  EXPECT_TRUE(checkOptionValues({"--checks=overflow"}).empty());
+  EXPECT_TRUE(optionValues({"--checks=overflow"}, "--check").empty());
+  EXPECT_EQ(optionValues({"--loops=auto", "--timeout=400", "--horn-timeout=150"}, "--timeout"),
+            (std::vector<std::string>{"400"}));
 }
 
 TEST(ProgramSpec, StatsLinesSayHowTheVerdictIsReached) {
