@@ -1,4 +1,4 @@
-// RUN: --timeout=60 --horn-timeout=10
+// RUN: --timeout=60 --horn-timeout=60
 // NO-REPLAY: no error, and every list length; list_partition_bug.c replays its error
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 2

@@ -1,4 +1,4 @@
-// RUN: --32 --timeout=60
+// RUN: --32 --timeout=60 --horn-timeout=60
 // VERDICT: true
 // ILP32: a list of input length whose keys count up from 0, walked from
 // its last node, proved. Its nodes are a node region of 8-byte cells, as
