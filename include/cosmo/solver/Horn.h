@@ -219,6 +219,22 @@ struct CellRoutes {
     bool operator==(const Route &) const = default;
   };
   std::vector<Route> decided; ///< the most recent last
+  /// Per route, the invariants of the last answer it gave, by relation
+  /// name (conjuncts over the view's relations' arguments): the next
+  /// question over the view checks them alone first (its other errors
+  /// are past the same loops; their templates name other facts of the
+  /// queries, and the maximal set Houdini keeps of those is as large and
+  /// as slow to check again: 5-16 s per question of listing 1).
+  std::vector<std::pair<Route, std::map<std::string, std::vector<ExprRef>>>>
+      invariants;
+  /// The invariants kept for `route` (null: none yet).
+  const std::map<std::string, std::vector<ExprRef>> *
+  invariantsOf(const Route &route) const {
+    for (const auto &[r, kept] : invariants)
+      if (r == route)
+        return &kept;
+    return nullptr;
+  }
 };
 
 struct HornOptions {
@@ -229,6 +245,10 @@ struct HornOptions {
   /// loop or function with several errors past it is then proved once,
   /// not once per error.
   const std::map<std::string, std::vector<ExprRef>> *earlier = nullptr;
+  /// With templatesOnly: the earlier invariants are checked alone first
+  /// (a relation without any gets its templates), and not offered with
+  /// the templates after.
+  bool earlierAlone = false;
   /// The same for the cell relations of systems over arrays
   /// (HornAnswer::cellInvariants).
   const std::map<std::string, std::vector<ExprRef>> *earlierCells = nullptr;

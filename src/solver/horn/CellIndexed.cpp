@@ -688,6 +688,24 @@ indexByCell(expr::ExprContext &ctx, const HornSystem &system, std::string &why,
   return out;
 }
 
+namespace {
+/// `answer`'s invariants (over `view`'s relations) as `route`'s last.
+void keepRouteInvariants(CellRoutes &routes, const CellRoutes::Route &route,
+                         const HornSystem &view, const HornAnswer &answer) {
+  std::map<std::string, std::vector<ExprRef>> kept;
+  for (size_t r = 0; r < answer.invariants.size(); ++r)
+    if (const ExprRef &inv = answer.invariants[r]; inv && !inv->isTrue())
+      kept[view.relations()[r].name].push_back(inv);
+  auto it = std::find_if(routes.invariants.begin(), routes.invariants.end(),
+                         [&](const auto &e) { return e.first == route; });
+  if (it == routes.invariants.end())
+    routes.invariants.emplace_back(route, std::move(kept));
+  else
+    for (auto &[name, invariant] : kept)
+      it->second[name] = std::move(invariant);
+}
+} // namespace
+
 HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
                           const HornOptions &options) {
   auto start = std::chrono::steady_clock::now();
@@ -699,15 +717,22 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   // Over single cells first; then, when their templates fail, with each
   // likely link's successor too (a list's nodes linked in no order of
   // their cells: facts of a node and the one it links to).
-  auto attempt = [&](const CellIndexedSystem &view, double seconds) {
+  auto attempt = [&](const CellIndexedSystem &view, double seconds,
+                     const std::map<std::string, std::vector<ExprRef>>
+                         *routeInvariants = nullptr) {
     std::map<std::string, std::vector<ExprRef>> templates =
         cellTemplates(ctx, system, view);
     HornOptions mine;
     mine.timeoutSeconds = seconds;
-    // (Earlier invariants are over single cells: a successor view's
-    // relations have other arguments.)
-    if (cells->views == view.views)
+    // (Over single cells, the earlier invariants join the templates; over
+    // a successor view, whose relations have other arguments, those of
+    // its own last answer are checked alone first.)
+    if (cells->views == view.views) {
       mine.earlier = options.earlierCells;
+    } else if (routeInvariants) {
+      mine.earlier = routeInvariants;
+      mine.earlierAlone = true;
+    }
     mine.templates = &templates;
     // Spacer rarely proves a cell relation (CellTemplates.cpp): the
     // templates decide.
@@ -770,13 +795,16 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
     std::optional<CellIndexedSystem> view = indexByCell(ctx, system, why, e);
     if (!view)
       return std::nullopt;
-    HornAnswer b = attempt(*view, left());
+    CellRoutes *routes = options.cellRoutes;
+    HornAnswer b = attempt(*view, left(),
+                           routes ? routes->invariantsOf(routeOf(e)) : nullptr);
     if (b.status != HornAnswer::Safe)
       return std::nullopt;
-    if (options.cellRoutes) {
-      std::vector<CellRoutes::Route> &kept = options.cellRoutes->decided;
+    if (routes) {
+      std::vector<CellRoutes::Route> &kept = routes->decided;
       std::erase(kept, routeOf(e));
       kept.push_back(routeOf(e));
+      keepRouteInvariants(*routes, routeOf(e), view->system, b);
     }
     return originalCellAnswer(ctx, system, *view, std::move(b));
   };

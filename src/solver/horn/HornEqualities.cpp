@@ -458,50 +458,70 @@ void HornSolver::polynomialInvariants(
     }
 }
 
-bool HornSolver::templatesRefute(const Candidates &equalities,
-                                 Candidates &out) {
+bool HornSolver::addOverArguments(size_t r, const std::vector<ExprRef> &formulas,
+                                  std::vector<ExprRef> &out) {
+  const HornRelation &rel = system_.relations()[r];
+  std::set<ExprRef, expr::ExprIdLess> args;
+  for (unsigned i = 0; i < rel.args.size(); ++i)
+    args.insert(system_.argument(ctx_, r, i));
+  bool any = false;
+  for (const ExprRef &f : formulas) {
+    auto vars = expr::freeVariables(f);
+    if (std::all_of(vars.begin(), vars.end(),
+                    [&](const ExprRef &v) { return args.count(v); })) {
+      addCandidate(out, f);
+      any = true;
+    }
+  }
+  return any;
+}
+
+namespace {
+/// The conjuncts of `formulas`.
+std::vector<ExprRef> conjunctsOfAll(const std::vector<ExprRef> &formulas) {
+  std::vector<ExprRef> parts;
+  std::function<void(const ExprRef &)> split = [&](const ExprRef &f) {
+    if (f->kind() == expr::Kind::And)
+      for (unsigned k = 0; k < f->numChildren(); ++k)
+        split(ExprRef(f->child(k)));
+    else
+      parts.push_back(f);
+  };
+  for (const ExprRef &f : formulas)
+    split(f);
+  return parts;
+}
+} // namespace
+
+bool HornSolver::templateCandidates(const Candidates &equalities,
+                                    Candidates &out,
+                                    const std::vector<bool> *alone) {
   if (!templates_)
     return false;
   out = equalities;
   bool any = false;
+  std::vector<bool> fromEarlier(out.size(), false);
   for (size_t r = 0; r < out.size(); ++r) {
     const HornRelation &rel = system_.relations()[r];
+    const std::vector<ExprRef> *mine = nullptr;
+    if (earlier_)
+      if (auto e = earlier_->find(rel.name); e != earlier_->end())
+        mine = &e->second;
+    if (alone && (*alone)[r] && mine) {
+      out[r].clear();
+      fromEarlier[r] = addOverArguments(r, conjunctsOfAll(*mine), out[r]);
+      if (fromEarlier[r])
+        continue;
+    }
     auto it = templates_->find(rel.name);
     if (it == templates_->end())
       continue;
-    std::set<ExprRef, expr::ExprIdLess> args;
-    for (unsigned i = 0; i < rel.args.size(); ++i)
-      args.insert(system_.argument(ctx_, r, i));
-    for (const ExprRef &f : it->second) {
-      auto vars = expr::freeVariables(f);
-      if (std::all_of(vars.begin(), vars.end(),
-                      [&](const ExprRef &v) { return args.count(v); })) {
-        addCandidate(out[r], f);
-        any = true;
-      }
-    }
+    any |= addOverArguments(r, it->second, out[r]);
     // With what earlier questions proved of the relation (a walk's
     // earlier iterations were refuted with facts this one's query does
     // not name), conjunct by conjunct.
-    if (earlier_ && earlier_->count(rel.name)) {
-      const auto e = earlier_->find(rel.name);
-      std::vector<ExprRef> parts;
-      std::function<void(const ExprRef &)> split = [&](const ExprRef &f) {
-        if (f->kind() == expr::Kind::And)
-          for (unsigned k = 0; k < f->numChildren(); ++k)
-            split(ExprRef(f->child(k)));
-        else
-          parts.push_back(f);
-      };
-      for (const ExprRef &f : e->second)
-        split(f);
-      for (const ExprRef &f : parts) {
-        auto vars = expr::freeVariables(f);
-        if (std::all_of(vars.begin(), vars.end(),
-                        [&](const ExprRef &v) { return args.count(v); }))
-          addCandidate(out[r], f);
-      }
-    }
+    if (mine && (alone || !earlierAlone_))
+      addOverArguments(r, conjunctsOfAll(*mine), out[r]);
     // The orderings of the arguments, which bound the frontier the
     // templates speak of (i <= n, 0 <= i).
     for (unsigned a = 0; a < rel.args.size(); ++a) {
@@ -518,9 +538,26 @@ bool HornSolver::templatesRefute(const Candidates &equalities,
       }
     }
   }
-  if (!any)
+  if (alone && std::find(fromEarlier.begin(), fromEarlier.end(), true) ==
+                   fromEarlier.end())
+    return false; // nothing earlier alone: the templates' own run decides
+  if (!any && !alone)
     return false;
-  entryFacts(out);
+  // (Not to a relation that has its earlier invariants alone: a Houdini
+  // step shown before is then the same step, not checked again.)
+  Candidates facts(out.size());
+  entryFacts(facts);
+  for (size_t r = 0; r < out.size(); ++r)
+    if (!fromEarlier[r])
+      for (const ExprRef &f : facts[r])
+        addCandidate(out[r], f);
+  return true;
+}
+
+bool HornSolver::templatesRefute(const Candidates &equalities,
+                                 Candidates &out) {
+  if (!templateCandidates(equalities, out, nullptr))
+    return false;
   std::string why;
   return checkOverBitVectors(out, why);
 }

@@ -399,8 +399,33 @@ bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
       }
     }
   }
-  if (!any)
-    return false;
+  return any && refutesInAThird(candidates);
+}
+
+bool HornSolver::earlierWithTemplatesRefute(Candidates &candidates) {
+  size_t n = system_.relations().size();
+  std::vector<bool> alone(n, true);
+  if (templateCandidates(Candidates(n), candidates, &alone) &&
+      refutesInAThird(candidates))
+    return true;
+  // The last loops: read by queries, and by no other relation's clauses.
+  std::vector<bool> queried(n, false), feeds(n, false);
+  for (const HornClause &c : system_.clauses())
+    for (const HornAtom &a : c.body) {
+      if (!c.head)
+        queried[a.relation] = true;
+      else if (c.head->relation != a.relation)
+        feeds[a.relation] = true;
+    }
+  bool any = false;
+  for (size_t r = 0; r < n; ++r)
+    if (queried[r] && !feeds[r])
+      any = true, alone[r] = false;
+  return any && templateCandidates(Candidates(n), candidates, &alone) &&
+         refutesInAThird(candidates);
+}
+
+bool HornSolver::refutesInAThird(Candidates &candidates) {
   Clock::time_point deadline = deadline_;
   deadline_ = std::min(deadline, Clock::now() + (deadline - Clock::now()) / 3);
   std::string why;
@@ -437,6 +462,9 @@ HornAnswer HornSolver::solve() {
     return safe(earlier, "earlier invariants checked over bit-vectors");
   // Templates read off the clauses (cells) are cheaper than Spacer, which
   // rarely proves what they state.
+  if (Candidates earlier;
+      templatesOnly_ && earlierAlone_ && earlierWithTemplatesRefute(earlier))
+    return safe(earlier, "earlier invariants checked over bit-vectors");
   std::optional<Candidates> sampled;
   if (templates_) {
     // Over cells, the templates alone first: sampling and sifting the

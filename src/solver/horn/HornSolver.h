@@ -52,6 +52,7 @@ public:
              const HornOptions &options)
       : ctx_(ctx), system_(system), earlier_(options.earlier),
         templates_(options.templates), templatesOnly_(options.templatesOnly),
+        earlierAlone_(options.earlierAlone),
         shownSteps_(options.shownSteps),
         budget_(options.timeoutSeconds), start_(Clock::now()),
         deadline_(start_ + std::chrono::milliseconds(static_cast<int64_t>(
@@ -132,6 +133,17 @@ private:
   /// Before step 1: the earlier answers' invariants of relations of the
   /// same names, when they refute every query over bit-vectors.
   bool earlierInvariantsRefute(Candidates &candidates);
+  /// The same over cells with HornOptions::earlierAlone, each relation
+  /// without earlier invariants with its templates; then, when that
+  /// fails, also the relations the queries read (their earlier
+  /// invariants with the templates: another error past the same loop).
+  bool earlierWithTemplatesRefute(Candidates &candidates);
+  /// checkOverBitVectors within a third of the time left.
+  bool refutesInAThird(Candidates &candidates);
+  /// Adds to `out` the conjuncts of `formulas` over relation `r`'s
+  /// arguments alone; whether it added any.
+  bool addOverArguments(size_t r, const std::vector<ExprRef> &formulas,
+                        std::vector<ExprRef> &out);
   /// Linear equalities among each relation's arguments (and polynomial
   /// ones of degree 2) that every clause preserves over bit-vectors
   /// (AffineEqualities.h), within a small share of the time: Spacer over
@@ -189,6 +201,7 @@ private:
   const std::map<std::string, std::vector<ExprRef>> *earlier_;
   const std::map<std::string, std::vector<ExprRef>> *templates_;
   bool templatesOnly_;
+  bool earlierAlone_;
   ShownSteps *shownSteps_;
   /// The Houdini step of clause `c` (not quantified) keeping `head`, as
   /// the implication ShownSteps holds.
@@ -197,6 +210,13 @@ private:
   /// the arguments (HornOptions::templates); true when they refute the
   /// queries.
   bool templatesRefute(const Candidates &equalities, Candidates &out);
+  /// The candidates templatesRefute checks: `equalities`, the templates,
+  /// the earlier invariants (unless HornOptions::earlierAlone), the
+  /// orderings of the arguments and the entry facts. With `alone`, a
+  /// relation it marks that has earlier invariants gets them alone (the
+  /// others their templates with them); false then when none has any.
+  bool templateCandidates(const Candidates &equalities, Candidates &out,
+                          const std::vector<bool> *alone);
   double budget_; ///< seconds
   Clock::time_point start_, deadline_;
   Z3Translator bv_{/*arraysAsFunctions=*/false, /*selectsAsIte=*/false};

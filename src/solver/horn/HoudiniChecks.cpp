@@ -130,11 +130,14 @@ z3::check_result HornSolver::check(const z3::expr &premise,
 
 ExprRef HornSolver::stepOf(const HornClause &c,
                            const std::vector<ExprRef> &head) {
+  // (In one order whatever the candidates' order: a later question's
+  // earlier invariants are an answer's conjuncts, in its order.)
   auto over = [&](const std::vector<ExprRef> &candidates, const HornAtom &a) {
     expr::Substitution sub = system_.argumentsAt(ctx_, a);
     std::vector<ExprRef> parts;
     for (const ExprRef &x : candidates)
       parts.push_back(expr::substitute(ctx_, x, sub));
+    std::sort(parts.begin(), parts.end(), expr::ExprIdLess());
     return ctx_.andAll(parts);
   };
   std::vector<ExprRef> premise{c.constraint};
