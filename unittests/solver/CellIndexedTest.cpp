@@ -312,6 +312,52 @@ TEST_F(CellIndexedTest, ALaterQuestionTakesTheStepsAnEarlierOneShowed) {
         << limit;
 }
 
+TEST_F(CellIndexedTest, AViewsEarlierInvariantsAreCheckedAloneFirst) {
+  // The walk down a built list over the successor view, proved with its
+  // templates; a later question over the view (HornOptions::earlierAlone,
+  // as CellRoutes offers a view's last answer) is decided by that
+  // answer's invariants alone.
+  std::string why;
+  auto single = indexByCell(ctx, buildThenWalk(100), why);
+  ASSERT_TRUE(single) << why;
+  std::vector<CellLink> links = cellLinks(*single);
+  ASSERT_FALSE(links.empty());
+  auto viewOf = [&](int64_t bound) {
+    return indexByCell(ctx, buildThenWalk(bound), why,
+                       CellExtras{links[0], {}});
+  };
+  auto linked = viewOf(100);
+  ASSERT_TRUE(linked) << why;
+  std::map<std::string, std::vector<ExprRef>> templates =
+      cellTemplates(ctx, buildThenWalk(100), *linked);
+  HornOptions o;
+  o.timeoutSeconds = 20;
+  o.templates = &templates;
+  o.templatesOnly = true;
+  HornAnswer first = solveHorn(ctx, linked->system, o);
+  ASSERT_EQ(first.status, HornAnswer::Safe) << first.reason;
+  std::map<std::string, std::vector<ExprRef>> earlier;
+  for (size_t r = 0; r < first.invariants.size(); ++r)
+    if (first.invariants[r])
+      earlier[linked->system.relations()[r].name].push_back(
+          first.invariants[r]);
+  ASSERT_TRUE(earlier.count("walk"));
+  o.earlier = &earlier;
+  o.earlierAlone = true;
+  HornAnswer again = solveHorn(ctx, linked->system, o);
+  EXPECT_EQ(again.status, HornAnswer::Safe) << again.reason;
+  EXPECT_EQ(again.method, "earlier invariants checked over bit-vectors");
+  // Candidates, never trusted: with keys up to 100 the walk's assertion
+  // fails, and neither the kept invariants (keys below 100) nor the
+  // templates prove it.
+  auto failing = viewOf(101);
+  ASSERT_TRUE(failing) << why;
+  std::map<std::string, std::vector<ExprRef>> its =
+      cellTemplates(ctx, buildThenWalk(101), *failing);
+  o.templates = &its;
+  EXPECT_NE(solveHorn(ctx, failing->system, o).status, HornAnswer::Safe);
+}
+
 // The successor view (a node with the node it links to) is an
 // over-approximation as single cells are: with its own templates it
 // proves the walk whose keys are below 100, and with them or with Spacer
