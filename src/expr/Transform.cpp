@@ -83,6 +83,15 @@ std::vector<ExprRef> freeVariables(const ExprRef &e) {
   return vars;
 }
 
+void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out) {
+  if (e->kind() != Kind::And) {
+    out.push_back(e);
+    return;
+  }
+  for (unsigned k = 0; k < e->numChildren(); ++k)
+    conjunctsOf(ExprRef(e->child(k)), out);
+}
+
 static std::string quoteSymbol(const std::string &name) {
   return "|" + name + "|";
 }

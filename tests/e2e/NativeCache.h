@@ -1,8 +1,9 @@
 // NativeCache: native replay builds and runs shared by the e2e tests of a
 // suite run. A program is tested in up to seven modes (e2e/, e2e-none/,
 // e2e-replay/, e2e-summary/, e2e-auto/, e2e-merge/, e2e-stored/), each a
-// ctest test of its own that replays its test vectors natively. The native program is the
-// same in all of them, and a native run on the same inputs does the same:
+// ctest test of its own that replays its test vectors natively. The
+// native program is the same in all of them, and a native run on the same
+// inputs does the same:
 //
 //  - a build is keyed by a hash of all that goes into it (buildKey). The
 //    first test to need it builds it into a fresh directory under a lock

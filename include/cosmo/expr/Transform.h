@@ -48,6 +48,10 @@ ExprRef rewriteBottomUp(ExprContext &ctx, const ExprRef &e,
 /// Var and ArrayVar leaves of `e`, ordered by id.
 std::vector<ExprRef> freeVariables(const ExprRef &e);
 
+/// Appends the top-level conjuncts of `e` to `out` (nested Ands
+/// flattened; `e` itself when it is no And).
+void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out);
+
 /// SMT-LIB 2 text of `e` (shared subterms are repeated: the text of a DAG
 /// can be exponentially longer than the DAG).
 std::string toSmtLib(const ExprRef &e);

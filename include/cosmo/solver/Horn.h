@@ -218,22 +218,37 @@ struct CellRoutes {
     bool pointers = false;
     bool operator==(const Route &) const = default;
   };
-  std::vector<Route> decided; ///< the most recent last
-  /// Per route, the invariants of the last answer it gave, by relation
-  /// name (conjuncts over the view's relations' arguments): the next
-  /// question over the view checks them alone first (its other errors
-  /// are past the same loops; their templates name other facts of the
-  /// queries, and the maximal set Houdini keeps of those is as large and
-  /// as slow to check again: 5-16 s per question of listing 1).
-  std::vector<std::pair<Route, std::map<std::string, std::vector<ExprRef>>>>
-      invariants;
-  /// The invariants kept for `route` (null: none yet).
-  const std::map<std::string, std::vector<ExprRef>> *
-  invariantsOf(const Route &route) const {
-    for (const auto &[r, kept] : invariants)
-      if (r == route)
-        return &kept;
+  /// A view that decided, with the invariants of its last answer by
+  /// relation name (conjuncts over the view's relations' arguments): the
+  /// next question over the view checks them alone first (its other
+  /// errors are past the same loops; their templates name other facts of
+  /// the queries, and the maximal set Houdini keeps of those is as large
+  /// and as slow to check again: 5-16 s per question of listing 1).
+  struct Decided {
+    Route route;
+    std::map<std::string, std::vector<ExprRef>> invariants;
+  };
+  std::vector<Decided> decided; ///< the most recent last
+
+  /// `route`'s entry (null: it decided no question yet).
+  const Decided *find(const Route &route) const {
+    for (const Decided &d : decided)
+      if (d.route == route)
+        return &d;
     return nullptr;
+  }
+  /// `route` decided a question with `invariants`: now the most recent,
+  /// with these relations' invariants replacing what it kept of them.
+  void decide(const Route &route,
+              std::map<std::string, std::vector<ExprRef>> invariants) {
+    Decided now{route, {}};
+    if (const Decided *before = find(route)) {
+      now.invariants = before->invariants;
+      std::erase_if(decided, [&](const Decided &d) { return d.route == route; });
+    }
+    for (auto &[name, invariant] : invariants)
+      now.invariants[name] = std::move(invariant);
+    decided.push_back(std::move(now));
   }
 };
 

@@ -171,6 +171,8 @@ cellTemplates(expr::ExprContext &ctx, const HornSystem &original,
 /// `system` decided over cells: safe when the cell system is, with the
 /// templates offered (its invariants read over the arrays); unknown
 /// otherwise, with the reason. Never unsafe: the cells over-approximate.
+/// (CellViewSearch.cpp: the order of the views tried, and what a view
+/// that decided keeps for the run's next question, HornOptions::cellRoutes.)
 HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
                           const HornOptions &options);
 

@@ -59,16 +59,6 @@ using expr::Kind;
 
 namespace {
 
-/// The top-level conjuncts of `e`.
-void conjunctsOf(const ExprRef &e, std::vector<ExprRef> &out) {
-  if (e->kind() == Kind::And) {
-    for (unsigned k = 0; k < e->numChildren(); ++k)
-      conjunctsOf(ExprRef(e->child(k)), out);
-    return;
-  }
-  out.push_back(e);
-}
-
 /// A variable the clause defines where its guard holds (`v == e`, or
 /// `g => v == e`: a tail pointer's index, the last cell's).
 struct Definition {
@@ -78,7 +68,7 @@ struct Definition {
 /// The definitions among the top-level conjuncts of `constraint`.
 std::vector<Definition> definitionsIn(const ExprRef &constraint) {
   std::vector<ExprRef> parts;
-  conjunctsOf(constraint, parts);
+  expr::conjunctsOf(constraint, parts);
   std::vector<Definition> out;
   for (const ExprRef &p : parts) {
     ExprRef guard, eq = p;
@@ -320,7 +310,7 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
 
 void CellTemplateBuilder::query(const HornClause &c) {
   std::vector<ExprRef> literals;
-  conjunctsOf(c.constraint, literals);
+  expr::conjunctsOf(c.constraint, literals);
   // Fields the clause equates (two relations' instances at one cell of
   // an array both read: a walk's and the builder's it starts from).
   std::multimap<ExprRef, ExprRef, expr::ExprIdLess> same;

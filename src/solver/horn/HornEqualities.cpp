@@ -13,7 +13,6 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
-#include <functional>
 #include <set>
 
 namespace cosmo::solver {
@@ -477,18 +476,11 @@ bool HornSolver::addOverArguments(size_t r, const std::vector<ExprRef> &formulas
 }
 
 namespace {
-/// The conjuncts of `formulas`.
-std::vector<ExprRef> conjunctsOfAll(const std::vector<ExprRef> &formulas) {
+/// The conjuncts of each of `formulas`, in order.
+std::vector<ExprRef> conjunctsOfEach(const std::vector<ExprRef> &formulas) {
   std::vector<ExprRef> parts;
-  std::function<void(const ExprRef &)> split = [&](const ExprRef &f) {
-    if (f->kind() == expr::Kind::And)
-      for (unsigned k = 0; k < f->numChildren(); ++k)
-        split(ExprRef(f->child(k)));
-    else
-      parts.push_back(f);
-  };
   for (const ExprRef &f : formulas)
-    split(f);
+    expr::conjunctsOf(f, parts);
   return parts;
 }
 } // namespace
@@ -509,7 +501,7 @@ bool HornSolver::templateCandidates(const Candidates &equalities,
         mine = &e->second;
     if (alone && (*alone)[r] && mine) {
       out[r].clear();
-      fromEarlier[r] = addOverArguments(r, conjunctsOfAll(*mine), out[r]);
+      fromEarlier[r] = addOverArguments(r, conjunctsOfEach(*mine), out[r]);
       if (fromEarlier[r])
         continue;
     }
@@ -521,7 +513,7 @@ bool HornSolver::templateCandidates(const Candidates &equalities,
     // earlier iterations were refuted with facts this one's query does
     // not name), conjunct by conjunct.
     if (mine && (alone || !earlierAlone_))
-      addOverArguments(r, conjunctsOfAll(*mine), out[r]);
+      addOverArguments(r, conjunctsOfEach(*mine), out[r]);
     // The orderings of the arguments, which bound the frontier the
     // templates speak of (i <= n, 0 <= i).
     for (unsigned a = 0; a < rel.args.size(); ++a) {

@@ -28,7 +28,6 @@
 #include <map>
 #include <condition_variable>
 #include <mutex>
-#include <set>
 #include <thread>
 #include <unordered_map>
 
@@ -387,17 +386,7 @@ bool HornSolver::earlierInvariantsRefute(Candidates &candidates) {
     if (it == earlier_->end())
       continue;
     // Over this relation's arguments only (same name, arity and sorts).
-    std::set<ExprRef, expr::ExprIdLess> args;
-    for (unsigned i = 0; i < system_.relations()[r].args.size(); ++i)
-      args.insert(system_.argument(ctx_, r, i));
-    for (const ExprRef &f : it->second) {
-      auto vars = expr::freeVariables(f);
-      if (std::all_of(vars.begin(), vars.end(),
-                      [&](const ExprRef &v) { return args.count(v); })) {
-        candidates[r].push_back(f);
-        any = true;
-      }
-    }
+    any |= addOverArguments(r, it->second, candidates[r]);
   }
   return any && refutesInAThird(candidates);
 }
