@@ -146,5 +146,4 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   return none;
 }
 
-
 } // namespace cosmo::solver
