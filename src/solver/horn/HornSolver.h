@@ -13,6 +13,7 @@
 #define COSMO_SOLVER_HORNSOLVER_H
 
 #include "horn/AffineEqualities.h"
+#include "horn/CandidateSubsumption.h"
 #include "horn/HornEncodings.h"
 #include "z3/Z3Translator.h"
 
@@ -128,6 +129,9 @@ private:
                                       const std::vector<z3::expr> &keeps);
   /// Steps 2-3: true when the kept candidates refute every query.
   bool checkOverBitVectors(Candidates &candidates, std::string &why);
+  /// Of `candidates`, those no other one implies (CandidateSubsumption.h;
+  /// the quantified ones all).
+  std::vector<ExprRef> strongestOf(const std::vector<ExprRef> &candidates);
   /// Step 4.
   HornAnswer bitVectorSpacer(HornAnswer answer);
   /// Before step 1: the earlier answers' invariants of relations of the
@@ -232,6 +236,8 @@ private:
   /// The last set checkOverBitVectors's Houdini kept (without the
   /// polynomials of proved_): inductive.
   Candidates inductive_;
+  /// The candidates of a Houdini query: those no other one implies.
+  CandidateSubsumption subsumption_;
 };
 
 } // namespace cosmo::solver

@@ -39,6 +39,25 @@ constexpr double kOpaqueCheckSeconds = 0.2;
 
 } // namespace
 
+std::vector<ExprRef>
+HornSolver::strongestOf(const std::vector<ExprRef> &candidates) {
+  // (Not the quantified ones: a conjunct of their body is no literal of
+  // theirs.)
+  std::vector<ExprRef> plain;
+  for (const ExprRef &c : candidates)
+    if (!bound_.count(c))
+      plain.push_back(c);
+  if (plain.size() == candidates.size())
+    return subsumption_.strongest(plain);
+  std::vector<ExprRef> kept = subsumption_.strongest(plain);
+  std::set<ExprRef, expr::ExprIdLess> strong(kept.begin(), kept.end());
+  std::vector<ExprRef> out;
+  for (const ExprRef &c : candidates)
+    if (bound_.count(c) || strong.count(c))
+      out.push_back(c);
+  return out;
+}
+
 z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
                         const HornAtom &atom) {
   expr::Substitution sub = system_.argumentsAt(ctx_, atom);
@@ -188,7 +207,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
     z3::expr_vector parts(bv_.z3());
     parts.push_back(bv_.translateConstraint(c.constraint.get()));
     for (const HornAtom &a : c.body)
-      parts.push_back(at(candidates[a.relation], a));
+      parts.push_back(at(strongestOf(candidates[a.relation]), a));
     return z3::mk_and(parts);
   };
   // Houdini: drop every conjunct some clause does not preserve, until
@@ -257,9 +276,18 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       size_t headCount = head.size();
       while (!head.empty()) {
         // The premise holds the head's own candidates when the clause is
-        // an iteration: it is rebuilt after every drop.
+        // an iteration: it is rebuilt after every drop. The query asks
+        // for those no other one implies (the others follow).
+        std::vector<ExprRef> asked = strongestOf(head);
+        auto dropAsked = [&](const std::vector<bool> &drop) {
+          std::set<ExprRef, expr::ExprIdLess> gone;
+          for (size_t k = 0; k < drop.size(); ++k)
+            if (drop[k])
+              gone.insert(asked[k]);
+          std::erase_if(head, [&](const ExprRef &h) { return gone.count(h); });
+        };
         std::vector<z3::expr> keeps;
-        for (const ExprRef &h : head)
+        for (const ExprRef &h : asked)
           keeps.push_back(at({h}, *c.head));
         bool quantified = quantifies(c);
         if (quantified && preservedByInstances(c, head))
@@ -283,9 +311,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           // abstraction's model is not one of the clause).
           std::vector<bool> drop = falsifiedOpaquely(before, keeps);
           if (std::find(drop.begin(), drop.end(), true) != drop.end()) {
-            for (size_t k = drop.size(); k-- > 0;)
-              if (drop[k])
-                head.erase(head.begin() + static_cast<long>(k));
+            dropAsked(drop);
             changed = true;
             continue;
           }
@@ -307,13 +333,12 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           std::erase_if(head,
                         [&](const ExprRef &h) { return bound_.count(h); });
           if (head.size() == count || left() <= 0) {
-            std::vector<ExprRef> preserved;
-            for (size_t k = 0; k < count && !quantified; ++k)
-              if (preservedOpaquely(before, {keeps[k]}))
-                preserved.push_back(head[k]);
-            if (preserved.size() == count)
+            std::vector<bool> drop(asked.size(), true);
+            for (size_t k = 0; k < asked.size() && !quantified; ++k)
+              drop[k] = !preservedOpaquely(before, {keeps[k]});
+            if (std::find(drop.begin(), drop.end(), true) == drop.end())
               break; // each preserved: all are
-            head = preserved;
+            dropAsked(drop);
           }
           continue;
         }
@@ -321,17 +346,15 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         // A model does not evaluate a quantified conjunct reliably (its
         // arrays are finite tables): those are asked alone when no other
         // conjunct is dropped.
-        std::vector<bool> drop(count, false);
+        std::vector<bool> drop(asked.size(), false);
         bool dropped = false;
-        for (size_t k = 0; k < count; ++k)
-          if (!bound_.count(head[k]) && !holds[k])
+        for (size_t k = 0; k < asked.size(); ++k)
+          if (!bound_.count(asked[k]) && !holds[k])
             drop[k] = dropped = true;
-        for (size_t k = 0; k < count && !dropped; ++k)
-          if (bound_.count(head[k]))
+        for (size_t k = 0; k < asked.size() && !dropped; ++k)
+          if (bound_.count(asked[k]))
             drop[k] = check(before, {keeps[k]}, true) != z3::unsat;
-        for (size_t k = count; k-- > 0;)
-          if (drop[k])
-            head.erase(head.begin() + static_cast<long>(k));
+        dropAsked(drop);
         if (head.size() == count)
           head.clear(); // cannot happen: the model falsifies one of them
       }
