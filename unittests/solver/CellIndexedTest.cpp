@@ -112,8 +112,9 @@ public:
   /// address); then a walker from the last node asserts each key below 100
   /// and increments it, its pointer also in units, a node's address read
   /// from a link divided by 16. Both clauses know what the executor
-  /// assumes of a node pointer: null or the address of a cell.
-  HornSystem buildThenWalk(int64_t keyBound) {
+  /// assumes of a node pointer: null or the address of a cell. With
+  /// `unlinkEach`, the walker also nulls the link of the node it leaves.
+  HornSystem buildThenWalk(int64_t keyBound, bool unlinkEach = false) {
     HornSystem h;
     size_t build = h.addRelation(
         "build", {Sort::array(), Sort::bv(64), Sort::bv(64), Sort::bv(64)});
@@ -155,13 +156,20 @@ public:
     ExprRef offset = ctx.sub(ctx.mul(k64(16), at), k64(4096));
     ExprRef next = testing::readBytes(ctx, b, ctx.add(offset, k64(8)), 8);
     ExprRef here = read4(b, offset);
+    ExprRef incremented = write4(b, offset, ctx.add(here, k32(1)));
     h.addClause({{HornAtom{walk, {cells, b, at}}},
                  ctx.andAll(std::vector<ExprRef>{
                      ctx.ne(ctx.mul(k64(16), at), k64(0)),
                      isNode(ctx.mul(k64(16), at), cells), isNode(next, cells),
                      ctx.notE(ctx.sle(k32(100), here))}),
-                 HornAtom{walk, {cells, write4(b, offset, ctx.add(here, k32(1))),
-                                 ctx.udiv(next, k64(16))}}});
+                 HornAtom{walk,
+                          {cells,
+                           unlinkEach
+                               ? testing::writeBytes(ctx, incremented,
+                                                     ctx.add(offset, k64(8)),
+                                                     k64(0))
+                               : incremented,
+                           ctx.udiv(next, k64(16))}}});
     h.addClause({{HornAtom{walk, {cells, b, at}}},
                  ctx.andAll(std::vector<ExprRef>{
                      ctx.ne(ctx.mul(k64(16), at), k64(0)),
@@ -438,6 +446,30 @@ TEST_F(CellIndexedTest, APointedCellProvesOnlyWhatHolds) {
       EXPECT_EQ(solveHorn(ctx, pointed->system, spacer).status,
                 HornAnswer::Unsafe);
     }
+  }
+}
+
+// A walk relinks the nodes it passes when it writes a link of the node
+// its pointer is at (the view search then asks with that node first); a
+// walk that writes only a key there does not, nor does the builder,
+// which links nodes it has no pointer into.
+TEST_F(CellIndexedTest, AWalkThatWritesALinkAtItsPointerRelinks) {
+  for (bool unlink : {false, true}) {
+    HornSystem original = buildThenWalk(100, unlink);
+    std::string why;
+    auto single = indexByCell(ctx, original, why);
+    ASSERT_TRUE(single) << why;
+    // (The 8-byte links, as for the walk's 8-byte pointer the view
+    // search keeps: the key's 4 bytes are a link of another width.)
+    std::vector<CellLink> links = cellLinks(*single);
+    std::erase_if(links, [](const CellLink &l) { return l.bytes != 8; });
+    CellPointers pointers = cellPointers(*single);
+    ASSERT_FALSE(links.empty());
+    ASSERT_EQ(pointers.count(1), 1u);
+    EXPECT_EQ(relinksAtPointers(ctx, original, *single, pointers, links),
+              unlink);
+    // Without the link among those asked about, a write there is none.
+    EXPECT_FALSE(relinksAtPointers(ctx, original, *single, pointers, {}));
   }
 }
 

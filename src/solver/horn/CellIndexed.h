@@ -153,6 +153,14 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells);
 /// as a linear function of it alone (the most frequent).
 CellPointers cellPointers(const CellIndexedSystem &cells);
 
+/// Whether a clause of `system` that iterates a relation of `pointers`
+/// stores into one of `links` of the node its pointer is at: a walk that
+/// relinks the nodes it passes (CellViews.cpp).
+bool relinksAtPointers(expr::ExprContext &ctx, const HornSystem &system,
+                       const CellIndexedSystem &cells,
+                       const CellPointers &pointers,
+                       const std::vector<CellLink> &links);
+
 /// The value of `e` with each of its variables that `a` has no value of
 /// set to `value` in `a`; none when `e` has a variable of another sort
 /// than bit-vectors (CellViews.cpp).

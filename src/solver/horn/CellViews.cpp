@@ -4,7 +4,9 @@
 // successor's fields it then carries, and by a walk's pointer, whose
 // node's fields it then carries. Both are read off the cells the clauses
 // read: a cell read at a function of a carried pointer alone, counted
-// over the clauses (the most frequent first).
+// over the clauses (the most frequent first). A walk that writes a link
+// of the node its pointer is at gets the pointer's node first
+// (CellViewSearch.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cosmo::solver {
 
@@ -161,6 +164,59 @@ CellPointers cellPointers(const CellIndexedSystem &cells) {
       }
   }
   return out;
+}
+
+bool relinksAtPointers(expr::ExprContext &ctx, const HornSystem &system,
+                       const CellIndexedSystem &cells,
+                       const CellPointers &pointers,
+                       const std::vector<CellLink> &links) {
+  // A store in the head's array at a link's bytes of the cell the body's
+  // pointer is at: its offset less that cell's, the same at pointers
+  // of several cells, is a link's field.
+  auto relinks = [&](const ExprRef &at, const ExprRef &cell,
+                     const CellView &view) {
+    std::optional<uint64_t> field;
+    for (uint64_t k : {0, 1, 5}) {
+      std::optional<llvm::APInt> d =
+          bitsWithEvery(ctx.sub(at, cell), k * view.stride);
+      if (!d || d->getBitWidth() != 64 || (field && *field != *d))
+        return false;
+      field = d->getZExtValue();
+    }
+    return std::any_of(links.begin(), links.end(), [&](const CellLink &l) {
+      return l.stride == view.stride && *field >= l.offset &&
+             *field < l.offset + l.bytes;
+    });
+  };
+  for (const HornClause &c : system.clauses()) {
+    if (!c.head)
+      continue;
+    auto it = pointers.find(c.head->relation);
+    if (it == pointers.end())
+      continue;
+    CellView view = cells.views[c.head->relation][it->second.first];
+    view.pointer = it->second.second;
+    for (const HornAtom &a : c.body) {
+      if (a.relation != c.head->relation)
+        continue;
+      ExprRef cell = pointedCell(ctx, a.args[view.pointer->argument], view);
+      // The head's array: stores down to the body's (and through ites).
+      std::set<const expr::Expr *> seen;
+      std::vector<const expr::Expr *> work{c.head->args[view.position].get()};
+      while (!work.empty()) {
+        const expr::Expr *e = work.back();
+        work.pop_back();
+        if (!e->sort().isArray() || !seen.insert(e).second)
+          continue;
+        if (e->kind() == Kind::Store &&
+            relinks(ExprRef(e->child(1)), cell, view))
+          return true;
+        for (unsigned i = 0; i < e->numChildren(); ++i)
+          work.push_back(e->child(i));
+      }
+    }
+  }
+  return false;
 }
 
 } // namespace cosmo::solver
