@@ -175,10 +175,10 @@ bool relinksAtPointers(expr::ExprContext &ctx, const HornSystem &system,
   // of several cells, is a link's field.
   auto relinks = [&](const ExprRef &at, const ExprRef &cell,
                      const CellView &view) {
+    ExprRef delta = ctx.sub(at, cell);
     std::optional<uint64_t> field;
     for (uint64_t k : {0, 1, 5}) {
-      std::optional<llvm::APInt> d =
-          bitsWithEvery(ctx.sub(at, cell), k * view.stride);
+      std::optional<llvm::APInt> d = bitsWithEvery(delta, k * view.stride);
       if (!d || d->getBitWidth() != 64 || (field && *field != *d))
         return false;
       field = d->getZExtValue();
