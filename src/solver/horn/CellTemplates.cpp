@@ -33,7 +33,9 @@
 //    under a condition on the pointer: not null), each fact of a field;
 //  - the facts a walk needs at its entry, offered to the loop before it
 //    at its exit (the list's head);
-//  - a written cell's link is null or to a cell below the frontier;
+//  - a written cell's link is null or to a cell below the frontier, or
+//    is the address the iteration links each new node to (a circular
+//    list's head: the last node appended links to it);
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100).
 //  - the first cell written is the only one linked to the entry value
@@ -241,6 +243,12 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
           out.facts.push_back(
               ctx_.orE(ctx_.eq(link, ctx_.bv(link->width(), 0)),
                        ctx_.ult(succ, frontier)));
+          // Or to the address the iteration links its new node to (a
+          // circular list's head).
+          if (*view.link == f && value->kind() == Kind::BVConst &&
+              !value->bvValue().isZero() && value->width() == link->width())
+            out.facts.push_back(
+                ctx_.orE(ctx_.eq(link, value), ctx_.ult(succ, frontier)));
         }
         // At or below it: the cells a walk down a list has yet to visit
         // (none once the walk's pointer is null, below every cell).
