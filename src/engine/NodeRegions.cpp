@@ -13,6 +13,11 @@
 //    assumes it. A cell's links are unset until written; the cells whose
 //    links were all written are the first `validCells` (the summarizer
 //    checks the cells an iteration allocates before it counts them);
+//  - inside a loop body's isolated run over a region's content, a valid
+//    cell's link holds a cell of the head or a link written since
+//    (linkBound, writtenLinks: every link write is recorded), so a walk
+//    cannot reach a node allocated in the iteration before a link to it
+//    is written;
 //  - a free of a cell frees nothing when the program is taken to be
 //    memory safe (a freed node is never used again), and ends its path
 //    cut otherwise: no cell has a freed mark yet;
@@ -151,21 +156,57 @@ uint64_t Executor::maxNodes(const memory::MemoryObject &o) {
   return o.capacity / o.region->cellSize();
 }
 
-ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
+namespace {
+/// `v` is null, an anchor of `o`'s region or a cell of it below `cells`.
+ExprRef nodeBelow(Executor &x, const memory::MemoryObject &o,
+                  const ExprRef &v, const ExprRef &cells) {
+  expr::ExprContext &ctx = x.ctx();
   const memory::MemoryObject::NodeRegion &r = *o.region;
   // As the executor's resolution reads "inside" (ExecMemory.cpp).
-  ExprRef end = ctx_.add(pointer(o.address),
-                         ctx_.mul(r.cells, pointer(r.cellSize())));
-  ExprRef offset = ctx_.sub(v, pointer(o.address));
+  ExprRef end = ctx.add(x.pointer(o.address),
+                        ctx.mul(cells, x.pointer(r.cellSize())));
+  ExprRef offset = ctx.sub(v, x.pointer(o.address));
   std::vector<ExprRef> node{
-      ctx_.eq(v, pointer(0)),
-      ctx_.andAll(std::vector<ExprRef>{
-          ctx_.uge(v, pointer(o.address)), ctx_.ult(v, end),
-          ctx_.eq(ctx_.urem(offset, pointer(r.cellSize())), pointer(0))})};
+      ctx.eq(v, x.pointer(0)),
+      ctx.andAll(std::vector<ExprRef>{
+          ctx.uge(v, x.pointer(o.address)), ctx.ult(v, end),
+          ctx.eq(ctx.urem(offset, x.pointer(r.cellSize())), x.pointer(0))})};
   for (uint64_t anchor : r.anchors)
-    node.push_back(ctx_.eq(v, pointer(anchor)));
+    node.push_back(ctx.eq(v, x.pointer(anchor)));
+  return ctx.orAll(node);
+}
+} // namespace
+
+ExprRef Executor::isLinkTarget(const memory::MemoryObject &o,
+                               const ExprRef &v) {
+  const memory::MemoryObject::NodeRegion &r = *o.region;
+  ExprRef node = isNodeOf(o, v);
+  if (!r.linkBound)
+    return node;
+  std::vector<ExprRef> any{nodeBelow(*this, o, v, r.linkBound)};
+  for (const ExprRef &w : r.writtenLinks)
+    any.push_back(ctx_.eq(v, w));
+  return ctx_.andE(node, ctx_.orAll(any));
+}
+
+void Executor::boundLinks(ExecutionState &s, uint64_t base) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  if (!e || !e->object->region)
+    return;
+  auto object = std::make_shared<memory::MemoryObject>(*e->object);
+  auto region =
+      std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
+  region->linkBound = region->cells;
+  region->writtenLinks.clear();
+  object->region = std::move(region);
+  s.memory.bind(std::move(object), e->state);
+}
+
+ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
+  const memory::MemoryObject::NodeRegion &r = *o.region;
   // With the bound every allocation assumes: the region does not wrap.
-  return ctx_.andE(ctx_.ule(r.cells, pointer(maxNodes(o))), ctx_.orAll(node));
+  return ctx_.andE(ctx_.ule(r.cells, pointer(maxNodes(o))),
+                   nodeBelow(*this, o, v, r.cells));
 }
 
 void Executor::addNodeAnchor(ExecutionState &s, uint64_t base,
@@ -197,6 +238,12 @@ void Executor::setNodeCells(ExecutionState &s, uint64_t base,
   auto region =
       std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
   region->cells = cells;
+  // Other valid cells: links the bound has not seen (cells written while
+  // not valid).
+  if (region->validCells != validCells) {
+    region->linkBound = nullptr;
+    region->writtenLinks.clear();
+  }
   region->validCells = validCells;
   object->symbolicSize = ctx_.mul(cells, pointer(region->cellSize()));
   object->region = std::move(region);
@@ -268,6 +315,12 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
   if (!site.region || bytes * 8 != pointerBits())
     return value;
   const memory::MemoryObject &o = *site.region;
+  // An anchor's links as they are (its content may be carried where the
+  // region's is not: no bound speaks of it).
+  bool inCell = s.memory.findByBase(a.base)->object->region != nullptr;
+  auto target = [&](const ExprRef &v) {
+    return inCell ? isLinkTarget(o, v) : isNodeOf(o, v);
+  };
   std::vector<ExprRef> atLink;
   for (uint64_t link : o.region->linkOffsets)
     atLink.push_back(ctx_.eq(site.inCell, pointer(link)));
@@ -277,10 +330,10 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
       ask(s, ctx_.notE(link), false, kLinkReadMs).isUnsat()) {
     // Surely a link: null, a cell or an anchor, a multiple of the cell's
     // size, as such (a relation over the region then reads it at cells).
-    assume(s, isNodeOf(o, value));
+    assume(s, target(value));
     return ctx_.mul(pointer(cell), ctx_.udiv(value, pointer(cell)));
   }
-  assume(s, ctx_.implies(link, isNodeOf(o, value)));
+  assume(s, ctx_.implies(link, target(value)));
   return value;
 }
 
@@ -311,6 +364,19 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
                  fmt::format("a write into a link of a node of '{}' that may "
                              "hold neither null nor one of its nodes",
                              o.name));
+  // A link written (or a non-link field: one value more is harmless) is a
+  // value a valid cell's link may hold from now on.
+  if (sp.onFalse && o.region->linkBound && value &&
+      bytes * 8 == pointerBits()) {
+    ExecutionState &s = *sp.onFalse;
+    const memory::ObjectEntry *e = s.memory.findByBase(o.address);
+    auto object = std::make_shared<memory::MemoryObject>(*e->object);
+    auto region =
+        std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
+    region->writtenLinks.push_back(value);
+    object->region = std::move(region);
+    s.memory.bind(std::move(object), e->state);
+  }
   return sp.onFalse;
 }
 

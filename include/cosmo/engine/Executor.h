@@ -214,6 +214,14 @@ public:
   /// `v` is null, the address of a cell of region `o`, or one of its
   /// anchors'.
   ExprRef isNodeOf(const memory::MemoryObject &o, const ExprRef &v);
+  /// What a valid cell's link of region `o` may hold: isNodeOf, and while
+  /// the region has a link bound (NodeRegion::linkBound) a cell below it
+  /// or a link written since.
+  ExprRef isLinkTarget(const memory::MemoryObject &o, const ExprRef &v);
+  /// Bounds the links of region `base` by its cells now: where a loop
+  /// body's isolated run starts over the region's carried content or
+  /// cells, whose valid links hold null or a cell (NodeRegion::linkBound).
+  void boundLinks(ExecutionState &s, uint64_t base);
   /// Makes the object at `anchor` (of the region's node type) an anchor of
   /// the region at `base`, whose links are valid where `valid` holds.
   void addNodeAnchor(ExecutionState &s, uint64_t base, uint64_t anchor,

@@ -146,6 +146,15 @@ struct MemoryObject {
     /// hold null, a cell or an anchor once `anchorsValid` (a Bool term).
     std::vector<uint64_t> anchors;
     ExprRef anchorsValid;
+    /// While set (from the start of a loop body's isolated run that
+    /// carries the region, Executor::boundLinks): a valid cell's link
+    /// holds null, an anchor, a cell below `linkBound` (the cells at that
+    /// start) or one of `writtenLinks`, the links written since. A cell
+    /// allocated since is then reached only through a link written to it,
+    /// not through every link (a node linked in after a walk over the
+    /// others). Cleared when the valid cells change.
+    ExprRef linkBound;
+    std::vector<ExprRef> writtenLinks;
   };
   std::shared_ptr<const NodeRegion> region;
   /// An anchor of the node region at this base (NodeRegion::anchors), 0

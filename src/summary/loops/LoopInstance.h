@@ -86,6 +86,9 @@ struct CarriedValue {
   /// cells, and its content is any array.
   bool bornInLoop = false;
   bool wholeObject() const { return !phi && bytes == 0 && !regionCells; }
+  /// Of the object at `base` (its bytes, content or cell count): the loop
+  /// writes that object.
+  bool ofObject() const { return !phi && !raw && base != 0; }
   /// A raw pointer's address in `s` (its phi's value, or its bytes); null
   /// when the phi has none there.
   ExprRef addressIn(expr::ExprContext &ctx, const ExecutionState &s) const;

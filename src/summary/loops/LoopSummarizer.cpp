@@ -531,6 +531,14 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
             valid = ctx.uge(n.var, x_.pointer(n.pending));
         x_.addNodeAnchor(*start, c.nodeRegion, c.anchor, valid);
       }
+    // A region whose content or cells the loop carries: its valid links
+    // hold null or a cell of the head (what the arrival and every
+    // iteration's end check), until one is written. One it does not
+    // carry keeps the bound of the run it is in: its links are as that
+    // run left them.
+    for (const CarriedValue &c : inst.carried)
+      if (c.ofObject())
+        x_.boundLinks(*start, c.base);
     LoopPathData::of(*start).atoms.push_back(inst.id);
     size_t pcAtStart = start->constraints.size();
     // A raw pointer is null or a node at the head (nodesBroken checks it):
@@ -556,7 +564,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
         const memory::MemoryObject &o =
             *start->memory.findByBase(c.nodeRegion)->object;
         ExprRef p = c.addressIn(ctx, *start);
-        x_.assume(*start, x_.isNodeOf(o, p));
+        x_.assume(*start, x_.isLinkTarget(o, p));
         if (c.tail) {
           // In units of a cell, the last one's index (Z3 then solves the
           // pointer away; the same fact as an address takes it seconds).

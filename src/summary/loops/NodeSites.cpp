@@ -317,10 +317,13 @@ std::vector<ExprRef> linksAt(Executor &x, const memory::ObjectEntry &e,
 }
 
 /// `v` is null, a cell of the region `o` (none when the loop makes it and
-/// this is the arrival: `o` null) or one of `anchors`.
+/// this is the arrival: `o` null) or one of `anchors`; with `bounded`, a
+/// cell a valid link may hold (Executor::isLinkTarget).
 ExprRef nodeOrAnchor(Executor &x, const memory::MemoryObject *o,
-                     const std::vector<uint64_t> &anchors, const ExprRef &v) {
-  std::vector<ExprRef> any{o ? x.isNodeOf(*o, v)
+                     const std::vector<uint64_t> &anchors, const ExprRef &v,
+                     bool bounded = false) {
+  std::vector<ExprRef> any{o ? (bounded ? x.isLinkTarget(*o, v)
+                                        : x.isNodeOf(*o, v))
                              : x.ctx().eq(v, x.pointer(0))};
   for (uint64_t a : anchors)
     any.push_back(x.ctx().eq(v, x.pointer(a)));
@@ -411,6 +414,15 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
   for (const CarriedValue &c : inst.carried)
     if (c.raw && c.anchor && c.nodeRegion)
       anchors[c.nodeRegion].push_back(c.anchor);
+  // A raw pointer into a region the loop does not write is assumed at the
+  // head as a valid link's value (the run's start keeps the region's link
+  // bound): so it is checked at the arrival and every iteration's end.
+  auto bounded = [&](const CarriedValue &c) {
+    return std::none_of(inst.carried.begin(), inst.carried.end(),
+                        [&](const CarriedValue &o) {
+                          return o.ofObject() && o.base == c.nodeRegion;
+                        });
+  };
   for (size_t k = 0; k < inst.carried.size(); ++k) {
     const CarriedValue &c = inst.carried[k];
     if (!c.raw)
@@ -423,7 +435,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     if (!entry ||
         !holds(x, s,
                nodeOrAnchor(x, at ? at->object.get() : nullptr,
-                            anchors[c.nodeRegion], entry)))
+                            anchors[c.nodeRegion], entry, bounded(c))))
       return notNode(c);
     if (c.tail &&
         !holds(x, s, isTailOf(x, at ? at->object.get() : nullptr, c.anchor,
@@ -479,7 +491,9 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         ExprRef next = address(c, *end);
         const memory::MemoryObject &o =
             *end->memory.findByBase(c.nodeRegion)->object;
-        if (!next || !holds(x, *end, x.isNodeOf(o, next)))
+        if (!next ||
+            !holds(x, *end,
+                   bounded(c) ? x.isLinkTarget(o, next) : x.isNodeOf(o, next)))
           return notNode(c);
         if (c.tail && !holds(x, *end, isTailOf(x, &o, c.anchor, next)))
           return fmt::format("'{}' may not be the last node at the end of "

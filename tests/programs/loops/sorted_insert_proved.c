@@ -10,10 +10,9 @@
 // Every value is clamped into [0, 100), and the walk after the loop checks
 // each node's value. Proved by default for lists of any length: the walk
 // is summarised inside the isolated run of the outer body, and the key
-// bound is one cell's fact. (Not yet: the same insertion with the new
-// node's link written only once, after the walk (its link is unset while
-// the walk may reach any node), nor the order itself: a fact of a node
-// and its successor that the walk's pointer must carry.)
+// bound is one cell's fact. (sorted_insert_late_link_proved.c writes the
+// new node's link only once, after the walk. Not yet: the order itself, a
+// fact of a node and its successor that the walk's pointer must carry.)
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
