@@ -3,11 +3,16 @@
 
 #include "cosmo/report/NativeBuild.h"
 
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/SHA256.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <unistd.h>
 
 namespace cosmo::report {
 
@@ -33,6 +38,51 @@ llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
     first = "the compiler " + describeEnding(result);
   return llvm::make_error<NativeBuildError>(
       std::move(what), commandLine(argv), std::move(output), std::move(first));
+}
+
+/// `command` (which writes `-o <object>` last) run into `cache`: the
+/// object it keeps for the same command, source text and compiler, or a
+/// new one compiled beside it and renamed into place (so that concurrent
+/// builds never see half an object). The path of the object.
+llvm::Expected<std::filesystem::path>
+cachedRuntime(std::vector<std::string> command, const std::string &source,
+              const std::string &cache) {
+  namespace fs = std::filesystem;
+  llvm::SHA256 sha;
+  auto part = [&](llvm::StringRef text) {
+    sha.update(std::to_string(text.size()) + ":");
+    sha.update(text);
+  };
+  for (size_t k = 0; k + 1 < command.size(); ++k)
+    part(command[k]);
+  auto text = llvm::MemoryBuffer::getFile(source);
+  part(text ? (*text)->getBuffer() : llvm::StringRef("(missing)"));
+  std::error_code ec;
+  auto stamp = fs::last_write_time(command.front(), ec);
+  part(std::to_string(ec ? 0 : stamp.time_since_epoch().count()));
+  fs::path object =
+      fs::path(cache) /
+      ("replay-runtime-" + llvm::toHex(sha.final(), true).substr(0, 32) + ".o");
+  if (fs::exists(object, ec))
+    return object;
+  fs::create_directories(cache, ec);
+  static std::atomic<unsigned> counter{0};
+  fs::path fresh = object.parent_path() /
+                   (".tmp-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(counter++) + ".o");
+  command.back() = fresh.string();
+  if (llvm::Error e = compile(command, "the replay runtime " + source))
+    return e;
+  fs::rename(fresh, object, ec);
+  if (ec) {
+    fs::remove(fresh, ec);
+    if (!fs::exists(object, ec))
+      return llvm::make_error<NativeBuildError>(
+          "the replay runtime " + source, commandLine(command),
+          "cannot keep the runtime in " + cache,
+          "cannot write into " + cache);
+  }
+  return object;
 }
 
 } // namespace
@@ -161,9 +211,16 @@ buildNativeProgram(const NativeToolchain &toolchain,
   runtimeCommand.insert(runtimeCommand.end(), target.begin(), target.end());
   runtimeCommand.insert(runtimeCommand.end(), {"-c", toolchain.replayRuntime,
                                                "-o", runtimeObject.string()});
-  if (llvm::Error e = compile(runtimeCommand,
-                              "the replay runtime " + toolchain.replayRuntime))
+  if (!toolchain.runtimeCache.empty()) {
+    auto cached = cachedRuntime(runtimeCommand, toolchain.replayRuntime,
+                                toolchain.runtimeCache);
+    if (!cached)
+      return cached.takeError();
+    runtimeObject = *cached;
+  } else if (llvm::Error e = compile(runtimeCommand, "the replay runtime " +
+                                                       toolchain.replayRuntime)) {
     return e;
+  }
 
   // A unit's command: the shared flags, its own, the run's.
   auto unitCommand = [&](const std::string &directory,

@@ -353,6 +353,48 @@ TEST_F(NativeReplay, LinkFailureNamesTheMissingFunction) {
   EXPECT_NE(message.find("undefined reference to `mystery'"), std::string::npos) << message;
 }
 
+// A runtime cache holds one object per set of flags: a second build with
+// the same flags links the first one's object, a build with other checks
+// gets its own, and each program still runs its replay.
+TEST_F(NativeReplay, RuntimeCacheCompilesTheRuntimeOncePerFlags) {
+  namespace fs = std::filesystem;
+  NativeToolchain toolchain = defaultNativeToolchain();
+  toolchain.runtimeCache = (workDir() / "runtime").string();
+  auto objects = [&] {
+    std::vector<fs::path> found;
+    for (const auto &e : fs::directory_iterator(toolchain.runtimeCache))
+      found.push_back(e.path());
+    return found;
+  };
+  auto buildOne = [&](const std::string &name, const std::vector<std::string> &checks) {
+    fs::path program = workDir() / (name + ".c");
+    writeTextFile(program, "extern int __VERIFIER_nondet_int(void);\n"
+                           "int main(void) { return __VERIFIER_nondet_int() == 3 ? 9 : 0; }\n");
+    fs::path dir = workDir() / ("build-" + name);
+    fs::create_directories(dir);
+    auto built = buildNativeProgram(toolchain, program, checks, dir);
+    if (!built)
+      throw std::runtime_error(toString(built.takeError()));
+    return *built;
+  };
+  fs::path first = buildOne("first", {});
+  ASSERT_EQ(objects().size(), 1u);
+  fs::path object = objects().front();
+  auto stamp = fs::last_write_time(object);
+  fs::path second = buildOne("second", {});
+  EXPECT_EQ(objects(), std::vector<fs::path>{object});
+  EXPECT_EQ(fs::last_write_time(object), stamp) << "compiled again";
+  EXPECT_FALSE(fs::exists(workDir() / "build-second" / "replay-runtime.o"));
+  buildOne("third", {"overflow"});
+  EXPECT_EQ(objects().size(), 2u);
+  for (const fs::path &exe : {first, second}) {
+    fs::path replay = workDir() / (exe.stem().string() + ".replay");
+    writeTextFile(replay, "nondet 4 03000000\n");
+    ProcessResult r = runNativeProgram(toolchain, exe, replay, std::chrono::seconds(10));
+    EXPECT_EQ(r.exitCode, 9) << exe << ": " << r.err;
+  }
+}
+
 // The runner's whole native path: a test vector as cosmo would write it,
 // turned into a replay file, replayed, classified, compared.
 TEST_F(NativeReplay, FakeTestVectorEndToEnd) {

@@ -7,7 +7,8 @@
 #include <unistd.h>
 
 #if !defined(COSMO_E2E_CLANG) || !defined(COSMO_E2E_INCLUDE_DIR) ||              \
-    !defined(COSMO_E2E_RUNTIME_DIR) || !defined(COSMO_E2E_SYMBOLIZER)
+    !defined(COSMO_E2E_RUNTIME_DIR) || !defined(COSMO_E2E_SYMBOLIZER) ||          \
+    !defined(COSMO_E2E_RUNTIME_CACHE)
 #error "tests/e2e/CMakeLists.txt defines the COSMO_E2E_* tool paths"
 #endif
 
@@ -15,7 +16,7 @@ namespace cosmo::e2e {
 
 report::NativeToolchain defaultNativeToolchain() {
   return {COSMO_E2E_CLANG, COSMO_E2E_INCLUDE_DIR, std::string(COSMO_E2E_RUNTIME_DIR) + "/replay.c",
-          COSMO_E2E_SYMBOLIZER};
+          COSMO_E2E_SYMBOLIZER, COSMO_E2E_RUNTIME_CACHE};
 }
 
 bool canRunIlp32Programs() {

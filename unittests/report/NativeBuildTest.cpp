@@ -65,7 +65,7 @@ TEST(NativeBuild, BuildErrorsSayWhatAndWhyOnOneLine) {
 
 TEST(NativeBuild, AMissingCompilerIsABuildError) {
   NativeToolchain toolchain{"/nonexistent/clang-14", "/nonexistent/include",
-                            "/nonexistent/replay.c", "llvm-symbolizer"};
+                            "/nonexistent/replay.c", "llvm-symbolizer", ""};
   auto built = buildNativeProgram(toolchain, "prog.c", {}, "/tmp");
   ASSERT_FALSE(bool(built));
   std::string message = llvm::toString(built.takeError());

@@ -141,7 +141,7 @@ TEST(Replay, ConfirmErrorsGivesOneResultPerError) {
   }
   // A program that cannot be built: every error says why.
   ReplayOptions broken;
-  broken.toolchain = {"/nonexistent/clang", "", "", ""};
+  broken.toolchain = {"/nonexistent/clang", "", "", "", ""};
   results = confirmErrors({e}, "f.c", "main", std::nullopt, broken, "/tmp");
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].status, ReplayStatus::NotReplayable);

@@ -66,6 +66,11 @@ struct NativeToolchain {
   std::string includeDir;    // cosmo's include/ (cosmo.h, klee/klee.h)
   std::string replayRuntime; // runtime/replay.c
   std::string symbolizer;    // llvm-symbolizer, for ASan and the runtime
+  /// A directory keeping the compiled runtime by what built it (its
+  /// command, its source's text, the compiler's identity), so that builds
+  /// with the same flags compile it once; empty: compiled into each
+  /// build's directory.
+  std::string runtimeCache;
 };
 
 /// The flags shared by the program and the runtime. `checks` are the values
