@@ -246,6 +246,35 @@ TEST_F(ReplayCommand, CheckConfirmRecordsTheReplayOfEachError) {
   EXPECT_FALSE(plain["errors"][0].contains("replay"));
 }
 
+// With a cache directory, the replay runtime is compiled into it once and
+// the next --confirm run links that object.
+TEST_F(ReplayCommand, CheckConfirmKeepsTheRuntimeInTheCacheDirectory) {
+  write("prog.c", kDivAndAssert);
+  auto objects = [&] {
+    std::vector<fs::path> found;
+    if (fs::exists(dir_.path() / "cache/runtime"))
+      for (const auto &e : fs::directory_iterator(dir_.path() / "cache/runtime"))
+        found.push_back(e.path());
+    return found;
+  };
+  for (const char *out : {"--out=o", "--out=p"}) {
+    ProcessResult r = cosmo({"check", "--confirm", "--cache-dir=cache", "--store=none", out,
+                             "prog.c"},
+                            120);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("native replay: 2 confirmed"), std::string::npos) << r.out;
+    ASSERT_EQ(objects().size(), 1u) << r.out;
+  }
+  fs::path object = objects().front();
+  auto stamp = fs::last_write_time(object);
+  cosmo({"check", "--confirm", "--cache-dir=cache", "--store=none", "--out=q", "prog.c"}, 120);
+  EXPECT_EQ(fs::last_write_time(object), stamp) << "the runtime was compiled again";
+  // Without a cache directory nothing is kept there.
+  fs::remove_all(dir_.path() / "cache");
+  cosmo({"check", "--confirm", "--out=r", "prog.c"}, 120);
+  EXPECT_TRUE(objects().empty());
+}
+
 TEST_F(ReplayCommand, CheckConfirmReplaysTheErrorsOfAnEntryRun) {
   write("f.c", "int f(int d) { return 10 / d; }\n");
   ProcessResult r = cosmo({"check", "--confirm", "--entry=f", "--out=o", "f.c"}, 120);

@@ -122,6 +122,10 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
     else
       llvm::consumeError(toolchain.takeError());
   }
+  // The compiled replay runtime is kept where the bitcode is.
+  if (std::string cache = cacheDirectory(opts.cacheDir, !opts.buildDir.empty());
+      d.toolchain && !cache.empty())
+    d.toolchain->runtimeCache = cache + "/runtime";
   d.contracts = opts.contracts == "use"      ? driver::ContractMode::Use
                 : opts.contracts == "ignore" ? driver::ContractMode::Ignore
                                              : driver::ContractMode::Check;
@@ -152,15 +156,19 @@ llvm::Expected<frontend::FrontendOptions> installedFrontendOptions() {
   return fo;
 }
 
+std::string cacheDirectory(const std::string &cache, bool cacheByDefault) {
+  if (cache == "none" || (cache.empty() && !cacheByDefault))
+    return "";
+  return cache.empty() ? frontend::defaultCacheDirectory() : cache;
+}
+
 std::string storeSpec(const std::string &store, const std::string &cache,
                       bool cacheByDefault) {
   if (store == "none")
     return "";
   if (!store.empty())
     return store;
-  if (cache == "none" || (cache.empty() && !cacheByDefault))
-    return "";
-  std::string dir = cache.empty() ? frontend::defaultCacheDirectory() : cache;
+  std::string dir = cacheDirectory(cache, cacheByDefault);
   return dir.empty() ? "" : store::defaultStorePath(dir);
 }
 

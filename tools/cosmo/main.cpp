@@ -72,7 +72,8 @@ struct CheckCommand {
     check->add_option(
         "--cache-dir", opts.cacheDir,
         "bitcode cache of compiled units, keyed by their "
-        "preprocessed text and flags (default: "
+        "preprocessed text and flags, and of the replay runtime that "
+        "--confirm, --emit-tests and --svcomp build natively (default: "
         "$XDG_CACHE_HOME/cosmo or ~/.cache/cosmo with -p, no cache "
         "otherwise; none: no cache)");
     check
