@@ -93,12 +93,7 @@ std::string nativePathOf(const frontend::SourceInput &in) {
 /// The program's inputs, and the bitcode cache they compile through.
 llvm::Expected<std::vector<frontend::SourceInput>>
 programInputs(const CheckOptions &opts, frontend::FrontendOptions &fo) {
-  bool useCache = !opts.buildDir.empty() || !opts.cacheDir.empty();
-  if (opts.cacheDir == "none")
-    useCache = false;
-  if (useCache)
-    fo.cacheDir = opts.cacheDir.empty() ? frontend::defaultCacheDirectory()
-                                        : opts.cacheDir;
+  fo.cacheDir = frontend::cacheDirectory(opts.cacheDir, !opts.buildDir.empty());
   if (!opts.buildDir.empty()) {
     auto units = frontend::readCompilationDatabase(opts.buildDir);
     if (!units)

@@ -2,7 +2,7 @@
 
 #include "cosmo/frontend/Frontend.h"
 
-#include "BitcodeCache.h"
+#include "cosmo/frontend/CompiledCache.h"
 #include "ClangDriver.h"
 #include "ProgramLinker.h"
 
@@ -170,7 +170,7 @@ private:
       llvm::sys::fs::remove(bc);
       return m;
     }
-    BitcodeCache cache(opts_.cacheDir);
+    CompiledCache cache(opts_.cacheDir);
     auto text = driver_->preprocess(in);
     if (!text)
       return text.takeError();
@@ -183,7 +183,7 @@ private:
       for (std::string &part : keyParts)
         for (size_t at; (at = part.find(as->temporaryDir)) != std::string::npos;)
           part.replace(at, as->temporaryDir.size(), "<copy>");
-    std::string key = BitcodeCache::keyOf(keyParts);
+    std::string key = CompiledCache::keyOf(keyParts);
     if (auto hit = cache.lookup(key)) {
       auto m = parseIR(*hit, in.path, ctx_);
       if (m) {

@@ -2,7 +2,7 @@
 
 #include "cosmo/frontend/FunctionKeys.h"
 
-#include "BitcodeCache.h"
+#include "cosmo/frontend/CompiledCache.h"
 
 #include "cosmo/frontend/TypesMentioned.h"
 
@@ -21,7 +21,7 @@ namespace cosmo::frontend {
 namespace {
 
 std::string hashOf(const std::vector<std::string> &parts) {
-  return BitcodeCache::keyOf(parts);
+  return CompiledCache::keyOf(parts);
 }
 
 /// IR as text, with every reference to numbered metadata (`!12`) replaced

@@ -3,16 +3,14 @@
 
 #include "cosmo/report/NativeBuild.h"
 
-#include <llvm/ADT/StringExtras.h>
+#include "cosmo/frontend/CompiledCache.h"
+
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/SHA256.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
-#include <atomic>
 #include <fstream>
-#include <unistd.h>
 
 namespace cosmo::report {
 
@@ -41,48 +39,33 @@ llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
 }
 
 /// `command` (which writes `-o <object>` last) run into `cache`: the
-/// object it keeps for the same command, source text and compiler, or a
-/// new one compiled beside it and renamed into place (so that concurrent
-/// builds never see half an object). The path of the object.
+/// object the cache keeps for the same command, source text and compiler,
+/// or a new one compiled into it. The path of the object.
 llvm::Expected<std::filesystem::path>
 cachedRuntime(std::vector<std::string> command, const std::string &source,
               const std::string &cache) {
-  namespace fs = std::filesystem;
-  llvm::SHA256 sha;
-  auto part = [&](llvm::StringRef text) {
-    sha.update(std::to_string(text.size()) + ":");
-    sha.update(text);
-  };
-  for (size_t k = 0; k + 1 < command.size(); ++k)
-    part(command[k]);
+  frontend::CompiledCache objects(cache, ".o");
+  std::vector<std::string> parts(command.begin(), command.end() - 1);
   auto text = llvm::MemoryBuffer::getFile(source);
-  part(text ? (*text)->getBuffer() : llvm::StringRef("(missing)"));
+  parts.push_back(text ? (*text)->getBuffer().str() : "(missing)");
   std::error_code ec;
-  auto stamp = fs::last_write_time(command.front(), ec);
-  part(std::to_string(ec ? 0 : stamp.time_since_epoch().count()));
-  fs::path object =
-      fs::path(cache) /
-      ("replay-runtime-" + llvm::toHex(sha.final(), true).substr(0, 32) + ".o");
-  if (fs::exists(object, ec))
-    return object;
-  fs::create_directories(cache, ec);
-  static std::atomic<unsigned> counter{0};
-  fs::path fresh = object.parent_path() /
-                   (".tmp-" + std::to_string(::getpid()) + "-" +
-                    std::to_string(counter++) + ".o");
-  command.back() = fresh.string();
-  if (llvm::Error e = compile(command, "the replay runtime " + source))
+  auto stamp = std::filesystem::last_write_time(command.front(), ec);
+  parts.push_back(std::to_string(ec ? 0 : stamp.time_since_epoch().count()));
+  std::string key = frontend::CompiledCache::keyOf(parts);
+  if (auto hit = objects.lookup(key))
+    return *hit;
+  auto fresh = objects.temporaryPath();
+  if (!fresh)
+    return fresh.takeError();
+  command.back() = *fresh;
+  if (llvm::Error e = compile(command, "the replay runtime " + source)) {
+    std::filesystem::remove(*fresh, ec);
     return e;
-  fs::rename(fresh, object, ec);
-  if (ec) {
-    fs::remove(fresh, ec);
-    if (!fs::exists(object, ec))
-      return llvm::make_error<NativeBuildError>(
-          "the replay runtime " + source, commandLine(command),
-          "cannot keep the runtime in " + cache,
-          "cannot write into " + cache);
   }
-  return object;
+  auto stored = objects.store(key, *fresh);
+  if (!stored)
+    return stored.takeError();
+  return *stored;
 }
 
 } // namespace

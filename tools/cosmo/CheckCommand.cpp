@@ -123,7 +123,8 @@ llvm::Expected<driver::CheckOptions> sessionOptions(const CheckOptions &opts) {
       llvm::consumeError(toolchain.takeError());
   }
   // The compiled replay runtime is kept where the bitcode is.
-  if (std::string cache = cacheDirectory(opts.cacheDir, !opts.buildDir.empty());
+  if (std::string cache =
+          frontend::cacheDirectory(opts.cacheDir, !opts.buildDir.empty());
       d.toolchain && !cache.empty())
     d.toolchain->runtimeCache = cache + "/runtime";
   d.contracts = opts.contracts == "use"      ? driver::ContractMode::Use
@@ -156,19 +157,13 @@ llvm::Expected<frontend::FrontendOptions> installedFrontendOptions() {
   return fo;
 }
 
-std::string cacheDirectory(const std::string &cache, bool cacheByDefault) {
-  if (cache == "none" || (cache.empty() && !cacheByDefault))
-    return "";
-  return cache.empty() ? frontend::defaultCacheDirectory() : cache;
-}
-
 std::string storeSpec(const std::string &store, const std::string &cache,
                       bool cacheByDefault) {
   if (store == "none")
     return "";
   if (!store.empty())
     return store;
-  std::string dir = cacheDirectory(cache, cacheByDefault);
+  std::string dir = frontend::cacheDirectory(cache, cacheByDefault);
   return dir.empty() ? "" : store::defaultStorePath(dir);
 }
 

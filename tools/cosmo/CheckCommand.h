@@ -63,10 +63,6 @@ int runCheck(const CheckOptions &options);
 /// error when the models are missing.
 llvm::Expected<frontend::FrontendOptions> installedFrontendOptions();
 
-/// The cache directory --cache-dir names ("" for the default, which only
-/// a project run uses unless `cacheByDefault`); empty when none.
-std::string cacheDirectory(const std::string &cache, bool cacheByDefault);
-
 /// The store --store names ("" for the default of `cache`); empty when
 /// none.
 std::string storeSpec(const std::string &store, const std::string &cache,

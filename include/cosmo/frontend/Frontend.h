@@ -6,7 +6,7 @@
 //
 //   1. each C unit is compiled by clang-14 with its own flags plus cosmo's
 //      fixed ones (-O0 -Xclang -disable-O0-optnone -g), through the bitcode
-//      cache when one is given (BitcodeCache.h);
+//      cache when one is given (CompiledCache.h);
 //   2. the units are linked; a symbol defined twice is an error naming it
 //      and both files, a global variable nobody defines is an error naming
 //      it and the files that use it;
@@ -116,6 +116,11 @@ loadProgram(const std::string &path, llvm::LLVMContext &ctx,
 /// The bitcode cache's default place: `$XDG_CACHE_HOME/cosmo`, else
 /// `$HOME/.cache/cosmo`; empty when neither variable is set.
 std::string defaultCacheDirectory();
+
+/// The cache directory `--cache-dir` names: `option` itself, or the
+/// default place when it is empty and a run uses a cache `byDefault` (a
+/// project's); empty for none (`none`, or no default).
+std::string cacheDirectory(const std::string &option, bool byDefault);
 
 /// Whether `f` comes from cosmo's libc models.
 bool isModelFunction(const llvm::Function &f);

@@ -1,6 +1,7 @@
-//===- BitcodeCache.cpp - compiled units kept across runs -----------------===//
+//===- CompiledCache.cpp - compiled files kept across runs ----------------===//
 
-#include "BitcodeCache.h"
+#include "cosmo/frontend/CompiledCache.h"
+#include "cosmo/frontend/Frontend.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
@@ -12,13 +13,14 @@
 
 namespace cosmo::frontend {
 
-BitcodeCache::BitcodeCache(const std::string &dir) {
+CompiledCache::CompiledCache(const std::string &dir, std::string extension)
+    : extension_(std::move(extension)) {
   llvm::SmallString<256> abs(dir);
   llvm::sys::fs::make_absolute(abs);
   dir_ = std::string(abs.str());
 }
 
-std::string BitcodeCache::keyOf(const std::vector<std::string> &parts) {
+std::string CompiledCache::keyOf(const std::vector<std::string> &parts) {
   llvm::SHA256 hash;
   for (const std::string &p : parts) {
     // Length-prefixed, so that ("ab", "c") and ("a", "bc") differ.
@@ -29,32 +31,32 @@ std::string BitcodeCache::keyOf(const std::vector<std::string> &parts) {
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
-std::string BitcodeCache::pathOf(const std::string &key) const {
-  return dir_ + "/" + key + ".bc";
+std::string CompiledCache::pathOf(const std::string &key) const {
+  return dir_ + "/" + key + extension_;
 }
 
-std::optional<std::string> BitcodeCache::lookup(const std::string &key) const {
+std::optional<std::string> CompiledCache::lookup(const std::string &key) const {
   std::string p = pathOf(key);
   if (llvm::sys::fs::is_regular_file(p))
     return p;
   return std::nullopt;
 }
 
-llvm::Expected<std::string> BitcodeCache::temporaryPath() const {
+llvm::Expected<std::string> CompiledCache::temporaryPath() const {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir_))
     return llvm::createStringError(ec, "cannot create the cache directory %s",
                                    dir_.c_str());
   llvm::SmallString<128> p;
   int fd;
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          dir_ + "/tmp-%%%%%%%%.bc", fd, p))
+          dir_ + "/tmp-%%%%%%%%" + extension_, fd, p))
     return llvm::createStringError(ec, "cannot write into the cache %s",
                                    dir_.c_str());
   llvm::sys::Process::SafelyCloseFileDescriptor(fd);
   return std::string(p.str());
 }
 
-llvm::Expected<std::string> BitcodeCache::store(const std::string &key,
+llvm::Expected<std::string> CompiledCache::store(const std::string &key,
                                                 const std::string &compiled) const {
   std::string p = pathOf(key);
   if (std::error_code ec = llvm::sys::fs::rename(compiled, p)) {
@@ -70,6 +72,12 @@ std::string defaultCacheDirectory() {
   if (const char *home = std::getenv("HOME"); home && *home)
     return std::string(home) + "/.cache/cosmo";
   return "";
+}
+
+std::string cacheDirectory(const std::string &option, bool byDefault) {
+  if (option == "none" || (option.empty() && !byDefault))
+    return "";
+  return option.empty() ? defaultCacheDirectory() : option;
 }
 
 } // namespace cosmo::frontend
