@@ -10,7 +10,7 @@ namespace cosmo::e2e {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr std::string_view kFormat = "cosmo-e2e cosmo runs 1";
+constexpr std::string_view kFormat = "cosmo-e2e cosmo runs 2";
 }
 
 std::string CosmoRunCache::key(const Tools &tools, const std::vector<std::string> &arguments,
@@ -64,6 +64,8 @@ void CosmoRunCache::store(const std::string &key, int exitCode, const fs::path &
   try {
     fs::create_directories(scratch);
     fs::copy_file(outDir / "report.json", scratch / "report.json");
+    if (fs::is_directory(outDir / "tests", ec))
+      fs::copy(outDir / "tests", scratch / "tests");
     writeTextFile(scratch / "output.txt", output);
     writeTextFile(scratch / "exit-code", std::to_string(exitCode));
   } catch (const std::exception &) {

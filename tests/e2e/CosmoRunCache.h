@@ -4,6 +4,8 @@
 // --calls=replay run with an inline run whose command is e2e/<p>'s: it
 // reads e2e/<p>'s (ctest runs e2e/<p> first, tests/e2e/CMakeLists.txt)
 // instead of making it again, and makes it itself when there is none.
+// e2e-stored/<p> compares its run from the store with a run without one,
+// which is e2e-replay/<p>'s (e2e-summary/<p>'s for e2e-stored-summary).
 //
 // A run is keyed by a hash of the cosmo binary (path, size, time), the
 // arguments (without --out), the program's path and text and the files
@@ -39,13 +41,14 @@ public:
 
   struct Run {
     int exitCode = 0;
-    std::filesystem::path outDir; // holds report.json
+    std::filesystem::path outDir; // holds report.json and tests/
     std::string output;           // cosmo's stdout and stderr, as shown in messages
   };
   /// The run kept under `key`, if any.
   std::optional<Run> find(const std::string &key) const;
-  /// Keeps a run that exited with `exitCode` and wrote `outDir`/report.json
-  /// (unless one is kept under `key` already).
+  /// Keeps a run that exited with `exitCode` and wrote `outDir`/report.json,
+  /// with its test vectors (`outDir`/tests), unless one is kept under `key`
+  /// already.
   void store(const std::string &key, int exitCode, const std::filesystem::path &outDir,
              const std::string &output) const;
 
