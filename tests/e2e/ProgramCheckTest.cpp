@@ -189,6 +189,24 @@ protected:
     return true;
   }
 
+  // `cosmo check --calls=<calls>` of the program into `outDir`: the run
+  // another test of this ctest run made (`family`<path>, CosmoRunCache.h),
+  // copied here where a failing test keeps it, else made now; false when
+  // there is no report to look at.
+  bool keptOrNewRun(const ProgramSpec &spec, const ProgramFile &program,
+                    const std::filesystem::path &outDir, const std::string &calls,
+                    const std::string &family, const std::string &property) {
+    std::optional<CosmoRunCache::Run> kept =
+        cosmoRuns.find(cosmoRunKey(checkArguments(spec, calls), program));
+    if (!kept)
+      return runCosmo(spec, program, outDir, calls);
+    RecordProperty(property, "reused");
+    std::cout << "[  KEPT    ] the run of " << family << program.relativePath << "\n";
+    expectExitCode(spec, kept->exitCode, kept->output);
+    std::filesystem::copy(kept->outDir, outDir, std::filesystem::copy_options::recursive);
+    return true;
+  }
+
   static void expectExitCode(const ProgramSpec &spec, int exitCode, const std::string &run) {
     int expectedCode = expectedExitCode(spec.verdict);
     EXPECT_EQ(exitCode, expectedCode) << "cosmo's exit code should be " << expectedCode
@@ -267,19 +285,10 @@ protected:
   // exploration, in number and in how they ended.
   void checkSamePathsAsInline(const ProgramSpec &spec, const ProgramFile &program,
                               const std::filesystem::path &replayOut) {
+    // e2e/<path>'s run, which checked it against the header too.
     std::filesystem::path inlineOut = workDir() / "cosmo-out-inline";
-    if (std::optional<CosmoRunCache::Run> kept =
-            cosmoRuns.find(cosmoRunKey(checkArguments(spec, "inline"), program))) {
-      // e2e/<path>'s run, which checked it against the header too; its
-      // report is copied here, where a failing test keeps it.
-      RecordProperty("inline_run", "reused");
-      std::cout << "[  INLINE  ] the inline run of e2e/" << program.relativePath << "\n";
-      expectExitCode(spec, kept->exitCode, kept->output);
-      std::filesystem::create_directories(inlineOut);
-      std::filesystem::copy_file(kept->outDir / "report.json", inlineOut / "report.json");
-    } else if (!runCosmo(spec, program, inlineOut, "inline")) {
+    if (!keptOrNewRun(spec, program, inlineOut, "inline", "e2e/", "inline_run"))
       return;
-    }
     auto paths = [](const std::filesystem::path &out) {
       nlohmann::json stats = nlohmann::json::parse(readTextFile(out / "report.json"))["stats"];
       return std::array<uint64_t, 3>{stats["paths_completed"].get<uint64_t>(),
@@ -568,19 +577,10 @@ protected:
     nlohmann::json filled = check(edited, "edited");
     nlohmann::json stored = check(text, "stored");
     checkReport(spec, workDir() / "stored");
-    // The run without the store is e2e-<calls>/<path>'s when that ran
-    // first (CosmoRunCache.h); it is copied here, where a failing test
-    // keeps it.
+    // The run without the store: e2e-<calls>/<path>'s.
     std::filesystem::path plainOut = workDir() / "plain";
-    if (std::optional<CosmoRunCache::Run> kept =
-            cosmoRuns.find(cosmoRunKey(checkArguments(spec, calls), program))) {
-      std::cout << "[  PLAIN   ] the run of e2e-" << calls << "/" << program.relativePath
-                << "\n";
-      expectExitCode(spec, kept->exitCode, kept->output);
-      std::filesystem::copy(kept->outDir, plainOut, std::filesystem::copy_options::recursive);
-    } else if (!runCosmo(spec, program, plainOut, calls)) {
+    if (!keptOrNewRun(spec, program, plainOut, calls, "e2e-" + calls + "/", "plain_run"))
       return;
-    }
     nlohmann::json plain = nlohmann::json::parse(readTextFile(plainOut / "report.json"));
 
     // Every tree the edited run built is taken from the store. A callee
