@@ -337,12 +337,48 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
   return value;
 }
 
+bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
+                           const ExprRef &value) {
+  // A node made outside the region (a block of the node's size, alone,
+  // at a cell's alignment) whose address a link takes: the region's
+  // links may hold it from now on, as a list's head's (an anchor). Only
+  // once its own links hold null, a cell or an anchor: a read of them is
+  // assumed so. (A loop body's run that adopts one is refused its
+  // summary: its head knows no such anchor, nodesBroken.)
+  if (!value->isConst())
+    return false;
+  uint64_t address = value->bvValue().getZExtValue();
+  const memory::MemoryObject::NodeRegion &r = *o.region;
+  if (address == 0 || address % r.cellSize() != 0 ||
+      std::find(r.anchors.begin(), r.anchors.end(), address) !=
+          r.anchors.end())
+    return false;
+  const memory::ObjectEntry *e = s.memory.findByBase(address);
+  if (!e || e->freed || e->object->region || e->object->anchorOf ||
+      e->object->symbolicSize || e->object->capacity != r.blockSize ||
+      e->object->kind != memory::ObjectKind::Heap)
+    return false;
+  std::vector<ExprRef> set;
+  for (uint64_t link : r.linkOffsets)
+    set.push_back(isNodeOf(
+        o, e->state->read(ctx_, contentOffset(*e->object, pointer(link)),
+                          pointerBits() / 8)));
+  if (!ask(s, ctx_.notE(ctx_.andAll(set)), false).isUnsat())
+    return false;
+  addNodeAnchor(s, o.address, address,
+                r.anchorsValid ? r.anchorsValid : ctx_.trueE());
+  return true;
+}
+
 ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
                                            uint64_t bytes,
                                            const ExprRef &value) {
   LinkSite site = linkSiteOf(*this, *a.state, a);
   if (!site.region)
     return a.state;
+  if (value && bytes * 8 == pointerBits())
+    if (adoptAnchor(*a.state, *site.region, value))
+      site = linkSiteOf(*this, *a.state, a);
   const memory::MemoryObject &o = *site.region;
   unsigned linkBytes = pointerBits() / 8;
   std::vector<ExprRef> bad;

@@ -234,6 +234,12 @@ public:
   /// cell holds null or a cell. The value to go on with (the same).
   ExprRef assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                          unsigned bytes, const ExprRef &value);
+  /// Makes the block `value` points to an anchor of region `o` when it
+  /// can be one (a heap node of the region's size outside it, at a cell's
+  /// alignment, its links null or nodes): a list's node made apart and
+  /// linked in (an append at the tail). Whether it did.
+  bool adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
+                   const ExprRef &value);
   /// A write through `a` of `bytes` bytes (`value`, when known) as a region
   /// allows it: the state where it keeps every valid cell's links null or a
   /// cell (the rest is cut), or null.

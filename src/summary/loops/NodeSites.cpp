@@ -486,6 +486,23 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     }
   }
   for (const auto &end : ends) {
+    // A node made outside the loop that an iteration links into a region
+    // (Executor::adoptAnchor) is an anchor the head does not know of: its
+    // links would be assumed to hold none of it.
+    for (const auto &[base, entry] : end->memory.objects()) {
+      if (!entry.object->region)
+        continue;
+      const memory::ObjectEntry *before = s.memory.findByBase(base);
+      const std::vector<uint64_t> &known = anchors[base];
+      for (uint64_t a : entry.object->region->anchors)
+        if (std::find(known.begin(), known.end(), a) == known.end() &&
+            !(before && before->object->region &&
+              std::count(before->object->region->anchors.begin(),
+                         before->object->region->anchors.end(), a)))
+          return fmt::format("a node made before the loop that an iteration "
+                             "links to the nodes of '{}'",
+                             entry.object->name);
+    }
     for (const CarriedValue &c : inst.carried) {
       if (c.raw) {
         ExprRef next = address(c, *end);
