@@ -337,6 +337,18 @@ ExprRef Executor::assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
   return value;
 }
 
+std::vector<ExprRef>
+Executor::linksAt(const memory::ObjectEntry &e,
+                  const memory::MemoryObject::NodeRegion &r,
+                  const ExprRef &at) {
+  std::vector<ExprRef> out;
+  for (uint64_t link : r.linkOffsets)
+    out.push_back(e.state->read(
+        ctx_, contentOffset(*e.object, ctx_.add(at, pointer(link))),
+        pointerBits() / 8));
+  return out;
+}
+
 bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
                            const ExprRef &value) {
   // A node made outside the region (a block of the node's size, alone,
@@ -359,10 +371,8 @@ bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
       e->object->kind != memory::ObjectKind::Heap)
     return false;
   std::vector<ExprRef> set;
-  for (uint64_t link : r.linkOffsets)
-    set.push_back(isNodeOf(
-        o, e->state->read(ctx_, contentOffset(*e->object, pointer(link)),
-                          pointerBits() / 8)));
+  for (const ExprRef &link : linksAt(*e, r, pointer(0)))
+    set.push_back(isNodeOf(o, link));
   if (!ask(s, ctx_.notE(ctx_.andAll(set)), false).isUnsat())
     return false;
   addNodeAnchor(s, o.address, address,

@@ -234,6 +234,11 @@ public:
   /// cell holds null or a cell. The value to go on with (the same).
   ExprRef assumeLinkRead(ExecutionState &s, const ResolvedAccess &a,
                          unsigned bytes, const ExprRef &value);
+  /// The value of each link (region `r`'s link offsets) of the node at
+  /// offset `at` of object `e`: a cell's, or an anchor's at 0.
+  std::vector<ExprRef> linksAt(const memory::ObjectEntry &e,
+                               const memory::MemoryObject::NodeRegion &r,
+                               const ExprRef &at);
   /// Makes the block `value` points to an anchor of region `o` when it
   /// can be one (a heap node of the region's size outside it, at a cell's
   /// alignment, its links null or nodes): a list's node made apart and

@@ -303,19 +303,6 @@ const CarriedValue *countOf(const std::vector<CarriedValue> &carried,
   return nullptr;
 }
 
-/// The value of each link of the node at `at` (an offset) of object `e`.
-std::vector<ExprRef> linksAt(Executor &x, const memory::ObjectEntry &e,
-                             const memory::MemoryObject::NodeRegion &r,
-                             const ExprRef &at) {
-  std::vector<ExprRef> out;
-  for (uint64_t link : r.linkOffsets)
-    out.push_back(e.state->read(
-        x.ctx(),
-        x.contentOffset(*e.object, x.ctx().add(at, x.pointer(link))),
-        x.pointerBits() / 8));
-  return out;
-}
-
 /// `v` is null, a cell of the region `o` (none when the loop makes it and
 /// this is the arrival: `o` null) or one of `anchors`; with `bounded`, a
 /// cell a valid link may hold (Executor::isLinkTarget).
@@ -474,7 +461,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         shape.linkOffsets = n.links;
     for (uint64_t a : list) {
       const memory::ObjectEntry &e = *s.memory.findByBase(a);
-      for (const ExprRef &v : linksAt(x, e, shape, x.pointer(0)))
+      for (const ExprRef &v : x.linksAt(e, shape, x.pointer(0)))
         if (!holds(x, s,
                    ctx.implies(valid,
                                nodeOrAnchor(x, at ? at->object.get() : nullptr,
@@ -492,13 +479,18 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     for (const auto &[base, entry] : end->memory.objects()) {
       if (!entry.object->region)
         continue;
-      const memory::ObjectEntry *before = s.memory.findByBase(base);
-      const std::vector<uint64_t> &known = anchors[base];
+      auto known = [&, base = base](uint64_t a) {
+        auto in = [a](const std::vector<uint64_t> &v) {
+          return std::find(v.begin(), v.end(), a) != v.end();
+        };
+        const memory::ObjectEntry *before = s.memory.findByBase(base);
+        auto carried = anchors.find(base);
+        return (carried != anchors.end() && in(carried->second)) ||
+               (before && before->object->region &&
+                in(before->object->region->anchors));
+      };
       for (uint64_t a : entry.object->region->anchors)
-        if (std::find(known.begin(), known.end(), a) == known.end() &&
-            !(before && before->object->region &&
-              std::count(before->object->region->anchors.begin(),
-                         before->object->region->anchors.end(), a)))
+        if (!known(a))
           return fmt::format("a node made before the loop that an iteration "
                              "links to the nodes of '{}'",
                              entry.object->name);
@@ -535,7 +527,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
                                : ctx.trueE();
         for (const ExprRef &value :
-             linksAt(x, e, r, ctx.mul(index, x.pointer(r.cellSize()))))
+             x.linksAt(e, r, ctx.mul(index, x.pointer(r.cellSize()))))
           if (!holds(x, *end, ctx.implies(exists, x.isNodeOf(*e.object, value)))) {
             std::string why = fmt::format(
                 "a node of '{}' allocated in the loop whose link may be "
@@ -557,7 +549,7 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
                                     x.pointer(count->pending))
                           : ctx.trueE();
       for (uint64_t a : list)
-        for (const ExprRef &v : linksAt(x, *end->memory.findByBase(a),
+        for (const ExprRef &v : x.linksAt(*end->memory.findByBase(a),
                                         *re.object->region, x.pointer(0)))
           if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v))))
             return pend(region, fmt::format("a link of '{}' that may be "
@@ -575,7 +567,7 @@ void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base) {
   const memory::MemoryObject::NodeRegion &r = *o.region;
   for (uint64_t a : r.anchors)
     if (const memory::ObjectEntry *e = start.memory.findByBase(a))
-      for (const ExprRef &v : linksAt(x, *e, r, x.pointer(0)))
+      for (const ExprRef &v : x.linksAt(*e, r, x.pointer(0)))
         x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
 }
 
@@ -594,7 +586,7 @@ void validateNodes(Executor &x, ExecutionState &s) {
       ExprRef last = ctx.sub(r.cells, x.pointer(1));
       std::vector<ExprRef> set;
       for (const ExprRef &v :
-           linksAt(x, e, r, ctx.mul(last, x.pointer(r.cellSize()))))
+           x.linksAt(e, r, ctx.mul(last, x.pointer(r.cellSize()))))
         set.push_back(x.isNodeOf(*e.object, v));
       if (holds(x, s, ctx.implies(ctx.uge(r.cells, x.pointer(1)),
                                   ctx.andAll(set))))
@@ -610,7 +602,7 @@ void validateNodes(Executor &x, ExecutionState &s) {
     for (uint64_t a : now.anchors)
       if (const memory::ObjectEntry *anchor = s.memory.findByBase(a);
           anchor && !anchor->freed)
-        for (const ExprRef &v : linksAt(x, *anchor, now, x.pointer(0)))
+        for (const ExprRef &v : x.linksAt(*anchor, now, x.pointer(0)))
           set.push_back(x.isNodeOf(*s.memory.findByBase(base)->object, v));
       else
         all = false;
