@@ -59,6 +59,20 @@ void pointerFields(const llvm::DataLayout &layout, llvm::Type *t,
   }
 }
 
+/// Rebinds the object at `base` (a node region) in `s` with a copy of its
+/// region that `edit` changed. (References into the old object dangle
+/// after it.)
+template <class Edit>
+void editRegion(ExecutionState &s, uint64_t base, Edit edit) {
+  const memory::ObjectEntry *e = s.memory.findByBase(base);
+  auto object = std::make_shared<memory::MemoryObject>(*e->object);
+  auto region =
+      std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
+  edit(*region);
+  object->region = std::move(region);
+  s.memory.bind(std::move(object), e->state);
+}
+
 } // namespace
 
 std::optional<std::vector<uint64_t>>
@@ -193,13 +207,10 @@ void Executor::boundLinks(ExecutionState &s, uint64_t base) {
   const memory::ObjectEntry *e = s.memory.findByBase(base);
   if (!e || !e->object->region)
     return;
-  auto object = std::make_shared<memory::MemoryObject>(*e->object);
-  auto region =
-      std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
-  region->linkBound = region->cells;
-  region->writtenLinks.clear();
-  object->region = std::move(region);
-  s.memory.bind(std::move(object), e->state);
+  editRegion(s, base, [](memory::MemoryObject::NodeRegion &r) {
+    r.linkBound = r.cells;
+    r.writtenLinks.clear();
+  });
 }
 
 ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
@@ -211,18 +222,14 @@ ExprRef Executor::isNodeOf(const memory::MemoryObject &o, const ExprRef &v) {
 
 void Executor::addNodeAnchor(ExecutionState &s, uint64_t base,
                              uint64_t anchor, const ExprRef &valid) {
-  const memory::ObjectEntry *e = s.memory.findByBase(base);
-  auto object = std::make_shared<memory::MemoryObject>(*e->object);
-  auto region =
-      std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
-  assert(anchor % region->cellSize() == 0 &&
-         "a link read is a multiple of the cell's size (assumeLinkRead)");
-  if (std::find(region->anchors.begin(), region->anchors.end(), anchor) ==
-      region->anchors.end())
-    region->anchors.push_back(anchor);
-  region->anchorsValid = valid;
-  object->region = std::move(region);
-  s.memory.bind(std::move(object), e->state);
+  editRegion(s, base, [&](memory::MemoryObject::NodeRegion &r) {
+    assert(anchor % r.cellSize() == 0 &&
+           "a link read is a multiple of the cell's size (assumeLinkRead)");
+    if (std::find(r.anchors.begin(), r.anchors.end(), anchor) ==
+        r.anchors.end())
+      r.anchors.push_back(anchor);
+    r.anchorsValid = valid;
+  });
   const memory::ObjectEntry *a = s.memory.findByBase(anchor);
   if (!a || a->freed) // (a rebinding would forget the free)
     return;
@@ -293,9 +300,11 @@ static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
   } else if (o.anchorOf) {
     out.region = s.memory.findByBase(o.anchorOf)->object.get();
     out.inCell = a.offset;
-    out.valid = out.region->region->anchorsValid
-                    ? out.region->region->anchorsValid
-                    : ctx.trueE();
+    const memory::MemoryObject::NodeRegion &r = *out.region->region;
+    out.valid = r.anchorsValid ? r.anchorsValid : ctx.trueE();
+    if (std::find(r.unsetAnchors.begin(), r.unsetAnchors.end(), a.base) !=
+        r.unsetAnchors.end())
+      out.valid = ctx.falseE();
   }
   if (out.region && out.region->region->linkOffsets.empty())
     out.region = nullptr;
@@ -353,10 +362,12 @@ bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
                            const ExprRef &value) {
   // A node made outside the region (a block of the node's size, alone,
   // at a cell's alignment) whose address a link takes: the region's
-  // links may hold it from now on, as a list's head's (an anchor). Only
-  // once its own links hold null, a cell or an anchor: a read of them is
-  // assumed so. (A loop body's run that adopts one is refused its
-  // summary: its head knows no such anchor, nodesBroken.)
+  // links may hold it from now on, as a list's head's (an anchor). Its
+  // own links are the region's once they hold null or nodes: until then
+  // it is unset (linked in first, its links set after), neither assumed
+  // nor checked, and no loop's head takes them as valid
+  // (assumeAnchorLinks). (A loop body's run that adopts one is refused
+  // its summary: its head knows no such anchor, nodesBroken.)
   if (!value->isConst())
     return false;
   uint64_t address = value->bvValue().getZExtValue();
@@ -370,14 +381,39 @@ bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
       e->object->symbolicSize || e->object->capacity != r.blockSize ||
       e->object->kind != memory::ObjectKind::Heap)
     return false;
-  std::vector<ExprRef> set;
-  for (const ExprRef &link : linksAt(*e, r, pointer(0)))
-    set.push_back(isNodeOf(o, link));
-  if (!ask(s, ctx_.notE(ctx_.andAll(set)), false).isUnsat())
-    return false;
-  addNodeAnchor(s, o.address, address,
+  // (`o` and `r` are the region's object before the rebinding below.)
+  uint64_t base = o.address;
+  addNodeAnchor(s, base, address,
                 r.anchorsValid ? r.anchorsValid : ctx_.trueE());
+  editRegion(s, base, [&](memory::MemoryObject::NodeRegion &region) {
+    region.unsetAnchors.push_back(address);
+  });
+  settleAnchors(s, base);
   return true;
+}
+
+void Executor::settleAnchors(ExecutionState &s, uint64_t base) {
+  const memory::ObjectEntry &e = *s.memory.findByBase(base);
+  const memory::MemoryObject::NodeRegion &r = *e.object->region;
+  if (r.unsetAnchors.empty())
+    return;
+  std::vector<uint64_t> unset;
+  for (uint64_t a : r.unsetAnchors) {
+    const memory::ObjectEntry *anchor = s.memory.findByBase(a);
+    if (!anchor || anchor->freed) {
+      unset.push_back(a); // (its links stay as they were: not the region's)
+      continue;
+    }
+    std::vector<ExprRef> set;
+    for (const ExprRef &v : linksAt(*anchor, r, pointer(0)))
+      set.push_back(isNodeOf(*e.object, v));
+    if (!ask(s, ctx_.notE(ctx_.andAll(set)), false).isUnsat())
+      unset.push_back(a);
+  }
+  if (unset.size() != r.unsetAnchors.size())
+    editRegion(s, base, [&](memory::MemoryObject::NodeRegion &region) {
+      region.unsetAnchors = unset;
+    });
 }
 
 ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
@@ -410,19 +446,22 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
                  fmt::format("a write into a link of a node of '{}' that may "
                              "hold neither null nor one of its nodes",
                              o.name));
+  // (`o` is the region's object before the rebindings below.)
+  uint64_t base = o.address;
+  bool bounded = o.region->linkBound != nullptr;
+  bool unset = a.base != base && std::find(o.region->unsetAnchors.begin(),
+                                           o.region->unsetAnchors.end(),
+                                           a.base) !=
+                                     o.region->unsetAnchors.end();
+  // A write into an unset anchor: it may have set its last link.
+  if (sp.onFalse && unset)
+    settleAnchors(*sp.onFalse, base);
   // A link written (or a non-link field: one value more is harmless) is a
   // value a valid cell's link may hold from now on.
-  if (sp.onFalse && o.region->linkBound && value &&
-      bytes * 8 == pointerBits()) {
-    ExecutionState &s = *sp.onFalse;
-    const memory::ObjectEntry *e = s.memory.findByBase(o.address);
-    auto object = std::make_shared<memory::MemoryObject>(*e->object);
-    auto region =
-        std::make_shared<memory::MemoryObject::NodeRegion>(*object->region);
-    region->writtenLinks.push_back(value);
-    object->region = std::move(region);
-    s.memory.bind(std::move(object), e->state);
-  }
+  if (sp.onFalse && bounded && value && bytes * 8 == pointerBits())
+    editRegion(*sp.onFalse, base, [&](memory::MemoryObject::NodeRegion &r) {
+      r.writtenLinks.push_back(value);
+    });
   return sp.onFalse;
 }
 

@@ -241,10 +241,15 @@ public:
                                const ExprRef &at);
   /// Makes the block `value` points to an anchor of region `o` when it
   /// can be one (a heap node of the region's size outside it, at a cell's
-  /// alignment, its links null or nodes): a list's node made apart and
-  /// linked in (an append at the tail). Whether it did.
+  /// alignment): a list's node made apart and linked in (an append at the
+  /// tail), an unset anchor while its links may hold anything but null or
+  /// a node. Whether it did.
   bool adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
                    const ExprRef &value);
+  /// Takes each of region `base`'s unset anchors (NodeRegion::
+  /// unsetAnchors) whose links now hold null or a node on the path of `s`
+  /// as set: the region's from then on.
+  void settleAnchors(ExecutionState &s, uint64_t base);
   /// A write through `a` of `bytes` bytes (`value`, when known) as a region
   /// allows it: the state where it keeps every valid cell's links null or a
   /// cell (the rest is cut), or null.

@@ -146,6 +146,11 @@ struct MemoryObject {
     /// hold null, a cell or an anchor once `anchorsValid` (a Bool term).
     std::vector<uint64_t> anchors;
     ExprRef anchorsValid;
+    /// Anchors linked in before their own links were set
+    /// (Executor::adoptAnchor: `x->next = malloc(..); x = x->next;
+    /// x->next = 0;`): until every link of one holds null or a node, no
+    /// read of them assumes it and no write of them is checked.
+    std::vector<uint64_t> unsetAnchors;
     /// While set (from the start of a loop body's isolated run that
     /// carries the region, Executor::boundLinks): a valid cell's link
     /// holds null, an anchor, a cell below `linkBound` (the cells at that

@@ -597,11 +597,14 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                           .count();
     if (run.stopped())
       return why = run.why(), false;
-    if (!body.failure.empty())
-      return why = body.failure, false;
-
+    // A pointer that leaves the node it started at (a list's head made
+    // before the loop) is raw from now on, even where this run failed: as
+    // an offset into that node, its value written into a link is no node
+    // (a reversal's `x->next = prev` past the head), which cut the path.
     if (anchorMovingPointers(x_, s, body, carried))
       continue; // again, with those pointers raw
+    if (!body.failure.empty())
+      return why = body.failure, false;
     if (!(why = pointerLeavesItsObject(body, inst.carried, ctx)).empty())
       return false;
     std::vector<uint64_t> written;

@@ -566,7 +566,9 @@ void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base) {
   const memory::MemoryObject &o = *start.memory.findByBase(base)->object;
   const memory::MemoryObject::NodeRegion &r = *o.region;
   for (uint64_t a : r.anchors)
-    if (const memory::ObjectEntry *e = start.memory.findByBase(a))
+    if (const memory::ObjectEntry *e = start.memory.findByBase(a);
+        e && std::find(r.unsetAnchors.begin(), r.unsetAnchors.end(), a) ==
+                 r.unsetAnchors.end())
       for (const ExprRef &v : x.linksAt(*e, r, x.pointer(0)))
         x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
 }
@@ -592,6 +594,7 @@ void validateNodes(Executor &x, ExecutionState &s) {
                                   ctx.andAll(set))))
         x.setNodeCells(s, base, r.cells, r.cells);
     }
+    x.settleAnchors(s, base);
     const memory::MemoryObject::NodeRegion &now =
         *s.memory.findByBase(base)->object->region;
     if (!now.anchorsValid || now.anchorsValid->isTrue())
