@@ -37,7 +37,9 @@
 //    is the address the iteration links each new node to (a circular
 //    list's head: the last node appended links to it);
 //  - a fact of a cell's data (not of its place or link) that a linked
-//    cell passes to its successor (key < 100 -> next's key < 100).
+//    cell passes to its successor (key < 100 -> next's key < 100);
+//  - a doubly linked list's back link: a linked cell's successor's other
+//    link of the same size points back to it (x->next->prev == x).
 //  - the first cell written is the only one linked to the entry value
 //    (null), and the carried value is the last cell once one is written.
 // The facts ordered against a walk's pointer, and those passed between
@@ -552,6 +554,19 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
       for (const ExprRef &g : guards)
         add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
                          there));
+    }
+    // A doubly linked list's back link: the successor's other link
+    // points back to the cell (`x->next->prev == x`). The cell at offset j
+    // has address j - linkDelta (successorCell).
+    unsigned linkBytes = view.fields[*view.link].second;
+    ExprRef self = ctx_.sub(cellArg, ctx_.bv(cellArg->width(), view.linkDelta));
+    for (size_t f = 0; f < view.fields.size(); ++f) {
+      ExprRef back = arg(p.succ[key.second][f]);
+      if (f == *view.link || view.fields[f].second != linkBytes ||
+          back->width() != self->width())
+        continue;
+      for (const ExprRef &g : guards)
+        add(ctx_.implies(ctx_.andE(g, linked), ctx_.eq(back, self)));
     }
   }
   pointedTemplates(out, inherited);
