@@ -302,8 +302,7 @@ static LinkSite linkSiteOf(Executor &x, const ExecutionState &s,
     out.inCell = a.offset;
     const memory::MemoryObject::NodeRegion &r = *out.region->region;
     out.valid = r.anchorsValid ? r.anchorsValid : ctx.trueE();
-    if (std::find(r.unsetAnchors.begin(), r.unsetAnchors.end(), a.base) !=
-        r.unsetAnchors.end())
+    if (r.isUnsetAnchor(a.base))
       out.valid = ctx.falseE();
   }
   if (out.region && out.region->region->linkOffsets.empty())
@@ -449,10 +448,7 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
   // (`o` is the region's object before the rebindings below.)
   uint64_t base = o.address;
   bool bounded = o.region->linkBound != nullptr;
-  bool unset = a.base != base && std::find(o.region->unsetAnchors.begin(),
-                                           o.region->unsetAnchors.end(),
-                                           a.base) !=
-                                     o.region->unsetAnchors.end();
+  bool unset = a.base != base && o.region->isUnsetAnchor(a.base);
   // A write into an unset anchor: it may have set its last link.
   if (sp.onFalse && unset)
     settleAnchors(*sp.onFalse, base);

@@ -47,6 +47,7 @@
 #include "cosmo/support/ChunkedVector.h"
 #include "cosmo/support/PersistentMap.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,6 +152,10 @@ struct MemoryObject {
     /// x->next = 0;`): until every link of one holds null or a node, no
     /// read of them assumes it and no write of them is checked.
     std::vector<uint64_t> unsetAnchors;
+    bool isUnsetAnchor(uint64_t anchor) const {
+      return std::find(unsetAnchors.begin(), unsetAnchors.end(), anchor) !=
+             unsetAnchors.end();
+    }
     /// While set (from the start of a loop body's isolated run that
     /// carries the region, Executor::boundLinks): a valid cell's link
     /// holds null, an anchor, a cell below `linkBound` (the cells at that

@@ -567,8 +567,7 @@ void assumeAnchorLinks(Executor &x, ExecutionState &start, uint64_t base) {
   const memory::MemoryObject::NodeRegion &r = *o.region;
   for (uint64_t a : r.anchors)
     if (const memory::ObjectEntry *e = start.memory.findByBase(a);
-        e && std::find(r.unsetAnchors.begin(), r.unsetAnchors.end(), a) ==
-                 r.unsetAnchors.end())
+        e && !r.isUnsetAnchor(a))
       for (const ExprRef &v : x.linksAt(*e, r, x.pointer(0)))
         x.assume(start, x.ctx().implies(r.anchorsValid, x.isNodeOf(o, v)));
 }
