@@ -99,6 +99,9 @@ private:
     std::vector<std::vector<ExprRef>> fields; ///< per array, per field
     std::vector<std::vector<ExprRef>> succ;   ///< the successor's fields
     std::vector<std::vector<ExprRef>> pointed; ///< the pointed cell's
+    /// Per array: whether its cell is a fresh one no read has named yet
+    /// (a read of that array at another cell may take it).
+    std::vector<bool> unnamed;
   };
   /// What an atom's view puts after its cell: the cell's fields, its
   /// successor's and the pointed cell's.
@@ -190,9 +193,22 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
   for (Instance &i : instances_)
     if (i.atom == atom && i.cells[view] == cell)
       return i;
-  Instance i{atom, {}, {}, {}, {}};
+  // An instance made for a read of another of the atom's arrays is at any
+  // cell of this one: it takes this read's. (The relation holds at every
+  // pair of cells, one of each array, so any pair is an instance. A walk
+  // over the list both as the builder left it and as it is now read the
+  // two at three and four cells: seven instances, with their pairwise
+  // agreements, where four do.)
+  for (Instance &i : instances_)
+    if (i.atom == atom && i.unnamed[view]) {
+      i.cells[view] = cell;
+      i.unnamed[view] = false;
+      return i;
+    }
+  Instance i{atom, {}, {}, {}, {}, {}};
   const std::vector<CellView> &views = viewsOf(atom);
   for (size_t v = 0; v < views.size(); ++v) {
+    i.unnamed.push_back(v != view);
     if (v == view) {
       i.cells.push_back(cell);
     } else {
