@@ -179,37 +179,38 @@ public:
     return h;
   }
 
-  expr::ExprContext ctx;
-/// for (i = 0; i < n; i++) { e[i].key = a[i].key = in range ? k : 0 }
-/// (with `clampE` false, e's key is k itself), then the error: node j of e
-/// or node m of a (both below n) with a key of 100 or more. Two arrays of
-/// one relation, as a walk's over the list as built and as it is now.
+  /// for (i = 0; i < n; i++) { e[i].key = a[i].key = in range ? k : 0 }
+  /// (with `clampE` false, e's key is k itself), then the error: node j of e
+  /// or node m of a (both below n) with a key of 100 or more. Two arrays of
+  /// one relation, as a walk's over the list as built and as it is now.
   HornSystem twoArrays(bool clampE) {
-  HornSystem h;
-  size_t inv = h.addRelation(
-      "two", {Sort::array(), Sort::array(), Sort::bv(32), Sort::bv(32)});
-  ExprRef e = ctx.arrayVar("e"), a = ctx.arrayVar("a"), i = bv32("i"),
-          n = bv32("n"), k = bv32("k"), j = bv32("j"), m = bv32("m");
-  h.addClause({{},
-               ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
-               HornAtom{inv, {e, a, k32(0), n}}});
-  ExprRef key = ctx.ite(ctx.andE(ctx.sle(k32(0), k), ctx.slt(k, k32(100))),
-                        k, k32(0));
-  ExprRef at = node(i, 8);
-  h.addClause({{HornAtom{inv, {e, a, i, n}}},
-               ctx.slt(i, n),
-               HornAtom{inv, {write4(e, at, clampE ? key : k),
-                              write4(a, at, key), ctx.add(i, k32(1)), n}}});
-  h.addClause(
-      {{HornAtom{inv, {e, a, i, n}}},
-       ctx.andAll(std::vector<ExprRef>{
-           ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j), ctx.slt(j, n),
-           ctx.sle(k32(0), m), ctx.slt(m, n),
-           ctx.orE(ctx.sle(k32(100), read4(e, node(j, 8))),
-                   ctx.sle(k32(100), read4(a, node(m, 8))))}),
-       std::nullopt});
-  return h;
-}
+    HornSystem h;
+    size_t inv = h.addRelation(
+        "two", {Sort::array(), Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef e = ctx.arrayVar("e"), a = ctx.arrayVar("a"), i = bv32("i"),
+            n = bv32("n"), k = bv32("k"), j = bv32("j"), m = bv32("m");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {e, a, k32(0), n}}});
+    ExprRef key = ctx.ite(ctx.andE(ctx.sle(k32(0), k), ctx.slt(k, k32(100))),
+                          k, k32(0));
+    ExprRef at = node(i, 8);
+    h.addClause({{HornAtom{inv, {e, a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {write4(e, at, clampE ? key : k),
+                                write4(a, at, key), ctx.add(i, k32(1)), n}}});
+    h.addClause(
+        {{HornAtom{inv, {e, a, i, n}}},
+         ctx.andAll(std::vector<ExprRef>{
+             ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j), ctx.slt(j, n),
+             ctx.sle(k32(0), m), ctx.slt(m, n),
+             ctx.orE(ctx.sle(k32(100), read4(e, node(j, 8))),
+                     ctx.sle(k32(100), read4(a, node(m, 8))))}),
+         std::nullopt});
+    return h;
+  }
+
+  expr::ExprContext ctx;
 };
 
 TEST_F(CellIndexedTest, AWalkDownTheNodesABuilderLinkedIsProvedOverCells) {
