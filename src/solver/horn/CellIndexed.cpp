@@ -208,13 +208,10 @@ ClauseCells::Instance &ClauseCells::instance(size_t atom, size_t view,
   Instance i{atom, {}, {}, {}, {}, {}};
   const std::vector<CellView> &views = viewsOf(atom);
   for (size_t v = 0; v < views.size(); ++v) {
+    // (A fresh cell's alignment is stated once the clause is read, if no
+    // read has taken the cell by then.)
     i.unnamed.push_back(v != view);
-    if (v == view) {
-      i.cells.push_back(cell);
-    } else {
-      i.cells.push_back(freshVar("j", expr::Sort::bv(64)));
-      side_.push_back(aligned(i.cells.back(), views[v].stride));
-    }
+    i.cells.push_back(v == view ? cell : freshVar("j", expr::Sort::bv(64)));
     i.fields.push_back(freshFields(views[v], 'f'));
     i.succ.push_back(views[v].link ? freshFields(views[v], 's')
                                    : std::vector<ExprRef>{});
@@ -558,6 +555,10 @@ HornClause ClauseCells::translate(const HornClause &c) {
           return CellArgs{i.cells[v], i.fields[v], i.succ[v], i.pointed[v]};
         }));
   }
+  for (const Instance &i : instances_)
+    for (size_t v = 0; v < i.cells.size(); ++v)
+      if (i.unnamed[v])
+        side_.push_back(aligned(i.cells[v], viewsOf(i.atom)[v].stride));
   side_.push_back(constraint);
   out.constraint = ctx_.andAll(side_);
   // Nothing of the arrays may be left.
