@@ -83,9 +83,8 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
   if (!pointers.empty())
     for (const CellLink &link : links)
       extras.push_back({link, pointers});
-  bool relinks = !pointers.empty() &&
-                 relinksAtPointers(ctx, system, *cells, pointers, links);
-  if (relinks)
+  if (!pointers.empty() &&
+      relinksAtPointers(ctx, system, *cells, pointers, links))
     std::rotate(extras.begin(), extras.begin() + links.size(), extras.end());
   auto routeOf = [](const CellExtras &e) {
     return CellRoutes::Route{*e.link, !e.pointers.empty()};
@@ -107,14 +106,9 @@ HornAnswer solveOverCells(expr::ExprContext &ctx, const HornSystem &system,
                    [&](const CellExtras &a, const CellExtras &b) {
                      return rank(a) < rank(b);
                    });
-  // Single cells come after the views that decided before and, for a
-  // walk that relinks the nodes its pointer is at, after the views with
-  // that pointer's node: single cells do not prove such a walk (seed 001's
-  // listing 1: they failed after 2.1 s of its 11 s question).
-  auto later = std::find_if(
-      extras.begin(), extras.end(), [&](const CellExtras &e) {
-        return rank(e) == never && !(relinks && !e.pointers.empty());
-      });
+  auto later =
+      std::find_if(extras.begin(), extras.end(),
+                   [&](const CellExtras &e) { return rank(e) == never; });
   std::string reason;
   auto viewAnswer = [&](const CellExtras &e) -> std::optional<HornAnswer> {
     if (left() < 0.1)
