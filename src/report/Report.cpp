@@ -164,6 +164,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"houdini_steps_reused", l.houdiniStepsReused},
               {"undecided", l.undecided},
               {"unrolled_after", l.unrolledAfter},
+              {"asked_longer", l.askedLonger},
               {"horn_queries", l.hornQueries},
               {"horn_seconds", l.hornSeconds},
               {"body_seconds", l.bodySeconds}};
@@ -642,11 +643,15 @@ std::string formatSummary(const summary::AnalysisResult &summary,
     out += fmt::format(
         "loops: {} summarized ({} left to unrolling); {} errors past them: "
         "{} confirmed by a run, {} by accelerated iterations, {} refuted and "
-        "{} proved by Horn clauses ({:.2f}s), {} undecided ({} loops "
+        "{} proved by Horn clauses ({:.2f}s{}), {} undecided ({} loops "
         "unrolled for them){}\n",
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
         ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn,
-        ls.hornSeconds, ls.undecided, ls.unrolledAfter,
+        ls.hornSeconds,
+        ls.askedLonger ? fmt::format(", {} questions asked again for longer",
+                                     ls.askedLonger)
+                       : std::string(),
+        ls.undecided, ls.unrolledAfter,
         ls.atReportedPlaces
             ? fmt::format("; {} more at places already reported",
                           ls.atReportedPlaces)

@@ -61,8 +61,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     LoopStats, summarized, notSummarized, notSummarizedBecause, bodyPaths,
     recursiveFunctions, recursiveCalls, resumedRecursions, errorCandidates,
     confirmedByRun, provedByAcceleration, refutedByHorn, provedByHorn,
-    undecided, unrolledAfter, refutedOverCells, atReportedPlaces,
-    houdiniStepsReused)
+    undecided, unrolledAfter, askedLonger, refutedOverCells,
+    atReportedPlaces, houdiniStepsReused)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LoopInvariant, location,
                                                 function, invariant,
                                                 ofFunction)

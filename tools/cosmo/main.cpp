@@ -320,7 +320,11 @@ struct CheckCommand {
                          "seconds the Horn solver may spend on one question "
                          "about a summarized loop; past it the question is "
                          "unknown (default 3; 6 with --svcomp, whose verdict "
-                         "waits on the proof)")
+                         "waits on the proof). Without --timeout and without "
+                         "this option, a question past a loop that allocates "
+                         "nodes, undecided in its time, is asked again with "
+                         "4 and then 16 times as long before the loop is "
+                         "unrolled instead, which would not end")
             ->check(CLI::PositiveNumber);
     check
         ->add_option("--dump-horn", so.hornDumpDir,
@@ -549,6 +553,10 @@ struct CheckCommand {
     // runs per core (heap-data's min_max): past the default 3 s share.
     if (!hornTimeoutOption->count() && opts.svcomp)
       opts.summary.hornTimeoutSeconds = 6;
+    // Without a time limit a loop that makes nodes, unrolled for an
+    // undecided question, makes them with no end: longer questions first.
+    if (!hornTimeoutOption->count() && eo.timeoutSeconds <= 0)
+      opts.summary.hornRetries = 2;
     opts.svcompSecondStrategy = opts.svcomp && !loopsOption->count() &&
                                 opts.summary.loops ==
                                     summary::LoopStrategy::Auto &&

@@ -494,9 +494,9 @@ HornClause ClauseCells::translate(const HornClause &c) {
     if (!views_[c.body[k].relation].empty() &&
         std::none_of(instances_.begin(), instances_.end(),
                      [&](const Instance &i) { return i.atom == k; })) {
-      ExprRef cell = freshVar("j", expr::Sort::bv(64));
-      side_.push_back(aligned(cell, views_[c.body[k].relation][0].stride));
-      instance(k, 0, cell);
+      // (Its cell is as fresh as the others: aligned at the end if no
+      // read takes it.)
+      instance(k, 0, freshVar("j", expr::Sort::bv(64))).unnamed[0] = true;
     }
   // Two instances of one atom: at one cell they agree (fields and
   // successors), and they have one pointed cell; where one's link or its

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 
 namespace cosmo::summary {
@@ -140,7 +141,8 @@ void CandidateDecider::recordInvariants(const HornQuestion &q,
   }
 }
 
-solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
+solver::HornAnswer CandidateDecider::solve(const HornQuestion &q,
+                                           double scale) {
   LoopStats &st = registry_.stats;
   solver::HornAnswer a;
   if (!q.unsupported.empty()) {
@@ -159,7 +161,8 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q) {
   o.cellRoutes = &registry_.cellRoutes;
   o.shelf = registry_.hornShelf;
   o.timeoutSeconds = std::max(
-      0.1, std::min(registry_.options.hornTimeoutSeconds, x_.secondsLeft()));
+      0.1, std::min(registry_.options.hornTimeoutSeconds * scale,
+                    x_.secondsLeft()));
   a = solver::solveHorn(x_.ctx(), q.system, o);
   ++st.hornQueries;
   st.hornSeconds += a.seconds;
@@ -198,6 +201,39 @@ bool CandidateDecider::refutes(const HornQuestion &q,
   if (q.exact)
     recordInvariants(q, a);
   return true;
+}
+
+solver::HornAnswer CandidateDecider::ask(const LoopCandidate &c,
+                                         const HornQuestion &q) {
+  // A summarised loop that makes nodes makes as many as its inputs say:
+  // unrolling it instead, the alternative to a proof, does not end in a
+  // run with no time limit, so the question is worth more time than
+  // that and than the runs after it (seconds each, and they find no
+  // error past a correct loop). Other loops' unrolling often ends (a
+  // gcd's recursion, a loop over an array of constant size): they keep
+  // --horn-timeout. (An answer that came back early, the templates
+  // failing or Spacer giving up, would come back the same.)
+  constexpr double kUsedAll = 0.9;
+  bool makesNodes = false;
+  for (size_t id : LoopPathData::find(*c.state)->atoms)
+    makesNodes = makesNodes || !registry_.at(id).nodeSites.empty();
+  unsigned retries =
+      enclosing_ || !makesNodes ? 0 : registry_.options.hornRetries;
+  double scale = retries ? registry_.hornScale : 1;
+  solver::HornAnswer a = solve(q, scale);
+  for (double most = std::pow(4.0, retries);
+       scale < most && a.status == solver::HornAnswer::Unknown &&
+       q.unsupported.empty() && !x_.runStopping() &&
+       a.seconds >= kUsedAll * std::min(registry_.options.hornTimeoutSeconds *
+                                            scale,
+                                        x_.secondsLeft());) {
+    scale *= 4;
+    a = solve(q, scale);
+    ++registry_.stats.askedLonger;
+  }
+  if (retries && a.status != solver::HornAnswer::Unknown)
+    registry_.hornScale = std::max(registry_.hornScale, scale);
+  return a;
 }
 
 void CandidateDecider::report(LoopCandidate &c, solver::Model exact) {
@@ -260,7 +296,7 @@ void CandidateDecider::decide(LoopCandidate c) {
   // and the solver refutes most candidates in a fraction of a second.
   SourceLocation at = errorLocation(x_, *c.state, c.end);
   HornQuestion q = hornQuestionFor(x_, registry_, c);
-  solver::HornAnswer a = solve(q);
+  solver::HornAnswer a = ask(c, q);
   if (refutes(q, a))
     return;
   bool runForked = false;

@@ -32,8 +32,9 @@ public:
   /// In a body's run, one not refuted goes to the enclosing loop's run,
   /// whose Rec atom may exclude it once that loop's body is complete.
   void decide(LoopCandidate candidate);
-  /// The Horn solver's answer to `q` within --horn-timeout (counted).
-  solver::HornAnswer solve(const HornQuestion &q);
+  /// The Horn solver's answer to `q` within --horn-timeout times `scale`
+  /// and the run's time left (counted).
+  solver::HornAnswer solve(const HornQuestion &q, double scale = 1);
   /// Whether `a` refutes `q` (counted; its invariants recorded when `q`
   /// is exact).
   bool refutes(const HornQuestion &q, const solver::HornAnswer &a);
@@ -54,6 +55,12 @@ private:
   /// (else the first summarised call) on its path from its arrival
   /// instead; false when there is none.
   bool unrollInstead(const ExecutionState &s);
+  /// The answer to `q` about `c`. With SummaryOptions::hornRetries, in
+  /// the program's run, past a loop that makes the nodes of a region:
+  /// asked first with the time the run's last decided question needed,
+  /// and again with four times as long while the answer is unknown for
+  /// lack of time.
+  solver::HornAnswer ask(const LoopCandidate &c, const HornQuestion &q);
   /// Reports `c`'s error (with `exact` as its model, when given).
   void report(LoopCandidate &c, solver::Model exact = nullptr);
 
