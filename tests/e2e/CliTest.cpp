@@ -696,6 +696,47 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   EXPECT_EQ(finalLine(r.out), "UNKNOWN");
 }
 
+// A run with a time limit keeps --horn-timeout for every question: only
+// one with neither limit asks a question past a loop that makes nodes
+// again for longer (loops/list_remove_all_proved.c, with default options,
+// asks so). Here the walk's question over a list built from the inputs
+// takes longer than the 3 s the run gives it.
+TEST_F(CliTest, ARunWithATimeLimitAsksNoQuestionAgain) {
+  write("remove.c", "#include <stdlib.h>\n"
+                    "extern int __VERIFIER_nondet_int(void);\n"
+                    "extern void reach_error(void);\n"
+                    "struct node { int key; struct node *next; };\n"
+                    "int main(void) {\n"
+                    "  struct node *list = 0;\n"
+                    "  int x = __VERIFIER_nondet_int();\n"
+                    "  int n = __VERIFIER_nondet_int();\n"
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    struct node *q = malloc(sizeof *q);\n"
+                    "    if (!q) return 0;\n"
+                    "    q->key = __VERIFIER_nondet_int();\n"
+                    "    q->next = list;\n"
+                    "    list = q;\n"
+                    "  }\n"
+                    "  struct node head = {x, list};\n"
+                    "  struct node *p = &head;\n"
+                    "  while (p->next) {\n"
+                    "    if (p->next->key == x) p->next = p->next->next;\n"
+                    "    else p = p->next;\n"
+                    "  }\n"
+                    "  for (p = head.next; p; p = p->next)\n"
+                    "    if (p->key == x) reach_error();\n"
+                    "  return 0;\n"
+                    "}\n");
+  ProcessResult r =
+      cosmo({"check", "--timeout=5", "--out=o", "remove.c"}, 60);
+  ASSERT_EQ(r.ending, ProcessResult::Ending::Exited) << r.err;
+  nlohmann::json rep = report(dir_.path() / "o");
+  EXPECT_NE(rep["verdict"], "false") << r.out;
+  const nlohmann::json &loops = rep["stats"]["loop_summaries"];
+  EXPECT_GE(loops["horn_queries"].get<int>(), 1) << loops.dump(2);
+  EXPECT_EQ(loops["asked_longer"], 0) << loops.dump(2);
+}
+
 // --svcomp's first strategy, --loops=unroll for a tenth of the time:
 // loops that the inputs bound only through a counter beside them
 // (`n < until && nondet()`, in a helper called in other loops) end every
