@@ -44,10 +44,8 @@ constexpr int kRunFailed = 3; // a worker's exit code: failure.txt says why
   o.engine.entry = function;
   o.outDir = dir;
   o.sarif = false;
-  if (o.engine.timeoutSeconds == 0) {
+  if (o.engine.timeoutSeconds == 0)
     o.engine.timeoutSeconds = opts.functionTimeout;
-    o.summary.hornRetries = 0; // a run with a time limit now
-  }
   // Every worker under the limit, and all of them under half the machine.
   if (jobs > 2)
     o.engine.maxMemoryMB = std::max<uint64_t>(256, o.engine.maxMemoryMB * 2 / jobs);

@@ -553,9 +553,8 @@ struct CheckCommand {
     // runs per core (heap-data's min_max): past the default 3 s share.
     if (!hornTimeoutOption->count() && opts.svcomp)
       opts.summary.hornTimeoutSeconds = 6;
-    // Without a time limit a loop that makes nodes, unrolled for an
-    // undecided question, makes them with no end: longer questions first.
-    if (!hornTimeoutOption->count() && eo.timeoutSeconds <= 0)
+    // (Only a run with no time limit asks again: SummaryOptions.)
+    if (!hornTimeoutOption->count())
       opts.summary.hornRetries = 2;
     opts.svcompSecondStrategy = opts.svcomp && !loopsOption->count() &&
                                 opts.summary.loops ==

@@ -160,9 +160,7 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q,
   o.shownSteps = &registry_.shownSteps;
   o.cellRoutes = &registry_.cellRoutes;
   o.shelf = registry_.hornShelf;
-  o.timeoutSeconds = std::max(
-      0.1, std::min(registry_.options.hornTimeoutSeconds * scale,
-                    x_.secondsLeft()));
+  o.timeoutSeconds = budget(scale);
   a = solver::solveHorn(x_.ctx(), q.system, o);
   ++st.hornQueries;
   st.hornSeconds += a.seconds;
@@ -203,6 +201,11 @@ bool CandidateDecider::refutes(const HornQuestion &q,
   return true;
 }
 
+double CandidateDecider::budget(double scale) const {
+  return std::max(0.1, std::min(registry_.options.hornTimeoutSeconds * scale,
+                                x_.secondsLeft()));
+}
+
 solver::HornAnswer CandidateDecider::ask(const LoopCandidate &c,
                                          const HornQuestion &q) {
   // A summarised loop that makes nodes makes as many as its inputs say:
@@ -211,22 +214,25 @@ solver::HornAnswer CandidateDecider::ask(const LoopCandidate &c,
   // that and than the runs after it (seconds each, and they find no
   // error past a correct loop). Other loops' unrolling often ends (a
   // gcd's recursion, a loop over an array of constant size): they keep
-  // --horn-timeout. (An answer that came back early, the templates
-  // failing or Spacer giving up, would come back the same.)
-  constexpr double kUsedAll = 0.9;
+  // --horn-timeout.
   bool makesNodes = false;
   for (size_t id : LoopPathData::find(*c.state)->atoms)
-    makesNodes = makesNodes || !registry_.at(id).nodeSites.empty();
-  unsigned retries =
-      enclosing_ || !makesNodes ? 0 : registry_.options.hornRetries;
+    if (!registry_.at(id).nodeSites.empty()) {
+      makesNodes = true;
+      break;
+    }
+  bool timeLimit = x_.options().timeoutSeconds > 0;
+  unsigned retries = enclosing_ || timeLimit || !makesNodes
+                         ? 0
+                         : registry_.options.hornRetries;
   double scale = retries ? registry_.hornScale : 1;
   solver::HornAnswer a = solve(q, scale);
+  // (An answer that came back early, the templates failing or Spacer
+  // giving up, would come back the same.)
+  constexpr double kUsedAll = 0.9;
   for (double most = std::pow(4.0, retries);
        scale < most && a.status == solver::HornAnswer::Unknown &&
-       q.unsupported.empty() && !x_.runStopping() &&
-       a.seconds >= kUsedAll * std::min(registry_.options.hornTimeoutSeconds *
-                                            scale,
-                                        x_.secondsLeft());) {
+       a.seconds >= kUsedAll * budget(scale) && !x_.runStopping();) {
     scale *= 4;
     a = solve(q, scale);
     ++registry_.stats.askedLonger;

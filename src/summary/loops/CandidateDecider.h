@@ -55,8 +55,12 @@ private:
   /// (else the first summarised call) on its path from its arrival
   /// instead; false when there is none.
   bool unrollInstead(const ExecutionState &s);
+  /// Seconds a question asked with `scale` times --horn-timeout gets:
+  /// at most the run's time left.
+  double budget(double scale) const;
   /// The answer to `q` about `c`. With SummaryOptions::hornRetries, in
-  /// the program's run, past a loop that makes the nodes of a region:
+  /// the program's run with no time limit, past a loop that makes the
+  /// nodes of a region:
   /// asked first with the time the run's last decided question needed,
   /// and again with four times as long while the answer is unknown for
   /// lack of time.
