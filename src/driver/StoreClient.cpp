@@ -125,7 +125,7 @@ std::string semanticOptionsHash(const CheckOptions &check,
       e.maxSymbolicAllocation, static_cast<int>(m.calls),
       static_cast<int>(m.mergeStrategy()), static_cast<int>(m.loops),
       m.unrolledArrivals, m.unrolledCalls,
-      m.hornTimeoutSeconds, m.hornRetries, m.summaryDepth, m.summaryMaxPaths,
+      m.hornTimeoutSeconds, m.nodeLoopHornScale, m.summaryDepth, m.summaryMaxPaths,
       m.summaryTimeoutSeconds, m.pruneToErrors, checks,
       static_cast<int>(check.contracts), check.svcomp,
       e.environment.text(), e.maxErrors);

@@ -648,7 +648,7 @@ std::string formatSummary(const summary::AnalysisResult &summary,
         ls.summarized, ls.notSummarized, ls.errorCandidates, ls.confirmedByRun,
         ls.provedByAcceleration, ls.refutedByHorn, ls.provedByHorn,
         ls.hornSeconds,
-        ls.askedLonger ? fmt::format(", {} questions asked again for longer",
+        ls.askedLonger ? fmt::format(", {} questions given more time",
                                      ls.askedLonger)
                        : std::string(),
         ls.undecided, ls.unrolledAfter,

@@ -697,11 +697,11 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
 }
 
 // A run with a time limit keeps --horn-timeout for every question: only
-// one with neither limit asks a question past a loop that makes nodes
-// again for longer (loops/list_remove_all_proved.c, with default options,
-// asks so). Here the walk's question over a list built from the inputs
-// takes longer than the 3 s the run gives it.
-TEST_F(CliTest, ARunWithATimeLimitAsksNoQuestionAgain) {
+// one with neither limit gives a question past a loop that makes nodes
+// longer (loops/list_remove_all_proved.c, with default options, does).
+// Here the walk's question over a list built from the inputs takes longer
+// than the 3 s the run gives it.
+TEST_F(CliTest, ARunWithATimeLimitGivesNoQuestionLonger) {
   write("remove.c", "#include <stdlib.h>\n"
                     "extern int __VERIFIER_nondet_int(void);\n"
                     "extern void reach_error(void);\n"

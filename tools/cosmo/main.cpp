@@ -322,9 +322,8 @@ struct CheckCommand {
                          "unknown (default 3; 6 with --svcomp, whose verdict "
                          "waits on the proof). Without --timeout and without "
                          "this option, a question past a loop that allocates "
-                         "nodes, undecided in its time, is asked again with "
-                         "4 and then 16 times as long before the loop is "
-                         "unrolled instead, which would not end")
+                         "nodes gets 16 times as long: the alternative, "
+                         "unrolling that loop, would not end")
             ->check(CLI::PositiveNumber);
     check
         ->add_option("--dump-horn", so.hornDumpDir,
@@ -553,9 +552,9 @@ struct CheckCommand {
     // runs per core (heap-data's min_max): past the default 3 s share.
     if (!hornTimeoutOption->count() && opts.svcomp)
       opts.summary.hornTimeoutSeconds = 6;
-    // (Only a run with no time limit asks again: SummaryOptions.)
+    // (Only in a run with no time limit: SummaryOptions.)
     if (!hornTimeoutOption->count())
-      opts.summary.hornRetries = 2;
+      opts.summary.nodeLoopHornScale = 16;
     opts.svcompSecondStrategy = opts.svcomp && !loopsOption->count() &&
                                 opts.summary.loops ==
                                     summary::LoopStrategy::Auto &&

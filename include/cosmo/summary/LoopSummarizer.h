@@ -197,10 +197,6 @@ public:
   solver::ShownSteps shownSteps;
   /// The cell views that decided Horn questions (HornOptions::cellRoutes).
   solver::CellRoutes cellRoutes;
-  /// --horn-timeout's multiple the run's last decided question needed
-  /// (SummaryOptions::hornRetries): its later questions start there, as
-  /// those about one loop's errors are as hard.
-  double hornScale = 1;
   /// The variables (ids) of node regions' counts and contents and of
   /// pointers to their nodes: values of cosmo's own addresses, left out
   /// of the invariants reported over the program's names.

@@ -140,15 +140,14 @@ struct SummaryOptions {
   unsigned unrolledCalls = 16;
   /// Seconds the Horn solver may spend on one question about a loop.
   double hornTimeoutSeconds = 3;
-  /// In a run with no time limit (EngineOptions::timeoutSeconds 0), times
-  /// a question about an error past a loop that makes nodes, left
-  /// undecided after using all its time, is asked again, each time with
-  /// four times as long, before its loop is unrolled instead (0: never).
-  /// There unrolling such a loop never ends, so a proof that needs 10-40 s
-  /// is worth that time (seed 001's listing 1: its question over a list
-  /// walk's successor cells takes about 11 s). The driver asks twice
-  /// unless --horn-timeout is given.
-  unsigned hornRetries = 0;
+  /// In a run with no time limit (EngineOptions::timeoutSeconds 0), the
+  /// multiple of hornTimeoutSeconds that a question about an error past a
+  /// loop that makes nodes gets (1: none). There the alternative,
+  /// unrolling such a loop, never ends, so a proof that needs 10-40 s is
+  /// worth that time (seed 001's listing 1: its first question, over a
+  /// list walk's pointer's node, takes 5-11 s). The driver sets 16 unless
+  /// --horn-timeout is given.
+  double nodeLoopHornScale = 1;
   /// Where each Horn question is written, as SMT-LIB in CHC-COMP's format
   /// (horn-N.smt2, N counting the run's questions from 1); empty: nowhere.
   /// The directory exists (the driver makes it).

@@ -90,7 +90,8 @@ struct LoopStats {
   uint64_t houdiniStepsReused = 0;
   /// Loops unrolled after all from their arrival, for undecided errors.
   uint64_t unrolledAfter = 0;
-  /// Questions asked again with more time (SummaryOptions::hornRetries).
+  /// Questions asked with more time than --horn-timeout
+  /// (SummaryOptions::nodeLoopHornScale).
   uint64_t askedLonger = 0;
   uint64_t hornQueries = 0;
   double hornSeconds = 0;

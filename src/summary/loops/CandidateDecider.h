@@ -58,12 +58,9 @@ private:
   /// Seconds a question asked with `scale` times --horn-timeout gets:
   /// at most the run's time left.
   double budget(double scale) const;
-  /// The answer to `q` about `c`. With SummaryOptions::hornRetries, in
-  /// the program's run with no time limit, past a loop that makes the
-  /// nodes of a region:
-  /// asked first with the time the run's last decided question needed,
-  /// and again with four times as long while the answer is unknown for
-  /// lack of time.
+  /// The answer to `q` about `c`: in the program's run with no time
+  /// limit, past a loop that makes the nodes of a region, asked with
+  /// SummaryOptions::nodeLoopHornScale times --horn-timeout.
   solver::HornAnswer ask(const LoopCandidate &c, const HornQuestion &q);
   /// Reports `c`'s error (with `exact` as its model, when given).
   void report(LoopCandidate &c, solver::Model exact = nullptr);

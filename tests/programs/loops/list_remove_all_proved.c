@@ -10,12 +10,12 @@
 // leaves every node above its pointer whose key is not x linked to one
 // whose key is not x (or to none), and every node below it unlinked once
 // its pointer's link is null; Contains starts at a node whose key is not
-// x. About 14 s of Horn questions (9 s of them the first over a cell's
+// x. About 15 s of Horn questions (5-10 s of them the first over a cell's
 // successor and the pointer's node, asked before the successor alone as
 // RemoveAll relinks nodes; the later ones check its invariants first),
 // beyond the default --horn-timeout: with default options (no --timeout)
-// the questions that ran out of time are asked again for longer, and the
-// run proves it in about 30 s (seed 001 asks for 10 s).
+// each question past the builder gets 16 times as long, and the run
+// proves it in about 18 s (seed 001 asks for 10 s).
 // list_remove_all_bug.c finds the bug.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
