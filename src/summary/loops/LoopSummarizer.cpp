@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace cosmo::summary {
 
@@ -135,20 +136,42 @@ bool isNodeType(const llvm::Type *t) {
                            });
 }
 
+/// Calls deep a node allocation is looked for below a loop's body: a
+/// helper that appends (`push(&list, key)`), or one that a helper calls.
+constexpr unsigned kAllocationCallDepth = 2;
+
+/// Whether `i` is an allocation cast to a node, or (`depth` calls deep at
+/// most) a call of a defined function with one in its body.
+bool allocatesNode(const llvm::Instruction &i, unsigned depth,
+                   std::set<const llvm::Function *> &seen) {
+  if (const auto *cast = llvm::dyn_cast<llvm::BitCastInst>(&i))
+    return llvm::isa<llvm::CallBase>(cast->getOperand(0)) &&
+           cast->getType()->isPointerTy() &&
+           isNodeType(cast->getType()->getPointerElementType());
+  const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
+  const llvm::Function *f = call ? call->getCalledFunction() : nullptr;
+  if (!f || f->isDeclaration() || depth == 0 || !seen.insert(f).second)
+    return false;
+  for (const llvm::BasicBlock &b : *f)
+    for (const llvm::Instruction &j : b)
+      if (allocatesNode(j, depth - 1, seen))
+        return true;
+  return false;
+}
+
 /// LoopShape::overNodes: a pointer to a node at its head, or an
-/// allocation in its body cast to one.
+/// allocation in its body cast to one (also in a function it calls: the
+/// list's head then is in memory, `push(&list, key)`, not a phi).
 bool allocatesOrWalksNodes(const LoopShape &loop) {
   for (const llvm::PHINode &phi : loop.vertex->head->phis())
     if (phi.getType()->isPointerTy() &&
         isNodeType(phi.getType()->getPointerElementType()))
       return true;
+  std::set<const llvm::Function *> seen;
   for (const llvm::BasicBlock *b : loop.body)
     for (const llvm::Instruction &i : *b)
-      if (const auto *cast = llvm::dyn_cast<llvm::BitCastInst>(&i))
-        if (llvm::isa<llvm::CallBase>(cast->getOperand(0)) &&
-            cast->getType()->isPointerTy() &&
-            isNodeType(cast->getType()->getPointerElementType()))
-          return true;
+      if (allocatesNode(i, kAllocationCallDepth, seen))
+        return true;
   return false;
 }
 
