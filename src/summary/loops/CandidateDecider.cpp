@@ -54,11 +54,7 @@ bool CandidateDecider::takePath(ExecutionState &s, const PathEnd &end) {
     // Cut past a loop whose nodes are a region (a free of one, a link
     // to another object): the loop unrolled from its arrival explores
     // this path's inputs exactly, so the path is that exploration's.
-    if (!enclosing_)
-      for (size_t id : LoopPathData::find(s)->atoms)
-        if (!registry_.at(id).nodeSites.empty())
-          return unrollInstead(s);
-    return false;
+    return !enclosing_ && pastNodeRegion(s) && unrollInstead(s);
   }
   return false;
 }
@@ -200,6 +196,13 @@ bool CandidateDecider::refutes(const HornQuestion &q,
   return true;
 }
 
+bool CandidateDecider::pastNodeRegion(const ExecutionState &s) const {
+  for (size_t id : LoopPathData::find(s)->atoms)
+    if (!registry_.at(id).nodeSites.empty())
+      return true;
+  return false;
+}
+
 double CandidateDecider::budget(double scale) const {
   return std::max(0.1, std::min(registry_.options.hornTimeoutSeconds * scale,
                                 x_.secondsLeft()));
@@ -214,19 +217,13 @@ solver::HornAnswer CandidateDecider::ask(const LoopCandidate &c,
   // error past a correct loop). Other loops' unrolling often ends (a
   // gcd's recursion, a loop over an array of constant size): they keep
   // --horn-timeout.
-  bool makesNodes = false;
-  for (size_t id : LoopPathData::find(*c.state)->atoms)
-    if (!registry_.at(id).nodeSites.empty()) {
-      makesNodes = true;
-      break;
-    }
   // The longer time is given at once, not in steps: an answer takes as
   // long under any time that suffices, and each step that does not
   // suffice is time lost (seed 001's listing 1 asked with 3, then 12,
   // then 48 s: 15 s of its 28 s went to the first two).
   double scale = registry_.options.nodeLoopHornScale;
-  if (enclosing_ || x_.options().timeoutSeconds > 0 || !makesNodes ||
-      scale <= 1)
+  if (scale <= 1 || enclosing_ || x_.options().timeoutSeconds > 0 ||
+      !pastNodeRegion(*c.state))
     return solve(q);
   ++registry_.stats.askedLonger;
   return solve(q, scale);

@@ -55,6 +55,9 @@ private:
   /// (else the first summarised call) on its path from its arrival
   /// instead; false when there is none.
   bool unrollInstead(const ExecutionState &s);
+  /// Whether `s` is past a summarised loop whose nodes are a region (one
+  /// that makes nodes: unrolled, it makes as many as the inputs say).
+  bool pastNodeRegion(const ExecutionState &s) const;
   /// Seconds a question asked with `scale` times --horn-timeout gets:
   /// at most the run's time left.
   double budget(double scale) const;
