@@ -16,6 +16,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace cosmo::solver {
@@ -64,6 +65,30 @@ void forEachBodyCell(const CellIndexedSystem &cells, Each &&each) {
     }
 }
 
+/// Per (stride, field offset): how many body cells of `cells` are read at
+/// an address computed from that field of a cell (`p->next->key` reads
+/// the cell the `next` field holds). A field the clauses follow is a link.
+std::map<std::pair<uint64_t, unsigned>, unsigned>
+followedFields(const CellIndexedSystem &cells) {
+  std::map<const expr::Expr *, std::pair<uint64_t, unsigned>> fieldOf;
+  forEachBodyCell(cells, [&](const HornAtom &a, const CellPositions &p,
+                             size_t v, const ExprRef &) {
+    const CellView &view = cells.views[a.relation][v];
+    for (size_t f = 0; f < view.fields.size(); ++f)
+      if (a.args[p.fields[v][f]]->kind() == Kind::Var)
+        fieldOf[a.args[p.fields[v][f]].get()] = {view.stride,
+                                                 view.fields[f].first};
+  });
+  std::map<std::pair<uint64_t, unsigned>, unsigned> followed;
+  forEachBodyCell(cells, [&](const HornAtom &, const CellPositions &, size_t,
+                             const ExprRef &cell) {
+    for (const ExprRef &x : expr::freeVariables(cell))
+      if (auto it = fieldOf.find(x.get()); it != fieldOf.end())
+        ++followed[it->second];
+  });
+  return followed;
+}
+
 } // namespace
 
 std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
@@ -99,7 +124,12 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
                    [](const auto &x, const auto &y) {
                      return x.first > y.first;
                    });
-  // Each with a field of a pointer's size (8 bytes, then 4).
+  std::map<std::pair<uint64_t, unsigned>, unsigned> followed =
+      followedFields(cells);
+  // Each with a field of a pointer's size (8 bytes, then 4), the fields
+  // the clauses follow first: under ILP32 a node's int key is as wide as
+  // its link, and a view over the key's "successor" cost seed 001's
+  // listing 1 its whole question.
   std::vector<CellLink> out;
   constexpr size_t kMostLinks = 3;
   for (const auto &[n, key] : ranked)
@@ -110,9 +140,18 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
           // field is no list.)
           if (v.stride != key.first || v.fields.size() < 2)
             continue;
-          for (const auto &[offset, size] : v.fields) {
+          std::vector<std::pair<unsigned, unsigned>> fields;
+          for (const auto &[offset, size] : v.fields)
+            if (size == bytes)
+              fields.push_back({offset, size});
+          std::stable_sort(fields.begin(), fields.end(),
+                           [&](const auto &x, const auto &y) {
+                             return followed[{v.stride, x.first}] >
+                                    followed[{v.stride, y.first}];
+                           });
+          for (const auto &[offset, size] : fields) {
             CellLink l{v.stride, offset, size, key.second};
-            if (size == bytes && out.size() < kMostLinks &&
+            if (out.size() < kMostLinks &&
                 std::find(out.begin(), out.end(), l) == out.end())
               out.push_back(l);
           }
