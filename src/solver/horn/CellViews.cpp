@@ -124,7 +124,7 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
                    [](const auto &x, const auto &y) {
                      return x.first > y.first;
                    });
-  std::map<std::pair<uint64_t, unsigned>, unsigned> followed =
+  const std::map<std::pair<uint64_t, unsigned>, unsigned> followed =
       followedFields(cells);
   // Each with a field of a pointer's size (8 bytes, then 4), the fields
   // the clauses follow first: under ILP32 a node's int key is as wide as
@@ -140,17 +140,20 @@ std::vector<CellLink> cellLinks(const CellIndexedSystem &cells) {
           // field is no list.)
           if (v.stride != key.first || v.fields.size() < 2)
             continue;
-          std::vector<std::pair<unsigned, unsigned>> fields;
+          auto timesFollowed = [&](unsigned offset) {
+            auto it = followed.find({v.stride, offset});
+            return it == followed.end() ? 0u : it->second;
+          };
+          std::vector<unsigned> offsets;
           for (const auto &[offset, size] : v.fields)
             if (size == bytes)
-              fields.push_back({offset, size});
-          std::stable_sort(fields.begin(), fields.end(),
-                           [&](const auto &x, const auto &y) {
-                             return followed[{v.stride, x.first}] >
-                                    followed[{v.stride, y.first}];
+              offsets.push_back(offset);
+          std::stable_sort(offsets.begin(), offsets.end(),
+                           [&](unsigned x, unsigned y) {
+                             return timesFollowed(x) > timesFollowed(y);
                            });
-          for (const auto &[offset, size] : fields) {
-            CellLink l{v.stride, offset, size, key.second};
+          for (unsigned offset : offsets) {
+            CellLink l{v.stride, offset, bytes, key.second};
             if (out.size() < kMostLinks &&
                 std::find(out.begin(), out.end(), l) == out.end())
               out.push_back(l);
