@@ -13,7 +13,9 @@
 // The iteration writes its field at the frontier `w` (the head's field is
 // ite(cell == w, v, old)); a guard is `cell <u w` (or 0 <=s cell <s w),
 // and a fact about a field is
-//  - the negation of what a query asks of it (key >= 100: key < 100);
+//  - the negation of what a query asks of it (key >= 100: key < 100), and
+//    of all it asks of the same fields together (`key == 7` read as four
+//    byte equalities: key != 7);
 //  - the constant v, when v is one;
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
@@ -53,6 +55,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -353,6 +356,7 @@ void CellTemplateBuilder::query(const HornClause &c) {
             }
         }
       std::vector<ExprRef> asked;
+      std::map<std::vector<ExprRef>, std::vector<ExprRef>> together;
       for (const ExprRef &l : literals) {
         auto vars = expr::freeVariables(l);
         bool ofField = std::any_of(vars.begin(), vars.end(),
@@ -363,15 +367,28 @@ void CellTemplateBuilder::query(const HornClause &c) {
             vars.begin(), vars.end(),
             [&](const ExprRef &x) { return toArgs.count(x) > 0; });
         if (ofField && onlyArguments) {
-          ExprRef fact = ctx_.notE(expr::substitute(ctx_, l, toArgs));
-          if (fact->kind() != Kind::BoolConst)
+          ExprRef read = expr::substitute(ctx_, l, toArgs);
+          ExprRef fact = ctx_.notE(read);
+          if (fact->kind() != Kind::BoolConst) {
             asked.push_back(fact);
+            std::vector<ExprRef> over = expr::freeVariables(read);
+            std::sort(over.begin(), over.end(), expr::ExprIdLess());
+            together[over].push_back(read);
+          }
         }
         // Of the scalars alone (a walk's pointer that the query asks to be
         // null): the negation as a fact of the relation.
         else if (v == 0 && onlyArguments && !vars.empty())
           scalarFacts(a.relation, expr::substitute(ctx_, l, toArgs));
       }
+      // What the query asks of the same fields at once, negated as one
+      // fact: a key compared with a constant is read byte by byte (`key ==
+      // 7` as four byte equalities), and no byte's fact alone holds.
+      for (const auto &[over, reads] : together)
+        if (reads.size() > 1)
+          if (ExprRef fact = ctx_.notE(ctx_.andAll(reads));
+              fact->kind() != Kind::BoolConst)
+            asked.push_back(fact);
       std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
       facts.insert(facts.end(), asked.begin(), asked.end());
       if (linked_)
