@@ -371,9 +371,7 @@ void CellTemplateBuilder::query(const HornClause &c) {
           ExprRef fact = ctx_.notE(read);
           if (fact->kind() != Kind::BoolConst) {
             asked.push_back(fact);
-            std::vector<ExprRef> over = expr::freeVariables(read);
-            std::sort(over.begin(), over.end(), expr::ExprIdLess());
-            together[over].push_back(read);
+            together[expr::freeVariables(read)].push_back(read);
           }
         }
         // Of the scalars alone (a walk's pointer that the query asks to be
