@@ -355,6 +355,25 @@ void CellTemplateBuilder::query(const HornClause &c) {
               toArgs[it->second] = arg;
             }
         }
+      // Another instance of the relation at the same cell (two fields of
+      // one node read at `p + 4` and `p + 8`, each an instance at its own
+      // term of the node's offset): its fields are this one's, so that
+      // what the query asks of both at once is one fact.
+      for (const HornAtom &b : c.body) {
+        if (&b == &a || b.relation != a.relation)
+          continue;
+        ExprRef apart = constantGuess(
+            ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
+        if (!apart || !apart->bvValue().isZero())
+          continue;
+        for (size_t f = 0; f < p.fields[v].size(); ++f)
+          if (const ExprRef &x = b.args[p.fields[v][f]];
+              x->kind() == Kind::Var && !toArgs.count(x)) {
+            fields.insert(x);
+            toArgs[x] = cells_.system.argument(ctx_, a.relation,
+                                               p.fields[v][f]);
+          }
+      }
       std::vector<ExprRef> asked;
       std::map<std::vector<ExprRef>, std::vector<ExprRef>> together;
       for (const ExprRef &l : literals) {
@@ -382,11 +401,21 @@ void CellTemplateBuilder::query(const HornClause &c) {
       // What the query asks of the same fields at once, negated as one
       // fact: a key compared with a constant is read byte by byte (`key ==
       // 7` as four byte equalities), and no byte's fact alone holds.
-      for (const auto &[over, reads] : together)
+      // And what it asks of several fields at once (an event pair that
+      // never occurs: `e1 == 1 && e2 == 3`), when no field's fact alone
+      // holds.
+      std::vector<ExprRef> all;
+      for (const auto &[over, reads] : together) {
+        all.insert(all.end(), reads.begin(), reads.end());
         if (reads.size() > 1)
           if (ExprRef fact = ctx_.notE(ctx_.andAll(reads));
               fact->kind() != Kind::BoolConst)
             asked.push_back(fact);
+      }
+      if (together.size() > 1)
+        if (ExprRef fact = ctx_.notE(ctx_.andAll(all));
+            fact->kind() != Kind::BoolConst)
+          asked.push_back(fact);
       std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
       facts.insert(facts.end(), asked.begin(), asked.end());
       if (linked_)
