@@ -360,7 +360,11 @@ void CellTemplateBuilder::query(const HornClause &c) {
       // term of the node's offset): its fields are this one's, so that
       // what the query asks of both at once is one fact.
       for (const HornAtom &b : c.body) {
-        if (&b == &a || b.relation != a.relation)
+        // (Over the same variables: two instances at fresh cells of their
+        // own are at any two cells.)
+        if (&b == &a || b.relation != a.relation ||
+            expr::freeVariables(b.args[p.cell[v]]) !=
+                expr::freeVariables(a.args[p.cell[v]]))
           continue;
         ExprRef apart = constantGuess(
             ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
