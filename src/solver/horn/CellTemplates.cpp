@@ -358,7 +358,9 @@ void CellTemplateBuilder::query(const HornClause &c) {
       // Another instance of the relation at the same cell (two fields of
       // one node read at `p + 4` and `p + 8`, each an instance at its own
       // term of the node's offset): its fields are this one's, so that
-      // what the query asks of both at once is one fact.
+      // what the query asks of both at once is one fact. (Its own facts
+      // are its pass's.)
+      std::set<ExprRef, expr::ExprIdLess> joined;
       for (const HornAtom &b : c.body) {
         // (Over the same variables: two instances at fresh cells of their
         // own are at any two cells.)
@@ -373,29 +375,35 @@ void CellTemplateBuilder::query(const HornClause &c) {
         for (size_t f = 0; f < p.fields[v].size(); ++f)
           if (const ExprRef &x = b.args[p.fields[v][f]];
               x->kind() == Kind::Var && !toArgs.count(x)) {
-            fields.insert(x);
+            joined.insert(x);
             toArgs[x] = cells_.system.argument(ctx_, a.relation,
                                                p.fields[v][f]);
           }
       }
       std::vector<ExprRef> asked;
-      std::map<std::vector<ExprRef>, std::vector<ExprRef>> together;
+      // The reads over each set of fields; those of the joined instances'
+      // fields alone, apart.
+      std::map<std::vector<ExprRef>, std::vector<ExprRef>> together, others;
       for (const ExprRef &l : literals) {
         auto vars = expr::freeVariables(l);
-        bool ofField = std::any_of(vars.begin(), vars.end(),
-                                   [&](const ExprRef &x) {
-                                     return fields.count(x) > 0;
-                                   });
+        auto some = [&](const auto &set) {
+          return std::any_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+            return set.count(x) > 0;
+          });
+        };
         bool onlyArguments = std::all_of(
             vars.begin(), vars.end(),
             [&](const ExprRef &x) { return toArgs.count(x) > 0; });
-        if (ofField && onlyArguments) {
+        if (some(fields) && onlyArguments) {
           ExprRef read = expr::substitute(ctx_, l, toArgs);
           ExprRef fact = ctx_.notE(read);
           if (fact->kind() != Kind::BoolConst) {
             asked.push_back(fact);
             together[expr::freeVariables(read)].push_back(read);
           }
+        } else if (some(joined) && onlyArguments) {
+          ExprRef read = expr::substitute(ctx_, l, toArgs);
+          others[expr::freeVariables(read)].push_back(read);
         }
         // Of the scalars alone (a walk's pointer that the query asks to be
         // null): the negation as a fact of the relation.
@@ -405,9 +413,6 @@ void CellTemplateBuilder::query(const HornClause &c) {
       // What the query asks of the same fields at once, negated as one
       // fact: a key compared with a constant is read byte by byte (`key ==
       // 7` as four byte equalities), and no byte's fact alone holds.
-      // And what it asks of several fields at once (an event pair that
-      // never occurs: `e1 == 1 && e2 == 3`), when no field's fact alone
-      // holds.
       std::vector<ExprRef> all;
       for (const auto &[over, reads] : together) {
         all.insert(all.end(), reads.begin(), reads.end());
@@ -416,7 +421,16 @@ void CellTemplateBuilder::query(const HornClause &c) {
               fact->kind() != Kind::BoolConst)
             asked.push_back(fact);
       }
-      if (together.size() > 1)
+      // And what it asks of this field and those of the instances at the
+      // same cell at once (an event pair that never occurs: `e1 == 1 && e2
+      // == 3`), when they are other fields.
+      bool across = false;
+      for (const auto &[over, reads] : others)
+        if (!together.empty() && !together.count(over)) {
+          across = true;
+          all.insert(all.end(), reads.begin(), reads.end());
+        }
+      if (across)
         if (ExprRef fact = ctx_.notE(ctx_.andAll(all));
             fact->kind() != Kind::BoolConst)
           asked.push_back(fact);
