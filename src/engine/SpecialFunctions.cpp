@@ -71,8 +71,8 @@ ExprRef Executor::makeSymbolicValue(ExecutionState &s, const llvm::Type *t,
 bool Executor::isPrimitive(llvm::StringRef name) {
   // Keep in step with handleSpecial below.
   static const std::set<std::string> names = {
-      "reach_error", "__assert_fail", "__assert_rtn", "__assert",
-      "klee_report_error", "cosmo_assert", "klee_assert", "__VERIFIER_assert",
+      "reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn",
+      "__assert", "klee_report_error", "cosmo_assert", "klee_assert", "__VERIFIER_assert",
       "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",
@@ -98,18 +98,20 @@ bool Executor::handleSpecial(ExecutionState &s, const llvm::CallBase &call,
   // Under a property other than reachability, a failed assertion is the
   // abort() it is natively; reach_error is the task's own function there
   // (memory-safety tasks often define it empty), run as written.
+  // (__VERIFIER_error is older SV-COMP tasks' reach_error.)
+  bool reachError = name == "reach_error" || name == "__VERIFIER_error";
   if (opts_.assertionsAbort) {
-    if (name == "reach_error" && !f.isDeclaration())
+    if (reachError && !f.isDeclaration())
       return false;
-    if (name == "reach_error" || name == "__assert_fail" ||
+    if (reachError || name == "__assert_fail" ||
         name == "__assert_rtn" || name == "__assert") {
       abortProgram(s, call);
       return true;
     }
   }
   // Errors reported at the call, whatever the function's body.
-  if (name == "reach_error") {
-    terminateError(s, ErrorKind::Assert, "reach_error() is reachable");
+  if (reachError) {
+    terminateError(s, ErrorKind::Assert, name.str() + "() is reachable");
     return true;
   }
   if (name == "__assert_fail" || name == "__assert_rtn" ||
