@@ -15,7 +15,8 @@
 // and a fact about a field is
 //  - the negation of what a query asks of it (key >= 100: key < 100), and
 //    of all it asks of the same fields together (`key == 7` read as four
-//    byte equalities: key != 7);
+//    byte equalities: key != 7), and of a node's other fields with it (an
+//    instance each, at one cell: !(e1 == 1 && e2 == 3));
 //  - the constant v, when v is one;
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
