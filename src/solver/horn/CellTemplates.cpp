@@ -414,27 +414,39 @@ void CellTemplateBuilder::query(const HornClause &c) {
       // What the query asks of the same fields at once, negated as one
       // fact: a key compared with a constant is read byte by byte (`key ==
       // 7` as four byte equalities), and no byte's fact alone holds.
-      std::vector<ExprRef> all;
-      for (const auto &[over, reads] : together) {
-        all.insert(all.end(), reads.begin(), reads.end());
+      for (const auto &[over, reads] : together)
         if (reads.size() > 1)
           if (ExprRef fact = ctx_.notE(ctx_.andAll(reads));
               fact->kind() != Kind::BoolConst)
             asked.push_back(fact);
-      }
-      // And what it asks of this field and those of the instances at the
-      // same cell at once (an event pair that never occurs: `e1 == 1 && e2
-      // == 3`), when they are other fields.
-      bool across = false;
-      for (const auto &[over, reads] : others)
-        if (!together.empty() && !together.count(over)) {
-          across = true;
+      // And what it asks of several fields at once, this instance's and
+      // those of the instances at the same cell (an event pair that never
+      // occurs: `e1 == 1 && e2 == 3`). (In the order of the fields,
+      // whichever instance's pass: the other instance's pass makes the
+      // same fact, not an equivalent one more.)
+      // Of the node's data alone: a read that also names a scalar (the
+      // cell's place against the frontier) is no such pair.
+      std::set<ExprRef, expr::ExprIdLess> ofNode;
+      for (unsigned f : p.fields[v])
+        ofNode.insert(cells_.system.argument(ctx_, a.relation, f));
+      auto data = [&](const std::vector<ExprRef> &over) {
+        return std::all_of(over.begin(), over.end(), [&](const ExprRef &x) {
+          return ofNode.count(x) > 0;
+        });
+      };
+      std::map<std::vector<ExprRef>, std::vector<ExprRef>> every;
+      for (const auto *groups : {&together, &others})
+        for (const auto &[over, reads] : *groups)
+          if (data(over) && !together.empty())
+            every.insert({over, reads});
+      if (every.size() > 1) {
+        std::vector<ExprRef> all;
+        for (const auto &[over, reads] : every)
           all.insert(all.end(), reads.begin(), reads.end());
-        }
-      if (across)
         if (ExprRef fact = ctx_.notE(ctx_.andAll(all));
             fact->kind() != Kind::BoolConst)
           asked.push_back(fact);
+      }
       std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
       facts.insert(facts.end(), asked.begin(), asked.end());
       if (linked_)
