@@ -72,7 +72,8 @@ bool Executor::isPrimitive(llvm::StringRef name) {
   // Keep in step with handleSpecial below.
   static const std::set<std::string> names = {
       "reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn",
-      "__assert", "klee_report_error", "cosmo_assert", "klee_assert", "__VERIFIER_assert",
+      "__assert", "klee_report_error", "cosmo_assert", "klee_assert",
+      "__VERIFIER_assert",
       "__VERIFIER_assume", "klee_assume", "cosmo_assume",
       "assume_abort_if_not", "klee_make_symbolic", "cosmo_symbolic",
       "klee_range", "exit", "_exit", "_Exit", "abort", "klee_silent_exit",

@@ -369,16 +369,16 @@ void CellTemplateBuilder::query(const HornClause &c) {
             expr::freeVariables(b.args[p.cell[v]]) !=
                 expr::freeVariables(a.args[p.cell[v]]))
           continue;
-        ExprRef apart = constantGuess(
-            ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
+        ExprRef apart =
+            constantGuess(ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
         if (!apart || !apart->bvValue().isZero())
           continue;
         for (size_t f = 0; f < p.fields[v].size(); ++f)
           if (const ExprRef &x = b.args[p.fields[v][f]];
               x->kind() == Kind::Var && !toArgs.count(x)) {
             joined.insert(x);
-            toArgs[x] = cells_.system.argument(ctx_, a.relation,
-                                               p.fields[v][f]);
+            toArgs[x] =
+                cells_.system.argument(ctx_, a.relation, p.fields[v][f]);
           }
       }
       std::vector<ExprRef> asked;
@@ -419,13 +419,12 @@ void CellTemplateBuilder::query(const HornClause &c) {
           if (ExprRef fact = ctx_.notE(ctx_.andAll(reads));
               fact->kind() != Kind::BoolConst)
             asked.push_back(fact);
-      // And what it asks of several fields at once, this instance's and
-      // those of the instances at the same cell (an event pair that never
-      // occurs: `e1 == 1 && e2 == 3`). (In the order of the fields,
-      // whichever instance's pass: the other instance's pass makes the
-      // same fact, not an equivalent one more.)
-      // Of the node's data alone: a read that also names a scalar (the
-      // cell's place against the frontier) is no such pair.
+      // And what it asks of several fields of the node at once, this
+      // instance's and those of the instances at the same cell (an event
+      // pair that never occurs: `e1 == 1 && e2 == 3`). Of its data alone
+      // (a read that also names a scalar, the cell's place against the
+      // frontier, is no such pair), in the order of the fields: the other
+      // instance's pass makes the same fact, not an equivalent one more.
       std::set<ExprRef, expr::ExprIdLess> ofNode;
       for (unsigned f : p.fields[v])
         ofNode.insert(cells_.system.argument(ctx_, a.relation, f));
@@ -435,10 +434,11 @@ void CellTemplateBuilder::query(const HornClause &c) {
         });
       };
       std::map<std::vector<ExprRef>, std::vector<ExprRef>> every;
-      for (const auto *groups : {&together, &others})
-        for (const auto &[over, reads] : *groups)
-          if (data(over) && !together.empty())
-            every.insert({over, reads});
+      if (!together.empty())
+        for (const auto *groups : {&together, &others})
+          for (const auto &[over, reads] : *groups)
+            if (data(over))
+              every.insert({over, reads});
       if (every.size() > 1) {
         std::vector<ExprRef> all;
         for (const auto &[over, reads] : every)
