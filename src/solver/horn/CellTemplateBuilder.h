@@ -42,6 +42,21 @@ private:
   }
   void iteration(const HornClause &c);
   void query(const HornClause &c);
+  /// A query's reads of a relation's arguments, by the arguments each is
+  /// over.
+  using ReadGroups = std::map<std::vector<ExprRef>, std::vector<ExprRef>>;
+  /// The fields of query body atom `a`'s other instances at its cell of
+  /// view `v` (the same node read at two offsets), each mapped in
+  /// `toArgs` to the argument of `a`'s field.
+  std::set<ExprRef, expr::ExprIdLess>
+  instancesAtSameCell(const HornClause &c, const HornAtom &a,
+                      const CellPositions &p, size_t v,
+                      expr::Substitution &toArgs);
+  /// The negation of what a query asks of several of relation `r`'s data
+  /// `fields` at once (its reads `together` and those of the instances at
+  /// the same cell, `others`), or null when it asks of one group alone.
+  ExprRef nodeFact(size_t r, const std::vector<unsigned> &fields,
+                   const ReadGroups &together, const ReadGroups &others);
   /// The facts of relation `r` a query's literal `l` over its scalars
   /// alone offers: its negation, and when it is a disjunction (a pointer
   /// is a sentinel's address, null or a node) each disjunct's.

@@ -356,35 +356,12 @@ void CellTemplateBuilder::query(const HornClause &c) {
               toArgs[it->second] = arg;
             }
         }
-      // Another instance of the relation at the same cell (two fields of
-      // one node read at `p + 4` and `p + 8`, each an instance at its own
-      // term of the node's offset): its fields are this one's, so that
-      // what the query asks of both at once is one fact. (Its own facts
-      // are its pass's.)
-      std::set<ExprRef, expr::ExprIdLess> joined;
-      for (const HornAtom &b : c.body) {
-        // (Over the same variables: two instances at fresh cells of their
-        // own are at any two cells.)
-        if (&b == &a || b.relation != a.relation ||
-            expr::freeVariables(b.args[p.cell[v]]) !=
-                expr::freeVariables(a.args[p.cell[v]]))
-          continue;
-        ExprRef apart =
-            constantGuess(ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
-        if (!apart || !apart->bvValue().isZero())
-          continue;
-        for (size_t f = 0; f < p.fields[v].size(); ++f)
-          if (const ExprRef &x = b.args[p.fields[v][f]];
-              x->kind() == Kind::Var && !toArgs.count(x)) {
-            joined.insert(x);
-            toArgs[x] =
-                cells_.system.argument(ctx_, a.relation, p.fields[v][f]);
-          }
-      }
+      std::set<ExprRef, expr::ExprIdLess> joined =
+          instancesAtSameCell(c, a, p, v, toArgs);
       std::vector<ExprRef> asked;
       // The reads over each set of fields; those of the joined instances'
       // fields alone, apart.
-      std::map<std::vector<ExprRef>, std::vector<ExprRef>> together, others;
+      ReadGroups together, others;
       for (const ExprRef &l : literals) {
         auto vars = expr::freeVariables(l);
         auto some = [&](const auto &set) {
@@ -419,40 +396,75 @@ void CellTemplateBuilder::query(const HornClause &c) {
           if (ExprRef fact = ctx_.notE(ctx_.andAll(reads));
               fact->kind() != Kind::BoolConst)
             asked.push_back(fact);
-      // And what it asks of several fields of the node at once, this
-      // instance's and those of the instances at the same cell (an event
-      // pair that never occurs: `e1 == 1 && e2 == 3`). Of its data alone
-      // (a read that also names a scalar, the cell's place against the
-      // frontier, is no such pair), in the order of the fields: the other
-      // instance's pass makes the same fact, not an equivalent one more.
-      std::set<ExprRef, expr::ExprIdLess> ofNode;
-      for (unsigned f : p.fields[v])
-        ofNode.insert(cells_.system.argument(ctx_, a.relation, f));
-      auto data = [&](const std::vector<ExprRef> &over) {
-        return std::all_of(over.begin(), over.end(), [&](const ExprRef &x) {
-          return ofNode.count(x) > 0;
-        });
-      };
-      std::map<std::vector<ExprRef>, std::vector<ExprRef>> every;
-      if (!together.empty())
-        for (const auto *groups : {&together, &others})
-          for (const auto &[over, reads] : *groups)
-            if (data(over))
-              every.insert({over, reads});
-      if (every.size() > 1) {
-        std::vector<ExprRef> all;
-        for (const auto &[over, reads] : every)
-          all.insert(all.end(), reads.begin(), reads.end());
-        if (ExprRef fact = ctx_.notE(ctx_.andAll(all));
-            fact->kind() != Kind::BoolConst)
-          asked.push_back(fact);
-      }
+      if (ExprRef fact = nodeFact(a.relation, p.fields[v], together, others))
+        asked.push_back(fact);
       std::vector<ExprRef> &facts = found_[{a.relation, v}].facts;
       facts.insert(facts.end(), asked.begin(), asked.end());
       if (linked_)
         pointerFacts(a, v, p, toArgs, literals);
     }
   }
+}
+
+std::set<ExprRef, expr::ExprIdLess> CellTemplateBuilder::instancesAtSameCell(
+    const HornClause &c, const HornAtom &a, const CellPositions &p, size_t v,
+    expr::Substitution &toArgs) {
+  // Another instance of the relation at the same cell (two fields of one
+  // node read at `p + 4` and `p + 8`, each an instance at its own term of
+  // the node's offset): its fields are this one's, so that what the query
+  // asks of both at once is one fact. (Its own facts are its pass's.)
+  std::set<ExprRef, expr::ExprIdLess> joined;
+  for (const HornAtom &b : c.body) {
+    // (Over the same variables: two instances at fresh cells of their own
+    // are at any two cells.)
+    if (&b == &a || b.relation != a.relation ||
+        expr::freeVariables(b.args[p.cell[v]]) !=
+            expr::freeVariables(a.args[p.cell[v]]))
+      continue;
+    ExprRef apart =
+        constantGuess(ctx_, ctx_.sub(b.args[p.cell[v]], a.args[p.cell[v]]));
+    if (!apart || !apart->bvValue().isZero())
+      continue;
+    for (size_t f = 0; f < p.fields[v].size(); ++f)
+      if (const ExprRef &x = b.args[p.fields[v][f]];
+          x->kind() == Kind::Var && !toArgs.count(x)) {
+        joined.insert(x);
+        toArgs[x] = cells_.system.argument(ctx_, a.relation, p.fields[v][f]);
+      }
+  }
+  return joined;
+}
+
+ExprRef CellTemplateBuilder::nodeFact(size_t r,
+                                      const std::vector<unsigned> &fields,
+                                      const ReadGroups &together,
+                                      const ReadGroups &others) {
+  // What a query asks of several fields of the node at once, one
+  // instance's and those of the instances at the same cell (an event pair
+  // that never occurs: `e1 == 1 && e2 == 3`). Of its data alone (a read
+  // that also names a scalar, the cell's place against the frontier, is
+  // no such pair), in the order of the fields: the other instance's pass
+  // makes the same fact, not an equivalent one more.
+  std::set<ExprRef, expr::ExprIdLess> ofNode;
+  for (unsigned f : fields)
+    ofNode.insert(cells_.system.argument(ctx_, r, f));
+  auto data = [&](const std::vector<ExprRef> &over) {
+    return std::all_of(over.begin(), over.end(),
+                       [&](const ExprRef &x) { return ofNode.count(x) > 0; });
+  };
+  ReadGroups every;
+  if (!together.empty())
+    for (const ReadGroups *groups : {&together, &others})
+      for (const auto &[over, reads] : *groups)
+        if (data(over))
+          every.insert({over, reads});
+  if (every.size() < 2)
+    return nullptr;
+  std::vector<ExprRef> all;
+  for (const auto &[over, reads] : every)
+    all.insert(all.end(), reads.begin(), reads.end());
+  ExprRef fact = ctx_.notE(ctx_.andAll(all));
+  return fact->kind() == Kind::BoolConst ? nullptr : fact;
 }
 
 void CellTemplateBuilder::scalarFacts(size_t r, const ExprRef &l) {
