@@ -452,17 +452,18 @@ ExprRef CellTemplateBuilder::nodeFact(size_t r,
     return std::all_of(over.begin(), over.end(),
                        [&](const ExprRef &x) { return ofNode.count(x) > 0; });
   };
-  ReadGroups every;
+  // (A group in both: this instance's reads.)
+  std::map<std::vector<ExprRef>, const std::vector<ExprRef> *> every;
   if (!together.empty())
     for (const ReadGroups *groups : {&together, &others})
       for (const auto &[over, reads] : *groups)
         if (data(over))
-          every.insert({over, reads});
+          every.emplace(over, &reads);
   if (every.size() < 2)
     return nullptr;
   std::vector<ExprRef> all;
   for (const auto &[over, reads] : every)
-    all.insert(all.end(), reads.begin(), reads.end());
+    all.insert(all.end(), reads->begin(), reads->end());
   ExprRef fact = ctx_.notE(ctx_.andAll(all));
   return fact->kind() == Kind::BoolConst ? nullptr : fact;
 }
