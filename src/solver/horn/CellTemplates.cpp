@@ -17,7 +17,11 @@
 //    of all it asks of the same fields together (`key == 7` read as four
 //    byte equalities: key != 7), and of a node's other fields with it (an
 //    instance each, at one cell: !(e1 == 1 && e2 == 3));
-//  - the constant v, when v is one;
+//  - the constant v, when v is one; each constant of a choice between
+//    constants (`flag ? 1 : 2`), their disjunction, and each under its
+//    condition; a constant under each condition of its iteration over
+//    scalars the loop leaves as they are (a branch on a flag chosen
+//    before the loop);
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
 //  - no field of a pointer's size holds an address other than null that
@@ -132,6 +136,54 @@ ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e,
 }
 
 
+/// Most conditions over unchanged scalars an iteration's constant writes
+/// are offered under.
+constexpr size_t kFlagConditions = 4;
+
+/// The constants `v` takes and the condition of each (a choice between
+/// constants: `flag ? 1 : 2`), when every leaf of its ites is one; a
+/// constant alone under `true`. Empty otherwise.
+std::vector<std::pair<ExprRef, ExprRef>>
+constantCases(expr::ExprContext &ctx, const ExprRef &v,
+              const ExprRef &when) {
+  if (v->kind() == Kind::BVConst)
+    return {{when, v}};
+  if (v->kind() != Kind::Ite)
+    return {};
+  ExprRef c(v->child(0));
+  auto yes = constantCases(ctx, ExprRef(v->child(1)), ctx.andE(when, c));
+  auto no = constantCases(ctx, ExprRef(v->child(2)),
+                          ctx.andE(when, ctx.notE(c)));
+  if (yes.empty() || no.empty())
+    return {};
+  yes.insert(yes.end(), no.begin(), no.end());
+  return yes;
+}
+
+/// The facts of `field` that a write of `value` (over the relation's
+/// arguments) offers: `field == k` for each constant k it takes, and for a
+/// choice between constants, their disjunction and each under its
+/// condition (`flag != 0 -> field == 1`: kept when the loop leaves the
+/// flag as it is).
+std::vector<ExprRef> writtenConstantFacts(expr::ExprContext &ctx,
+                                          const ExprRef &field,
+                                          const ExprRef &value) {
+  auto cases = constantCases(ctx, value, ctx.trueE());
+  std::vector<ExprRef> out, any;
+  for (const auto &[when, k] : cases) {
+    if (k->width() != field->width())
+      return {};
+    ExprRef is = ctx.eq(field, k);
+    out.push_back(is);
+    any.push_back(is);
+    if (!when->isTrue())
+      out.push_back(ctx.implies(when, is));
+  }
+  if (any.size() > 1)
+    out.push_back(ctx.orAll(any));
+  return out;
+}
+
 } // namespace
 
 ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
@@ -200,6 +252,25 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
     if (self->args[i]->kind() == Kind::Var)
       next[cells_.system.argument(ctx_, r, i)] =
           expr::substitute(ctx_, c.head->args[i], toArgs);
+  // The conditions of this iteration over scalars it leaves as they are
+  // (a flag chosen before the loop: `if (flag) n->h = 1; else n->h = 2;`
+  // is an iteration clause per branch): a constant it writes holds under
+  // them.
+  std::vector<ExprRef> flags;
+  {
+    std::vector<ExprRef> literals;
+    expr::conjunctsOf(expr::substitute(ctx_, c.constraint, toArgs), literals);
+    for (const ExprRef &l : literals) {
+      auto vars = expr::freeVariables(l);
+      bool kept = !vars.empty() && std::all_of(
+          vars.begin(), vars.end(), [&](const ExprRef &x) {
+            auto it = next.find(x);
+            return it != next.end() && it->second == x;
+          });
+      if (kept && flags.size() < kFlagConditions)
+        flags.push_back(l);
+    }
+  }
   // A scalar the first iteration sets to a constant (a field of a list's
   // head the first append writes: a mark, the link to the first node)
   // holds it once a count that starts at 0 is not 0 any more (the
@@ -216,9 +287,12 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         if (!first || !first->bvValue().isZero())
           continue;
         ExprRef value = expr::substitute(ctx_, set->second, {{count, first}});
+        std::vector<ExprRef> facts = writtenConstantFacts(ctx_, arg, value);
         if (value->kind() == Kind::BVConst)
-          found_[{r, 0}].plain.push_back(
-              ctx_.orE(ctx_.eq(count, first), ctx_.eq(arg, value)));
+          for (const ExprRef &flag : flags)
+            facts.push_back(ctx_.implies(flag, ctx_.eq(arg, value)));
+        for (const ExprRef &f : facts)
+          found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(count, first), f));
       }
     }
   for (size_t v = 0; v < views.size(); ++v) {
@@ -267,8 +341,12 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         out.guards.push_back(
             ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
                       ctx_.slt(cellArg, frontier)));
+        for (const ExprRef &f : writtenConstantFacts(ctx_, fieldArg, value))
+          out.facts.push_back(f);
         if (value->kind() == Kind::BVConst)
-          out.facts.push_back(ctx_.eq(fieldArg, value));
+          for (const ExprRef &flag : flags)
+            out.facts.push_back(
+                ctx_.implies(flag, ctx_.eq(fieldArg, value)));
         // A carried value the frontier is a function of, written at the
         // frontier (a[k] = k): the cell is that function of the field.
         if (value->kind() == Kind::Var && value->width() == fieldArg->width()) {
