@@ -164,10 +164,12 @@ constantCases(expr::ExprContext &ctx, const ExprRef &v,
 /// arguments) offers: `field == k` for each constant k it takes, and for a
 /// choice between constants, their disjunction and each under its
 /// condition (`flag != 0 -> field == 1`: kept when the loop leaves the
-/// flag as it is).
+/// flag as it is); a constant alone also under each of `flags`, its
+/// iteration's conditions over unchanged scalars (unchangedConditions).
 std::vector<ExprRef> writtenConstantFacts(expr::ExprContext &ctx,
                                           const ExprRef &field,
-                                          const ExprRef &value) {
+                                          const ExprRef &value,
+                                          const std::vector<ExprRef> &flags) {
   auto cases = constantCases(ctx, value, ctx.trueE());
   std::vector<ExprRef> out, any;
   for (const auto &[when, k] : cases) {
@@ -181,6 +183,34 @@ std::vector<ExprRef> writtenConstantFacts(expr::ExprContext &ctx,
   }
   if (any.size() > 1)
     out.push_back(ctx.orAll(any));
+  if (value->kind() == Kind::BVConst)
+    for (const ExprRef &flag : flags)
+      out.push_back(ctx.implies(flag, ctx.eq(field, value)));
+  return out;
+}
+
+/// The conjuncts of `constraint` over scalars that `next` (each argument
+/// to its value after the iteration) leaves as they are, at most
+/// kFlagConditions: a flag chosen before the loop (`if (flag) n->h = 1;
+/// else n->h = 2;` is an iteration clause per branch), under which a
+/// constant the iteration writes holds.
+std::vector<ExprRef> unchangedConditions(const ExprRef &constraint,
+                                         const expr::Substitution &next) {
+  std::vector<ExprRef> literals, out;
+  expr::conjunctsOf(constraint, literals);
+  for (const ExprRef &l : literals) {
+    auto vars = expr::freeVariables(l);
+    bool unchanged =
+        !vars.empty() &&
+        std::all_of(vars.begin(), vars.end(), [&](const ExprRef &x) {
+          auto it = next.find(x);
+          return it != next.end() && it->second == x;
+        });
+    if (unchanged)
+      out.push_back(l);
+    if (out.size() == kFlagConditions)
+      break;
+  }
   return out;
 }
 
@@ -252,25 +282,8 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
     if (self->args[i]->kind() == Kind::Var)
       next[cells_.system.argument(ctx_, r, i)] =
           expr::substitute(ctx_, c.head->args[i], toArgs);
-  // The conditions of this iteration over scalars it leaves as they are
-  // (a flag chosen before the loop: `if (flag) n->h = 1; else n->h = 2;`
-  // is an iteration clause per branch): a constant it writes holds under
-  // them.
-  std::vector<ExprRef> flags;
-  {
-    std::vector<ExprRef> literals;
-    expr::conjunctsOf(expr::substitute(ctx_, c.constraint, toArgs), literals);
-    for (const ExprRef &l : literals) {
-      auto vars = expr::freeVariables(l);
-      bool kept = !vars.empty() && std::all_of(
-          vars.begin(), vars.end(), [&](const ExprRef &x) {
-            auto it = next.find(x);
-            return it != next.end() && it->second == x;
-          });
-      if (kept && flags.size() < kFlagConditions)
-        flags.push_back(l);
-    }
-  }
+  std::vector<ExprRef> flags = unchangedConditions(
+      expr::substitute(ctx_, c.constraint, toArgs), next);
   // A scalar the first iteration sets to a constant (a field of a list's
   // head the first append writes: a mark, the link to the first node)
   // holds it once a count that starts at 0 is not 0 any more (the
@@ -287,11 +300,7 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         if (!first || !first->bvValue().isZero())
           continue;
         ExprRef value = expr::substitute(ctx_, set->second, {{count, first}});
-        std::vector<ExprRef> facts = writtenConstantFacts(ctx_, arg, value);
-        if (value->kind() == Kind::BVConst)
-          for (const ExprRef &flag : flags)
-            facts.push_back(ctx_.implies(flag, ctx_.eq(arg, value)));
-        for (const ExprRef &f : facts)
+        for (const ExprRef &f : writtenConstantFacts(ctx_, arg, value, flags))
           found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(count, first), f));
       }
     }
@@ -341,12 +350,9 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         out.guards.push_back(
             ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
                       ctx_.slt(cellArg, frontier)));
-        for (const ExprRef &f : writtenConstantFacts(ctx_, fieldArg, value))
+        for (const ExprRef &f :
+             writtenConstantFacts(ctx_, fieldArg, value, flags))
           out.facts.push_back(f);
-        if (value->kind() == Kind::BVConst)
-          for (const ExprRef &flag : flags)
-            out.facts.push_back(
-                ctx_.implies(flag, ctx_.eq(fieldArg, value)));
         // A carried value the frontier is a function of, written at the
         // frontier (a[k] = k): the cell is that function of the field.
         if (value->kind() == Kind::Var && value->width() == fieldArg->width()) {
