@@ -559,5 +559,56 @@ TEST_F(CellIndexedTest, AReadAtAnOffsetOfUnknownResidueIsAnyValueOrTheField) {
   EXPECT_NE(solveOverCells(ctx, h, o).status, HornAnswer::Safe);
 }
 
+TEST_F(CellIndexedTest, AChoiceBetweenTooManyConstantsOffersNoCaseFacts) {
+  // for (i = 0; i < n; i++) node[i].key = k == 0 ? 11 : k == 1 ? 13 : ...;
+  // then the error: a node whose key is 12. Each constant of a choice of
+  // at most four is offered (with their disjunction); a longer nest
+  // offers none of them, however deep it is.
+  auto mentions = [](const ExprRef &e, uint64_t k) {
+    std::vector<const expr::Expr *> todo{e.get()};
+    while (!todo.empty()) {
+      const expr::Expr *x = todo.back();
+      todo.pop_back();
+      if (x->kind() == expr::Kind::BVConst && x->bvValue() == k)
+        return true;
+      for (unsigned c = 0; c < x->numChildren(); ++c)
+        todo.push_back(x->child(c));
+    }
+    return false;
+  };
+  const std::vector<int64_t> constants{11, 13, 15, 17, 19};
+  for (size_t count : {4u, 5u}) {
+    HornSystem h;
+    size_t inv = h.addRelation("build",
+                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            k = bv32("k"), j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {a, k32(0), n}}});
+    ExprRef key = k32(constants[count - 1]);
+    for (size_t c = count - 1; c-- > 0;)
+      key = ctx.ite(ctx.eq(k, k32(static_cast<int64_t>(c))),
+                    k32(constants[c]), key);
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {write4(a, node(i, 8), key),
+                                ctx.add(i, k32(1)), n}}});
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     ctx.slt(j, n), ctx.eq(read4(a, node(j, 8)), k32(12))}),
+                 std::nullopt});
+    std::string why;
+    auto cells = indexByCell(ctx, h, why);
+    ASSERT_TRUE(cells) << why;
+    bool offered = false;
+    for (const auto &[relation, templates] : cellTemplates(ctx, h, *cells))
+      for (const ExprRef &t : templates)
+        offered |= mentions(t, static_cast<uint64_t>(constants[count - 1]));
+    EXPECT_EQ(offered, count == 4) << count << " constants";
+  }
+}
+
 } // namespace
 } // namespace cosmo::solver

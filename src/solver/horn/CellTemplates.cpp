@@ -140,21 +140,30 @@ ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e,
 /// are offered under.
 constexpr size_t kFlagConditions = 4;
 
+/// Most constants a choice between constants is split into: a nest of
+/// ites with more constant leaves offers no case facts (its walk stops
+/// there, however deep the nest).
+constexpr size_t kConstantCases = 4;
+
 /// The constants `v` takes and the condition of each (a choice between
-/// constants: `flag ? 1 : 2`), when every leaf of its ites is one; a
-/// constant alone under `true`. Empty otherwise.
+/// constants: `flag ? 1 : 2`), when every leaf of its ites is one and
+/// there are at most `most` of them; a constant alone under `true`. Empty
+/// otherwise.
 std::vector<std::pair<ExprRef, ExprRef>>
-constantCases(expr::ExprContext &ctx, const ExprRef &v,
-              const ExprRef &when) {
-  if (v->kind() == Kind::BVConst)
+constantCases(expr::ExprContext &ctx, const ExprRef &v, const ExprRef &when,
+              size_t most = kConstantCases) {
+  if (v->kind() == Kind::BVConst && most > 0)
     return {{when, v}};
-  if (v->kind() != Kind::Ite)
+  if (v->kind() != Kind::Ite || most < 2)
     return {};
   ExprRef c(v->child(0));
-  auto yes = constantCases(ctx, ExprRef(v->child(1)), ctx.andE(when, c));
+  auto yes =
+      constantCases(ctx, ExprRef(v->child(1)), ctx.andE(when, c), most - 1);
+  if (yes.empty())
+    return {};
   auto no = constantCases(ctx, ExprRef(v->child(2)),
-                          ctx.andE(when, ctx.notE(c)));
-  if (yes.empty() || no.empty())
+                          ctx.andE(when, ctx.notE(c)), most - yes.size());
+  if (no.empty())
     return {};
   yes.insert(yes.end(), no.begin(), no.end());
   return yes;
