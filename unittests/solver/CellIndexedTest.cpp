@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 namespace cosmo::solver {
 namespace {
 
@@ -38,6 +40,32 @@ public:
     return ctx.mul(k64(stride), ctx.sext(i, 64));
   }
 
+  /// for (i = 0; i < n; i++) a = written(a, i); then the error: some node
+  /// j < n (j <= n with `checkPastEnd`) where bad(a, j) holds. The index
+  /// and bound are 32-bit, k a free 32-bit value the writes may use.
+  HornSystem writeThenCheck(
+      const std::function<ExprRef(const ExprRef &, const ExprRef &)> &written,
+      const std::function<ExprRef(const ExprRef &, const ExprRef &)> &bad,
+      bool checkPastEnd = false) {
+    HornSystem h;
+    size_t inv = h.addRelation("build",
+                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{inv, {a, k32(0), n}}});
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{inv, {written(a, i), ctx.add(i, k32(1)), n}}});
+    h.addClause({{HornAtom{inv, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     checkPastEnd ? ctx.sle(j, n) : ctx.slt(j, n), bad(a, j)}),
+                 std::nullopt});
+    return h;
+  }
+
   /// for (i = 0; i < n; i++) { node[i].key = in range ? k : 0;
   /// node[i].next = i - 1; } then the error: some node j < n whose key
   /// is `bad` (a key of node j at or past `limit` when `limit` is given,
@@ -45,33 +73,22 @@ public:
   /// next at 4.
   HornSystem buildThenCheck(uint64_t stride, bool checkKeys, int64_t limit,
                             bool checkPastEnd = false) {
-    HornSystem h;
-    size_t inv = h.addRelation("build",
-                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
-    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
-            k = bv32("k"), j = bv32("j");
-    h.addClause({{},
-                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
-                 HornAtom{inv, {a, k32(0), n}}});
+    ExprRef k = bv32("k");
     ExprRef key = ctx.ite(ctx.andE(ctx.sle(k32(0), k), ctx.slt(k, k32(100))),
                           k, k32(0));
-    ExprRef at = node(i, stride);
-    ExprRef built = write4(write4(a, at, key), ctx.add(at, k64(4)),
-                           ctx.sub(i, k32(1)));
-    h.addClause({{HornAtom{inv, {a, i, n}}},
-                 ctx.slt(i, n),
-                 HornAtom{inv, {built, ctx.add(i, k32(1)), n}}});
-    ExprRef bad =
-        checkKeys
-            ? ctx.sle(k32(limit), read4(a, node(j, stride)))
-            : ctx.ne(read4(a, ctx.add(node(j, stride), k64(4))),
-                     ctx.sub(j, k32(1)));
-    h.addClause({{HornAtom{inv, {a, i, n}}},
-                 ctx.andAll(std::vector<ExprRef>{
-                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
-                     checkPastEnd ? ctx.sle(j, n) : ctx.slt(j, n), bad}),
-                 std::nullopt});
-    return h;
+    return writeThenCheck(
+        [&](const ExprRef &a, const ExprRef &i) {
+          ExprRef at = node(i, stride);
+          return write4(write4(a, at, key), ctx.add(at, k64(4)),
+                        ctx.sub(i, k32(1)));
+        },
+        [&](const ExprRef &a, const ExprRef &j) {
+          return checkKeys
+                     ? ctx.sle(k32(limit), read4(a, node(j, stride)))
+                     : ctx.ne(read4(a, ctx.add(node(j, stride), k64(4))),
+                              ctx.sub(j, k32(1)));
+        },
+        checkPastEnd);
   }
 
   /// Nodes of 16 bytes (key at 0, next at 8) from offset 16 on, each
@@ -578,27 +595,18 @@ TEST_F(CellIndexedTest, AChoiceBetweenTooManyConstantsOffersNoCaseFacts) {
   };
   const std::vector<int64_t> constants{11, 13, 15, 17, 19};
   for (size_t count : {4u, 5u}) {
-    HornSystem h;
-    size_t inv = h.addRelation("build",
-                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
-    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
-            k = bv32("k"), j = bv32("j");
-    h.addClause({{},
-                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
-                 HornAtom{inv, {a, k32(0), n}}});
+    ExprRef k = bv32("k");
     ExprRef key = k32(constants[count - 1]);
     for (size_t c = count - 1; c-- > 0;)
       key = ctx.ite(ctx.eq(k, k32(static_cast<int64_t>(c))),
                     k32(constants[c]), key);
-    h.addClause({{HornAtom{inv, {a, i, n}}},
-                 ctx.slt(i, n),
-                 HornAtom{inv, {write4(a, node(i, 8), key),
-                                ctx.add(i, k32(1)), n}}});
-    h.addClause({{HornAtom{inv, {a, i, n}}},
-                 ctx.andAll(std::vector<ExprRef>{
-                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
-                     ctx.slt(j, n), ctx.eq(read4(a, node(j, 8)), k32(12))}),
-                 std::nullopt});
+    HornSystem h = writeThenCheck(
+        [&](const ExprRef &a, const ExprRef &i) {
+          return write4(a, node(i, 8), key);
+        },
+        [&](const ExprRef &a, const ExprRef &j) {
+          return ctx.eq(read4(a, node(j, 8)), k32(12));
+        });
     std::string why;
     auto cells = indexByCell(ctx, h, why);
     ASSERT_TRUE(cells) << why;
