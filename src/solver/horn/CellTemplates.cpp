@@ -60,6 +60,7 @@
 #include "cosmo/expr/Transform.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <optional>
 #include <set>
@@ -152,7 +153,8 @@ constexpr size_t kConstantCases = 4;
 std::vector<std::pair<ExprRef, ExprRef>>
 constantCases(expr::ExprContext &ctx, const ExprRef &v, const ExprRef &when,
               size_t most = kConstantCases) {
-  if (v->kind() == Kind::BVConst && most > 0)
+  assert(most > 0 && "each branch is left room for one constant at least");
+  if (v->kind() == Kind::BVConst)
     return {{when, v}};
   if (v->kind() != Kind::Ite || most < 2)
     return {};
