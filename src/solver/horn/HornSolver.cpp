@@ -465,13 +465,22 @@ HornAnswer HornSolver::solve() {
     // Over cells, the templates alone first: sampling and sifting the
     // equalities took 40% of a walk's question (seed 001's listing 3) and
     // its proof needs none of them.
-    if (Candidates t; templatesOnly_ &&
-                      templatesRefute(Candidates(system_.relations().size()), t))
-      return safe(t, "templates checked over bit-vectors");
+    Candidates kept;
+    if (templatesOnly_ &&
+        templatesRefute(Candidates(system_.relations().size()), kept))
+      return safe(kept, "templates checked over bit-vectors");
     sampled = linearEqualities();
     if (std::string unused; checkOverBitVectors(*sampled, unused))
       return safe(*sampled, "linear equalities checked over bit-vectors");
-    if (Candidates t; templatesRefute(*sampled, t))
+    // The templates again with the equalities; not when the invariants
+    // the templates' run kept imply each of them. Houdini would then keep
+    // the same templates (with the equalities implied, a set it keeps is
+    // inductive without them, so within what the first run kept), and
+    // fail the same way: seed 001's listing 1 asked a question's 241
+    // candidates so after its 240 had failed (0.9 s of 2.1 s).
+    if (Candidates t;
+        !(templatesOnly_ && impliesEach(kept, *sampled)) &&
+        templatesRefute(*sampled, t))
       return safe(t, "templates checked over bit-vectors");
   }
   if (templatesOnly_) {

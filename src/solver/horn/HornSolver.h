@@ -214,6 +214,10 @@ private:
   /// the arguments (HornOptions::templates); true when they refute the
   /// queries.
   bool templatesRefute(const Candidates &equalities, Candidates &out);
+  /// Whether, per relation, the conjunction of `kept` (its plain
+  /// candidates) implies every candidate of `facts`, over bit-vectors
+  /// within a small share of the time (false when not shown).
+  bool impliesEach(const Candidates &kept, const Candidates &facts);
   /// The candidates templatesRefute checks: `equalities`, the templates,
   /// the earlier invariants (unless HornOptions::earlierAlone), the
   /// orderings of the arguments and the entry facts. With `alone`, a

@@ -147,6 +147,29 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   return r;
 }
 
+bool HornSolver::impliesEach(const Candidates &kept,
+                             const Candidates &facts) {
+  for (size_t r = 0; r < facts.size(); ++r) {
+    if (facts[r].empty())
+      continue;
+    z3::expr_vector premise(bv_.z3());
+    if (r < kept.size())
+      for (const ExprRef &k : kept[r])
+        if (!bound_.count(k))
+          premise.push_back(bv_.translateConstraint(k.get()));
+    std::vector<z3::expr> asked;
+    for (const ExprRef &f : facts[r]) {
+      if (bound_.count(f))
+        return false; // (its body alone is not what it states)
+      asked.push_back(bv_.translateConstraint(f.get()));
+    }
+    if (check(z3::mk_and(premise), asked, false, nullptr,
+              checkCap(kOpaqueCheckSeconds)) != z3::unsat)
+      return false;
+  }
+  return true;
+}
+
 ExprRef HornSolver::stepOf(const HornClause &c,
                            const std::vector<ExprRef> &head) {
   // (In one order whatever the candidates' order: a later question's
