@@ -22,6 +22,9 @@
 //    condition; a constant under each condition of its iteration over
 //    scalars the loop leaves as they are (a branch on a flag chosen
 //    before the loop);
+//  - the field ordered against a carried value w when v is w or w's next
+//    value (signed and unsigned): every written cell's when w only moves
+//    one way (the keys of a list built sorted, a counter's stamps);
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
 //  - no field of a pointer's size holds an address other than null that
@@ -45,6 +48,8 @@
 //    list's head: the last node appended links to it);
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100);
+//  - a linked cell's data field ordered against its successor's (a
+//    sorted list: key <= next's key), signed and unsigned;
 //  - a doubly linked list's back link: a linked cell's successor's other
 //    link of the same size points back to it (x->next->prev == x).
 //  - the first cell written is the only one linked to the entry value
@@ -364,6 +369,21 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         for (const ExprRef &f :
              writtenConstantFacts(ctx_, fieldArg, value, flags))
           out.facts.push_back(f);
+        // A carried value written into a data field (a sorted list's key,
+        // a counter's stamp): each written cell's field ordered against
+        // it, for a value that only moves one way.
+        if (!views[v].link || *views[v].link != f)
+          for (unsigned i : p.scalars) {
+            ExprRef w = cells_.system.argument(ctx_, r, i);
+            auto moved = next.find(w);
+            if (w->width() != fieldArg->width() || moved == next.end() ||
+                (value != w && value != moved->second))
+              continue;
+            for (const ExprRef &order :
+                 {ctx_.sle(fieldArg, w), ctx_.sle(w, fieldArg),
+                  ctx_.ule(fieldArg, w), ctx_.ule(w, fieldArg)})
+              out.facts.push_back(order);
+          }
         // A carried value the frontier is a function of, written at the
         // frontier (a[k] = k): the cell is that function of the field.
         if (value->kind() == Kind::Var && value->width() == fieldArg->width()) {
@@ -738,10 +758,23 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
         add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
                          there));
     }
+    unsigned linkBytes = view.fields[*view.link].second;
+    // The order of a data field and its successor's (a sorted list: each
+    // node's key at most its successor's), signed and unsigned.
+    for (size_t f = 0; f < view.fields.size(); ++f) {
+      if (f == *view.link || view.fields[f].second == linkBytes)
+        continue; // (a link's order is no list's)
+      ExprRef here = arg(p.fields[key.second][f]);
+      ExprRef there = arg(p.succ[key.second][f]);
+      for (const ExprRef &order :
+           {ctx_.sle(here, there), ctx_.sle(there, here),
+            ctx_.ule(here, there), ctx_.ule(there, here)})
+        for (const ExprRef &g : guards)
+          add(ctx_.implies(ctx_.andE(g, linked), order));
+    }
     // A doubly linked list's back link: the successor's other link
     // points back to the cell (`x->next->prev == x`). The cell at offset j
     // has address j - linkDelta (successorCell).
-    unsigned linkBytes = view.fields[*view.link].second;
     ExprRef self = ctx_.sub(cellArg, ctx_.bv(cellArg->width(), view.linkDelta));
     for (size_t f = 0; f < view.fields.size(); ++f) {
       ExprRef back = arg(p.succ[key.second][f]);
