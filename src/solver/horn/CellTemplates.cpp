@@ -23,8 +23,9 @@
 //    scalars the loop leaves as they are (a branch on a flag chosen
 //    before the loop);
 //  - the field ordered against a carried value w when v is w or w's next
-//    value (signed and unsigned): every written cell's when w only moves
-//    one way (the keys of a list built sorted, a counter's stamps);
+//    value (signed and unsigned, both ways): it holds of every written
+//    cell when w only moves one way (the keys of a list built sorted, a
+//    counter's stamps);
 //  - the frontier as a function of the field, when v is a carried value w
 //    is a function of (a[k] = k: 4*k == cell);
 //  - no field of a pointer's size holds an address other than null that
@@ -48,8 +49,8 @@
 //    list's head: the last node appended links to it);
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100);
-//  - a linked cell's data field ordered against its successor's (a
-//    sorted list: key <= next's key), signed and unsigned;
+//  - a linked cell's field (but its link) ordered against its
+//    successor's (a sorted list: key <= next's key), signed and unsigned;
 //  - a doubly linked list's back link: a linked cell's successor's other
 //    link of the same size points back to it (x->next->prev == x).
 //  - the first cell written is the only one linked to the entry value
@@ -369,9 +370,10 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         for (const ExprRef &f :
              writtenConstantFacts(ctx_, fieldArg, value, flags))
           out.facts.push_back(f);
-        // A carried value written into a data field (a sorted list's key,
-        // a counter's stamp): each written cell's field ordered against
-        // it, for a value that only moves one way.
+        // A carried value written into a field other than the link (a
+        // sorted list's key, a counter's stamp): the written cells' field
+        // ordered against it, both ways; Houdini keeps the one that holds,
+        // if the value only moves one way.
         if (!views[v].link || *views[v].link != f)
           for (unsigned i : p.scalars) {
             ExprRef w = cells_.system.argument(ctx_, r, i);
@@ -759,11 +761,12 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
                          there));
     }
     unsigned linkBytes = view.fields[*view.link].second;
-    // The order of a data field and its successor's (a sorted list: each
-    // node's key at most its successor's), signed and unsigned.
+    // The order of a field and its successor's (a sorted list: each node's
+    // key at most its successor's), signed and unsigned. (Not of the link;
+    // a field of its size may be a key: an ILP32 program's int.)
     for (size_t f = 0; f < view.fields.size(); ++f) {
-      if (f == *view.link || view.fields[f].second == linkBytes)
-        continue; // (a link's order is no list's)
+      if (f == *view.link)
+        continue;
       ExprRef here = arg(p.fields[key.second][f]);
       ExprRef there = arg(p.succ[key.second][f]);
       for (const ExprRef &order :
