@@ -77,6 +77,11 @@ using expr::Expr;
 using expr::Kind;
 
 namespace {
+/// `a` and `b` ordered both ways, signed and unsigned (non-strict).
+std::vector<ExprRef> orderings(expr::ExprContext &ctx, const ExprRef &a,
+                               const ExprRef &b) {
+  return {ctx.sle(a, b), ctx.sle(b, a), ctx.ule(a, b), ctx.ule(b, a)};
+}
 
 /// A variable the clause defines where its guard holds (`v == e`, or
 /// `g => v == e`: a tail pointer's index, the last cell's).
@@ -381,9 +386,7 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
             if (w->width() != fieldArg->width() || moved == next.end() ||
                 (value != w && value != moved->second))
               continue;
-            for (const ExprRef &order :
-                 {ctx_.sle(fieldArg, w), ctx_.sle(w, fieldArg),
-                  ctx_.ule(fieldArg, w), ctx_.ule(w, fieldArg)})
+            for (const ExprRef &order : orderings(ctx_, fieldArg, w))
               out.facts.push_back(order);
           }
         // A carried value the frontier is a function of, written at the
@@ -760,24 +763,22 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
         add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
                          there));
     }
-    unsigned linkBytes = view.fields[*view.link].second;
     // The order of a field and its successor's (a sorted list: each node's
     // key at most its successor's), signed and unsigned. (Not of the link;
     // a field of its size may be a key: an ILP32 program's int.)
     for (size_t f = 0; f < view.fields.size(); ++f) {
       if (f == *view.link)
         continue;
-      ExprRef here = arg(p.fields[key.second][f]);
-      ExprRef there = arg(p.succ[key.second][f]);
       for (const ExprRef &order :
-           {ctx_.sle(here, there), ctx_.sle(there, here),
-            ctx_.ule(here, there), ctx_.ule(there, here)})
+           orderings(ctx_, arg(p.fields[key.second][f]),
+                     arg(p.succ[key.second][f])))
         for (const ExprRef &g : guards)
           add(ctx_.implies(ctx_.andE(g, linked), order));
     }
     // A doubly linked list's back link: the successor's other link
     // points back to the cell (`x->next->prev == x`). The cell at offset j
     // has address j - linkDelta (successorCell).
+    unsigned linkBytes = view.fields[*view.link].second;
     ExprRef self = ctx_.sub(cellArg, ctx_.bv(cellArg->width(), view.linkDelta));
     for (size_t f = 0; f < view.fields.size(); ++f) {
       ExprRef back = arg(p.succ[key.second][f]);
