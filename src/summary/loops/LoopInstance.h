@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -217,11 +218,20 @@ void bindToSites(std::vector<CarriedValue> &carried,
 /// when none.
 /// A region's last cell, or an anchor, whose links are unset at the
 /// arrival or at an iteration's end makes its count's `pending` 1 in
-/// `carried` (`again`: the body runs again) when it was 0.
+/// `carried` (`again`: the body runs again) when it was 0; a node of the
+/// arrival an iteration links into a region joins `inst.linkedAnchors`
+/// (again).
 std::string nodesBroken(Executor &x, ExecutionState &s,
-                        const LoopInstance &inst,
+                        LoopInstance &inst,
                         const std::vector<std::unique_ptr<ExecutionState>> &ends,
                         std::vector<CarriedValue> &carried, bool &again);
+/// `v` (raw pointer `c`'s value) is none of the nodes an iteration links
+/// into `c`'s region (LoopInstance::linkedAnchors) but `c`'s own anchor:
+/// the head takes a raw pointer as never at such a node (a builder's tail
+/// is never the sentinel its nodes link to), and nodesBroken checks it at
+/// the arrival and at each iteration's end.
+ExprRef awayFromLinkedAnchors(Executor &x, const LoopInstance &inst,
+                              const CarriedValue &c, const ExprRef &v);
 /// `v` is the last cell of region `o` (none when the loop makes it and
 /// this is the arrival: `o` null), or `anchor` (null when 0) with no cell.
 ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
@@ -273,6 +283,11 @@ struct LoopInstance {
   /// The node regions of the arrival, by base: a block of one's node type
   /// the body allocates is a cell of it (NodeSite::shared).
   std::vector<uint64_t> arrivalRegions;
+  /// Nodes made before the loop that an iteration links into a region
+  /// (a sentinel a list's appended nodes end at), by the region's base:
+  /// anchors the head knows of, as a carried pointer's starting node is
+  /// (nodesBroken finds them in a body's run, and checks their links).
+  std::map<uint64_t, std::vector<uint64_t>> linkedAnchors;
   /// C expressions of the invariants Horn answers gave it (each holds).
   std::vector<std::string> witnessConjuncts;
 };

@@ -554,6 +554,19 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
             valid = ctx.uge(n.var, x_.pointer(n.pending));
         x_.addNodeAnchor(*start, c.nodeRegion, c.anchor, valid);
       }
+    // The nodes of the arrival an iteration links into a region
+    // (LoopInstance::linkedAnchors), valid as the carried pointers' are.
+    for (const auto &[region, list] : inst.linkedAnchors) {
+      if (!start->memory.findByBase(region))
+        continue;
+      ExprRef valid = ctx.trueE();
+      for (const CarriedValue &n : inst.carried)
+        if (n.regionCells && n.base == region && n.pending)
+          valid = ctx.uge(n.var, x_.pointer(n.pending));
+      for (uint64_t a : list)
+        x_.addNodeAnchor(*start, region, a, valid);
+      assumeAnchorLinks(x_, *start, region);
+    }
     // A region whose content or cells the loop carries: its valid links
     // hold null or a cell of the head (what the arrival and every
     // iteration's end check), until one is written. One it does not
@@ -588,6 +601,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
             *start->memory.findByBase(c.nodeRegion)->object;
         ExprRef p = c.addressIn(ctx, *start);
         x_.assume(*start, x_.isLinkTarget(o, p));
+        x_.assume(*start, awayFromLinkedAnchors(x_, inst, c, p));
         if (c.tail) {
           // In units of a cell, the last one's index (Z3 then solves the
           // pointer away; the same fact as an address takes it seconds).

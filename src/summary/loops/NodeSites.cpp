@@ -333,8 +333,19 @@ ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
   return ctx.ite(ctx.uge(r.cells, x.pointer(1)), ctx.eq(v, last), none);
 }
 
+ExprRef awayFromLinkedAnchors(Executor &x, const LoopInstance &inst,
+                              const CarriedValue &c, const ExprRef &v) {
+  std::vector<ExprRef> away;
+  if (auto it = inst.linkedAnchors.find(c.nodeRegion);
+      it != inst.linkedAnchors.end())
+    for (uint64_t a : it->second)
+      if (a != c.anchor)
+        away.push_back(x.ctx().notE(x.ctx().eq(v, x.pointer(a))));
+  return x.ctx().andAll(away);
+}
+
 std::string nodesBroken(Executor &x, ExecutionState &s,
-                        const LoopInstance &inst,
+                        LoopInstance &inst,
                         const std::vector<std::unique_ptr<ExecutionState>> &ends,
                         std::vector<CarriedValue> &carried, bool &again) {
   expr::ExprContext &ctx = x.ctx();
@@ -401,6 +412,55 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
   for (const CarriedValue &c : inst.carried)
     if (c.raw && c.anchor && c.nodeRegion)
       anchors[c.nodeRegion].push_back(c.anchor);
+  for (const auto &[region, list] : inst.linkedAnchors)
+    for (uint64_t a : list)
+      if (auto &known = anchors[region];
+          std::find(known.begin(), known.end(), a) == known.end())
+        known.push_back(a);
+  // A node of the arrival (outside every region, of the node's size)
+  // whose address the loop's nodes or anchors take (a sentinel the list
+  // ends at): the head knows it from the next run on, its links null or
+  // nodes there (checked at the arrival and each iteration's end, as every
+  // anchor's below).
+  auto linkAnchor = [&](uint64_t region, uint64_t a, uint64_t blockSize) {
+    const memory::ObjectEntry *made = s.memory.findByBase(a);
+    if (!made || made->freed || made->object->region ||
+        made->object->kind != memory::ObjectKind::Heap ||
+        made->object->symbolicSize || made->object->capacity != blockSize)
+      return false;
+    inst.linkedAnchors[region].push_back(a);
+    again = true;
+    return true;
+  };
+  // (First: an anchor not known yet would fail the checks below.)
+  for (const auto &end : ends) {
+    // A node made outside the loop that an iteration links into a region
+    // (Executor::adoptAnchor) is an anchor the head does not know of: its
+    // links would be assumed to hold none of it.
+    for (const auto &[base, entry] : end->memory.objects()) {
+      if (!entry.object->region)
+        continue;
+      auto known = [&, base = base](uint64_t a) {
+        auto in = [a](const std::vector<uint64_t> &v) {
+          return std::find(v.begin(), v.end(), a) != v.end();
+        };
+        const memory::ObjectEntry *before = s.memory.findByBase(base);
+        auto carried = anchors.find(base);
+        return (carried != anchors.end() && in(carried->second)) ||
+               (before && before->object->region &&
+                in(before->object->region->anchors));
+      };
+      for (uint64_t a : entry.object->region->anchors) {
+        if (known(a))
+          continue;
+        if (linkAnchor(base, a, entry.object->region->blockSize))
+          return "";
+        return fmt::format("a node made before the loop that an iteration "
+                           "links to the nodes of '{}'",
+                           entry.object->name);
+      }
+    }
+  }
   // A raw pointer into a region the loop does not write is assumed at the
   // head as a valid link's value (the run's start keeps the region's link
   // bound): so it is checked at the arrival and every iteration's end.
@@ -421,9 +481,11 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     ExprRef entry = address(c, s);
     if (!entry ||
         !holds(x, s,
-               nodeOrAnchor(x, at ? at->object.get() : nullptr,
-                            anchors[c.nodeRegion], entry, bounded(c))))
+               ctx.andE(nodeOrAnchor(x, at ? at->object.get() : nullptr,
+                                     anchors[c.nodeRegion], entry, bounded(c)),
+                        awayFromLinkedAnchors(x, inst, c, entry)))) {
       return notNode(c);
+    }
     if (c.tail &&
         !holds(x, s, isTailOf(x, at ? at->object.get() : nullptr, c.anchor,
                               entry))) {
@@ -459,42 +521,28 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     for (const NodeSite &n : inst.nodeSites)
       if (n.base == region)
         shape.linkOffsets = n.links;
+    uint64_t blockSize = r ? r->blockSize : 0;
+    for (const NodeSite &n : inst.nodeSites)
+      if (n.base == region)
+        blockSize = n.blockSize;
     for (uint64_t a : list) {
       const memory::ObjectEntry &e = *s.memory.findByBase(a);
       for (const ExprRef &v : x.linksAt(e, shape, x.pointer(0)))
         if (!holds(x, s,
                    ctx.implies(valid,
                                nodeOrAnchor(x, at ? at->object.get() : nullptr,
-                                            list, v))))
+                                            list, v)))) {
+          if (v->isConst() &&
+              linkAnchor(region, v->bvValue().getZExtValue(), blockSize))
+            return "";
           return pend(region, fmt::format("a link of '{}' that may be "
                                           "neither null nor a node at the "
                                           "arrival",
                                           e.object->name));
+        }
     }
   }
   for (const auto &end : ends) {
-    // A node made outside the loop that an iteration links into a region
-    // (Executor::adoptAnchor) is an anchor the head does not know of: its
-    // links would be assumed to hold none of it.
-    for (const auto &[base, entry] : end->memory.objects()) {
-      if (!entry.object->region)
-        continue;
-      auto known = [&, base = base](uint64_t a) {
-        auto in = [a](const std::vector<uint64_t> &v) {
-          return std::find(v.begin(), v.end(), a) != v.end();
-        };
-        const memory::ObjectEntry *before = s.memory.findByBase(base);
-        auto carried = anchors.find(base);
-        return (carried != anchors.end() && in(carried->second)) ||
-               (before && before->object->region &&
-                in(before->object->region->anchors));
-      };
-      for (uint64_t a : entry.object->region->anchors)
-        if (!known(a))
-          return fmt::format("a node made before the loop that an iteration "
-                             "links to the nodes of '{}'",
-                             entry.object->name);
-    }
     for (const CarriedValue &c : inst.carried) {
       if (c.raw) {
         ExprRef next = address(c, *end);
@@ -502,8 +550,11 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
             *end->memory.findByBase(c.nodeRegion)->object;
         if (!next ||
             !holds(x, *end,
-                   bounded(c) ? x.isLinkTarget(o, next) : x.isNodeOf(o, next)))
+                   ctx.andE(bounded(c) ? x.isLinkTarget(o, next)
+                                       : x.isNodeOf(o, next),
+                            awayFromLinkedAnchors(x, inst, c, next)))) {
           return notNode(c);
+        }
         if (c.tail && !holds(x, *end, isTailOf(x, &o, c.anchor, next)))
           return fmt::format("'{}' may not be the last node at the end of "
                              "an iteration",
@@ -551,12 +602,13 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       for (uint64_t a : list)
         for (const ExprRef &v : x.linksAt(*end->memory.findByBase(a),
                                         *re.object->region, x.pointer(0)))
-          if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v))))
+          if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v)))) {
             return pend(region, fmt::format("a link of '{}' that may be "
                                             "neither null nor a node at the "
                                             "end of an iteration",
                                             end->memory.findByBase(a)
                                                 ->object->name));
+          }
     }
   }
   return "";
