@@ -62,7 +62,7 @@ private:
   /// is a sentinel's address, null or a node) each disjunct's.
   void scalarFacts(size_t r, const ExprRef &l);
   /// A fact of each view's cells: no field of a pointer's size holds one
-  /// of addresses_.
+  /// of addresses_, and none of nonNullFields_ is null.
   void addressFacts();
   /// Facts at the cell of a carried pointer that query body atom `a`'s
   /// instance of view `v` is read at (`cell == at(pointer)`, each fact of
@@ -138,6 +138,11 @@ private:
   std::set<ExprRef, expr::ExprIdLess> addresses_;
   /// The facts of cells addressFacts() made.
   std::set<ExprRef, expr::ExprIdLess> addressFacts_;
+  /// The fields (offset and bytes in a cell) an iteration writes an
+  /// address other than null into (a sentinel a list ends at, a circular
+  /// list's head): perhaps never null, which a walk to that address needs
+  /// of every cell it reads.
+  std::set<std::pair<unsigned, unsigned>> nonNullFields_;
 };
 
 } // namespace cosmo::solver

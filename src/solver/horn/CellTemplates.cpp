@@ -345,6 +345,9 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         ExprRef value = expr::substitute(ctx_, ExprRef(t->child(1)), toArgs);
         t = t->child(2);
         out.guards.push_back(ctx_.ult(cellArg, frontier));
+        if (value->kind() == Kind::BVConst && !value->bvValue().isZero() &&
+            value->width() >= 32)
+          nonNullFields_.insert(views[v].fields[f]);
         // A written cell links to none or to one written before (the
         // frontier's cell is not any written cell's successor).
         if (const CellView &view = views[v]; view.link) {
@@ -621,9 +624,12 @@ void CellTemplateBuilder::addressFacts() {
     auto [r, v] = key;
     CellPositions p = cellPositions(cells_.views[r],
                                     original_.relations()[r].args.size());
-    for (unsigned f : p.fields[v]) {
-      ExprRef field = cells_.system.argument(ctx_, r, f);
-      for (const ExprRef &c : addresses_)
+    for (size_t k = 0; k < p.fields[v].size(); ++k) {
+      ExprRef field = cells_.system.argument(ctx_, r, p.fields[v][k]);
+      std::vector<ExprRef> away(addresses_.begin(), addresses_.end());
+      if (nonNullFields_.count(cells_.views[r][v].fields[k]))
+        away.push_back(ctx_.bv(field->width(), 0));
+      for (const ExprRef &c : away)
         if (c->width() == field->width()) {
           ExprRef t = ctx_.notE(ctx_.eq(field, c));
           addressFacts_.insert(t);

@@ -33,7 +33,7 @@ int main(void) {
     end->next = n;
     end = n;
   }
-  for (struct node *p = list; p && p != sentinel; p = p->next)
+  for (struct node *p = list; p != sentinel; p = p->next)
     if (p->key != 5)
       reach_error();
   return 0;
