@@ -483,9 +483,8 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         !holds(x, s,
                ctx.andE(nodeOrAnchor(x, at ? at->object.get() : nullptr,
                                      anchors[c.nodeRegion], entry, bounded(c)),
-                        awayFromLinkedAnchors(x, inst, c, entry)))) {
+                        awayFromLinkedAnchors(x, inst, c, entry))))
       return notNode(c);
-    }
     if (c.tail &&
         !holds(x, s, isTailOf(x, at ? at->object.get() : nullptr, c.anchor,
                               entry))) {
@@ -552,9 +551,8 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
             !holds(x, *end,
                    ctx.andE(bounded(c) ? x.isLinkTarget(o, next)
                                        : x.isNodeOf(o, next),
-                            awayFromLinkedAnchors(x, inst, c, next)))) {
+                            awayFromLinkedAnchors(x, inst, c, next))))
           return notNode(c);
-        }
         if (c.tail && !holds(x, *end, isTailOf(x, &o, c.anchor, next)))
           return fmt::format("'{}' may not be the last node at the end of "
                              "an iteration",
@@ -602,13 +600,12 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       for (uint64_t a : list)
         for (const ExprRef &v : x.linksAt(*end->memory.findByBase(a),
                                         *re.object->region, x.pointer(0)))
-          if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v)))) {
+          if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v))))
             return pend(region, fmt::format("a link of '{}' that may be "
                                             "neither null nor a node at the "
                                             "end of an iteration",
                                             end->memory.findByBase(a)
                                                 ->object->name));
-          }
     }
   }
   return "";
