@@ -365,8 +365,9 @@ bool Executor::adoptAnchor(ExecutionState &s, const memory::MemoryObject &o,
   // own links are the region's once they hold null or nodes: until then
   // it is unset (linked in first, its links set after), neither assumed
   // nor checked, and no loop's head takes them as valid
-  // (assumeAnchorLinks). (A loop body's run that adopts one is refused
-  // its summary: its head knows no such anchor, nodesBroken.)
+  // (assumeAnchorLinks). (A loop body's run that adopts one runs again
+  // with it an anchor its head knows, when it is a node of the loop's
+  // arrival; else it is refused its summary: nodesBroken.)
   if (!value->isConst())
     return false;
   uint64_t address = value->bvValue().getZExtValue();

@@ -718,7 +718,8 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
         add(ctx_.implies(g, f));
     // A walk that writes no cell: the facts of the cells the loop before
     // wrote (below its frontier) hold of its cells. Only the facts of
-    // addresses: the others are the builder's, ported to it.
+    // addresses (no field holds one, or null where never written so): the
+    // others are the builder's, ported to it.
     if (found.guards.empty()) {
       ExprRef cellArg = cells_.system.argument(
           ctx_, key.first,

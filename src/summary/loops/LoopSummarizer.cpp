@@ -557,8 +557,11 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
     // The nodes of the arrival an iteration links into a region
     // (LoopInstance::linkedAnchors), valid as the carried pointers' are.
     for (const auto &[region, list] : inst.linkedAnchors) {
+      // (nodesBroken takes them as known: the head must have them.)
       if (!start->memory.findByBase(region))
-        continue;
+        return why = "a node linked into a region the loop's head does "
+                     "not have",
+               false;
       ExprRef valid = ctx.trueE();
       for (const CarriedValue &n : inst.carried)
         if (n.regionCells && n.base == region && n.pending)

@@ -417,14 +417,18 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       if (auto &known = anchors[region];
           std::find(known.begin(), known.end(), a) == known.end())
         known.push_back(a);
-  // A node of the arrival (outside every region, of the node's size)
-  // whose address the loop's nodes or anchors take (a sentinel the list
-  // ends at): the head knows it from the next run on, its links null or
-  // nodes there (checked at the arrival and each iteration's end, as every
-  // anchor's below).
+  // A node of the arrival (outside every region and every other region's
+  // anchors, a heap block of the node's size at a cell's alignment, as
+  // Executor::adoptAnchor takes one) whose address the loop's nodes or
+  // anchors take (a sentinel the list ends at): the head knows it from
+  // the next run on, its links null or nodes there (checked at the arrival
+  // and each iteration's end, as every anchor's below).
   auto linkAnchor = [&](uint64_t region, uint64_t a, uint64_t blockSize) {
     const memory::ObjectEntry *made = s.memory.findByBase(a);
-    if (!made || made->freed || made->object->region ||
+    if (blockSize == 0 ||
+        a % memory::MemoryObject::NodeRegion::cellSizeFor(blockSize) != 0 ||
+        !made || made->freed || made->object->region ||
+        made->object->anchorOf ||
         made->object->kind != memory::ObjectKind::Heap ||
         made->object->symbolicSize || made->object->capacity != blockSize)
       return false;
