@@ -544,15 +544,20 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                                 x_.pointer(0))
                       : c.var);
     }
+    // Region `base`'s anchors are valid from its count's `pending` cells on.
+    auto anchorsValid = [&](uint64_t base) {
+      ExprRef valid = ctx.trueE();
+      for (const CarriedValue &n : inst.carried)
+        if (n.regionCells && n.base == base && n.pending)
+          valid = ctx.uge(n.var, x_.pointer(n.pending));
+      return valid;
+    };
     // An anchor's links are valid from the cells that set them on (with
     // none pending: at the arrival already; nodesBroken checks it).
     for (const CarriedValue &c : inst.carried)
       if (c.raw && c.anchor && c.nodeRegion) {
-        ExprRef valid = ctx.trueE();
-        for (const CarriedValue &n : inst.carried)
-          if (n.regionCells && n.base == c.nodeRegion && n.pending)
-            valid = ctx.uge(n.var, x_.pointer(n.pending));
-        x_.addNodeAnchor(*start, c.nodeRegion, c.anchor, valid);
+        x_.addNodeAnchor(*start, c.nodeRegion, c.anchor,
+                         anchorsValid(c.nodeRegion));
       }
     // The nodes of the arrival an iteration links into a region
     // (LoopInstance::linkedAnchors), valid as the carried pointers' are.
@@ -562,12 +567,8 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
         return why = "a node linked into a region the loop's head does "
                      "not have",
                false;
-      ExprRef valid = ctx.trueE();
-      for (const CarriedValue &n : inst.carried)
-        if (n.regionCells && n.base == region && n.pending)
-          valid = ctx.uge(n.var, x_.pointer(n.pending));
       for (uint64_t a : list)
-        x_.addNodeAnchor(*start, region, a, valid);
+        x_.addNodeAnchor(*start, region, a, anchorsValid(region));
       assumeAnchorLinks(x_, *start, region);
     }
     // A region whose content or cells the loop carries: its valid links

@@ -521,13 +521,12 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     memory::MemoryObject::NodeRegion shape;
     if (r)
       shape = *r;
-    for (const NodeSite &n : inst.nodeSites)
-      if (n.base == region)
-        shape.linkOffsets = n.links;
     uint64_t blockSize = r ? r->blockSize : 0;
     for (const NodeSite &n : inst.nodeSites)
-      if (n.base == region)
+      if (n.base == region) {
+        shape.linkOffsets = n.links;
         blockSize = n.blockSize;
+      }
     for (uint64_t a : list) {
       const memory::ObjectEntry &e = *s.memory.findByBase(a);
       for (const ExprRef &v : x.linksAt(e, shape, x.pointer(0)))
