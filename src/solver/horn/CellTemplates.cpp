@@ -626,17 +626,19 @@ void CellTemplateBuilder::addressFacts() {
                                     original_.relations()[r].args.size());
     for (size_t k = 0; k < p.fields[v].size(); ++k) {
       ExprRef field = cells_.system.argument(ctx_, r, p.fields[v][k]);
-      std::vector<ExprRef> away(addresses_.begin(), addresses_.end());
+      auto away = [&](const ExprRef &c) {
+        if (c->width() != field->width())
+          return;
+        ExprRef t = ctx_.notE(ctx_.eq(field, c));
+        addressFacts_.insert(t);
+        if (std::find(found.facts.begin(), found.facts.end(), t) ==
+            found.facts.end())
+          found.facts.push_back(t);
+      };
+      for (const ExprRef &c : addresses_)
+        away(c);
       if (nonNullFields_.count(cells_.views[r][v].fields[k]))
-        away.push_back(ctx_.bv(field->width(), 0));
-      for (const ExprRef &c : away)
-        if (c->width() == field->width()) {
-          ExprRef t = ctx_.notE(ctx_.eq(field, c));
-          addressFacts_.insert(t);
-          if (std::find(found.facts.begin(), found.facts.end(), t) ==
-              found.facts.end())
-            found.facts.push_back(t);
-        }
+        away(ctx_.bv(field->width(), 0));
     }
   }
 }
