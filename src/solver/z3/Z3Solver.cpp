@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
+#include <mutex>
 
 namespace cosmo::solver {
 
@@ -19,8 +21,10 @@ public:
   void setTimeoutMs(unsigned ms) override { timeoutMs_ = ms; }
   void interrupt() override {
     interrupted_ = true;
-    tr_.z3().interrupt();
-    readOnlyTr_.z3().interrupt();
+    std::lock_guard<std::mutex> lock(made_);
+    for (const std::unique_ptr<Z3Translator> *tr : {&tr_, &readOnlyTr_})
+      if (*tr)
+        (*tr)->z3().interrupt();
   }
 
 protected:
@@ -49,7 +53,9 @@ private:
     // seconds where the array theory of QF_ABV takes minutes.
     bool asFunctions =
         theories.arrays && theories.arraysOnlyRead && !theories.floats;
-    Z3Translator &tr = asFunctions ? readOnlyTr_ : tr_;
+    Z3Translator &tr = translator(asFunctions);
+    if (interrupted_) // (before its context was made: not interrupted)
+      return SolverResult::unknown("interrupted");
     tr.clearIfLarge();
     z3::context &z3 = tr.z3();
     // A solver for the query's logic gets Z3's bit-blasting pipeline, which
@@ -94,8 +100,21 @@ private:
     return (timeoutMs_ ? z3::try_for(t, timeoutMs_) : t).mk_solver();
   }
 
-  Z3Translator tr_;
-  Z3Translator readOnlyTr_{/*arraysAsFunctions=*/true};
+  /// The translator (and Z3 context) of a query's kind, made at its first
+  /// query: a fresh Z3 4.8.12 context costs some 0.05 s on this project's
+  /// machines (it fills two 8.5 MB tables, each page a fault), a third of
+  /// a small program's run, and most solvers never ask one of the kinds
+  /// (Executor::askZ3Alone makes one solver per path model).
+  Z3Translator &translator(bool asFunctions) {
+    std::unique_ptr<Z3Translator> &tr = asFunctions ? readOnlyTr_ : tr_;
+    std::lock_guard<std::mutex> lock(made_); // (interrupt() reads them)
+    if (!tr)
+      tr = std::make_unique<Z3Translator>(asFunctions);
+    return *tr;
+  }
+
+  std::mutex made_;
+  std::unique_ptr<Z3Translator> tr_, readOnlyTr_;
   unsigned timeoutMs_;
   std::atomic<bool> interrupted_{false};
   PipelineStats ownStats_;
