@@ -54,7 +54,7 @@ private:
     bool asFunctions =
         theories.arrays && theories.arraysOnlyRead && !theories.floats;
     Z3Translator &tr = translator(asFunctions);
-    if (interrupted_) // (before its context was made: not interrupted)
+    if (interrupted_) // (an interrupt before the context existed missed it)
       return SolverResult::unknown("interrupted");
     tr.clearIfLarge();
     z3::context &z3 = tr.z3();
