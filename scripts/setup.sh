@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ clang-14 llvm-14 llvm-14-dev libclang-rt-14-dev
+          # LLVM's linker for native replays (faster than GNU ld; optional)
+          lld-14
           libz3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libyaml-cpp-dev
           # the persistent store: SQLite, and PostgreSQL's client library

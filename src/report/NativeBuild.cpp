@@ -6,7 +6,10 @@
 #include "cosmo/frontend/CompiledCache.h"
 
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
@@ -24,6 +27,24 @@ bool anyCheckMentions(const std::vector<std::string> &checks,
                      [&](const std::string &value) {
                        return llvm::StringRef(value).contains(name);
                      });
+}
+
+/// LLVM's linker when `clang` has it beside itself (as Debian's lld-14 puts
+/// it beside clang-14) or on PATH: it links a sanitized program in about
+/// 0.44 s where GNU ld takes 0.54 s (farm-bench, 10 runs each), and the
+/// end-to-end tests link some 400. Without it, clang's default linker.
+std::vector<std::string> linkerFlags(const std::string &clang) {
+  llvm::ErrorOr<std::string> found = llvm::sys::findProgramByName(clang);
+  llvm::SmallString<256> real;
+  if (found && !llvm::sys::fs::real_path(*found, real)) {
+    llvm::SmallString<256> beside = llvm::sys::path::parent_path(real);
+    llvm::sys::path::append(beside, "ld.lld");
+    if (llvm::sys::fs::can_execute(beside))
+      return {"-fuse-ld=lld"};
+  }
+  if (llvm::sys::findProgramByName("ld.lld"))
+    return {"-fuse-ld=lld"};
+  return {};
 }
 
 llvm::Error compile(const std::vector<std::string> &argv, std::string what) {
@@ -232,6 +253,10 @@ buildNativeProgram(const NativeToolchain &toolchain,
 
   std::vector<std::string> programCommand =
       unitCommand(sources.mainDirectory, sources.mainFlags);
+  // (Before the program's own flags: a linker they name wins.)
+  std::vector<std::string> linker = linkerFlags(toolchain.clang);
+  programCommand.insert(programCommand.begin() + 1, linker.begin(),
+                        linker.end());
   // In another working directory, paths must be absolute; otherwise they
   // stay as given, so diagnostics name the file as the user did.
   auto path = [&](const std::filesystem::path &p) {

@@ -49,6 +49,11 @@ TEST(NativeBuild, FirstErrorLinePrefersTheDiagnostic) {
                      "/w/p.c:2: undefined reference to `mystery'\n"
                      "clang: error: linker command failed with exit code 1\n"),
       "/w/p.c:2: undefined reference to `mystery'");
+  EXPECT_EQ(firstErrorLine("ld.lld: error: undefined symbol: mystery\n"
+                           ">>> referenced by p.c:2\n"
+                           "clang: error: linker command failed with exit "
+                           "code 1\n"),
+            "ld.lld: error: undefined symbol: mystery");
   EXPECT_EQ(firstErrorLine("clang: error: no such file or directory: 'x.c'\n"),
             "clang: error: no such file or directory: 'x.c'");
   EXPECT_EQ(firstErrorLine("\n  something odd\n"), "something odd");
