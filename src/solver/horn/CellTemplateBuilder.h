@@ -128,6 +128,8 @@ private:
     /// The cell a carried pointer is at (`cell == at(p)`, maybe with
     /// what the queries ask of p): each fact holds there.
     std::vector<ExprRef> pointers;
+    /// The constants an iteration writes into a data field (`tag == 1`).
+    std::vector<ExprRef> constants;
   };
   std::map<std::pair<size_t, size_t>, Found> found_;
   /// The system's entry ports (entryPorts()), made once by build().

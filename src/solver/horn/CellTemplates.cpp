@@ -42,6 +42,8 @@
 // With a successor view (CellIndexed.h), also:
 //  - at the cell a carried pointer is at (a query reads it there, maybe
 //    under a condition on the pointer: not null), each fact of a field;
+//    and so at the tail an iteration appends a node it allocates to (its
+//    link null, its data as written), under each guard;
 //  - the facts a walk needs at its entry, offered to the loop before it
 //    at its exit (the list's head);
 //  - a written cell's link is null or to a cell below the frontier, or
@@ -49,6 +51,8 @@
 //    list's head: the last node appended links to it);
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100);
+//  - a constant the iteration writes into a cell's data field that
+//    decides its successor's (a red node is linked, to a black one);
 //  - a linked cell's field (but its link) ordered against its
 //    successor's (a sorted list: key <= next's key), signed and unsigned;
 //  - a doubly linked list's back link: a linked cell's successor's other
@@ -330,6 +334,10 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
     const ExprRef &cell = c.head->args[p.cell[v]];
     ExprRef cellArg = cells_.system.argument(ctx_, r, p.cell[v]);
     Found &out = found_[{r, v}];
+    // The cells the iteration writes, and those it writes only the link
+    // of (the tail a list is appended at).
+    std::map<ExprRef, std::set<size_t>, expr::ExprIdLess> writtenFields;
+    std::map<ExprRef, std::vector<ExprRef>, expr::ExprIdLess> linkValues;
     for (size_t f = 0; f < p.fields[v].size(); ++f) {
       ExprRef fieldArg = cells_.system.argument(ctx_, r, p.fields[v][f]);
       // ite(cell == w, value, rest): each write of the iteration.
@@ -344,6 +352,9 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         ExprRef frontier = expr::substitute(ctx_, ExprRef(w), toArgs);
         ExprRef value = expr::substitute(ctx_, ExprRef(t->child(1)), toArgs);
         t = t->child(2);
+        writtenFields[frontier].insert(f);
+        if (views[v].link && *views[v].link == f)
+          linkValues[frontier].push_back(value);
         out.guards.push_back(ctx_.ult(cellArg, frontier));
         if (value->kind() == Kind::BVConst && !value->bvValue().isZero() &&
             value->width() >= 32)
@@ -375,9 +386,14 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         out.guards.push_back(
             ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
                       ctx_.slt(cellArg, frontier)));
-        for (const ExprRef &f :
-             writtenConstantFacts(ctx_, fieldArg, value, flags))
-          out.facts.push_back(f);
+        for (const ExprRef &fact :
+             writtenConstantFacts(ctx_, fieldArg, value, flags)) {
+          out.facts.push_back(fact);
+          if ((!views[v].link || *views[v].link != f) &&
+              fact->kind() == Kind::Eq &&
+              (fact->child(0)->isConst() || fact->child(1)->isConst()))
+            out.constants.push_back(fact);
+        }
         // A carried value written into a field other than the link (a
         // sorted list's key, a counter's stamp): the written cells' field
         // ordered against it, both ways; Houdini keeps the one that holds,
@@ -442,6 +458,35 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         }
       }
     }
+    // A cell the iteration writes only the link of, to a cell whose
+    // fields it writes (a node it allocates, not one it read: a walk that
+    // unlinks), is where it appends: each fact of the view may hold there
+    // (its link null before).
+    auto linksToNew = [&](const ExprRef &at) {
+      for (const ExprRef &value : linkValues[at])
+        for (const auto &[other, fields] : writtenFields)
+          if (other != at && fields.size() > 1 &&
+              !expr::freeVariables(other).empty() &&
+              expr::freeVariables(value) == expr::freeVariables(other))
+            return true;
+      return false;
+    };
+    if (views[v].link)
+      for (const auto &[at, fields] : writtenFields)
+        if (fields == std::set<size_t>{*views[v].link} && linksToNew(at)) {
+          // (Under a guard that makes it a cell written: at entry the
+          // pointer is at a node outside the region. Each frontier's
+          // plain `cell < w` alone: the pool grows by the view's facts for
+          // each.)
+          for (const ExprRef &g : out.guards) {
+            if (g->kind() != Kind::Ult)
+              continue;
+            ExprRef tail = ctx_.andE(ctx_.eq(cellArg, at), g);
+            if (std::find(out.pointers.begin(), out.pointers.end(), tail) ==
+                out.pointers.end())
+              out.pointers.push_back(tail);
+          }
+        }
   }
 }
 
@@ -771,6 +816,21 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
       for (const ExprRef &g : guards)
         add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
                          there));
+    }
+    // A constant of a cell's field that decides its successor's (a red
+    // node is followed by a black one; a node marked first links to a
+    // node): the cell is linked, and its successor has another constant.
+    for (const ExprRef &f : found.constants) {
+      for (const ExprRef &g : guards) {
+        if (!g->isTrue() && g->kind() != Kind::Ult)
+          continue; // (each frontier's plain `cell < w` alone, as above)
+        add(ctx_.implies(ctx_.andE(g, f), linked));
+        for (const ExprRef &h : found.constants)
+          if (h != f)
+            add(ctx_.implies(ctx_.andE(g, f),
+                             ctx_.andE(linked,
+                                       expr::substitute(ctx_, h, toSucc))));
+      }
     }
     // The order of a field and its successor's (a sorted list: each node's
     // key at most its successor's), signed and unsigned. (Not of the link;
