@@ -391,7 +391,9 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
           out.facts.push_back(fact);
           if ((!views[v].link || *views[v].link != f) &&
               fact->kind() == Kind::Eq &&
-              (fact->child(0)->isConst() || fact->child(1)->isConst()))
+              (fact->child(0)->isConst() || fact->child(1)->isConst()) &&
+              std::find(out.constants.begin(), out.constants.end(), fact) ==
+                  out.constants.end())
             out.constants.push_back(fact);
         }
         // A carried value written into a field other than the link (a
@@ -463,7 +465,10 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
     // unlinks), is where it appends: each fact of the view may hold there
     // (its link null before).
     auto linksToNew = [&](const ExprRef &at) {
-      for (const ExprRef &value : linkValues[at])
+      auto values = linkValues.find(at);
+      if (values == linkValues.end())
+        return false;
+      for (const ExprRef &value : values->second)
         for (const auto &[other, fields] : writtenFields)
           if (other != at && fields.size() > 1 &&
               !expr::freeVariables(other).empty() &&
