@@ -43,7 +43,7 @@
 //  - at the cell a carried pointer is at (a query reads it there, maybe
 //    under a condition on the pointer: not null), each fact of a field;
 //    and so at the tail an iteration appends a node it allocates to (its
-//    link null, its data as written), under each guard;
+//    link null, its data as written), under each frontier's `cell < w`;
 //  - the facts a walk needs at its entry, offered to the loop before it
 //    at its exit (the list's head);
 //  - a written cell's link is null or to a cell below the frontier, or
@@ -81,6 +81,12 @@ using expr::Expr;
 using expr::Kind;
 
 namespace {
+/// Appends `t` to `list` unless it is there (candidates keep their order).
+void appendOnce(std::vector<ExprRef> &list, const ExprRef &t) {
+  if (std::find(list.begin(), list.end(), t) == list.end())
+    list.push_back(t);
+}
+
 /// `a` and `b` ordered both ways, signed and unsigned (non-strict).
 std::vector<ExprRef> orderings(expr::ExprContext &ctx, const ExprRef &a,
                                const ExprRef &b) {
@@ -334,8 +340,8 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
     const ExprRef &cell = c.head->args[p.cell[v]];
     ExprRef cellArg = cells_.system.argument(ctx_, r, p.cell[v]);
     Found &out = found_[{r, v}];
-    // The cells the iteration writes, and those it writes only the link
-    // of (the tail a list is appended at).
+    // Per cell the iteration writes: the fields it writes there, and what
+    // it writes into the link (to find the tail it appends at).
     std::map<ExprRef, std::set<size_t>, expr::ExprIdLess> writtenFields;
     std::map<ExprRef, std::vector<ExprRef>, expr::ExprIdLess> linkValues;
     for (size_t f = 0; f < p.fields[v].size(); ++f) {
@@ -391,10 +397,8 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
           out.facts.push_back(fact);
           if ((!views[v].link || *views[v].link != f) &&
               fact->kind() == Kind::Eq &&
-              (fact->child(0)->isConst() || fact->child(1)->isConst()) &&
-              std::find(out.constants.begin(), out.constants.end(), fact) ==
-                  out.constants.end())
-            out.constants.push_back(fact);
+              (fact->child(0)->isConst() || fact->child(1)->isConst()))
+            appendOnce(out.constants, fact);
         }
         // A carried value written into a field other than the link (a
         // sorted list's key, a counter's stamp): the written cells' field
@@ -484,12 +488,8 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
           // plain `cell < w` alone: the pool grows by the view's facts for
           // each.)
           for (const ExprRef &g : out.guards) {
-            if (g->kind() != Kind::Ult)
-              continue;
-            ExprRef tail = ctx_.andE(ctx_.eq(cellArg, at), g);
-            if (std::find(out.pointers.begin(), out.pointers.end(), tail) ==
-                out.pointers.end())
-              out.pointers.push_back(tail);
+            if (g->kind() == Kind::Ult)
+              appendOnce(out.pointers, ctx_.andE(ctx_.eq(cellArg, at), g));
           }
         }
   }
@@ -681,9 +681,7 @@ void CellTemplateBuilder::addressFacts() {
           return;
         ExprRef t = ctx_.notE(ctx_.eq(field, c));
         addressFacts_.insert(t);
-        if (std::find(found.facts.begin(), found.facts.end(), t) ==
-            found.facts.end())
-          found.facts.push_back(t);
+        appendOnce(found.facts, t);
       };
       for (const ExprRef &c : addresses_)
         away(c);
@@ -728,8 +726,7 @@ void CellTemplateBuilder::pointerFacts(const HornAtom &a, size_t v,
   }
   std::vector<ExprRef> &mine = found_[{a.relation, v}].pointers;
   for (const ExprRef &premise : premises)
-    if (std::find(mine.begin(), mine.end(), premise) == mine.end())
-      mine.push_back(premise);
+    appendOnce(mine, premise);
 }
 
 std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
@@ -751,20 +748,14 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
         for (const ExprRef &f : found.facts)
           if (ExprRef g = portFact(f, from, to))
             ported.push_back({to, g});
-  for (auto &[to, g] : ported) {
-    std::vector<ExprRef> &facts = found_[to].facts;
-    if (std::find(facts.begin(), facts.end(), g) == facts.end())
-      facts.push_back(g);
-  }
+  for (auto &[to, g] : ported)
+    appendOnce(found_[to].facts, g);
   std::map<std::string, std::vector<ExprRef>> out;
   std::map<size_t, std::vector<ExprRef>> inherited = inheritedGuards();
   for (auto &[key, found] : found_) {
     std::vector<ExprRef> &mine =
         out[cells_.system.relations()[key.first].name];
-    auto add = [&](const ExprRef &t) {
-      if (std::find(mine.begin(), mine.end(), t) == mine.end())
-        mine.push_back(t);
-    };
+    auto add = [&](const ExprRef &t) { appendOnce(mine, t); };
     for (const ExprRef &g : found.guards)
       for (const ExprRef &f : found.facts)
         add(ctx_.implies(g, f));
@@ -822,9 +813,9 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
         add(ctx_.implies(ctx_.andAll(std::vector<ExprRef>{g, f, linked}),
                          there));
     }
-    // A constant of a cell's field that decides its successor's (a red
-    // node is followed by a black one; a node marked first links to a
-    // node): the cell is linked, and its successor has another constant.
+    // A constant written into a cell's data field that decides its
+    // successor's (a red node is followed by a black one): the cell is
+    // linked, and its successor's field has another written constant.
     for (const ExprRef &f : found.constants) {
       for (const ExprRef &g : guards) {
         if (!g->isTrue() && g->kind() != Kind::Ult)
