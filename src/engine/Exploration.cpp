@@ -319,6 +319,11 @@ void Executor::finishRun(uint64_t blocksTotal) {
   if (auto limit = std::find(reasons.begin(), reasons.end(), timeLimitReason());
       limit != reasons.end())
     std::rotate(reasons.begin(), limit, limit + 1);
+  // What was left undecided and handed to unrolling says why the run that
+  // ended unknown for another reason could not end true.
+  if (!reasons.empty())
+    for (const std::string &r : pendingUnknown_)
+      noteUnknown(r);
   size_t latent = std::count_if(summary_.errors.begin(), summary_.errors.end(),
                                  [](const ErrorReport &e) {
                                    return !e.latent.empty();

@@ -368,6 +368,10 @@ public:
   /// The solver pipeline, made at the first query.
   solver::Solver &solver();
   void noteUnknown(const std::string &reason);
+  /// A reason that explains the verdict only if the run ends unknown for
+  /// another (its time limit, mostly): a question left undecided whose
+  /// loop was unrolled instead, which may still decide it.
+  void noteIfUnknown(const std::string &reason);
   RunSummary &summary() { return summary_; }
   const solver::PipelineStats &solverStats() const { return solverStats_; }
   const llvm::Function *entry() const { return entry_; }
@@ -738,6 +742,7 @@ private:
   /// (coverage-new search).
   BlockSet ranBlocks_;
   RunSummary summary_;
+  std::vector<std::string> pendingUnknown_; // see noteIfUnknown
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> interrupted_{false};
   bool stopping_ = false;

@@ -361,8 +361,6 @@ void CandidateDecider::decide(LoopCandidate c) {
     return;
   }
   ++st.undecided;
-  if (!enclosing_ && unrollInstead(*c.state))
-    return;
   const LoopPathData &d = *LoopPathData::find(*c.state);
   std::string past =
       d.atoms.empty()
@@ -372,10 +370,17 @@ void CandidateDecider::decide(LoopCandidate c) {
           : fmt::format("the loop at {}:{}",
                         registry_.at(d.atoms.back()).where.file,
                         registry_.at(d.atoms.back()).where.line);
-  x_.noteUnknown(fmt::format(
+  std::string why = fmt::format(
       "whether the {} at {}:{} is reachable past {} was not decided: {}",
       engine::errorKindName(c.end.error), at.file, at.line, past,
-      a.reason.empty() ? "the Horn solver answered unknown" : a.reason));
+      a.reason.empty() ? "the Horn solver answered unknown" : a.reason);
+  if (!enclosing_ && unrollInstead(*c.state)) {
+    // Unrolling may still decide it; if the run ends unknown (its time
+    // limit), this is what kept it from ending true.
+    x_.noteIfUnknown(why + " (the loop was unrolled for it)");
+    return;
+  }
+  x_.noteUnknown(why);
 }
 
 } // namespace cosmo::summary
