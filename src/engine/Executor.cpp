@@ -619,12 +619,6 @@ void Executor::noteUnknown(const std::string &reason) {
   summary_.unknownReasons.push_back(reason);
 }
 
-void Executor::noteIfUnknown(const std::string &reason) {
-  if (std::find(pendingUnknown_.begin(), pendingUnknown_.end(), reason) ==
-      pendingUnknown_.end())
-    pendingUnknown_.push_back(reason);
-}
-
 bool Executor::pathLimitReached() const {
   return opts_.maxPaths > 0 &&
          summary_.stats.pathsCompleted + summary_.stats.pathsErrored >=

@@ -370,8 +370,11 @@ public:
   void noteUnknown(const std::string &reason);
   /// A reason that explains the verdict only if the run ends unknown for
   /// another (its time limit, mostly): a question left undecided whose
-  /// loop was unrolled instead, which may still decide it.
-  void noteIfUnknown(const std::string &reason);
+  /// loop was unrolled instead, which may still decide it. (noteUnknown
+  /// drops repeats when finishRun adds them.)
+  void noteIfUnknown(const std::string &reason) {
+    pendingUnknown_.push_back(reason);
+  }
   RunSummary &summary() { return summary_; }
   const solver::PipelineStats &solverStats() const { return solverStats_; }
   const llvm::Function *entry() const { return entry_; }

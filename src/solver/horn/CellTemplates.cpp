@@ -472,12 +472,15 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
       auto values = linkValues.find(at);
       if (values == linkValues.end())
         return false;
-      for (const ExprRef &value : values->second)
+      for (const ExprRef &value : values->second) {
+        auto vars = expr::freeVariables(value);
+        if (vars.empty())
+          continue;
         for (const auto &[other, fields] : writtenFields)
           if (other != at && fields.size() > 1 &&
-              !expr::freeVariables(other).empty() &&
-              expr::freeVariables(value) == expr::freeVariables(other))
+              expr::freeVariables(other) == vars)
             return true;
+      }
       return false;
     };
     if (views[v].link)
