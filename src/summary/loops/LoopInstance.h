@@ -83,6 +83,13 @@ struct CarriedValue {
   /// unset at the head (0 or 1: an append sets the link of the node the
   /// iteration before allocated).
   unsigned pending = 0;
+  /// The link offsets of the pending cell that may be unset (its others
+  /// hold null or a node at the head).
+  std::vector<uint64_t> pendingLinks;
+  /// Of a region's cell count: from how many cells on the region's
+  /// anchors' links are valid at the head (0 or 1: a list's head node
+  /// whose link the first iteration sets).
+  unsigned anchorPending = 0;
   /// Its object is a node region the loop makes: at the arrival it has no
   /// cells, and its content is any array.
   bool bornInLoop = false;

@@ -544,12 +544,13 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
                                 x_.pointer(0))
                       : c.var);
     }
-    // Region `base`'s anchors are valid from its count's `pending` cells on.
+    // Region `base`'s anchors are valid from its count's `anchorPending`
+    // cells on.
     auto anchorsValid = [&](uint64_t base) {
       ExprRef valid = ctx.trueE();
       for (const CarriedValue &n : inst.carried)
-        if (n.regionCells && n.base == base && n.pending)
-          valid = ctx.uge(n.var, x_.pointer(n.pending));
+        if (n.regionCells && n.base == base && n.anchorPending)
+          valid = ctx.uge(n.var, x_.pointer(n.anchorPending));
       return valid;
     };
     // An anchor's links are valid from the cells that set them on (with
@@ -570,6 +571,25 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
       for (uint64_t a : list)
         x_.addNodeAnchor(*start, region, a, anchorsValid(region));
       assumeAnchorLinks(x_, *start, region);
+    }
+    // A pending last cell's links that are not pending hold null or a
+    // node at the head (nodesBroken checks them at the arrival and at
+    // every iteration's end).
+    for (const CarriedValue &c : inst.carried) {
+      if (!c.regionCells || !c.pending)
+        continue;
+      const memory::ObjectEntry &e = *start->memory.findByBase(c.base);
+      const memory::MemoryObject::NodeRegion &r = *e.object->region;
+      // (At `cells * size - size`: a cell's stride the Horn layer reads.)
+      ExprRef size = x_.pointer(r.cellSize());
+      std::vector<ExprRef> values =
+          x_.linksAt(e, r, ctx.sub(ctx.mul(c.var, size), size));
+      for (size_t k = 0; k < values.size(); ++k)
+        if (std::find(c.pendingLinks.begin(), c.pendingLinks.end(),
+                      r.linkOffsets[k]) == c.pendingLinks.end())
+          x_.assume(*start,
+                    ctx.implies(ctx.uge(c.var, x_.pointer(1)),
+                                x_.isNodeOf(*e.object, values[k])));
     }
     // A region whose content or cells the loop carries: its valid links
     // hold null or a cell of the head (what the arrival and every

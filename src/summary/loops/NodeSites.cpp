@@ -317,6 +317,36 @@ ExprRef nodeOrAnchor(Executor &x, const memory::MemoryObject *o,
   return x.ctx().orAll(any);
 }
 
+/// The links of cell `index` of region `e` in `s` (but those at
+/// `skipped`) that may hold neither null nor a node where `exists`.
+std::vector<uint64_t> unsetLinks(Executor &x, ExecutionState &s,
+                                 const memory::ObjectEntry &e,
+                                 const ExprRef &index,
+                                 const std::vector<uint64_t> &skipped,
+                                 ExprRef exists = nullptr) {
+  expr::ExprContext &ctx = x.ctx();
+  const memory::MemoryObject::NodeRegion &r = *e.object->region;
+  std::vector<ExprRef> values =
+      x.linksAt(e, r, ctx.mul(index, x.pointer(r.cellSize())));
+  std::vector<uint64_t> out;
+  for (size_t k = 0; k < values.size(); ++k) {
+    uint64_t offset = r.linkOffsets[k];
+    if (std::find(skipped.begin(), skipped.end(), offset) != skipped.end())
+      continue;
+    ExprRef valid = x.isNodeOf(*e.object, values[k]);
+    if (!holds(x, s, exists ? ctx.implies(exists, valid) : valid))
+      out.push_back(offset);
+  }
+  return out;
+}
+
+std::string unsetWhy(const memory::ObjectEntry &e) {
+  return fmt::format("a node of '{}' allocated in the loop whose link may "
+                     "be neither null nor one of its nodes at the end of "
+                     "the iteration (unset, or another object's address)",
+                     e.object->name);
+}
+
 } // namespace
 
 ExprRef isTailOf(Executor &x, const memory::MemoryObject *o, uint64_t anchor,
@@ -359,11 +389,38 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
                      const ExecutionState &st) -> ExprRef {
     return c.addressIn(ctx, st);
   };
-  // The last cell or an anchor with a link unset: pending, once.
-  auto pend = [&](uint64_t region, const std::string &why) {
-    for (CarriedValue &c : carried)
-      if (c.regionCells && c.base == region && c.pending == 0) {
+  // The last cell's links unset at an iteration's end (`offsets`): it is
+  // pending, with those links (its others valid at the head); links found
+  // unset later join them (a node's `next` the next iteration sets, its
+  // `prev` set by its own).
+  auto pend = [&](uint64_t region, const std::string &why,
+                  const std::vector<uint64_t> &offsets) {
+    for (CarriedValue &c : carried) {
+      if (!c.regionCells || c.base != region)
+        continue;
+      bool grows = false;
+      for (uint64_t o : offsets)
+        if (std::find(c.pendingLinks.begin(), c.pendingLinks.end(), o) ==
+            c.pendingLinks.end()) {
+          c.pendingLinks.push_back(o);
+          grows = true;
+        }
+      if (c.pending == 0 || grows) {
         c.pending = 1;
+        again = true;
+        return std::string();
+      }
+    }
+    return why;
+  };
+  // An anchor with a link unset: its links valid from the first cell on,
+  // once. (Apart from the last cell's pending, so that an anchor whose
+  // links hold at the arrival is valid from there: a list's head node
+  // whose last node's `next` the next iteration sets.)
+  auto pendAnchor = [&](uint64_t region, const std::string &why) {
+    for (CarriedValue &c : carried)
+      if (c.regionCells && c.base == region && c.anchorPending == 0) {
+        c.anchorPending = 1;
         again = true;
         return std::string();
       }
@@ -404,7 +461,18 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       std::string why = fmt::format("a node of '{}' whose link may be unset "
                                     "at the arrival",
                                     o.name);
-      return c.pending ? why : pend(c.base, why);
+      return c.pending ? why : pend(c.base, why, r.linkOffsets);
+    }
+    // (Its last cell's links that are not pending are valid there.)
+    if (c.pending && !holds(x, s, ctx.uge(r.validCells, r.cells))) {
+      std::vector<uint64_t> unset =
+          unsetLinks(x, s, *s.memory.findByBase(c.base),
+                     ctx.sub(r.cells, x.pointer(1)), c.pendingLinks);
+      if (!unset.empty())
+        return pend(c.base, fmt::format("a node of '{}' whose link may be "
+                                        "unset at the arrival",
+                                        o.name),
+                    unset);
     }
   }
   // The anchors of each region, as the body's runs had them.
@@ -511,12 +579,12 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     const memory::MemoryObject::NodeRegion *r =
         at ? at->object->region.get() : nullptr;
     const CarriedValue *count = countOf(carried, region);
-    if (count && count->pending && !r)
+    if (count && count->anchorPending && !r)
       continue; // none valid yet: no cell at the arrival
-    // (Of a region the arrival has: valid from its `pending` cells on, as
-    // the head takes them.)
-    ExprRef valid = count && count->pending
-                        ? ctx.uge(r->cells, x.pointer(count->pending))
+    // (Of a region the arrival has: valid from its `anchorPending` cells
+    // on, as the head takes them.)
+    ExprRef valid = count && count->anchorPending
+                        ? ctx.uge(r->cells, x.pointer(count->anchorPending))
                         : ctx.trueE();
     memory::MemoryObject::NodeRegion shape;
     if (r)
@@ -537,7 +605,8 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
           if (v->isConst() &&
               linkAnchor(region, v->bvValue().getZExtValue(), blockSize))
             return "";
-          return pend(region, fmt::format("a link of '{}' that may be "
+          return pendAnchor(region,
+                            fmt::format("a link of '{}' that may be "
                                           "neither null nor a node at the "
                                           "arrival",
                                           e.object->name));
@@ -578,33 +647,42 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         ExprRef index = ctx.add(c.var, x.pointer(static_cast<uint64_t>(j)));
         ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
                                : ctx.trueE();
-        for (const ExprRef &value :
-             x.linksAt(e, r, ctx.mul(index, x.pointer(r.cellSize()))))
-          if (!holds(x, *end, ctx.implies(exists, x.isNodeOf(*e.object, value)))) {
-            std::string why = fmt::format(
-                "a node of '{}' allocated in the loop whose link may be "
-                "neither null nor one of its nodes at the end of the "
-                "iteration (unset, or another object's address)",
-                e.object->name);
-            if (j == static_cast<int64_t>(*added) - 1)
-              return pend(c.base, why);
-            return j < 0 ? tails(c.base, why) : why;
-          }
+        std::vector<uint64_t> unset =
+            unsetLinks(x, *end, e, index, {}, exists);
+        if (unset.empty())
+          continue;
+        std::string why = unsetWhy(e);
+        if (j == static_cast<int64_t>(*added) - 1)
+          return pend(c.base, why, unset);
+        return j < 0 ? tails(c.base, why) : why;
+      }
+      // The last cell, when pending: its other links valid.
+      if (c.pending) {
+        int64_t j = static_cast<int64_t>(*added) - 1;
+        ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
+                               : ctx.trueE();
+        std::vector<uint64_t> unset =
+            unsetLinks(x, *end, e,
+                       ctx.add(c.var, x.pointer(static_cast<uint64_t>(j))),
+                       c.pendingLinks, exists);
+        if (!unset.empty())
+          return pend(c.base, unsetWhy(e), unset);
       }
     }
     // The anchors' links, valid from the cells that make them so.
     for (const auto &[region, list] : anchors) {
       const memory::ObjectEntry &re = *end->memory.findByBase(region);
       const CarriedValue *count = countOf(carried, region);
-      ExprRef valid = count && count->pending
+      ExprRef valid = count && count->anchorPending
                           ? ctx.uge(re.object->region->cells,
-                                    x.pointer(count->pending))
+                                    x.pointer(count->anchorPending))
                           : ctx.trueE();
       for (uint64_t a : list)
         for (const ExprRef &v : x.linksAt(*end->memory.findByBase(a),
                                         *re.object->region, x.pointer(0)))
           if (!holds(x, *end, ctx.implies(valid, x.isNodeOf(*re.object, v))))
-            return pend(region, fmt::format("a link of '{}' that may be "
+            return pendAnchor(region,
+                              fmt::format("a link of '{}' that may be "
                                             "neither null nor a node at the "
                                             "end of an iteration",
                                             end->memory.findByBase(a)
