@@ -367,6 +367,10 @@ void LoopSummarizer::onBlockEntry(ExecutionState &s,
     a = d->activations.end() - 1;
     if (loop->overNodes && registry_.options.loops == LoopStrategy::Auto &&
         nodeRegionsPossible(x_)) {
+      // Its first iterations run before any summary: with the links a
+      // summary's arrival would take as set (a builder's last node's, set
+      // after it), as the reads there take them.
+      validateNodes(x_, s);
       // The copy first: its own activation must not hold the copy (a cycle
       // of shared pointers, never freed).
       auto first = std::make_shared<LoopPathData::Activation::FirstArrival>();
