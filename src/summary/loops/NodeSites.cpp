@@ -467,7 +467,8 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
     if (c.pending && !holds(x, s, ctx.uge(r.validCells, r.cells))) {
       std::vector<uint64_t> unset =
           unsetLinks(x, s, *s.memory.findByBase(c.base),
-                     ctx.sub(r.cells, x.pointer(1)), c.pendingLinks);
+                     ctx.sub(r.cells, x.pointer(1)), c.pendingLinks,
+                     ctx.uge(r.cells, x.pointer(1)));
       if (!unset.empty())
         return pend(c.base, fmt::format("a node of '{}' whose link may be "
                                         "unset at the arrival",
@@ -639,16 +640,22 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
         return fmt::format("the cells of '{}' an iteration allocates are "
                            "not counted",
                            e.object->name);
+      // Cell `j` of those the head has (from its count on: allocated by
+      // the iteration), when it exists: the links of its own not in
+      // `skipped` that may be unset.
+      auto unsetAt = [&](int64_t j, const std::vector<uint64_t> &skipped) {
+        ExprRef index = ctx.add(c.var, x.pointer(static_cast<uint64_t>(j)));
+        ExprRef exists =
+            j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
+                  : ctx.trueE();
+        return unsetLinks(x, *end, e, index, skipped, exists);
+      };
       // The cells valid at the end: all but the last `pending`, those of
       // the head and those the iteration allocated.
       for (int64_t j = -static_cast<int64_t>(c.pending);
            j < static_cast<int64_t>(*added) - static_cast<int64_t>(c.pending);
            ++j) {
-        ExprRef index = ctx.add(c.var, x.pointer(static_cast<uint64_t>(j)));
-        ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
-                               : ctx.trueE();
-        std::vector<uint64_t> unset =
-            unsetLinks(x, *end, e, index, {}, exists);
+        std::vector<uint64_t> unset = unsetAt(j, {});
         if (unset.empty())
           continue;
         std::string why = unsetWhy(e);
@@ -658,13 +665,8 @@ std::string nodesBroken(Executor &x, ExecutionState &s,
       }
       // The last cell, when pending: its other links valid.
       if (c.pending) {
-        int64_t j = static_cast<int64_t>(*added) - 1;
-        ExprRef exists = j < 0 ? ctx.uge(c.var, x.pointer(static_cast<uint64_t>(-j)))
-                               : ctx.trueE();
         std::vector<uint64_t> unset =
-            unsetLinks(x, *end, e,
-                       ctx.add(c.var, x.pointer(static_cast<uint64_t>(j))),
-                       c.pendingLinks, exists);
+            unsetAt(static_cast<int64_t>(*added) - 1, c.pendingLinks);
         if (!unset.empty())
           return pend(c.base, unsetWhy(e), unset);
       }
