@@ -584,7 +584,7 @@ bool LoopSummarizer::summarizeFrom(ExecutionState &s,
         continue;
       const memory::ObjectEntry &e = *start->memory.findByBase(c.base);
       const memory::MemoryObject::NodeRegion &r = *e.object->region;
-      // (At `cells * size - size`: a cell's stride the Horn layer reads.)
+      // (The last cell's offset, `cells * size - size`.)
       ExprRef size = x_.pointer(r.cellSize());
       std::vector<ExprRef> values =
           x_.linksAt(e, r, ctx.sub(ctx.mul(c.var, size), size));
