@@ -84,7 +84,8 @@ struct CarriedValue {
   /// iteration before allocated).
   unsigned pending = 0;
   /// The link offsets of the pending cell that may be unset (its others
-  /// hold null or a node at the head).
+  /// hold null or a node at the head): non-empty exactly when `pending`
+  /// is (nodesBroken sets both).
   std::vector<uint64_t> pendingLinks;
   /// Of a region's cell count: from how many cells on the region's
   /// anchors' links are valid at the head (0 or 1: a list's head node
