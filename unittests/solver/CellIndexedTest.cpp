@@ -618,5 +618,73 @@ TEST_F(CellIndexedTest, AChoiceBetweenTooManyConstantsOffersNoCaseFacts) {
   }
 }
 
+TEST_F(CellIndexedTest, ALoopThatGoesOnFillingCellsKeepsBothLoopsConstants) {
+  // for (i = 0; i < n; i++) node[i].key = 11; for (; i < m; i++)
+  // node[i].key = second; then the error: a node j < i whose key is
+  // neither 11 nor 13. Under the second loop's frontier neither constant
+  // holds alone: the second loop is offered their disjunction (which
+  // holds when it writes 13), and a 12 it writes is reached.
+  for (int64_t second : {13, 12}) {
+    HornSystem h;
+    size_t one = h.addRelation("first",
+                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    size_t two = h.addRelation("second",
+                               {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            m = bv32("m"), j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(0), n), ctx.sle(n, k32(1000))),
+                 HornAtom{one, {a, k32(0), n}}});
+    h.addClause({{HornAtom{one, {a, i, n}}},
+                 ctx.slt(i, n),
+                 HornAtom{one, {write4(a, node(i, 8), k32(11)),
+                                ctx.add(i, k32(1)), n}}});
+    h.addClause({{HornAtom{one, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{ctx.notE(ctx.slt(i, n)),
+                                                 ctx.sle(i, m),
+                                                 ctx.sle(m, k32(1000))}),
+                 HornAtom{two, {a, i, m}}});
+    h.addClause({{HornAtom{two, {a, i, m}}},
+                 ctx.slt(i, m),
+                 HornAtom{two, {write4(a, node(i, 8), k32(second)),
+                                ctx.add(i, k32(1)), m}}});
+    ExprRef key = read4(a, node(j, 8));
+    h.addClause({{HornAtom{two, {a, i, m}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, m)), ctx.sle(k32(0), j),
+                     ctx.slt(j, i), ctx.ne(key, k32(11)),
+                     ctx.ne(key, k32(13))}),
+                 std::nullopt});
+    // The second loop is offered the disjunction of both loops' keys.
+    std::string why;
+    auto cells = indexByCell(ctx, h, why);
+    ASSERT_TRUE(cells) << why;
+    auto mentions = [](const ExprRef &e, uint64_t k) {
+      std::vector<const expr::Expr *> todo{e.get()};
+      while (!todo.empty()) {
+        const expr::Expr *x = todo.back();
+        todo.pop_back();
+        if (x->kind() == expr::Kind::BVConst && x->bvValue() == k)
+          return true;
+        for (unsigned c = 0; c < x->numChildren(); ++c)
+          todo.push_back(x->child(c));
+      }
+      return false;
+    };
+    bool both = false;
+    auto templates = cellTemplates(ctx, h, *cells);
+    for (const ExprRef &t : templates["second"])
+      both |= mentions(t, 11) && mentions(t, static_cast<uint64_t>(second));
+    EXPECT_TRUE(both) << second;
+    HornOptions o;
+    o.timeoutSeconds = 10;
+    HornAnswer answer = solveOverCells(ctx, h, o);
+    if (second == 13)
+      EXPECT_EQ(answer.status, HornAnswer::Safe) << answer.reason;
+    else
+      EXPECT_NE(answer.status, HornAnswer::Safe);
+  }
+}
+
 } // namespace
 } // namespace cosmo::solver

@@ -74,6 +74,11 @@ private:
   /// The value of `t` (over `r`'s arguments) at entry, when every entry
   /// clause makes it one constant.
   ExprRef entryValue(size_t r, const ExprRef &t);
+  /// The argument of relation `r` that every entry clause sets to what it
+  /// sets `t` to, and no iteration changes (a loop after another: the
+  /// earlier loop's value, which the later one's relation carries as it
+  /// was); null when there is none.
+  ExprRef entryParameter(size_t r, const ExprRef &t);
   /// Fact `f` over the cell and fields of view `from` as the same fact of
   /// view `to`; null when their fields differ or `f` reads other
   /// arguments.

@@ -22,6 +22,11 @@
 //    condition; a constant under each condition of its iteration over
 //    scalars the loop leaves as they are (a branch on a flag chosen
 //    before the loop);
+//  - in a loop that goes on with a list an earlier one left (its
+//    relation carries the earlier loop's values as they were), a scalar
+//    field the iteration sets to a constant (the list's head node's mark)
+//    holds it or its value at entry, and holds it once the count has
+//    moved from an entry of 0;
 //  - the field ordered against a carried value w when v is w or w's next
 //    value (signed and unsigned, both ways): it holds of every written
 //    cell when w only moves one way (the keys of a list built sorted, a
@@ -52,7 +57,9 @@
 //  - a fact of a cell's data (not of its place or link) that a linked
 //    cell passes to its successor (key < 100 -> next's key < 100);
 //  - a constant the iteration writes into a cell's data field that
-//    decides its successor's (a red node is linked, to a black one);
+//    decides its successor's (a red node is linked, to a black one); with
+//    the constants other loops write into that field of the same cells
+//    (a list one loop extends after another), and their disjunction;
 //  - a linked cell's field (but its link) ordered against its
 //    successor's (a sorted list: key <= next's key), signed and unsigned;
 //  - a doubly linked list's back link: a linked cell's successor's other
@@ -266,6 +273,50 @@ ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
   return value;
 }
 
+ExprRef CellTemplateBuilder::entryParameter(size_t r, const ExprRef &t) {
+  const auto &args = original_.relations()[r].args;
+  std::optional<size_t> found;
+  bool entered = false;
+  for (const HornClause &c : cells_.system.clauses()) {
+    if (!c.head || c.head->relation != r)
+      continue;
+    const HornAtom *self = nullptr;
+    for (const HornAtom &a : c.body)
+      if (a.relation == r)
+        self = &a;
+    if (self)
+      continue;
+    entered = true;
+    expr::Substitution atEntry;
+    for (unsigned i = 0; i < c.head->args.size(); ++i)
+      atEntry[cells_.system.argument(ctx_, r, i)] = c.head->args[i];
+    ExprRef v = expr::substitute(ctx_, t, atEntry);
+    if (v->kind() != Kind::Var)
+      return nullptr; // (a constant is entryValue's)
+    std::optional<size_t> here;
+    for (size_t k = 0; k < c.head->args.size() && k < args.size(); ++k)
+      if (c.head->args[k] == v && cells_.system.argument(ctx_, r, k) != t &&
+          (!found || *found == k)) {
+        here = k;
+        break;
+      }
+    if (!here)
+      return nullptr;
+    found = here;
+  }
+  if (!entered || !found)
+    return nullptr;
+  // Unchanged by every iteration.
+  for (const HornClause &c : cells_.system.clauses()) {
+    if (!c.head || c.head->relation != r)
+      continue;
+    for (const HornAtom &a : c.body)
+      if (a.relation == r && a.args[*found] != c.head->args[*found])
+        return nullptr;
+  }
+  return cells_.system.argument(ctx_, r, *found);
+}
+
 ExprRef CellTemplateBuilder::portFact(const ExprRef &f,
                                       std::pair<size_t, size_t> from,
                                       std::pair<size_t, size_t> to) {
@@ -334,6 +385,29 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         ExprRef value = expr::substitute(ctx_, set->second, {{count, first}});
         for (const ExprRef &f : writtenConstantFacts(ctx_, arg, value, flags))
           found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(count, first), f));
+      }
+      // A loop that goes on with what an earlier one left (a list one loop
+      // extends after another, both writing its head node's field the
+      // first time): the field holds the constant or its value at entry;
+      // and the constant once the count has moved from an entry of 0.
+      ExprRef was = entryParameter(r, arg);
+      if (!was || set->second->kind() != Kind::BVConst)
+        continue;
+      for (const ExprRef &f : writtenConstantFacts(ctx_, arg, set->second, {}))
+        found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(arg, was), f));
+      for (unsigned j : p.scalars) {
+        ExprRef count = cells_.system.argument(ctx_, r, j);
+        auto moved = next.find(count);
+        if (j == i || moved == next.end() || moved->second == count)
+          continue;
+        ExprRef from = entryParameter(r, count);
+        if (!from)
+          continue;
+        ExprRef zero = ctx_.bv(from->width(), 0);
+        for (const ExprRef &f : writtenConstantFacts(ctx_, arg, set->second, {}))
+          found_[{r, 0}].plain.push_back(
+              ctx_.orAll(std::vector<ExprRef>{ctx_.notE(ctx_.eq(from, zero)),
+                                              ctx_.eq(count, from), f}));
       }
     }
   for (size_t v = 0; v < views.size(); ++v) {
@@ -752,6 +826,30 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
           if (ExprRef g = portFact(f, from, to))
             ported.push_back({to, g});
   for (auto &[to, g] : ported)
+    appendOnce(found_[to].facts, g);
+  // Constants several loops write into one field of the same cells (a list
+  // one loop extends after another: marks 1, then 2): each relation over
+  // those cells takes the others' as its own (which a linked cell's
+  // successor has, below), and their disjunction as a fact.
+  std::vector<std::pair<std::pair<size_t, size_t>, ExprRef>> taken, choices;
+  for (const auto &[to, mine] : found_) {
+    std::map<ExprRef, std::vector<ExprRef>, expr::ExprIdLess> byField;
+    for (const auto &[from, found] : found_)
+      for (const ExprRef &f : found.constants)
+        if (ExprRef g = from == to ? f : portFact(f, from, to);
+            g && g->kind() == Kind::Eq)
+          appendOnce(byField[ExprRef(g->child(g->child(0)->isConst()))], g);
+    for (const auto &[field, cases] : byField) {
+      if (cases.size() < 2 || cases.size() > kConstantCases)
+        continue;
+      for (const ExprRef &k : cases)
+        taken.push_back({to, k});
+      choices.push_back({to, ctx_.orAll(cases)});
+    }
+  }
+  for (auto &[to, k] : taken)
+    appendOnce(found_[to].constants, k);
+  for (auto &[to, g] : choices)
     appendOnce(found_[to].facts, g);
   std::map<std::string, std::vector<ExprRef>> out;
   std::map<size_t, std::vector<ExprRef>> inherited = inheritedGuards();
