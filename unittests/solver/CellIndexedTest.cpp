@@ -24,6 +24,20 @@ namespace {
 
 using expr::Sort;
 
+/// Whether constant `k` occurs in `e`.
+bool mentions(const ExprRef &e, uint64_t k) {
+  std::vector<const expr::Expr *> todo{e.get()};
+  while (!todo.empty()) {
+    const expr::Expr *x = todo.back();
+    todo.pop_back();
+    if (x->kind() == expr::Kind::BVConst && x->bvValue() == k)
+      return true;
+    for (unsigned c = 0; c < x->numChildren(); ++c)
+      todo.push_back(x->child(c));
+  }
+  return false;
+}
+
 class CellIndexedTest : public ::testing::Test {
 public:
   ExprRef bv32(const char *name) { return ctx.var(name, Sort::bv(32)); }
@@ -581,18 +595,6 @@ TEST_F(CellIndexedTest, AChoiceBetweenTooManyConstantsOffersNoCaseFacts) {
   // then the error: a node whose key is 12. Each constant of a choice of
   // at most four is offered (with their disjunction); a longer nest
   // offers none of them, however deep it is.
-  auto mentions = [](const ExprRef &e, uint64_t k) {
-    std::vector<const expr::Expr *> todo{e.get()};
-    while (!todo.empty()) {
-      const expr::Expr *x = todo.back();
-      todo.pop_back();
-      if (x->kind() == expr::Kind::BVConst && x->bvValue() == k)
-        return true;
-      for (unsigned c = 0; c < x->numChildren(); ++c)
-        todo.push_back(x->child(c));
-    }
-    return false;
-  };
   const std::vector<int64_t> constants{11, 13, 15, 17, 19};
   for (size_t count : {4u, 5u}) {
     ExprRef k = bv32("k");
@@ -659,18 +661,6 @@ TEST_F(CellIndexedTest, ALoopThatGoesOnFillingCellsKeepsBothLoopsConstants) {
     std::string why;
     auto cells = indexByCell(ctx, h, why);
     ASSERT_TRUE(cells) << why;
-    auto mentions = [](const ExprRef &e, uint64_t k) {
-      std::vector<const expr::Expr *> todo{e.get()};
-      while (!todo.empty()) {
-        const expr::Expr *x = todo.back();
-        todo.pop_back();
-        if (x->kind() == expr::Kind::BVConst && x->bvValue() == k)
-          return true;
-        for (unsigned c = 0; c < x->numChildren(); ++c)
-          todo.push_back(x->child(c));
-      }
-      return false;
-    };
     bool both = false;
     auto templates = cellTemplates(ctx, h, *cells);
     for (const ExprRef &t : templates["second"])
