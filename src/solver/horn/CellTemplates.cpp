@@ -393,7 +393,9 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
       ExprRef was = entryParameter(r, arg);
       if (!was || set->second->kind() != Kind::BVConst)
         continue;
-      for (const ExprRef &f : writtenConstantFacts(ctx_, arg, set->second, {}))
+      std::vector<ExprRef> written =
+          writtenConstantFacts(ctx_, arg, set->second, {});
+      for (const ExprRef &f : written)
         found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(arg, was), f));
       for (unsigned j : p.scalars) {
         ExprRef count = cells_.system.argument(ctx_, r, j);
@@ -404,7 +406,7 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         if (!from)
           continue;
         ExprRef zero = ctx_.bv(from->width(), 0);
-        for (const ExprRef &f : writtenConstantFacts(ctx_, arg, set->second, {}))
+        for (const ExprRef &f : written)
           found_[{r, 0}].plain.push_back(
               ctx_.orAll(std::vector<ExprRef>{ctx_.notE(ctx_.eq(from, zero)),
                                               ctx_.eq(count, from), f}));
