@@ -74,11 +74,14 @@ private:
   /// The value of `t` (over `r`'s arguments) at entry, when every entry
   /// clause makes it one constant.
   ExprRef entryValue(size_t r, const ExprRef &t);
-  /// The argument of relation `r` that every entry clause sets to what it
-  /// sets `t` to, and no iteration changes (a loop after another: the
+  /// Per entry clause of relation `r` (no atom of `r` in its body), each
+  /// argument of `r` to its head's value there.
+  std::vector<expr::Substitution> entryArguments(size_t r);
+  /// Each argument of relation `r` to the one that every entry clause sets
+  /// to the same value and no iteration changes (a loop after another: the
   /// earlier loop's value, which the later one's relation carries as it
-  /// was); null when there is none.
-  ExprRef entryParameter(size_t r, const ExprRef &t);
+  /// was), where there is one.
+  std::map<ExprRef, ExprRef, expr::ExprIdLess> entryParameters(size_t r);
   /// Fact `f` over the cell and fields of view `from` as the same fact of
   /// view `to`; null when their fields differ or `f` reads other
   /// arguments.

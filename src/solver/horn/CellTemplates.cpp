@@ -255,8 +255,9 @@ std::vector<ExprRef> unchangedConditions(const ExprRef &constraint,
 
 } // namespace
 
-ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
-  ExprRef value;
+std::vector<expr::Substitution>
+CellTemplateBuilder::entryArguments(size_t r) {
+  std::vector<expr::Substitution> out;
   for (const HornClause &c : cells_.system.clauses()) {
     if (!c.head || c.head->relation != r ||
         std::any_of(c.body.begin(), c.body.end(),
@@ -265,6 +266,14 @@ ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
     expr::Substitution atEntry;
     for (unsigned i = 0; i < c.head->args.size(); ++i)
       atEntry[cells_.system.argument(ctx_, r, i)] = c.head->args[i];
+    out.push_back(std::move(atEntry));
+  }
+  return out;
+}
+
+ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
+  ExprRef value;
+  for (const expr::Substitution &atEntry : entryArguments(r)) {
     ExprRef v = expr::substitute(ctx_, t, atEntry);
     if (v->kind() != Kind::BVConst || (value && value != v))
       return nullptr;
@@ -273,48 +282,41 @@ ExprRef CellTemplateBuilder::entryValue(size_t r, const ExprRef &t) {
   return value;
 }
 
-ExprRef CellTemplateBuilder::entryParameter(size_t r, const ExprRef &t) {
-  const auto &args = original_.relations()[r].args;
-  std::optional<size_t> found;
-  bool entered = false;
-  for (const HornClause &c : cells_.system.clauses()) {
-    if (!c.head || c.head->relation != r)
-      continue;
-    const HornAtom *self = nullptr;
-    for (const HornAtom &a : c.body)
-      if (a.relation == r)
-        self = &a;
-    if (self)
-      continue;
-    entered = true;
-    expr::Substitution atEntry;
-    for (unsigned i = 0; i < c.head->args.size(); ++i)
-      atEntry[cells_.system.argument(ctx_, r, i)] = c.head->args[i];
-    ExprRef v = expr::substitute(ctx_, t, atEntry);
-    if (v->kind() != Kind::Var)
-      return nullptr; // (a constant is entryValue's)
-    std::optional<size_t> here;
-    for (size_t k = 0; k < c.head->args.size() && k < args.size(); ++k)
-      if (c.head->args[k] == v && cells_.system.argument(ctx_, r, k) != t &&
-          (!found || *found == k)) {
-        here = k;
+std::map<ExprRef, ExprRef, expr::ExprIdLess>
+CellTemplateBuilder::entryParameters(size_t r) {
+  std::map<ExprRef, ExprRef, expr::ExprIdLess> out;
+  std::vector<expr::Substitution> entries = entryArguments(r);
+  if (entries.empty())
+    return out;
+  size_t arity = cells_.system.relations()[r].args.size();
+  size_t candidates = std::min(arity, original_.relations()[r].args.size());
+  auto arg = [&](size_t i) { return cells_.system.argument(ctx_, r, i); };
+  // The arguments no iteration changes.
+  std::vector<bool> unchanged(arity, true);
+  for (const HornClause &c : cells_.system.clauses())
+    if (c.head && c.head->relation == r)
+      for (const HornAtom &a : c.body)
+        if (a.relation == r)
+          for (size_t k = 0; k < arity; ++k)
+            unchanged[k] = unchanged[k] && a.args[k] == c.head->args[k];
+  for (size_t i = 0; i < arity; ++i) {
+    // The first argument each entry sets to what it sets argument i to.
+    std::optional<size_t> found;
+    for (const expr::Substitution &atEntry : entries) {
+      const ExprRef &v = atEntry.at(arg(i));
+      std::optional<size_t> here;
+      for (size_t k = 0; k < candidates && v->kind() == Kind::Var && !here;
+           ++k)
+        if (k != i && atEntry.at(arg(k)) == v && (!found || *found == k))
+          here = k;
+      found = here;
+      if (!found)
         break;
-      }
-    if (!here)
-      return nullptr;
-    found = here;
+    }
+    if (found && unchanged[*found])
+      out[arg(i)] = arg(*found);
   }
-  if (!entered || !found)
-    return nullptr;
-  // Unchanged by every iteration.
-  for (const HornClause &c : cells_.system.clauses()) {
-    if (!c.head || c.head->relation != r)
-      continue;
-    for (const HornAtom &a : c.body)
-      if (a.relation == r && a.args[*found] != c.head->args[*found])
-        return nullptr;
-  }
-  return cells_.system.argument(ctx_, r, *found);
+  return out;
 }
 
 ExprRef CellTemplateBuilder::portFact(const ExprRef &f,
@@ -371,6 +373,8 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
   // head the first append writes: a mark, the link to the first node)
   // holds it once a count that starts at 0 is not 0 any more (the
   // region's cells), when no later iteration changes it.
+  std::map<ExprRef, ExprRef, expr::ExprIdLess> parameters =
+      views.empty() ? decltype(parameters)() : entryParameters(r);
   if (!views.empty())
     for (unsigned i : p.scalars) {
       ExprRef arg = cells_.system.argument(ctx_, r, i);
@@ -390,21 +394,21 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
       // extends after another, both writing its head node's field the
       // first time): the field holds the constant or its value at entry;
       // and the constant once the count has moved from an entry of 0.
-      ExprRef was = entryParameter(r, arg);
-      if (!was || set->second->kind() != Kind::BVConst)
+      auto was = parameters.find(arg);
+      if (was == parameters.end() || set->second->kind() != Kind::BVConst)
         continue;
       std::vector<ExprRef> written =
           writtenConstantFacts(ctx_, arg, set->second, {});
       for (const ExprRef &f : written)
-        found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(arg, was), f));
+        found_[{r, 0}].plain.push_back(ctx_.orE(ctx_.eq(arg, was->second), f));
       for (unsigned j : p.scalars) {
         ExprRef count = cells_.system.argument(ctx_, r, j);
         auto moved = next.find(count);
-        if (j == i || moved == next.end() || moved->second == count)
+        auto entered = parameters.find(count);
+        if (j == i || moved == next.end() || moved->second == count ||
+            entered == parameters.end())
           continue;
-        ExprRef from = entryParameter(r, count);
-        if (!from)
-          continue;
+        const ExprRef &from = entered->second;
         ExprRef zero = ctx_.bv(from->width(), 0);
         for (const ExprRef &f : written)
           found_[{r, 0}].plain.push_back(
@@ -834,7 +838,8 @@ std::map<std::string, std::vector<ExprRef>> CellTemplateBuilder::build() {
   // those cells takes the others' as its own (which a linked cell's
   // successor has, below), and their disjunction as a fact.
   std::vector<std::pair<std::pair<size_t, size_t>, ExprRef>> taken, choices;
-  for (const auto &[to, mine] : found_) {
+  for (const auto &entry : found_) {
+    const std::pair<size_t, size_t> &to = entry.first;
     std::map<ExprRef, std::vector<ExprRef>, expr::ExprIdLess> byField;
     for (const auto &[from, found] : found_)
       for (const ExprRef &f : found.constants)
