@@ -4,8 +4,9 @@
 // over cells that Houdini is offered, per relation. Its single-cell
 // facts (an iteration's writes, a query's negation, a carried pointer's
 // cell, a node's successor) are CellTemplates.cpp's; the facts ordered
-// against a walk's pointer and those passed between loops through their
-// entries are WalkTemplates.cpp's. Internal to the solver layer.
+// against a walk's pointer are WalkTemplates.cpp's, and those passed
+// between loops through their entries LoopChainTemplates.cpp's. Internal
+// to the solver layer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_CELLTEMPLATEBUILDER_H
