@@ -8,9 +8,11 @@
 //
 // What keeps this exact:
 //  - an access stays inside one cell (a block's bounds);
-//  - the links of a valid cell hold null or a cell: every write of a link
-//    is checked (a path where it may not is cut), every read of one
-//    assumes it. A cell's links are unset until written; the cells whose
+//  - the links of a valid cell (its fields that point to its own type)
+//    hold null or a cell: every write of a link is checked (a path where
+//    it may not is cut), every read of one assumes it. A pointer to
+//    another type (a label, a payload) is data: carried as written,
+//    neither assumed nor checked, and never an anchor. A cell's links are unset until written; the cells whose
 //    links were all written are the first `validCells` (the summarizer
 //    checks the cells an iteration allocates before it counts them);
 //  - inside a loop body's isolated run over a region's content, a valid
@@ -36,26 +38,28 @@
 
 #include <algorithm>
 #include <cassert>
-#include <functional>
 
 namespace cosmo::engine {
 
 namespace {
 
-/// Offsets of the pointer fields of `t` (nested aggregates included).
-void pointerFields(const llvm::DataLayout &layout, llvm::Type *t,
-                   uint64_t at, std::vector<uint64_t> &out) {
+/// Offsets of the fields of `t` (nested aggregates included) that point
+/// to `node`: its links.
+void linkFields(const llvm::DataLayout &layout, llvm::Type *t,
+                const llvm::StructType *node, uint64_t at,
+                std::vector<uint64_t> &out) {
   if (t->isPointerTy()) {
-    out.push_back(at);
+    if (t->getPointerElementType() == node)
+      out.push_back(at);
   } else if (auto *st = llvm::dyn_cast<llvm::StructType>(t)) {
     const llvm::StructLayout *sl = layout.getStructLayout(st);
     for (unsigned k = 0; k < st->getNumElements(); ++k)
-      pointerFields(layout, st->getElementType(k),
-                    at + sl->getElementOffset(k), out);
+      linkFields(layout, st->getElementType(k), node,
+                 at + sl->getElementOffset(k), out);
   } else if (auto *at2 = llvm::dyn_cast<llvm::ArrayType>(t)) {
     uint64_t step = layout.getTypeAllocSize(at2->getElementType());
     for (uint64_t k = 0; k < at2->getNumElements(); ++k)
-      pointerFields(layout, at2->getElementType(), at + k * step, out);
+      linkFields(layout, at2->getElementType(), node, at + k * step, out);
   }
 }
 
@@ -80,20 +84,10 @@ Executor::nodeLinks(const llvm::Type *node) const {
   auto *st = llvm::dyn_cast<llvm::StructType>(const_cast<llvm::Type *>(node));
   if (!st || !st->isSized())
     return std::nullopt;
+  // Pointers to other types (a label, a payload) are data: neither
+  // assumed nor checked, what the loop writes there is carried as bytes.
   std::vector<uint64_t> links;
-  pointerFields(layout_, st, 0, links);
-  // Every pointer field must point to the node type itself: a link.
-  std::function<bool(llvm::Type *)> onlyLinks = [&](llvm::Type *t) {
-    if (t->isPointerTy())
-      return t->getPointerElementType() == st;
-    if (auto *s2 = llvm::dyn_cast<llvm::StructType>(t))
-      return std::all_of(s2->element_begin(), s2->element_end(), onlyLinks);
-    if (auto *a = llvm::dyn_cast<llvm::ArrayType>(t))
-      return onlyLinks(a->getElementType());
-    return true;
-  };
-  if (!std::all_of(st->element_begin(), st->element_end(), onlyLinks))
-    return std::nullopt;
+  linkFields(layout_, st, st, 0, links);
   return links;
 }
 
@@ -422,7 +416,13 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
   LinkSite site = linkSiteOf(*this, *a.state, a);
   if (!site.region)
     return a.state;
-  if (value && bytes * 8 == pointerBits())
+  // (Not a pointer written into a field of another type: a node's label
+  // is no anchor, whatever its size.)
+  const std::vector<uint64_t> &links = site.region->region->linkOffsets;
+  bool atLink = !site.inCell->isConst() ||
+                std::find(links.begin(), links.end(),
+                          site.inCell->bvValue().getZExtValue()) != links.end();
+  if (value && bytes * 8 == pointerBits() && atLink)
     if (adoptAnchor(*a.state, *site.region, value))
       site = linkSiteOf(*this, *a.state, a);
   const memory::MemoryObject &o = *site.region;

@@ -186,8 +186,9 @@ public:
                     ExprRef initial, ExprRef symbolicSize = {},
                     const void *typeTag = nullptr, bool unbounded = false);
   //===--- Node regions (NodeRegions.cpp) ---------------------------------===//
-  /// The link offsets of node type `node` (a struct whose pointer fields
-  /// all point to its own type); none for any other type.
+  /// The link offsets of node type `node` (a struct: its fields that
+  /// point to its own type; pointers to other types are its data); none
+  /// for any other type.
   std::optional<std::vector<uint64_t>> nodeLinks(const llvm::Type *node) const;
   /// A new node region (MemoryObject::NodeRegion) of `cells` cells, all
   /// valid, of nodes of `blockSize` bytes (in cells of the power of two

@@ -196,8 +196,7 @@ std::string addNodeSites(Executor &x, const ExecutionState &s,
     std::optional<std::vector<uint64_t>> links =
         node ? x.nodeLinks(node) : std::nullopt;
     if (!links)
-      return leaks + " (not as nodes of a struct whose pointers all link "
-                     "its own type)";
+      return leaks + " (not as nodes of a struct)";
     if (arithmeticOnNodes(x.module(), node))
       return leaks + " (addresses computed from pointers to its nodes)";
     NodeSite n;
