@@ -142,6 +142,42 @@ TEST_P(DataModelTest, NodeRegionsHoldMoreCellsThanAProcessHasBlocks) {
   }
 }
 
+// A node's links are its fields that point to its own type (nested
+// structs and arrays included); a pointer to another type is its data,
+// and does not keep the struct from being a node type.
+TEST_P(DataModelTest, NodeLinksAreTheFieldsThatPointToTheNodesOwnType) {
+  auto m = compile("struct other { int v; };\n"
+                   "struct item {\n"
+                   "  int key;\n"
+                   "  const char *label;\n"
+                   "  struct item *next;\n"
+                   "  struct { struct other *owner; struct item *back; } in;\n"
+                   "  struct item *more[2];\n"
+                   "};\n"
+                   "int main(void) {\n"
+                   "  struct item *n = malloc(sizeof *n);\n"
+                   "  return n != 0;\n"
+                   "}\n");
+  ASSERT_TRUE(m);
+  Collecting l;
+  engine::Executor ex(*m, {}, l);
+  ASSERT_FALSE(bool(ex.prepare()));
+  auto *item = llvm::StructType::getTypeByName(ctx_, "struct.item");
+  ASSERT_NE(item, nullptr);
+  const uint64_t p = ilp32() ? 4 : 8;
+  // key, label, next, {owner, back}, more[0], more[1]: int then pointers.
+  std::vector<uint64_t> expected{2 * p, 4 * p, 5 * p, 6 * p};
+  std::optional<std::vector<uint64_t>> links = ex.nodeLinks(item);
+  ASSERT_TRUE(links.has_value());
+  EXPECT_EQ(*links, expected);
+  // A struct without a link is a node type with none; no other type is.
+  auto *other = llvm::StructType::getTypeByName(ctx_, "struct.other");
+  ASSERT_NE(other, nullptr);
+  ASSERT_TRUE(ex.nodeLinks(other).has_value());
+  EXPECT_TRUE(ex.nodeLinks(other)->empty());
+  EXPECT_FALSE(ex.nodeLinks(llvm::Type::getInt32Ty(ctx_)).has_value());
+}
+
 TEST_P(DataModelTest, LongOverflowsOnlyAt32Bits) {
   Collecting l;
   engine::EngineOptions eo;
