@@ -12,9 +12,10 @@
 //    hold null or a cell: every write of a link is checked (a path where
 //    it may not is cut), every read of one assumes it. A pointer to
 //    another type (a label, a payload) is data: carried as written,
-//    neither assumed nor checked, and never an anchor. A cell's links are unset until written; the cells whose
-//    links were all written are the first `validCells` (the summarizer
-//    checks the cells an iteration allocates before it counts them);
+//    neither assumed nor checked, and never an anchor. A cell's links
+//    are unset until written; the cells whose links were all written are
+//    the first `validCells` (the summarizer checks the cells an iteration
+//    allocates before it counts them);
 //  - inside a loop body's isolated run over a region's content, a valid
 //    cell's link holds a cell of the head or a link written since
 //    (linkBound, writtenLinks: every link write is recorded), so a walk
@@ -84,8 +85,6 @@ Executor::nodeLinks(const llvm::Type *node) const {
   auto *st = llvm::dyn_cast<llvm::StructType>(const_cast<llvm::Type *>(node));
   if (!st || !st->isSized())
     return std::nullopt;
-  // Pointers to other types (a label, a payload) are data: neither
-  // assumed nor checked, what the loop writes there is carried as bytes.
   std::vector<uint64_t> links;
   linkFields(layout_, st, st, 0, links);
   return links;
@@ -416,13 +415,16 @@ ExecutionState *Executor::checkedNodeWrite(const ResolvedAccess &a,
   LinkSite site = linkSiteOf(*this, *a.state, a);
   if (!site.region)
     return a.state;
-  // (Not a pointer written into a field of another type: a node's label
-  // is no anchor, whatever its size.)
-  const std::vector<uint64_t> &links = site.region->region->linkOffsets;
-  bool atLink = !site.inCell->isConst() ||
-                std::find(links.begin(), links.end(),
-                          site.inCell->bvValue().getZExtValue()) != links.end();
-  if (value && bytes * 8 == pointerBits() && atLink)
+  // A pointer written into a link may make a block a node outside the
+  // region; not one written into a field of another type (a node's label
+  // is no anchor, whatever its size).
+  auto mayBeLink = [&] {
+    const std::vector<uint64_t> &links = site.region->region->linkOffsets;
+    return !site.inCell->isConst() ||
+           std::find(links.begin(), links.end(),
+                     site.inCell->bvValue().getZExtValue()) != links.end();
+  };
+  if (value && bytes * 8 == pointerBits() && mayBeLink())
     if (adoptAnchor(*a.state, *site.region, value))
       site = linkSiteOf(*this, *a.state, a);
   const memory::MemoryObject &o = *site.region;
