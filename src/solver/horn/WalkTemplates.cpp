@@ -26,7 +26,6 @@
 
 namespace cosmo::solver {
 
-using expr::Expr;
 using expr::Kind;
 
 void CellTemplateBuilder::pointedTemplates(

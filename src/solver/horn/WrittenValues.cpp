@@ -20,6 +20,10 @@ using expr::Kind;
 
 namespace {
 
+/// Most conditions over unchanged scalars an iteration's constant writes
+/// are offered under.
+constexpr size_t kFlagConditions = 4;
+
 /// The value of `e` with every variable `value`, but those `defs` define
 /// (where their guards hold then), if `e` has no array.
 std::optional<llvm::APInt> valueAt(const ExprRef &e, uint64_t value,

@@ -1,4 +1,4 @@
-//===- WrittenValues.h - what an iteration writes, read as constants -*- C++ -*-===//
+//===- WrittenValues.h - an iteration's writes as constants ---*- C++ -*-===//
 //
 // The helpers CellTemplates.cpp reads an iteration clause's writes with:
 // the variables a clause defines, a written value that is one constant
@@ -35,10 +35,6 @@ std::vector<Definition> definitionsIn(const ExprRef &constraint);
 ExprRef constantGuess(expr::ExprContext &ctx, const ExprRef &e,
                       const std::vector<Definition> &defs = {});
 
-/// Most conditions over unchanged scalars an iteration's constant writes
-/// are offered under.
-constexpr size_t kFlagConditions = 4;
-
 /// Most constants a choice between constants is split into: a nest of
 /// ites with more constant leaves offers no case facts (its walk stops
 /// there, however deep the nest).
@@ -56,10 +52,10 @@ std::vector<ExprRef> writtenConstantFacts(expr::ExprContext &ctx,
                                           const std::vector<ExprRef> &flags);
 
 /// The conjuncts of `constraint` over scalars that `next` (each argument
-/// to its value after the iteration) leaves as they are, at most
-/// kFlagConditions: a flag chosen before the loop (`if (flag) n->h = 1;
-/// else n->h = 2;` is an iteration clause per branch), under which a
-/// constant the iteration writes holds.
+/// to its value after the iteration) leaves as they are, at most four: a
+/// flag chosen before the loop (`if (flag) n->h = 1; else n->h = 2;` is
+/// an iteration clause per branch), under which a constant the iteration
+/// writes holds.
 std::vector<ExprRef> unchangedConditions(const ExprRef &constraint,
                                          const expr::Substitution &next);
 
