@@ -321,10 +321,10 @@ struct CheckCommand {
                          "seconds the Horn solver may spend on one question "
                          "about a summarized loop; past it the question is "
                          "unknown (default 3; 6 with --svcomp, whose verdict "
-                         "waits on the proof). Without --timeout and without "
-                         "this option, a question past a loop that allocates "
-                         "nodes gets 16 times as long: the alternative, "
-                         "unrolling that loop, would not end")
+                         "waits on the proof). Without this option, a question "
+                         "past a loop that allocates nodes gets 16 times as "
+                         "long (with --timeout: half the time left at most): "
+                         "the alternative, unrolling that loop, would not end")
             ->check(CLI::PositiveNumber);
     check
         ->add_option("--dump-horn", so.hornDumpDir,
@@ -553,7 +553,7 @@ struct CheckCommand {
     // runs per core (heap-data's min_max): past the default 3 s share.
     if (!hornTimeoutOption->count() && opts.svcomp)
       opts.summary.hornTimeoutSeconds = 6;
-    // (Only in a run with no time limit: SummaryOptions.)
+    // (Half the time left at most in a run with one: SummaryOptions.)
     if (!hornTimeoutOption->count())
       opts.summary.nodeLoopHornScale = 16;
     opts.svcompSecondStrategy = opts.svcomp && !loopsOption->count() &&

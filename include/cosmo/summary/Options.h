@@ -140,12 +140,12 @@ struct SummaryOptions {
   unsigned unrolledCalls = 16;
   /// Seconds the Horn solver may spend on one question about a loop.
   double hornTimeoutSeconds = 3;
-  /// In a run with no time limit (EngineOptions::timeoutSeconds 0), the
-  /// multiple of hornTimeoutSeconds that a question about an error past a
-  /// loop that makes nodes gets (1: none). There the alternative,
-  /// unrolling such a loop, never ends, so a proof that needs 10-40 s is
-  /// worth that time (seed 001's listing 1: its first question, over a
-  /// list walk's pointer's node, takes 5-11 s). The driver sets 16 unless
+  /// The multiple of hornTimeoutSeconds that a question about an error
+  /// past a loop that makes nodes gets (1: none); in a run with a time
+  /// limit, half the time left at most. The alternative, unrolling such a
+  /// loop, never ends, so a proof that needs 10-40 s is worth that time
+  /// (seed 001's listing 1: its first question, over a list walk's
+  /// pointer's node, takes 5-11 s). The driver sets 16 unless
   /// --horn-timeout is given.
   double nodeLoopHornScale = 1;
   /// Where each Horn question is written, as SMT-LIB in CHC-COMP's format

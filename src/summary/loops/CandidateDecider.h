@@ -59,10 +59,11 @@ private:
   /// that makes nodes: unrolled, it makes as many as the inputs say).
   bool pastNodeRegion(const ExecutionState &s) const;
   /// Seconds a question asked with `scale` times --horn-timeout gets:
-  /// at most the run's time left.
+  /// at most the run's time left (half of it when `scale` > 1 in a run
+  /// with a time limit).
   double budget(double scale) const;
-  /// The answer to `q` about `c`: in the program's run with no time
-  /// limit, past a loop that makes the nodes of a region, asked with
+  /// The answer to `q` about `c`: in the program's run, past a loop that
+  /// makes the nodes of a region, asked with
   /// SummaryOptions::nodeLoopHornScale times --horn-timeout.
   solver::HornAnswer ask(const LoopCandidate &c, const HornQuestion &q);
   /// Reports `c`'s error (with `exact` as its model, when given).
