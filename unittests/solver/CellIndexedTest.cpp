@@ -620,6 +620,41 @@ TEST_F(CellIndexedTest, AChoiceBetweenTooManyConstantsOffersNoCaseFacts) {
   }
 }
 
+TEST_F(CellIndexedTest, NoGuardStartsAtAnEntryBelowTheCells) {
+  // for (i = first; i < n; i++) node[i].key = 7; then the error: a node j
+  // below i whose key is not 7. The written cells from the frontier at
+  // entry on are a guard when that frontier is a cell (first = 2: offset
+  // 16), never when it is below every cell (first = -2: a node outside
+  // the region, a sentinel on the stack): no cell is at or above it.
+  for (int64_t first : {2, -2}) {
+    HornSystem h;
+    size_t fill = h.addRelation("fill",
+                                {Sort::array(), Sort::bv(32), Sort::bv(32)});
+    ExprRef a = ctx.arrayVar("a"), i = bv32("i"), n = bv32("n"),
+            j = bv32("j");
+    h.addClause({{},
+                 ctx.andE(ctx.sle(k32(first), n), ctx.sle(n, k32(1000))),
+                 HornAtom{fill, {a, k32(first), n}}});
+    h.addClause({{HornAtom{fill, {a, i, n}}},
+                 ctx.andE(ctx.slt(i, n), ctx.sle(k32(0), i)),
+                 HornAtom{fill, {write4(a, node(i, 8), k32(7)),
+                                 ctx.add(i, k32(1)), n}}});
+    h.addClause({{HornAtom{fill, {a, i, n}}},
+                 ctx.andAll(std::vector<ExprRef>{
+                     ctx.notE(ctx.slt(i, n)), ctx.sle(k32(0), j),
+                     ctx.slt(j, i), ctx.ne(read4(a, node(j, 8)), k32(7))}),
+                 std::nullopt});
+    std::string why;
+    auto cells = indexByCell(ctx, h, why);
+    ASSERT_TRUE(cells) << why;
+    bool fromEntry = false;
+    auto templates = cellTemplates(ctx, h, *cells);
+    for (const ExprRef &t : templates["fill"])
+      fromEntry |= mentions(t, static_cast<uint64_t>(8 * first));
+    EXPECT_EQ(fromEntry, first > 0) << first;
+  }
+}
+
 TEST_F(CellIndexedTest, ALoopThatGoesOnFillingCellsKeepsBothLoopsConstants) {
   // for (i = 0; i < n; i++) node[i].key = 11; for (; i < m; i++)
   // node[i].key = second; then the error: a node j < i whose key is

@@ -221,8 +221,12 @@ void CellTemplateBuilder::iteration(const HornClause &c) {
         // (none once the walk's pointer is null, below every cell).
         out.guards.push_back(ctx_.andE(ctx_.sle(ctx_.bv(64, 0), cellArg),
                                        ctx_.sle(cellArg, frontier)));
-        // From the first cell written on: the frontier at entry.
-        if (ExprRef first = entryValue(r, frontier))
+        // From the first cell written on: the frontier at entry. (Not from
+        // a node outside the region below its cells, a walk's sentinel on
+        // the stack: no cell is at or above it, so every fact under that
+        // guard holds of none and only costs Houdini its checks.)
+        if (ExprRef first = entryValue(r, frontier);
+            first && !first->bvValue().isNegative())
           out.guards.push_back(
               ctx_.andE(ctx_.ule(first, cellArg), ctx_.ult(cellArg, frontier)));
         out.guards.push_back(
