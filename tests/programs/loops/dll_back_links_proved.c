@@ -1,9 +1,10 @@
-// RUN: --loops=auto --timeout=60 --horn-timeout=60
+// RUN: --loops=auto --timeout=120
 // NO-REPLAY: no error, and every list length; dll_back_links_bug.c replays its error
 // VERDICT: true
 // STATS: loop_summaries.summarized >= 2
 // STATS: loop_summaries.refuted_over_cells >= 1
 // STATS: loop_summaries.undecided == 0
+// STATS: loop_summaries.asked_longer >= 1
 // A doubly linked list appended to a head node made before the loop, then
 // walked forwards: every node's successor links back to it
 // (`x->next->prev == x`). Proved for lists of any length over cells with
@@ -11,7 +12,10 @@
 // back link (CellTemplates.cpp), a linked cell's successor's other link
 // equal to the cell's address, is inductive for the builder (the node
 // appended links back to the last one, whose link is set to it) and for
-// the walk. dll_back_links_bug.c finds the bug.
+// the walk. dll_back_links_bug.c finds the bug. Its deciding question
+// takes 5-15 s: beyond --horn-timeout's 3 s, within the 16 times as long
+// that a question past a loop that makes nodes gets (half the time left
+// at most under --timeout).
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
