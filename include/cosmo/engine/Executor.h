@@ -9,11 +9,12 @@
 // found, `true` only when every path ran to its end with no limit hit and
 // nothing unsupported met, `unknown` otherwise.
 //
-// The core is split by instruction family (STYLE.md): Executor.cpp runs
-// explorations, forks and terminates paths; ExecArith.cpp gives integer
-// instructions and casts their semantics; ExecMemory.cpp resolves addresses
-// and does loads, stores, allocation and lazy initialisation;
-// ExecControl.cpp handles branches, phis, calls and returns;
+// The core is split by instruction family (STYLE.md): Executor.cpp sets
+// runs up and forks paths, PathEnds.cpp ends them, Exploration.cpp runs
+// explorations; ExecArith.cpp gives integer instructions and casts their
+// semantics; ExecMemory.cpp resolves addresses and does loads, stores,
+// allocation and lazy initialisation; ExecControl.cpp handles branches,
+// phis, calls and returns;
 // SpecialFunctions.cpp models verifier/KLEE/cosmo intrinsics, malloc and
 // friends, and LLVM intrinsics; VarArgs.cpp passes the extra arguments of
 // variadic calls; Constants.cpp turns LLVM constants into terms.
@@ -77,7 +78,7 @@ public:
       solver_->interrupt();
   }
 
-  //===--- Forking and termination (Executor.cpp) -------------------------===//
+  //===--- Forking (Executor.cpp) and termination (PathEnds.cpp) ----------===//
   /// Splits `s` on `cond`. When both sides are feasible, `s` continues as
   /// the true side and a new state (registered for exploration) takes the
   /// false side. When neither can be decided (solver unknown), `s` is cut
@@ -302,7 +303,7 @@ public:
   }
   const EngineOptions &options() const { return opts_; }
 
-  //===--- Explorations (Executor.cpp) ------------------------------------===//
+  //===--- Explorations (Exploration.cpp) ---------------------------------===//
   /// The run: `before` (the isolated runs of the layers above; may be
   /// null), then the program's exploration from the entry, with `hooks`.
   RunSummary run(std::vector<ExecutionHooks *> hooks,
@@ -415,7 +416,7 @@ private:
   /// The time a path's model may take: the per-query limit, within the
   /// run's time left or kPathModelGraceMs past it.
   unsigned pathModelLimitMs() const;
-  //===--- Forking and termination (Executor.cpp) -------------------------===//
+  //===--- Forking (Executor.cpp) and termination (PathEnds.cpp) ----------===//
   /// Ends `s` as a completed path; `returned` is the entry function's
   /// return (its value, null for void) when the path ended by returning
   /// rather than by exit().
@@ -661,7 +662,7 @@ private:
   Progress progress(uint64_t blocksTotal) const;
   std::vector<FileCoverage> lineCoverage() const;
 
-  //===--- Explorations (Executor.cpp) ------------------------------------===//
+  //===--- Explorations (Exploration.cpp) ---------------------------------===//
   /// Runs `e` (its first states added) until no state is left, a limit of
   /// the run or a bound of `e` ends it; `e` is the running exploration
   /// meanwhile. `blocksTotal` is for progress reports (0: none).
