@@ -696,12 +696,12 @@ TEST_F(CliTest, SvcompAsksAnUnknownAgainWithLoopsSummarised) {
   EXPECT_EQ(finalLine(r.out), "UNKNOWN");
 }
 
-// A run with a time limit keeps --horn-timeout for every question: only
-// one with neither limit gives a question past a loop that makes nodes
-// longer (loops/list_remove_all_proved.c, with default options, does).
-// Here the walk's question over a list built from the inputs takes longer
-// than the 3 s the run gives it.
-TEST_F(CliTest, ARunWithATimeLimitGivesNoQuestionLonger) {
+// A question past a loop that makes nodes gets 16 times --horn-timeout,
+// in a run with a time limit too, but at most half the time the run has
+// left: here the walk's question over a list built from the inputs (seed
+// 001's listing 1, about 12 s) is asked longer than --horn-timeout's 3 s,
+// and the run still ends at its 5 s limit, not at the question's 48 s.
+TEST_F(CliTest, ARunWithATimeLimitGivesAQuestionLongerWithinIt) {
   write("remove.c", "#include <stdlib.h>\n"
                     "extern int __VERIFIER_nondet_int(void);\n"
                     "extern void reach_error(void);\n"
@@ -734,7 +734,9 @@ TEST_F(CliTest, ARunWithATimeLimitGivesNoQuestionLonger) {
   EXPECT_NE(rep["verdict"], "false") << r.out;
   const nlohmann::json &loops = rep["stats"]["loop_summaries"];
   EXPECT_GE(loops["horn_queries"].get<int>(), 1) << loops.dump(2);
-  EXPECT_EQ(loops["asked_longer"], 0) << loops.dump(2);
+  EXPECT_GE(loops["asked_longer"].get<int>(), 1) << loops.dump(2);
+  // (Far below the 48 s a question would get without the limit.)
+  EXPECT_LT(loops["horn_seconds"].get<double>(), 30) << loops.dump(2);
 }
 
 // A question the Horn solver leaves undecided hands its loop to unrolling,
