@@ -165,6 +165,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"undecided", l.undecided},
               {"unrolled_after", l.unrolledAfter},
               {"asked_longer", l.askedLonger},
+              {"runs_not_repeated", l.runsNotRepeated},
               {"horn_queries", l.hornQueries},
               {"horn_seconds", l.hornSeconds},
               {"body_seconds", l.bodySeconds}};

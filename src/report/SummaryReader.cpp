@@ -62,6 +62,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
     ls.undecided = l.value("undecided", uint64_t{0});
     ls.unrolledAfter = l.value("unrolled_after", uint64_t{0});
     ls.askedLonger = l.value("asked_longer", uint64_t{0});
+    ls.runsNotRepeated = l.value("runs_not_repeated", uint64_t{0});
     ls.hornQueries = l.value("horn_queries", uint64_t{0});
     ls.hornSeconds = l.value("horn_seconds", 0.0);
     ls.bodySeconds = l.value("body_seconds", 0.0);

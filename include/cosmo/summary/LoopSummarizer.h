@@ -80,6 +80,7 @@ struct RecursiveFunction;
 struct SummarisedCall;
 struct RecursionEntry;
 class LoopBodyRun;
+class FruitlessRuns;
 
 /// A loop of a function: its recursive vertex and its blocks.
 struct LoopShape {
@@ -197,6 +198,9 @@ public:
   solver::ShownSteps shownSteps;
   /// The cell views that decided Horn questions (HornOptions::cellRoutes).
   solver::CellRoutes cellRoutes;
+  /// The runs on candidates' models that did not reach their errors
+  /// (ConfirmingRun::skippingAlike).
+  std::unique_ptr<FruitlessRuns> fruitlessRuns;
   /// The variables (ids) of node regions' counts and contents and of
   /// pointers to their nodes: values of cosmo's own addresses, left out
   /// of the invariants reported over the program's names.

@@ -93,6 +93,9 @@ struct LoopStats {
   /// Questions asked with more time than --horn-timeout
   /// (SummaryOptions::nodeLoopHornScale).
   uint64_t askedLonger = 0;
+  /// Runs on candidates' models not run, as an earlier run that pinned
+  /// the inputs alike did not reach its error (summary::FruitlessRuns).
+  uint64_t runsNotRepeated = 0;
   uint64_t hornQueries = 0;
   double hornSeconds = 0;
   double bodySeconds = 0; ///< isolated runs of the bodies

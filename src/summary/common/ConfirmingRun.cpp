@@ -4,6 +4,8 @@
 
 #include "common/IsolatedRun.h"
 
+#include <algorithm>
+
 namespace cosmo::summary {
 
 using engine::ExecutionState;
@@ -13,33 +15,20 @@ using expr::ExprRef;
 
 namespace {
 
-/// The run's hook: pins scalar inputs, and watches for the error.
+/// The run's hook: pins scalar inputs (as the run says), and watches for
+/// the error.
 class PinsAndWatch : public engine::ExecutionHooks {
 public:
   PinsAndWatch(engine::Executor &x,
-               const std::map<std::string, ExprRef> &byName,
-               const std::map<std::string, ExprRef> &byKey,
-               const std::function<std::string(const std::string &)> &key,
-               bool onlyErrors, bool zeroTheRest, engine::ErrorKind kind,
-               SourceLocation where)
-      : x_(x), byName_(byName), byKey_(byKey), key_(key),
-        onlyErrors_(onlyErrors), zeroTheRest_(zeroTheRest), kind_(kind),
-        where_(std::move(where)) {}
+               std::function<ExprRef(const ExprRef &)> pinOf, bool onlyErrors,
+               engine::ErrorKind kind, SourceLocation where)
+      : x_(x), pinOf_(std::move(pinOf)), onlyErrors_(onlyErrors),
+        kind_(kind), where_(std::move(where)) {}
 
   ExprRef pinnedInput(const ExecutionState &, const ExprRef &var) override {
-    ExprRef c;
-    if (auto it = byName_.find(var->name()); it != byName_.end())
-      c = it->second;
-    else if (key_)
-      if (auto k = byKey_.find(key_(var->name())); k != byKey_.end())
-        c = k->second;
-    if (c && c->sort() == var->sort())
-      return c;
-    if (!zeroTheRest_)
-      return nullptr;
-    return var->sort().isBool() ? x_.ctx().boolVal(false)
-           : var->sort().isBV() ? x_.ctx().bv(var->width(), 0)
-                                : nullptr;
+    ExprRef c = pinOf_(var);
+    inputs.emplace_back(var, c);
+    return c;
   }
   bool onPathEnd(ExecutionState &s, const PathEnd &end) override {
     if (end.kind != PathEnd::Kind::Error)
@@ -50,12 +39,12 @@ public:
     return false; // reported as any run's error
   }
   bool found = false;
+  std::vector<std::pair<ExprRef, ExprRef>> inputs;
 
 private:
   engine::Executor &x_;
-  const std::map<std::string, ExprRef> &byName_, &byKey_;
-  const std::function<std::string(const std::string &)> &key_;
-  bool onlyErrors_, zeroTheRest_;
+  std::function<ExprRef(const ExprRef &)> pinOf_;
+  bool onlyErrors_;
   engine::ErrorKind kind_;
   SourceLocation where_;
 };
@@ -135,16 +124,63 @@ ConfirmingRun &ConfirmingRun::zeroTheRest() {
   return *this;
 }
 
+ConfirmingRun &ConfirmingRun::skippingAlike(FruitlessRuns *runs) {
+  fruitless_ = runs;
+  return *this;
+}
+
+ExprRef ConfirmingRun::pinOf(const ExprRef &var) const {
+  ExprRef c;
+  if (auto it = byName_.find(var->name()); it != byName_.end())
+    c = it->second;
+  else if (key_)
+    if (auto k = byKey_.find(key_(var->name())); k != byKey_.end())
+      c = k->second;
+  if (c && c->sort() == var->sort())
+    return c;
+  if (!zeroTheRest_)
+    return nullptr;
+  return var->sort().isBool() ? x_.ctx().boolVal(false)
+         : var->sort().isBV() ? x_.ctx().bv(var->width(), 0)
+                              : nullptr;
+}
+
+const FruitlessRuns::Run *
+ConfirmingRun::alike(engine::ErrorKind kind,
+                     const SourceLocation &where) const {
+  if (!fruitless_)
+    return nullptr;
+  for (const FruitlessRuns::Run &r : fruitless_->runs)
+    if (r.kind == kind && r.where.file == where.file &&
+        r.where.line == where.line && r.seconds == seconds_ &&
+        r.maxStates == maxStates_ && r.zeroTheRest == zeroTheRest_ &&
+        r.constraints == constraints_ &&
+        std::all_of(r.inputs.begin(), r.inputs.end(), [&](const auto &in) {
+          return pinOf(in.first) == in.second;
+        }))
+      return &r;
+  return nullptr;
+}
+
 bool ConfirmingRun::reaches(engine::ErrorKind kind,
                             const SourceLocation &where,
                             std::vector<engine::ExecutionHooks *> hooks) {
+  // (Only a run without hooks of its caller's is known by its pins.)
+  if (const FruitlessRuns::Run *r = hooks.empty() ? alike(kind, where)
+                                                  : nullptr) {
+    forkedPastItsStates_ = r->forkedPastItsStates;
+    ++fruitless_->skipped;
+    return false;
+  }
   engine::ExplorationBounds bounds;
   bounds.what = what_;
+  bool wholeTime = seconds_ <= x_.secondsLeft();
   bounds.setDeadline(std::min(seconds_, x_.secondsLeft()));
   bounds.maxStates = maxStates_;
   engine::Exploration run = isolatedExploration(x_, std::move(bounds));
-  PinsAndWatch watch(x_, byName_, byKey_, key_, onlyErrors_, zeroTheRest_,
-                     kind, where);
+  PinsAndWatch watch(
+      x_, [this](const ExprRef &var) { return pinOf(var); }, onlyErrors_,
+      kind, where);
   run.hooks = {&watch};
   run.hooks.insert(run.hooks.end(), hooks.begin(), hooks.end());
   x_.exploreFrom(run, [&] {
@@ -156,6 +192,11 @@ bool ConfirmingRun::reaches(engine::ErrorKind kind,
     return s;
   });
   forkedPastItsStates_ = run.stoppedAtStates();
+  if (fruitless_ && hooks.empty() && wholeTime && !watch.found)
+    fruitless_->runs.push_back({kind, where, seconds_, maxStates_,
+                                zeroTheRest_, constraints_,
+                                std::move(watch.inputs),
+                                forkedPastItsStates_});
   // Found on this run, and reported (a report may still fail: no model).
   return watch.found && x_.errorReported(kind, where);
 }

@@ -25,6 +25,27 @@
 
 namespace cosmo::summary {
 
+/// Runs that did not reach their error, each with how it pinned every input
+/// it made: a later run that would pin those alike runs the same way, and
+/// is not run again (an analysis' error candidates past the same loops
+/// mostly get models that pin the same inputs, or none).
+class FruitlessRuns {
+public:
+  struct Run {
+    engine::ErrorKind kind;
+    engine::SourceLocation where;
+    double seconds = 0;
+    size_t maxStates = 0;
+    bool zeroTheRest = false;
+    std::vector<expr::ExprRef> constraints;
+    /// Each input the run made, and its pinned value (null: symbolic).
+    std::vector<std::pair<expr::ExprRef, expr::ExprRef>> inputs;
+    bool forkedPastItsStates = false;
+  };
+  std::vector<Run> runs;
+  uint64_t skipped = 0; ///< runs not run again
+};
+
 class ConfirmingRun {
 public:
   /// A run named `what` (its bounds' name) of at most `seconds` (and the
@@ -62,6 +83,11 @@ public:
   /// forks only on what the pinned model leaves open in memory.
   ConfirmingRun &zeroTheRest();
 
+  /// A run that pins its inputs as one of `runs` did, for the same error
+  /// and bounds, is not run: it does not reach the error. One that does
+  /// not reach it (in its whole time) joins them.
+  ConfirmingRun &skippingAlike(FruitlessRuns *runs);
+
   /// Runs the program from its entry with `hooks` after the run's own;
   /// whether it reported a `kind` error at `where`.
   bool reaches(engine::ErrorKind kind, const engine::SourceLocation &where,
@@ -82,6 +108,14 @@ private:
   bool onlyErrors_ = false;
   bool zeroTheRest_ = false;
   bool forkedPastItsStates_ = false;
+  FruitlessRuns *fruitless_ = nullptr;
+
+  /// The value the run gives input `var`: its pin, else 0 (false) with
+  /// zeroTheRest, else null (symbolic).
+  expr::ExprRef pinOf(const expr::ExprRef &var) const;
+  /// A run of `fruitless_` this one would repeat.
+  const FruitlessRuns::Run *alike(engine::ErrorKind kind,
+                                  const engine::SourceLocation &where) const;
 };
 
 /// Where the error of a path end is reported: the first location of its

@@ -288,7 +288,17 @@ void CandidateDecider::decide(LoopCandidate c) {
     }
   }
   ++st.errorCandidates;
-  if (confirmByRun(x_, c, nullptr, kQuickRunSeconds)) {
+  // A run on the path's model, not repeated when an earlier candidate's
+  // run pinned the inputs alike and did not reach its error.
+  FruitlessRuns &fruitless = *registry_.fruitlessRuns;
+  auto runOnModel = [&](double seconds, bool *forked) {
+    uint64_t skipped = fruitless.skipped;
+    bool reached =
+        confirmByRun(x_, c, nullptr, seconds, forked, false, &fruitless);
+    st.runsNotRepeated += fruitless.skipped - skipped;
+    return reached;
+  };
+  if (runOnModel(kQuickRunSeconds, nullptr)) {
     ++st.confirmedByRun;
     return;
   }
@@ -301,7 +311,7 @@ void CandidateDecider::decide(LoopCandidate c) {
   if (refutes(q, a))
     return;
   bool runForked = false;
-  if (confirmByRun(x_, c, nullptr, kRunSeconds, &runForked)) {
+  if (runOnModel(kRunSeconds, &runForked)) {
     ++st.confirmedByRun;
     return;
   }

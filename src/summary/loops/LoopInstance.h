@@ -408,9 +408,12 @@ constexpr double kRunSeconds = 1;
 /// the inputs the model does not name). Those inputs stay symbolic, or
 /// with `zeroTheRest` are 0 (a run that does not fork: through a loop
 /// that branches on an input in each of its 100,000 iterations).
+/// With `fruitless`, a run that would repeat one of those is not run
+/// (ConfirmingRun::skippingAlike).
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model = nullptr,
                   double seconds = kRunSeconds, bool *forked = nullptr,
-                  bool zeroTheRest = false);
+                  bool zeroTheRest = false,
+                  FruitlessRuns *fruitless = nullptr);
 
 /// Models of the path of `s` where `arg` (a summarised call's first
 /// argument) is as large, then as small, as the path allows (signed): a

@@ -126,7 +126,8 @@ void finishInstance(LoopInstance &inst, const LoopRegistry &registry) {
 }
 
 bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
-                  double seconds, bool *forked, bool zeroTheRest) {
+                  double seconds, bool *forked, bool zeroTheRest,
+                  FruitlessRuns *fruitless) {
   if (!model) {
     solver::SolverResult m = x.pathModel(*c.state);
     if (!m.isSat() || !m.model)
@@ -148,6 +149,7 @@ bool confirmByRun(Executor &x, LoopCandidate &c, solver::Model model,
   // finds the inputs of the summary's path, not its own.
   if (zeroTheRest)
     run.zeroTheRest();
+  run.skippingAlike(fruitless);
   if (x.options().solver.modelReuse)
     run.startWithModel(model);
   bool reached = run.reaches(c.end.error, errorLocation(x, *c.state, c.end));

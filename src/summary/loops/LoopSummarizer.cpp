@@ -259,7 +259,8 @@ bool LoopBodyRun::onPathEnd(ExecutionState &s, const PathEnd &end) {
 
 //===--- The summarizer ---------------------------------------------------===//
 
-LoopRegistry::LoopRegistry() = default;
+LoopRegistry::LoopRegistry()
+    : fruitlessRuns(std::make_unique<FruitlessRuns>()) {}
 LoopRegistry::~LoopRegistry() = default;
 
 LoopInstance &LoopRegistry::add(LoopInstance instance) {
