@@ -1,6 +1,7 @@
 //===- ExecutorTest.cpp - exploring small C programs end to end -----------===//
 
 #include "cosmo/engine/Executor.h"
+#include "cosmo/engine/Searcher.h"
 #include "cosmo/frontend/Frontend.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -344,6 +345,84 @@ TEST_F(ExecutorTest, StructByValueToVariadicFunctionIsUnknown) {
   EXPECT_NE(s.reason.find("struct passed by value to variadic function"),
             std::string::npos)
       << s.reason;
+}
+
+/// At the first path end of the exploration it watches, runs the program
+/// from its entry as an exploration of its own.
+class RunsTheProgramAtAPathEnd : public engine::ExecutionHooks {
+public:
+  explicit RunsTheProgramAtAPathEnd(engine::Executor &x) : x_(x) {}
+  bool onPathEnd(engine::ExecutionState &, const engine::PathEnd &) override {
+    if (ran_)
+      return false;
+    ran_ = true;
+    engine::ExplorationBounds bounds;
+    bounds.what = "the nested run";
+    engine::Exploration nested(
+        engine::createSearcher(engine::SearchStrategy::DFS, 0,
+                               [](const engine::ExecutionState &) {
+                                 return false;
+                               }),
+        bounds);
+    x_.exploreFrom(nested, [&] { return x_.initialState(); });
+    nestedStopped = nested.stopped();
+    return false;
+  }
+  bool nestedStopped = false;
+
+private:
+  engine::Executor &x_;
+  bool ran_ = false;
+};
+
+TEST_F(ExecutorTest, AnExplorationsInstructionBoundCountsItsOwnPathsOnly) {
+  // `paths` forks once and runs 2,000 or 3,000 iterations on its paths;
+  // between them a nested exploration runs main's 100,000. Those are not
+  // `paths`' own instructions: `paths` ends within its bound.
+  auto m = compile("int paths(void) {\n"                         // 2
+                   "  unsigned s = 0;\n"                          // 3
+                   "  if (__VERIFIER_nondet_int())\n"             // 4
+                   "    for (unsigned i = 0; i < 2000; i++)\n"    // 5
+                   "      s += i;\n"                              // 6
+                   "  else\n"                                     // 7
+                   "    for (unsigned i = 0; i < 3000; i++)\n"    // 8
+                   "      s += 2 * i;\n"                          // 9
+                   "  return (int)(s & 1);\n"                     // 10
+                   "}\n"                                          // 11
+                   "int main(void) {\n"                           // 12
+                   "  unsigned s = 0;\n"                          // 13
+                   "  for (unsigned i = 0; i < 100000; i++)\n"    // 14
+                   "    s += i;\n"                                // 15
+                   "  return (int)(s & 1);\n"                     // 16
+                   "}\n");
+  ASSERT_TRUE(m);
+  CollectingListener l;
+  engine::EngineOptions eo;
+  eo.timeoutSeconds = 60;
+  engine::Executor ex(*m, eo, l);
+  if (llvm::Error e = ex.prepare()) {
+    FAIL() << llvm::toString(std::move(e));
+  }
+  RunsTheProgramAtAPathEnd nesting(ex);
+  std::string why = "not run";
+  ex.run({}, [&] {
+    engine::ExplorationBounds bounds;
+    bounds.what = "the run of paths";
+    bounds.maxInstructions = 100000;
+    engine::Exploration outer(
+        engine::createSearcher(engine::SearchStrategy::DFS, 0,
+                               [](const engine::ExecutionState &) {
+                                 return false;
+                               }),
+        bounds);
+    outer.hooks = {&nesting};
+    ex.exploreFrom(outer,
+                   [&] { return ex.makeStateAt(*m->getFunction("paths")); });
+    why = outer.why();
+  });
+  EXPECT_FALSE(nesting.nestedStopped);
+  EXPECT_EQ(why, "") << why;
+  EXPECT_GT(ex.summary().stats.instructions, 100000u);
 }
 
 } // namespace

@@ -316,19 +316,33 @@ public:
                    const std::function<std::unique_ptr<ExecutionState>()> &start);
   /// Makes `e` the running exploration for its lifetime (states are made
   /// in it and hooks are its), then the one before again.
+  ///
+  /// An exploration's bound of instructions counts its own paths': one
+  /// started inside another (a nested loop body's run, a run on a model's
+  /// inputs) has bounds of its own, and a run bounded by time alone runs
+  /// as many instructions as the machine is fast (a body's run passed its
+  /// bound on a faster machine only, through its runs on models).
   class Scope {
   public:
-    Scope(Executor &x, Exploration &e) : x_(x), outer_(x.run_) {
+    Scope(Executor &x, Exploration &e)
+        : x_(x), outer_(x.run_), inner_(&e),
+          instructionsAtStart_(x.summary_.stats.instructions) {
       x.addStandingHooksTo(e);
       x.run_ = &e;
     }
-    ~Scope() { x_.run_ = outer_; }
+    ~Scope() {
+      if (outer_ && outer_ != inner_)
+        outer_->instructionsAtStart +=
+            x_.summary_.stats.instructions - instructionsAtStart_;
+      x_.run_ = outer_;
+    }
     Scope(const Scope &) = delete;
     Scope &operator=(const Scope &) = delete;
 
   private:
     Executor &x_;
-    Exploration *outer_;
+    Exploration *outer_, *inner_;
+    uint64_t instructionsAtStart_;
   };
   /// The running exploration.
   Exploration &exploration() { return *run_; }
