@@ -195,10 +195,22 @@ private:
   /// given, which of `keeps` its model satisfies. `instances`: a ground
   /// query of quantifier instances over arrays, asked through Z3's
   /// simplify, solve-eqs and smt tactics (see preservedByInstances).
+  /// `brief`: a ground query for `most` seconds through the smt tactic
+  /// alone (its time is too short to share).
   z3::check_result check(const z3::expr &premise,
                          const std::vector<z3::expr> &keeps, bool quantified,
                          std::vector<bool> *holds = nullptr,
-                         double most = 0, bool instances = false);
+                         double most = 0, bool instances = false,
+                         bool brief = false);
+  /// The same for a ground query, one of `keeps` at a time in one
+  /// incremental solver (the premise translated and bit-blasted once; what
+  /// it learns kept): unsat when `premise` implies each, else sat with
+  /// `holds` for the first model that falsifies one. Measured on seed
+  /// 001's listing 1, a clause shown to preserve 60 conjuncts over cells:
+  /// 2.6 s for four such clauses, against 3.1 s with all at once.
+  z3::check_result checkEach(const z3::expr &premise,
+                             const std::vector<z3::expr> &keeps,
+                             std::vector<bool> &holds);
 
   expr::ExprContext &ctx_;
   const HornSystem &system_;

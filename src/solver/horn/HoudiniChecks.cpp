@@ -39,6 +39,10 @@ constexpr double kOpaqueCheckSeconds = 0.2;
 /// Time for whether kept invariants imply some facts: a query over one
 /// relation's arguments, without a clause, decided at once.
 constexpr double kImplicationCheckSeconds = 0.2;
+/// Time for a clause's first query of a pass (see checkOverBitVectors):
+/// most queries that drop conjuncts take milliseconds; those that show a
+/// clause preserves 60 conjuncts over cells, up to a second.
+constexpr double kQuickCheckSeconds = 0.2;
 
 } // namespace
 
@@ -81,7 +85,8 @@ z3::expr HornSolver::at(const std::vector<ExprRef> &candidates,
 z3::check_result HornSolver::check(const z3::expr &premise,
                                    const std::vector<z3::expr> &keeps,
                                    bool quantified, std::vector<bool> *holds,
-                                   double most, bool instances) {
+                                   double most, bool instances,
+                                   bool brief) {
   double seconds = left();
   if (quantified)
     seconds = std::min(seconds, checkCap(kQuantifiedCheckSeconds));
@@ -120,7 +125,8 @@ z3::check_result HornSolver::check(const z3::expr &premise,
   unsigned ms = static_cast<unsigned>(seconds * 1000) + 1;
   bool tactics = instances || !quantified;
   z3::solver s =
-      tactics ? (z3::try_for(z3::tactic(*z3, "smt"), ms / 3 + 1) |
+      brief     ? z3::try_for(z3::tactic(*z3, "smt"), ms).mk_solver()
+      : tactics ? (z3::try_for(z3::tactic(*z3, "smt"), ms / 3 + 1) |
                  z3::try_for(z3::tactic(*z3, "simplify") &
                                  z3::tactic(*z3, "solve-eqs") &
                                  z3::tactic(*z3, "smt"),
@@ -148,6 +154,43 @@ z3::check_result HornSolver::check(const z3::expr &premise,
       holds->push_back(m.eval(k, true).is_true());
   }
   return r;
+}
+
+z3::check_result HornSolver::checkEach(const z3::expr &premise,
+                                       const std::vector<z3::expr> &keeps,
+                                       std::vector<bool> &holds) {
+  z3::context &z3 = bv_.z3();
+  z3::solver s(z3);
+  s.add(premise);
+  z3::check_result out = z3::unsat;
+  for (size_t k = 0; k < keeps.size() && out == z3::unsat; ++k) {
+    double seconds = left();
+    if (seconds <= 0) {
+      out = z3::unknown;
+      break;
+    }
+    z3::params p(z3);
+    p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
+    s.set(p);
+    z3::expr a = z3.bool_const(("cosmo.each" + std::to_string(k)).c_str());
+    s.add(z3::implies(a, !keeps[k]));
+    z3::expr_vector assumed(z3);
+    assumed.push_back(a);
+    z3::check_result r;
+    try {
+      r = s.check(assumed);
+    } catch (const z3::exception &) {
+      r = z3::unknown;
+    }
+    if (r == z3::sat) {
+      z3::model m = s.get_model();
+      for (const z3::expr &e : keeps)
+        holds.push_back(m.eval(e, true).is_true());
+    }
+    if (r != z3::unsat)
+      out = r;
+  }
+  return out;
 }
 
 bool HornSolver::impliesEach(const Candidates &kept,
@@ -283,8 +326,17 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       v.push_back(version[a.relation]);
     return v;
   };
-  for (bool changed = !inductive; changed || sifting;) {
-    if (!changed) { // the ground conjuncts are sifted: now all of them
+  // A clause a quick query does not decide is slow: it is asked only once
+  // no quick query drops a conjunct (then in full), so that it is shown
+  // preserving its head's conjuncts once, not again after each drop of
+  // the clauses after it (Houdini's fixpoint is the same in any order).
+  std::vector<bool> slow(clauses.size(), false);
+  bool quick = !inductive, deferred = false;
+  for (bool changed = !inductive; changed || sifting || deferred;) {
+    if (!changed && deferred) {
+      quick = false;
+    } else if (!changed) { // the ground conjuncts are sifted: now all of them
+      quick = true;
       sifting = false;
       for (size_t r = 0; r < candidates.size(); ++r) {
         candidates[r].insert(candidates[r].end(), aside[r].begin(),
@@ -293,13 +345,18 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       }
       std::fill(shownAt.begin(), shownAt.end(), std::nullopt);
     }
-    changed = false;
+    changed = deferred = false;
     for (size_t ci = 0; ci < clauses.size(); ++ci) {
       const HornClause &c = clauses[ci];
       if (!c.head || (shownAt[ci] && *shownAt[ci] == bodyVersions(c)))
         continue;
+      if (quick && slow[ci]) {
+        deferred = true;
+        continue;
+      }
       std::vector<ExprRef> &head = candidates[c.head->relation];
       size_t headCount = head.size();
+      bool later = false;
       while (!head.empty()) {
         // The premise holds the head's own candidates when the clause is
         // an iteration: it is rebuilt after every drop. The query asks
@@ -343,13 +400,23 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           }
         }
         std::vector<bool> holds;
-        z3::check_result r = check(before, keeps, quantified, &holds);
+        bool brief = quick && !quantified;
+        z3::check_result r =
+            !quick && slow[ci]
+                ? checkEach(before, keeps, holds)
+                : check(before, keeps, quantified, &holds,
+                        brief ? kQuickCheckSeconds : 0, false, brief);
+        if (r == z3::unknown && brief) {
+          later = deferred = slow[ci] = true;
+          break;
+        }
         if (r == z3::unsat) {
           if (step)
             shownSteps_->steps.insert(step);
           break;
         }
         changed = true;
+        quick = true; // (the clauses after it: quickly again)
         if (r == z3::unknown) {
           // Not decided in time: the quantified conjuncts go first (their
           // instantiation is what Z3 gives up on), then everything but
@@ -387,7 +454,8 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       // (Preserved as the head's candidates are now, those of its own
       // relation in the body included.)
       version[c.head->relation] += head.size() != headCount;
-      shownAt[ci] = bodyVersions(c);
+      if (!later)
+        shownAt[ci] = bodyVersions(c);
     }
   }
   inductive_ = candidates;
