@@ -70,7 +70,9 @@ public:
   uint64_t steps = 0;
   ExecutionState *stepping = nullptr; ///< the state running now
   ExecutionState *warm = nullptr;     ///< the state stepped last
-  /// At its start: the run's instruction count and the resident memory.
+  /// At its start: the run's instruction count (plus, as they end, the
+  /// instructions of the explorations run inside it: Executor::Scope) and
+  /// the resident memory.
   uint64_t instructionsAtStart = 0;
   uint64_t rssKBAtStart = 0;
   uint64_t boundChecks = 0;
