@@ -267,24 +267,28 @@ bool Executor::hookTakesEnd(ExecutionState &s, PathEnd end) {
   return false;
 }
 
+bool Executor::endsOtherwise(ExecutionState &s, PathEnd end) {
+  if (hookTakesEnd(s, std::move(end)))
+    return true;
+  if (!pathLimitReached())
+    return false;
+  terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
+  return true;
+}
+
 void Executor::terminateCompleted(ExecutionState &s,
                                       std::optional<ExprRef> returned) {
   if (!s.restricted.empty()) {
     terminateCut(s, s.restricted);
     return;
   }
-  if (hookTakesEnd(s, [&] {
+  if (endsOtherwise(s, [&] {
         PathEnd end;
         end.kind = PathEnd::Kind::Completed;
         end.returned = returned;
         return end;
       }()))
     return;
-  if (pathLimitReached()) {
-    // Paths ending in the same step as the one that reached the limit.
-    terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
-    return;
-  }
   s.terminated = true;
   ++summary_.stats.pathsCompleted;
   if (!wantsTest(s))
@@ -381,7 +385,7 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
     terminateCut(s, *targetReached_);
     return;
   }
-  if (hookTakesEnd(s, [&] {
+  if (endsOtherwise(s, [&] {
         PathEnd end;
         end.kind = PathEnd::Kind::Error;
         end.error = kind;
@@ -392,10 +396,6 @@ void Executor::reportError(ExecutionState &s, ErrorKind kind,
         return end;
       }()))
     return;
-  if (pathLimitReached()) {
-    terminateCut(s, fmt::format("path limit of {} reached", opts_.maxPaths));
-    return;
-  }
   s.terminated = true;
   if (stack.empty())
     stack = stackOf(s);

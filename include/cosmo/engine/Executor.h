@@ -709,6 +709,10 @@ private:
   void dropStatesForMemory();
   /// Whether a hook takes the ending of `s` over (then `s` has ended).
   bool hookTakesEnd(ExecutionState &s, PathEnd end);
+  /// Whether a path that completes or errs ends otherwise: a hook takes
+  /// its `end` over, or the path limit cuts it (a path ending in the step
+  /// that reached the limit). Then `s` has ended; else it is to count.
+  bool endsOtherwise(ExecutionState &s, PathEnd end);
   /// Whether a hook of the running exploration observes the branches of
   /// `s` (ExecutionHooks::observesBranches).
   bool observesBranches(const ExecutionState &s) const;
