@@ -162,6 +162,7 @@ json loopStatsToJson(const summary::LoopStats &l) {
               {"proved_by_horn", l.provedByHorn},
               {"refuted_over_cells", l.refutedOverCells},
               {"houdini_steps_reused", l.houdiniStepsReused},
+              {"houdini_checks_beside", l.houdiniChecksBeside},
               {"undecided", l.undecided},
               {"unrolled_after", l.unrolledAfter},
               {"asked_longer", l.askedLonger},

@@ -62,7 +62,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     recursiveFunctions, recursiveCalls, resumedRecursions, errorCandidates,
     confirmedByRun, provedByAcceleration, refutedByHorn, provedByHorn,
     undecided, unrolledAfter, askedLonger, refutedOverCells,
-    atReportedPlaces, houdiniStepsReused, runsNotRepeated)
+    atReportedPlaces, houdiniStepsReused, runsNotRepeated, houdiniChecksBeside)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LoopInvariant, location,
                                                 function, invariant,
                                                 ofFunction)

@@ -59,6 +59,7 @@ void readStats(const json &s, summary::AnalysisResult &r) {
     ls.provedByHorn = l.value("proved_by_horn", uint64_t{0});
     ls.refutedOverCells = l.value("refuted_over_cells", uint64_t{0});
     ls.houdiniStepsReused = l.value("houdini_steps_reused", uint64_t{0});
+    ls.houdiniChecksBeside = l.value("houdini_checks_beside", uint64_t{0});
     ls.undecided = l.value("undecided", uint64_t{0});
     ls.unrolledAfter = l.value("unrolled_after", uint64_t{0});
     ls.askedLonger = l.value("asked_longer", uint64_t{0});

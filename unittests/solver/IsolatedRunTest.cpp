@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -97,6 +98,56 @@ TEST(IsolatedRunTest, TheChildWorksOnACopyOfTheParentsMemory) {
   ASSERT_TRUE(r.output) << r.failure;
   EXPECT_EQ(*r.output, "42");
   EXPECT_EQ(counter, 1); // the parent's is untouched
+}
+
+// A run read as it goes (Houdini's slow clauses asked beside the parent's
+// own, HoudiniChecks.cpp): a part sent comes back while the child works
+// on, and a run the parent no longer needs is killed, not waited for.
+TEST(IsolatedRunTest, APartSentComesBackBeforeTheChildEnds) {
+  auto start = std::chrono::steady_clock::now();
+  {
+    std::optional<IsolatedRun> run =
+        IsolatedRun::start([](const IsolatedRun::Send &send) {
+          send("first\n");
+          std::this_thread::sleep_for(60s);
+          send("second\n");
+        });
+    ASSERT_TRUE(run);
+    EXPECT_TRUE(run->waitFor(
+        [](const std::string &s) { return s.find("first\n") != s.npos; },
+        soon()));
+    EXPECT_EQ(run->received(), "first\n");
+  } // destroyed: the child is killed
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+}
+
+TEST(IsolatedRunTest, WaitingForWhatIsNeverSentEndsWithTheChild) {
+  std::optional<IsolatedRun> run =
+      IsolatedRun::start([](const IsolatedRun::Send &send) {
+        send("a");
+        send("b");
+      });
+  ASSERT_TRUE(run);
+  EXPECT_FALSE(run->waitFor(
+      [](const std::string &s) { return s.find('c') != s.npos; }, soon()));
+  IsolatedResult r = run->finish(soon());
+  ASSERT_TRUE(r.output) << r.failure;
+  EXPECT_EQ(*r.output, "ab");
+}
+
+TEST(IsolatedRunTest, WaitingEndsAtItsDeadline) {
+  auto start = std::chrono::steady_clock::now();
+  std::optional<IsolatedRun> run =
+      IsolatedRun::start([](const IsolatedRun::Send &) {
+        std::this_thread::sleep_for(60s);
+      });
+  ASSERT_TRUE(run);
+  EXPECT_FALSE(run->waitFor([](const std::string &) { return false; },
+                            start + 100ms));
+  IsolatedResult r = run->finish(start + 100ms);
+  EXPECT_FALSE(r.output);
+  EXPECT_NE(r.failure.find("killed"), std::string::npos) << r.failure;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
 }
 
 } // namespace

@@ -191,6 +191,9 @@ public:
 struct ShownSteps {
   std::set<ExprRef, expr::ExprIdLess> steps;
   uint64_t reused = 0; ///< checks a step held here saved
+  /// Checks of slow clauses a child process made beside the run's own
+  /// and the run took (HoudiniChecks.cpp).
+  uint64_t checkedBeside = 0;
 };
 
 /// Which field links a cell to its successor in a view of an array's

@@ -88,6 +88,9 @@ struct LoopStats {
   /// earlier questions had shown, taken without a check
   /// (solver::ShownSteps).
   uint64_t houdiniStepsReused = 0;
+  /// Houdini checks of slow clauses a child process made beside the
+  /// run's own (solver::ShownSteps::checkedBeside).
+  uint64_t houdiniChecksBeside = 0;
   /// Loops unrolled after all from their arrival, for undecided errors.
   uint64_t unrolledAfter = 0;
   /// Questions asked with more time than --horn-timeout

@@ -26,9 +26,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <unordered_map>
 
 namespace cosmo::solver {
@@ -37,38 +34,6 @@ using expr::Expr;
 using expr::Kind;
 
 namespace {
-
-/// Interrupts a Z3 context when a deadline passes (Spacer has no reliable
-/// timeout of its own), and again every 50 ms until the guarded work
-/// ends: an interrupt that comes before Z3 has started (a deadline already
-/// past) is lost, and the query would then run for ever.
-class Watchdog {
-public:
-  Watchdog(z3::context &z3, Clock::time_point deadline)
-      : thread_([this, &z3, deadline] {
-          std::unique_lock<std::mutex> lock(mutex_);
-          auto done = [this] { return done_; };
-          if (done_cv_.wait_until(lock, deadline, done))
-            return;
-          do
-            z3.interrupt();
-          while (!done_cv_.wait_for(lock, std::chrono::milliseconds(50), done));
-        }) {}
-  ~Watchdog() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    done_cv_.notify_all();
-    thread_.join();
-  }
-
-private:
-  std::mutex mutex_;
-  std::condition_variable done_cv_;
-  bool done_ = false;
-  std::thread thread_; // last: starts after the members it uses
-};
 
 /// Two candidates a <= b and b <= a (both signed or both unsigned) as the
 /// one a == b: the bit-vector checks eliminate a variable through an

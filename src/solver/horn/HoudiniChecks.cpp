@@ -8,12 +8,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "horn/HornSolver.h"
+#include "horn/IsolatedRun.h"
 
 #include <z3++.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace cosmo::solver {
 
@@ -43,6 +46,46 @@ constexpr double kImplicationCheckSeconds = 0.2;
 /// most queries that drop conjuncts take milliseconds; those that show a
 /// clause preserves 60 conjuncts over cells, up to a second.
 constexpr double kQuickCheckSeconds = 0.2;
+
+/// A slow clause's answer from checkEach in a child process: its result
+/// and, when sat, which conjuncts asked the model satisfies.
+struct EachAnswer {
+  z3::check_result result = z3::unknown;
+  std::vector<bool> holds;
+};
+
+/// The answers by clause as the child sends them: a line each, `clause
+/// result holds` (holds as 0s and 1s, `-` for none).
+std::string writeEachAnswers(const std::map<size_t, EachAnswer> &answers) {
+  std::string out;
+  for (const auto &[clause, a] : answers) {
+    std::string bits;
+    for (bool b : a.holds)
+      bits += b ? '1' : '0';
+    out += std::to_string(clause) + ' ' +
+           std::to_string(static_cast<int>(a.result)) + ' ' +
+           (bits.empty() ? "-" : bits) + '\n';
+  }
+  return out;
+}
+
+std::map<size_t, EachAnswer> readEachAnswers(const std::string &text) {
+  std::map<size_t, EachAnswer> out;
+  std::istringstream in(text);
+  size_t clause;
+  int result;
+  std::string bits;
+  while (in >> clause >> result >> bits) {
+    EachAnswer &a = out[clause];
+    a.result = result == static_cast<int>(z3::sat)     ? z3::sat
+               : result == static_cast<int>(z3::unsat) ? z3::unsat
+                                                       : z3::unknown;
+    if (bits != "-")
+      for (char b : bits)
+        a.holds.push_back(b == '1');
+  }
+  return out;
+}
 
 } // namespace
 
@@ -158,7 +201,7 @@ z3::check_result HornSolver::check(const z3::expr &premise,
 
 z3::check_result HornSolver::checkEach(const z3::expr &premise,
                                        const std::vector<z3::expr> &keeps,
-                                       std::vector<bool> &holds) {
+                                       std::vector<bool> &holds, bool timed) {
   z3::context &z3 = bv_.z3();
   z3::solver s(z3);
   s.add(premise);
@@ -169,9 +212,11 @@ z3::check_result HornSolver::checkEach(const z3::expr &premise,
       out = z3::unknown;
       break;
     }
-    z3::params p(z3);
-    p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
-    s.set(p);
+    if (timed) {
+      z3::params p(z3);
+      p.set("timeout", static_cast<unsigned>(seconds * 1000) + 1);
+      s.set(p);
+    }
     z3::expr a = z3.bool_const(("cosmo.each" + std::to_string(k)).c_str());
     s.add(z3::implies(a, !keeps[k]));
     z3::expr_vector assumed(z3);
@@ -331,10 +376,77 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
   // preserving its head's conjuncts once, not again after each drop of
   // the clauses after it (Houdini's fixpoint is the same in any order).
   std::vector<bool> slow(clauses.size(), false);
+  // A pass that asks the slow clauses in full asks every other one of them
+  // in a child process meanwhile, on the other core (IsolatedRun.h), which
+  // sends each answer as it has it; a clause takes its answer at its turn
+  // unless a drop since has changed the candidates it was asked over.
+  // (Seed 001's listing 1: four slow clauses of 0.2-0.85 s each.)
+  struct Ahead {
+    std::vector<unsigned> versions; ///< at the child's start
+    std::set<size_t> clauses;
+    std::optional<IsolatedRun> run;
+  };
+  std::optional<Ahead> ahead;
+  auto askAhead = [&] {
+    ahead.reset();
+    std::vector<size_t> due;
+    for (size_t ci = 0; ci < clauses.size(); ++ci) {
+      const HornClause &c = clauses[ci];
+      if (c.head && slow[ci] && !candidates[c.head->relation].empty() &&
+          !(shownAt[ci] && *shownAt[ci] == bodyVersions(c)) && !quantifies(c))
+        due.push_back(ci);
+    }
+    if (due.size() < 2)
+      return;
+    std::vector<size_t> theirs;
+    for (size_t k = 1; k < due.size(); k += 2)
+      theirs.push_back(due[k]);
+    std::optional<IsolatedRun> run =
+        IsolatedRun::start([&, theirs](const IsolatedRun::Send &send) {
+          Watchdog dog(bv_.z3(), deadline_);
+          for (size_t ci : theirs) {
+            const HornClause &c = clauses[ci];
+            std::vector<z3::expr> keeps;
+            for (const ExprRef &h : strongestOf(candidates[c.head->relation]))
+              keeps.push_back(at({h}, *c.head));
+            EachAnswer a;
+            a.result = checkEach(premise(c), keeps, a.holds, /*timed=*/false);
+            send(writeEachAnswers({{ci, std::move(a)}}));
+          }
+        });
+    if (!run)
+      return;
+    ahead.emplace();
+    ahead->versions = version;
+    ahead->clauses.insert(theirs.begin(), theirs.end());
+    ahead->run.emplace(std::move(*run));
+  };
+  // The child's answer for clause `ci` over `keeps`, when it still holds.
+  auto answerAhead = [&](size_t ci, size_t keeps) -> std::optional<EachAnswer> {
+    if (!ahead || !ahead->clauses.erase(ci))
+      return std::nullopt;
+    const HornClause &c = clauses[ci];
+    auto unchanged = [&](size_t r) { return version[r] == ahead->versions[r]; };
+    if (!unchanged(c.head->relation) ||
+        !std::all_of(c.body.begin(), c.body.end(),
+                     [&](const HornAtom &a) { return unchanged(a.relation); }))
+      return std::nullopt;
+    auto sent = [ci](const std::string &text) {
+      return readEachAnswers(text).count(ci) > 0;
+    };
+    if (!ahead->run->waitFor(sent, deadline_))
+      return std::nullopt;
+    EachAnswer a = readEachAnswers(ahead->run->received()).at(ci);
+    if (a.result == z3::unknown ||
+        (a.result == z3::sat && a.holds.size() != keeps))
+      return std::nullopt;
+    return a;
+  };
   bool quick = !inductive, deferred = false;
   for (bool changed = !inductive; changed || sifting || deferred;) {
     if (!changed && deferred) {
       quick = false;
+      askAhead();
     } else if (!changed) { // the ground conjuncts are sifted: now all of them
       quick = true;
       sifting = false;
@@ -401,11 +513,23 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
         }
         std::vector<bool> holds;
         bool brief = quick && !quantified;
-        z3::check_result r =
-            !quick && slow[ci]
-                ? checkEach(before, keeps, holds)
-                : check(before, keeps, quantified, &holds,
-                        brief ? kQuickCheckSeconds : 0, false, brief);
+        z3::check_result r;
+        if (!quick && slow[ci]) {
+          std::optional<EachAnswer> a;
+          if (head.size() == headCount)
+            a = answerAhead(ci, keeps.size());
+          if (a) {
+            if (shownSteps_)
+              ++shownSteps_->checkedBeside;
+            r = a->result;
+            holds = std::move(a->holds);
+          } else {
+            r = checkEach(before, keeps, holds);
+          }
+        } else {
+          r = check(before, keeps, quantified, &holds,
+                    brief ? kQuickCheckSeconds : 0, false, brief);
+        }
         if (r == z3::unknown && brief) {
           later = deferred = slow[ci] = true;
           break;

@@ -160,6 +160,7 @@ solver::HornAnswer CandidateDecider::solve(const HornQuestion &q,
   ++st.hornQueries;
   st.hornSeconds += a.seconds;
   st.houdiniStepsReused = registry_.shownSteps.reused;
+  st.houdiniChecksBeside = registry_.shownSteps.checkedBeside;
   return a;
 }
 
