@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace cosmo::solver {
 
@@ -396,7 +397,8 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           !(shownAt[ci] && *shownAt[ci] == bodyVersions(c)) && !quantifies(c))
         due.push_back(ci);
     }
-    if (due.size() < 2)
+    // (On one core the child would only slow the parent.)
+    if (due.size() < 2 || std::thread::hardware_concurrency() < 2)
       return;
     std::vector<size_t> theirs;
     for (size_t k = 1; k < due.size(); k += 2)
