@@ -67,8 +67,10 @@ IsolatedRun::start(const std::function<void(const Send &)> &work) {
     return std::nullopt;
   pid_t pid = fork();
   if (pid < 0) {
+    int why = errno; // (for the caller's message)
     close(fds[0]);
     close(fds[1]);
+    errno = why;
     return std::nullopt;
   }
   if (pid == 0) {

@@ -5,7 +5,10 @@
 // loop that copies one array into another; Z3's own tracker has reports of
 // the kind). A crash there must not end cosmo's run: the Horn questions that
 // may meet it are asked in a forked copy of the process, whose death is an
-// answer (unknown, with the signal). Internal to the solver layer.
+// answer (unknown, with the signal). A child also lets Houdini show slow
+// clauses on a second core while the parent shows others (HoudiniChecks.cpp):
+// a forked copy shares no Z3 state with its parent, nor Z3 4.8.12's pool of
+// timer threads. Internal to the solver layer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COSMO_SOLVER_ISOLATEDRUN_H
