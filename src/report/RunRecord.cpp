@@ -61,8 +61,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     LoopStats, summarized, notSummarized, notSummarizedBecause, bodyPaths,
     recursiveFunctions, recursiveCalls, resumedRecursions, errorCandidates,
     confirmedByRun, provedByAcceleration, refutedByHorn, provedByHorn,
-    undecided, unrolledAfter, askedLonger, refutedOverCells,
-    atReportedPlaces, houdiniStepsReused, runsNotRepeated, houdiniChecksBeside)
+    undecided, unrolledAfter, askedLonger, refutedOverCells, atReportedPlaces,
+    houdiniStepsReused, runsNotRepeated, houdiniChecksBeside)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LoopInvariant, location,
                                                 function, invariant,
                                                 ofFunction)

@@ -137,13 +137,11 @@ TEST(IsolatedRunTest, WaitingForWhatIsNeverSentEndsWithTheChild) {
 
 TEST(IsolatedRunTest, WaitingEndsAtItsDeadline) {
   auto start = std::chrono::steady_clock::now();
-  std::optional<IsolatedRun> run =
-      IsolatedRun::start([](const IsolatedRun::Send &) {
-        std::this_thread::sleep_for(60s);
-      });
+  std::optional<IsolatedRun> run = IsolatedRun::start(
+      [](const IsolatedRun::Send &) { std::this_thread::sleep_for(60s); });
   ASSERT_TRUE(run);
-  EXPECT_FALSE(run->waitFor([](const std::string &) { return false; },
-                            start + 100ms));
+  EXPECT_FALSE(
+      run->waitFor([](const std::string &) { return false; }, start + 100ms));
   IsolatedResult r = run->finish(start + 100ms);
   EXPECT_FALSE(r.output);
   EXPECT_NE(r.failure.find("killed"), std::string::npos) << r.failure;

@@ -325,6 +325,13 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
       parts.push_back(at(strongestOf(candidates[a.relation]), a));
     return z3::mk_and(parts);
   };
+  // Each of `asked`, a candidate of clause `c`'s head, at its head.
+  auto keepsAt = [&](const HornClause &c, const std::vector<ExprRef> &asked) {
+    std::vector<z3::expr> keeps;
+    for (const ExprRef &h : asked)
+      keeps.push_back(at({h}, *c.head));
+    return keeps;
+  };
   // Houdini: drop every conjunct some clause does not preserve, until
   // none is dropped (each step removes one at least, so it ends). One
   // query asks whether a clause preserves all of them; a model where it
@@ -408,9 +415,8 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
           Watchdog dog(bv_.z3(), deadline_);
           for (size_t ci : theirs) {
             const HornClause &c = clauses[ci];
-            std::vector<z3::expr> keeps;
-            for (const ExprRef &h : strongestOf(candidates[c.head->relation]))
-              keeps.push_back(at({h}, *c.head));
+            std::vector<z3::expr> keeps =
+                keepsAt(c, strongestOf(candidates[c.head->relation]));
             EachAnswer a;
             a.result = checkEach(premise(c), keeps, a.holds, /*timed=*/false);
             send(writeEachAnswers({{ci, std::move(a)}}));
@@ -483,9 +489,7 @@ bool HornSolver::checkOverBitVectors(Candidates &candidates,
               gone.insert(asked[k]);
           std::erase_if(head, [&](const ExprRef &h) { return gone.count(h); });
         };
-        std::vector<z3::expr> keeps;
-        for (const ExprRef &h : asked)
-          keeps.push_back(at({h}, *c.head));
+        std::vector<z3::expr> keeps = keepsAt(c, asked);
         bool quantified = quantifies(c);
         if (quantified && preservedByInstances(c, head))
           break;

@@ -39,8 +39,8 @@ void sendAll(int out, const std::string &part) {
   }
 }
 
-[[noreturn]] void childMain(int out,
-                            const std::function<void(const IsolatedRun::Send &)> &work) {
+[[noreturn]] void
+childMain(int out, const std::function<void(const IsolatedRun::Send &)> &work) {
   // A crash or an interrupt ends the child as the signal's default does:
   // not through handlers of the parent's (which would report or clean up
   // for it).
@@ -86,11 +86,11 @@ bool IsolatedRun::readSome(std::chrono::steady_clock::time_point until) {
     auto now = std::chrono::steady_clock::now();
     if (out_ < 0 || now >= until)
       return false;
-    int ms = static_cast<int>(
-                 std::chrono::duration_cast<std::chrono::milliseconds>(until -
-                                                                       now)
-                     .count()) +
-             1;
+    int ms =
+        static_cast<int>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(until - now)
+                .count()) +
+        1;
     pollfd p{out_, POLLIN, 0};
     int ready = poll(&p, 1, ms);
     if (ready <= 0)

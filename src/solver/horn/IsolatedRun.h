@@ -53,7 +53,8 @@ public:
   /// Sends a part of the child's output to the caller at once.
   using Send = std::function<void(const std::string &)>;
   /// A child running `work`; none when no child could be made.
-  static std::optional<IsolatedRun> start(const std::function<void(const Send &)> &work);
+  static std::optional<IsolatedRun>
+  start(const std::function<void(const Send &)> &work);
   /// Reads what the child sends until `enough` holds of all it has sent
   /// (true), it ends or `deadline` passes (false).
   bool waitFor(const std::function<bool(const std::string &)> &enough,
